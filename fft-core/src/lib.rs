@@ -1,0 +1,21 @@
+//! Shared FFT math for oclfft, free of OpenCL.
+//!
+//! - [`Direction`], [`Precision`], [`Normalization`]: the vocabulary every crate shares;
+//! - [`unit_root`]: exact twiddles computed in f64 with octant reduction;
+//! - [`bit_reverse`]: index permutation used by the generated stores;
+//! - [`naive_dft`] and [`reference_fft`]: the f64 oracle the device is checked against;
+//! - [`plan`]: the pure-data pass plan, designed and tested before any device runs it;
+//! - [`accuracy`]: error metrics and the tolerance model the tests use.
+
+pub mod accuracy;
+mod bits;
+mod kinds;
+mod oracle;
+pub mod plan;
+mod twiddle;
+
+pub use bits::{bit_reverse, is_power_of_two, log2_exact};
+pub use kinds::{Direction, Normalization, Precision};
+pub use num_complex::{Complex, Complex32, Complex64};
+pub use oracle::{naive_dft, reference_fft};
+pub use twiddle::unit_root;

@@ -1,0 +1,168 @@
+//! The f64 oracle: a naive DFT (the definition, O(N^2)) and a radix-2 reference FFT
+//! (O(N log N), itself checked against the naive DFT) for lengths where N^2 is too slow.
+
+use crate::{log2_exact, unit_root, Direction};
+use num_complex::Complex64;
+
+/// The discrete Fourier transform by its definition, in f64, unnormalized.
+///
+/// Twiddles come from one exact table of `W_N^j` indexed by `(j*k) mod N`, so the only
+/// rounding is in the sums. Cost O(N^2): use it up to a few thousand points.
+pub fn naive_dft(input: &[Complex64], direction: Direction) -> Vec<Complex64> {
+    let n = input.len();
+    if n == 0 {
+        return Vec::new();
+    }
+    let roots: Vec<Complex64> = (0..n)
+        .map(|j| unit_root(j as i64, n as u64, direction))
+        .collect();
+    (0..n)
+        .map(|k| {
+            let mut acc = Complex64::new(0.0, 0.0);
+            let mut idx = 0usize;
+            for x in input {
+                acc += x * roots[idx];
+                idx += k;
+                if idx >= n {
+                    idx -= n;
+                }
+            }
+            acc
+        })
+        .collect()
+}
+
+/// An iterative radix-2 FFT in f64 with exact twiddles, unnormalized.
+///
+/// Returns `None` when `input.len()` is not a power of two.
+pub fn reference_fft(input: &[Complex64], direction: Direction) -> Option<Vec<Complex64>> {
+    let n = input.len();
+    let bits = log2_exact(n)?;
+    let mut data: Vec<Complex64> = (0..n).map(|k| input[crate::bit_reverse(k, bits)]).collect();
+    let roots: Vec<Complex64> = (0..n / 2)
+        .map(|j| unit_root(j as i64, n as u64, direction))
+        .collect();
+    let mut half = 1;
+    while half < n {
+        let step = n / (2 * half);
+        for start in (0..n).step_by(2 * half) {
+            for j in 0..half {
+                let w = roots[j * step];
+                let a = data[start + j];
+                let b = data[start + j + half] * w;
+                data[start + j] = a + b;
+                data[start + j + half] = a - b;
+            }
+        }
+        half *= 2;
+    }
+    Some(data)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::accuracy::relative_l2_error;
+    use approx::assert_abs_diff_eq;
+    use proptest::prelude::*;
+
+    fn c(re: f64, im: f64) -> Complex64 {
+        Complex64::new(re, im)
+    }
+
+    #[test]
+    fn impulse_transforms_to_flat() {
+        let mut x = vec![c(0.0, 0.0); 16];
+        x[0] = c(1.0, 0.0);
+        for v in naive_dft(&x, Direction::Forward) {
+            assert_eq!(v, c(1.0, 0.0));
+        }
+    }
+
+    #[test]
+    fn flat_transforms_to_scaled_impulse() {
+        let x = vec![c(1.0, 0.0); 8];
+        let y = naive_dft(&x, Direction::Forward);
+        assert_abs_diff_eq!(y[0].re, 8.0, epsilon = 1e-12);
+        for v in &y[1..] {
+            assert!(v.norm() < 1e-12, "{v}");
+        }
+    }
+
+    #[test]
+    fn shifted_impulse_is_a_twiddle_ramp() {
+        // x[j] = delta(j - 1)  =>  X[k] = W_N^k
+        let n = 12;
+        let mut x = vec![c(0.0, 0.0); n];
+        x[1] = c(1.0, 0.0);
+        let y = naive_dft(&x, Direction::Forward);
+        for (k, v) in y.iter().enumerate() {
+            assert_eq!(*v, unit_root(k as i64, n as u64, Direction::Forward));
+        }
+    }
+
+    #[test]
+    fn single_tone_lands_in_its_bin() {
+        let n = 32;
+        let x: Vec<_> = (0..n)
+            .map(|j| unit_root(5 * j as i64, n as u64, Direction::Inverse))
+            .collect();
+        let y = naive_dft(&x, Direction::Forward);
+        assert_abs_diff_eq!(y[5].re, n as f64, epsilon = 1e-11);
+        let off: f64 = y
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| *k != 5)
+            .map(|(_, v)| v.norm())
+            .sum();
+        assert!(off < 1e-10, "leakage {off}");
+    }
+
+    #[test]
+    fn non_power_of_two_has_no_reference_fft() {
+        assert!(reference_fft(&[c(1.0, 0.0); 6], Direction::Forward).is_none());
+    }
+
+    fn signal(max_log2: u32) -> impl Strategy<Value = Vec<Complex64>> {
+        (0..=max_log2).prop_flat_map(|b| {
+            prop::collection::vec((-1.0..1.0f64, -1.0..1.0f64), 1usize << b)
+                .prop_map(|v| v.into_iter().map(|(re, im)| c(re, im)).collect())
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn reference_fft_equals_naive_dft(x in signal(10), inverse in any::<bool>()) {
+            let dir = if inverse { Direction::Inverse } else { Direction::Forward };
+            let fast = reference_fft(&x, dir).unwrap();
+            let slow = naive_dft(&x, dir);
+            prop_assert!(relative_l2_error(&fast, &slow) < 1e-14);
+        }
+
+        #[test]
+        fn inverse_of_forward_is_n_times_input(x in signal(9)) {
+            let n = x.len() as f64;
+            let back = naive_dft(&naive_dft(&x, Direction::Forward), Direction::Inverse);
+            let scaled: Vec<_> = back.iter().map(|v| v / n).collect();
+            prop_assert!(relative_l2_error(&scaled, &x) < 1e-13);
+        }
+
+        #[test]
+        fn parseval_holds(x in signal(9)) {
+            let y = naive_dft(&x, Direction::Forward);
+            let ex: f64 = x.iter().map(|v| v.norm_sqr()).sum();
+            let ey: f64 = y.iter().map(|v| v.norm_sqr()).sum::<f64>() / x.len() as f64;
+            prop_assert!((ex - ey).abs() <= 1e-12 * ex.max(1.0));
+        }
+
+        #[test]
+        fn dft_is_linear(x in signal(7), a in -2.0..2.0f64) {
+            let y: Vec<_> = x.iter().rev().copied().collect();
+            let mixed: Vec<_> = x.iter().zip(&y).map(|(p, q)| p * a + q).collect();
+            let fx = naive_dft(&x, Direction::Forward);
+            let fy = naive_dft(&y, Direction::Forward);
+            let want: Vec<_> = fx.iter().zip(&fy).map(|(p, q)| p * a + q).collect();
+            prop_assert!(relative_l2_error(&naive_dft(&mixed, Direction::Forward), &want) < 1e-13);
+        }
+    }
+}
