@@ -1,4 +1,34 @@
-//! Generator of OpenCL C FFT kernels (placeholder: being written).
+//! Generator of OpenCL C FFT kernels: oclfft's counterpart of FFTW's genfft.
+//!
+//! Every butterfly comes from one symbolic algorithm (radix-2 decimation in frequency applied
+//! recursively, [`butterfly`]), expressed in a small expression IR ([`ir`]), simplified
+//! ([`simplify`]: trivial twiddles become swaps and sign flips), checked on the CPU
+//! ([`evaluate`]), scheduled and named deterministically ([`schedule`]) and written as
+//! OpenCL C ([`kernel`], through [`writer::Writer`]).
+//!
+//! ```
+//! use fft_codegen::{emit_kernel, KernelSpec};
+//! let kernel = emit_kernel(&KernelSpec::new(16))?;
+//! assert_eq!(kernel.entry_point, "fft_radix16_fwd_f32");
+//! assert!(kernel.source.contains("__kernel void fft_radix16_fwd_f32("));
+//! # Ok::<(), fft_codegen::CodegenError>(())
+//! ```
+
+pub mod angle;
+pub mod butterfly;
+mod catalog;
+pub mod evaluate;
+mod expr;
+pub mod ir;
+pub mod kernel;
+pub mod literal;
+pub mod schedule;
+pub mod simplify;
 pub mod spec;
+mod twiddle_helpers;
+pub mod writer;
+
+pub use catalog::catalog;
 pub use fft_core::{Direction, Precision};
+pub use kernel::{emit_kernel, kernel_butterfly};
 pub use spec::{CodegenError, GeneratedKernel, KernelSpec, OpCounts, Twiddles};

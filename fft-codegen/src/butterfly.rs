@@ -1,0 +1,61 @@
+//! Radix-2^k butterflies, derived recursively from radix 2 (decimation in frequency).
+//!
+//! For a block `x` of `n` values, with `h = n/2` and `W_n = exp(sign*2*pi*i/n)`:
+//!
+//! ```text
+//! a_j = x_j + x_{j+h}                 (j < h)   -> a transform of size h gives the even outputs
+//! b_j = (x_j - x_{j+h}) * W_n^j       (j < h)   -> a transform of size h gives the odd outputs
+//! ```
+//!
+//! Transforming `a` and `b` recursively and concatenating the two slot lists leaves slot `s`
+//! holding `X[bit_reverse(s, log2 n)]`: the bit-reversal is the order of the recursion, and the
+//! kernel's store undoes it for free. The inverse transform is the same recursion with the
+//! opposite twiddle sign. There is no per-radix or per-direction code anywhere else.
+
+use crate::angle::Angle;
+use crate::ir::{Graph, NodeId};
+use crate::spec::CodegenError;
+use fft_core::{log2_exact, Direction};
+
+/// Radices the generator accepts: 2, 4, 8, 16, 32 and 64.
+pub const RADICES: [u32; 6] = [2, 4, 8, 16, 32, 64];
+
+/// The unsimplified butterfly graph of `radix` (every twiddle kept, `W^0` included).
+pub fn butterfly(radix: u32, direction: Direction) -> Result<Graph, CodegenError> {
+    if !RADICES.contains(&radix) {
+        return Err(CodegenError::UnsupportedRadix(radix));
+    }
+    let mut graph = Graph::new();
+    let inputs = (0..radix as usize).map(|m| graph.input(m)).collect();
+    let outputs = dif(&mut graph, inputs, direction)?;
+    graph.set_outputs(outputs);
+    Ok(graph)
+}
+
+/// One level of the recursion over the block `x` (its length is a power of two).
+fn dif(
+    graph: &mut Graph,
+    x: Vec<NodeId>,
+    direction: Direction,
+) -> Result<Vec<NodeId>, CodegenError> {
+    let n = x.len();
+    if n <= 1 {
+        return Ok(x);
+    }
+    let radix = u32::try_from(n).map_err(|_| CodegenError::UnsupportedRadix(u32::MAX))?;
+    if log2_exact(n).is_none() {
+        return Err(CodegenError::UnsupportedRadix(radix));
+    }
+    let (lo, hi) = x.split_at(n / 2);
+    let sums = lo.iter().zip(hi).map(|(&u, &v)| graph.add(u, v)).collect();
+    let mut differences = Vec::with_capacity(n / 2);
+    for (j, (&u, &v)) in (0u32..).zip(lo.iter().zip(hi)) {
+        let angle =
+            Angle::of_root(j, radix, direction).ok_or(CodegenError::UnsupportedRadix(radix))?;
+        let difference = graph.sub(u, v);
+        differences.push(graph.twiddle(difference, angle));
+    }
+    let mut slots = dif(graph, sums, direction)?;
+    slots.extend(dif(graph, differences, direction)?);
+    Ok(slots)
+}

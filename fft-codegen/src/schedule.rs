@@ -1,0 +1,116 @@
+//! Deterministic scheduling and naming of a simplified butterfly.
+//!
+//! Inputs are `x00..`, outputs `y00..` (by slot), and every other value that needs a name is
+//! `t<stage>_<index>`, where the stage is the number of additions on the longest path from an
+//! input (so the statements of one radix-2 level sit together) and the index counts within
+//! the stage. A value gets a name when it is an output, is used more than once, or is the
+//! operand of a negation or rotation (those are free and rewritten inline at each use, which
+//! needs a name to take `.x`/`.y` of). Everything else is written inline in its only use.
+//! Statements are ordered by (stage, node index): a topological order that depends on the
+//! graph alone.
+
+use crate::ir::{Graph, NodeId, Op};
+
+/// Names and statement order of one butterfly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Schedule {
+    names: Vec<Option<String>>,
+    stages: Vec<usize>,
+    statements: Vec<(NodeId, String)>,
+    aliases: Vec<(String, String)>,
+}
+
+impl Schedule {
+    /// Names and orders the nodes of `graph`.
+    pub fn new(graph: &Graph) -> Schedule {
+        let nodes = graph.nodes();
+        let mut uses = vec![0usize; nodes.len()];
+        let mut feeds_free_op = vec![false; nodes.len()];
+        let mut depth = vec![0usize; nodes.len()];
+        for (i, op) in nodes.iter().enumerate() {
+            for operand in op.operands() {
+                uses[operand.index()] += 1;
+                if matches!(op, Op::Neg(_) | Op::Rotate(..)) {
+                    feeds_free_op[operand.index()] = true;
+                }
+            }
+            let deepest = op.operands().map(|a| depth[a.index()]).max().unwrap_or(0);
+            depth[i] = match op {
+                Op::Add(..) | Op::Sub(..) => deepest + 1,
+                _ => deepest,
+            };
+        }
+
+        let mut names: Vec<Option<String>> = vec![None; nodes.len()];
+        let mut alias_of = Vec::new();
+        for (i, op) in nodes.iter().enumerate() {
+            if let Op::Input(m) = op {
+                names[i] = Some(format!("x{m:02}"));
+            }
+        }
+        for (slot, out) in graph.outputs().iter().enumerate() {
+            let name = format!("y{slot:02}");
+            match names[out.index()] {
+                Some(_) => alias_of.push((name, *out)),
+                None => names[out.index()] = Some(name),
+            }
+        }
+
+        let mut named: Vec<NodeId> = Vec::new();
+        for (i, op) in nodes.iter().enumerate() {
+            let free = matches!(op, Op::Neg(_) | Op::Rotate(..));
+            let is_input = matches!(op, Op::Input(_));
+            let is_output = names[i].is_some() && !is_input;
+            let needs_name = feeds_free_op[i] || (!free && uses[i] >= 2);
+            if is_output || (!is_input && needs_name) {
+                named.push(NodeId(i));
+            }
+        }
+        named.sort_by_key(|id| (depth[id.index()], id.index()));
+
+        let mut counters = vec![0usize; depth.iter().max().map_or(1, |d| d + 1)];
+        for id in &named {
+            if names[id.index()].is_none() {
+                let stage = depth[id.index()];
+                names[id.index()] = Some(format!("t{stage}_{:02}", counters[stage]));
+                counters[stage] += 1;
+            }
+        }
+        let statements = named
+            .into_iter()
+            .filter_map(|id| Some((id, names[id.index()].clone()?)))
+            .collect();
+        let aliases = alias_of
+            .into_iter()
+            .filter_map(|(name, id)| Some((name, names[id.index()].clone()?)))
+            .collect();
+        Schedule {
+            names,
+            stages: depth,
+            statements,
+            aliases,
+        }
+    }
+
+    /// The name of `id`, if it has one.
+    pub fn name(&self, id: NodeId) -> Option<&str> {
+        self.names.get(id.index()).and_then(|n| n.as_deref())
+    }
+
+    /// The stage of `id`: the number of additions on its longest path from an input.
+    pub fn stage(&self, id: NodeId) -> usize {
+        self.stages.get(id.index()).copied().unwrap_or(0)
+    }
+
+    /// The nodes that get a `const` statement, with their names, in order.
+    pub fn statements(&self) -> &[(NodeId, String)] {
+        &self.statements
+    }
+
+    /// Output slots whose value already has another name (an input, or a second slot with
+    /// the same value): `(output name, name of the value)`, written as copies after the
+    /// statements.
+    pub fn aliases(&self) -> &[(String, String)] {
+        &self.aliases
+    }
+}
