@@ -6,8 +6,11 @@ use num_complex::Complex64;
 
 /// The discrete Fourier transform by its definition, in f64, unnormalized.
 ///
-/// Twiddles come from one exact table of `W_N^j` indexed by `(j*k) mod N`, so the only
-/// rounding is in the sums. Cost O(N^2): use it up to a few thousand points.
+/// Twiddles come from one exact table of `W_N^j` indexed by `(j*k) mod N`, and the sums are
+/// compensated (Neumaier), so the oracle's own relative error stays near f64 epsilon for any
+/// N instead of growing like `eps * sqrt(N)` as plain summation does. That matters: an f64
+/// FFT of 4096 points errs by about `eps * sqrt(12)`, less than a plain naive DFT would.
+/// Cost O(N^2): use it up to a few thousand points.
 pub fn naive_dft(input: &[Complex64], direction: Direction) -> Vec<Complex64> {
     let n = input.len();
     if n == 0 {
@@ -18,18 +21,46 @@ pub fn naive_dft(input: &[Complex64], direction: Direction) -> Vec<Complex64> {
         .collect();
     (0..n)
         .map(|k| {
-            let mut acc = Complex64::new(0.0, 0.0);
+            let (mut re, mut im) = (CompensatedSum::default(), CompensatedSum::default());
             let mut idx = 0usize;
             for x in input {
-                acc += x * roots[idx];
+                let w = roots[idx];
+                re.add(x.re * w.re);
+                re.add(-x.im * w.im);
+                im.add(x.re * w.im);
+                im.add(x.im * w.re);
                 idx += k;
                 if idx >= n {
                     idx -= n;
                 }
             }
-            acc
+            Complex64::new(re.value(), im.value())
         })
         .collect()
+}
+
+/// Neumaier's compensated summation: the running error of each addition is kept and added
+/// back at the end.
+#[derive(Default)]
+struct CompensatedSum {
+    sum: f64,
+    compensation: f64,
+}
+
+impl CompensatedSum {
+    fn add(&mut self, value: f64) {
+        let t = self.sum + value;
+        if self.sum.abs() >= value.abs() {
+            self.compensation += (self.sum - t) + value;
+        } else {
+            self.compensation += (value - t) + self.sum;
+        }
+        self.sum = t;
+    }
+
+    fn value(&self) -> f64 {
+        self.sum + self.compensation
+    }
 }
 
 /// An iterative radix-2 FFT in f64 with exact twiddles, unnormalized.
@@ -116,6 +147,15 @@ mod tests {
             .map(|(_, v)| v.norm())
             .sum();
         assert!(off < 1e-10, "leakage {off}");
+    }
+
+    #[test]
+    fn compensated_sum_recovers_what_plain_summation_loses() {
+        let mut sum = CompensatedSum::default();
+        for v in [1.0, 1e100, 1.0, -1e100] {
+            sum.add(v);
+        }
+        assert_eq!(sum.value(), 2.0);
     }
 
     #[test]
