@@ -1,1 +1,43 @@
-//! placeholder
+//! Runs oclfft's generated FFT kernels on OpenCL devices.
+//!
+//! ```no_run
+//! # fn main() -> Result<(), fft_runtime::Error> {
+//! use fft_runtime::{DeviceQueue, Fft};
+//! use num_complex::Complex32;
+//!
+//! let queue = DeviceQueue::from_env()?; // OCLFFT_DEVICE, else the first GPU, else a CPU
+//! let plan = Fft::<f32>::builder(&queue).len(1024).batch(8).forward().build()?;
+//! let mut signal = vec![Complex32::new(1.0, 0.0); 1024 * 8];
+//! plan.process(&mut signal)?;
+//! assert!((signal[0].re - 1024.0).abs() < 1e-3);
+//! # Ok(()) }
+//! ```
+//!
+//! This is the only crate of the workspace that touches OpenCL (through `ocl`).
+
+mod builder;
+mod device;
+mod error;
+mod fft;
+mod float;
+mod generated;
+pub mod profile;
+mod queue;
+mod schedule;
+mod twiddle_table;
+
+pub use builder::FftBuilder;
+pub use device::{
+    list_devices, DeviceEntry, DeviceKind, DeviceSelector, DeviceSummary, DEVICE_ENV,
+};
+pub use error::{Error, Result, INSTALL_HINT};
+pub use fft::{Fft, MAX_TOTAL_POINTS};
+pub use fft_codegen::Twiddles;
+pub use fft_core::{Direction, Normalization, Precision};
+pub use float::{complex_from_f64, complex_to_f64, FftFloat};
+pub use generated::{generated_kernel, generated_kernels};
+pub use queue::{DeviceQueue, BUILD_OPTIONS};
+pub use twiddle_table::pass_twiddles;
+
+/// The `ocl` crate this runtime is built on, for buffers and events.
+pub use ocl;

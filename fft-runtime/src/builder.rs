@@ -1,0 +1,114 @@
+//! [`FftBuilder`]: how a plan is asked for.
+
+use crate::error::{Error, Result};
+use crate::fft::Fft;
+use crate::float::FftFloat;
+use crate::queue::DeviceQueue;
+use fft_codegen::Twiddles;
+use fft_core::plan::{PlanRequest, DEFAULT_MAX_RADIX};
+use fft_core::{Direction, Normalization};
+use num_complex::Complex;
+use ocl::OclPrm;
+use std::marker::PhantomData;
+
+/// Collects the options of a plan; [`FftBuilder::build`] checks them and compiles the kernels.
+///
+/// ```no_run
+/// # fn main() -> Result<(), fft_runtime::Error> {
+/// use fft_runtime::{DeviceQueue, Fft};
+/// let queue = DeviceQueue::from_env()?;
+/// let plan = Fft::<f32>::builder(&queue).len(4096).batch(256).forward().build()?;
+/// let mut data = vec![num_complex::Complex32::new(0.0, 0.0); 4096 * 256];
+/// plan.process(&mut data)?;
+/// # Ok(()) }
+/// ```
+#[must_use = "a builder does nothing until .build() is called"]
+pub struct FftBuilder<'q, T: FftFloat> {
+    queue: &'q DeviceQueue,
+    len: Option<usize>,
+    batch: usize,
+    direction: Direction,
+    normalization: Normalization,
+    twiddles: Twiddles,
+    max_radix: u32,
+    precision: PhantomData<T>,
+}
+
+impl<'q, T: FftFloat> FftBuilder<'q, T> {
+    pub(crate) fn new(queue: &'q DeviceQueue) -> FftBuilder<'q, T> {
+        FftBuilder {
+            queue,
+            len: None,
+            batch: 1,
+            direction: Direction::Forward,
+            normalization: Normalization::None,
+            twiddles: Twiddles::Table,
+            max_radix: DEFAULT_MAX_RADIX,
+            precision: PhantomData,
+        }
+    }
+
+    /// Points per transform: a power of two from 2 to 2^27 (required).
+    pub fn len(mut self, len: usize) -> Self {
+        self.len = Some(len);
+        self
+    }
+
+    /// Number of transforms stored one after another (default 1).
+    pub fn batch(mut self, batch: usize) -> Self {
+        self.batch = batch;
+        self
+    }
+
+    /// Forward transform, `exp(-2*pi*i*j*k/N)` (the default).
+    pub fn forward(self) -> Self {
+        self.direction(Direction::Forward)
+    }
+
+    /// Inverse transform, `exp(+2*pi*i*j*k/N)`.
+    pub fn inverse(self) -> Self {
+        self.direction(Direction::Inverse)
+    }
+
+    /// Sets the direction.
+    pub fn direction(mut self, direction: Direction) -> Self {
+        self.direction = direction;
+        self
+    }
+
+    /// Output scaling (default [`Normalization::None`], as in cuFFT and FFTW).
+    pub fn normalization(mut self, normalization: Normalization) -> Self {
+        self.normalization = normalization;
+        self
+    }
+
+    /// How pass twiddles are obtained (default [`Twiddles::Table`], the most accurate).
+    pub fn twiddles(mut self, twiddles: Twiddles) -> Self {
+        self.twiddles = twiddles;
+        self
+    }
+
+    /// Largest radix the planner may use: 2, 4, 8, 16 (default), 32 or 64.
+    pub fn max_radix(mut self, max_radix: u32) -> Self {
+        self.max_radix = max_radix;
+        self
+    }
+
+    /// Plans the passes, checks the device can run them, builds (or reuses) the programs and
+    /// uploads the twiddle tables.
+    pub fn build(self) -> Result<Fft<T>>
+    where
+        Complex<T>: OclPrm,
+    {
+        let len = self.len.ok_or(Error::MissingLength)?;
+        let request = PlanRequest {
+            len,
+            batch: self.batch,
+            direction: self.direction,
+            precision: T::PRECISION,
+            normalization: self.normalization,
+            max_radix: self.max_radix,
+        };
+        Fft::from_request(self.queue, request, self.twiddles)
+    }
+}

@@ -1,0 +1,119 @@
+//! Errors of the runtime: each says what was wrong and what to do (DESIGN.md section 7).
+
+use fft_core::plan::PlanError;
+
+/// Install command printed when no OpenCL platform is found.
+pub const INSTALL_HINT: &str =
+    "install an OpenCL driver: `sudo apt-get install ocl-icd-opencl-dev pocl-opencl-icd` \
+     gives the loader and PoCL (a CPU device); for a GPU install its vendor's OpenCL driver";
+
+/// Everything that can go wrong in `fft-runtime`.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The ICD loader found no OpenCL platform.
+    #[error("no OpenCL platform found ({detail}): {INSTALL_HINT}")]
+    NoPlatform {
+        /// What the loader reported.
+        detail: String,
+    },
+    /// Platforms exist but none has a device matching the selector.
+    #[error("no OpenCL device matches {selector}; the devices are:\n{available}\nset OCLFFT_DEVICE (or the device option) to an index or a name substring from that list")]
+    NoMatchingDevice {
+        /// The selector, as the user wrote it.
+        selector: String,
+        /// One line per device: index, name, platform.
+        available: String,
+    },
+    /// The builder was not given a length.
+    #[error(
+        "no transform length given: call .len(N) on the builder with a power of two from 2 to 2^27"
+    )]
+    MissingLength,
+    /// The requested transform shape is invalid.
+    #[error(transparent)]
+    Plan(#[from] PlanError),
+    /// f64 was requested on a device without `cl_khr_fp64`.
+    #[error("device '{device}' does not support double precision (no cl_khr_fp64): use f32, or select a device with fp64 through OCLFFT_DEVICE")]
+    NoDoublePrecision {
+        /// Device name.
+        device: String,
+    },
+    /// A device buffer holds fewer values than the plan transforms.
+    #[error("{role} buffer too small: the plan transforms {expected} complex values ({len} points x batch {batch}) but the buffer holds {actual}; allocate at least {expected}")]
+    BufferTooSmall {
+        /// Which buffer: "input", "output" or "in-place".
+        role: &'static str,
+        /// Values the plan needs.
+        expected: usize,
+        /// Values the buffer holds.
+        actual: usize,
+        /// Points per transform.
+        len: usize,
+        /// Transforms.
+        batch: usize,
+    },
+    /// A host slice is not exactly `len * batch` values long.
+    #[error("host data has {actual} complex values but the plan transforms exactly {expected} ({len} points x batch {batch}): pass a slice of that length, or build a plan for {actual} values")]
+    HostLengthMismatch {
+        /// Values the plan transforms.
+        expected: usize,
+        /// Values given.
+        actual: usize,
+        /// Points per transform.
+        len: usize,
+        /// Transforms.
+        batch: usize,
+    },
+    /// One buffer of the transform would exceed `CL_DEVICE_MAX_MEM_ALLOC_SIZE`.
+    #[error("a buffer of {requested} bytes exceeds the device's CL_DEVICE_MAX_MEM_ALLOC_SIZE of {limit} bytes on '{device}': use a batch of at most {max_batch} for this length")]
+    AllocationTooLarge {
+        /// Bytes one buffer needs.
+        requested: u64,
+        /// The device limit.
+        limit: u64,
+        /// Device name.
+        device: String,
+        /// Largest batch that fits.
+        max_batch: u64,
+    },
+    /// The kernels index with 32-bit integers.
+    #[error("the transform has {points} points in all, more than the {max} the kernels can index: split the batch")]
+    TooManyPoints {
+        /// `len * batch`.
+        points: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// The OpenCL compiler rejected a kernel.
+    #[error("building kernel '{kernel}' failed on '{device}'; the build log follows:\n{log}")]
+    KernelBuild {
+        /// Entry point of the kernel.
+        kernel: String,
+        /// Device name.
+        device: String,
+        /// The driver's build log.
+        log: String,
+    },
+    /// The plan asked for a kernel the catalog does not have (a bug in oclfft).
+    #[error("no generated kernel for {0}: this is a bug in oclfft, please report it")]
+    MissingKernel(String),
+    /// Any other OpenCL call failed.
+    #[error("OpenCL failed while {action}: {source}")]
+    OpenCl {
+        /// What the runtime was doing.
+        action: &'static str,
+        /// The driver's error.
+        #[source]
+        source: ocl::Error,
+    },
+}
+
+impl Error {
+    /// Wraps an `ocl` error with what the runtime was doing.
+    pub(crate) fn ocl(action: &'static str) -> impl FnOnce(ocl::Error) -> Error {
+        move |source| Error::OpenCl { action, source }
+    }
+}
+
+/// Shorthand for the runtime's results.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,405 @@
+//! [`Fft`]: a compiled plan that enqueues its passes on a [`DeviceQueue`].
+
+use crate::builder::FftBuilder;
+use crate::error::{Error, Result};
+use crate::float::FftFloat;
+use crate::queue::DeviceQueue;
+use crate::schedule::{pass_targets, scratch_count, Target};
+use crate::twiddle_table::pass_twiddles;
+use fft_codegen::{KernelSpec, Twiddles};
+use fft_core::plan::{Pass, Plan, PlanRequest};
+use num_complex::Complex;
+use ocl::{Buffer, Event, EventList, Kernel, OclPrm};
+use std::sync::Mutex;
+
+/// The kernels index with `uint`, so a transform holds at most this many points in all.
+pub const MAX_TOTAL_POINTS: usize = u32::MAX as usize;
+
+/// One pass, ready to launch.
+struct Launch<T: FftFloat>
+where
+    Complex<T>: OclPrm,
+{
+    kernel: Kernel,
+    /// Work-items: one per butterfly of every sequence.
+    global_size: usize,
+    /// Kept alive for the kernel, which holds it as argument 2.
+    _twiddles: Buffer<Complex<T>>,
+}
+
+/// What an execution mutates: the kernels' arguments and the lazily made work buffers.
+struct Exec<T: FftFloat>
+where
+    Complex<T>: OclPrm,
+{
+    launches: Vec<Launch<T>>,
+    scratch: Vec<Buffer<Complex<T>>>,
+    staging: Option<Buffer<Complex<T>>>,
+}
+
+/// A compiled FFT plan: fixed length, batch, direction, precision and normalization.
+///
+/// Plans are `Send + Sync`; calls from several threads are serialized on the plan's queue.
+/// Execution is asynchronous on device buffers ([`Fft::enqueue`]) and blocking on host data
+/// ([`Fft::process`]).
+pub struct Fft<T: FftFloat>
+where
+    Complex<T>: OclPrm,
+{
+    queue: DeviceQueue,
+    plan: Plan,
+    twiddles: Twiddles,
+    exec: Mutex<Exec<T>>,
+}
+
+impl<T: FftFloat> Fft<T>
+where
+    Complex<T>: OclPrm,
+{
+    /// Starts describing a plan on `queue`.
+    pub fn builder(queue: &DeviceQueue) -> FftBuilder<'_, T> {
+        FftBuilder::new(queue)
+    }
+
+    pub(crate) fn from_request(
+        queue: &DeviceQueue,
+        request: PlanRequest,
+        twiddles: Twiddles,
+    ) -> Result<Fft<T>> {
+        let plan = Plan::new(request)?;
+        let summary = queue.summary();
+        if T::PRECISION == fft_core::Precision::F64 && !summary.fp64 {
+            return Err(Error::NoDoublePrecision {
+                device: summary.name.clone(),
+            });
+        }
+        let points = request.len * request.batch;
+        if points > MAX_TOTAL_POINTS {
+            return Err(Error::TooManyPoints {
+                points,
+                max: MAX_TOTAL_POINTS,
+            });
+        }
+        let bytes = (points as u64) * T::PRECISION.complex_bytes() as u64;
+        if bytes > summary.max_alloc_bytes {
+            let per_transform = request.len as u64 * T::PRECISION.complex_bytes() as u64;
+            return Err(Error::AllocationTooLarge {
+                requested: bytes,
+                limit: summary.max_alloc_bytes,
+                device: summary.name.clone(),
+                max_batch: summary.max_alloc_bytes / per_transform,
+            });
+        }
+        let last = plan.passes.len() - 1;
+        let launches = plan
+            .passes
+            .iter()
+            .enumerate()
+            .map(|(i, pass)| {
+                let scale = if i == last { plan.scale } else { 1.0 };
+                make_launch(queue, &plan, pass, twiddles, T::from_f64(scale))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Fft {
+            queue: queue.clone(),
+            plan,
+            twiddles,
+            exec: Mutex::new(Exec {
+                launches,
+                scratch: Vec::new(),
+                staging: None,
+            }),
+        })
+    }
+
+    /// Points per transform.
+    #[expect(clippy::len_without_is_empty, reason = "a plan always has at least 2 points")]
+    pub fn len(&self) -> usize {
+        self.plan.request.len
+    }
+
+    /// Number of transforms.
+    pub fn batch(&self) -> usize {
+        self.plan.request.batch
+    }
+
+    /// Complex values one execution transforms: `len * batch`.
+    pub fn total_len(&self) -> usize {
+        self.len() * self.batch()
+    }
+
+    /// The pass plan (pure data).
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
+    /// How pass twiddles are obtained.
+    pub fn twiddles(&self) -> Twiddles {
+        self.twiddles
+    }
+
+    /// The queue the plan runs on.
+    pub fn queue(&self) -> &DeviceQueue {
+        &self.queue
+    }
+
+    /// Human-readable schedule: passes, kernels and bytes moved.
+    pub fn explain(&self) -> String {
+        let mut text = self.plan.to_string();
+        text.push_str(&format!(
+            "\n  on {} with {} twiddles",
+            self.queue.summary(),
+            self.twiddles
+        ));
+        text
+    }
+
+    /// Transforms `data` in place on the device. Returns the event of the last command; the
+    /// result is ready once it completes.
+    pub fn enqueue(&self, data: &Buffer<Complex<T>>) -> Result<Event> {
+        self.enqueue_after(data, data, None)
+    }
+
+    /// Transforms `input` into `output`, leaving `input` unchanged.
+    pub fn enqueue_out_of_place(
+        &self,
+        input: &Buffer<Complex<T>>,
+        output: &Buffer<Complex<T>>,
+    ) -> Result<Event> {
+        self.enqueue_after(input, output, None)
+    }
+
+    /// Like [`Fft::enqueue_out_of_place`] (in place when both are the same buffer), after the
+    /// events in `wait` complete.
+    pub fn enqueue_after(
+        &self,
+        input: &Buffer<Complex<T>>,
+        output: &Buffer<Complex<T>>,
+        wait: Option<&EventList>,
+    ) -> Result<Event> {
+        let events = self.enqueue_traced(input, output, wait)?;
+        Ok(events
+            .into_iter()
+            .last()
+            .expect("a plan has at least one pass"))
+    }
+
+    /// Enqueues the transform and returns the event of every command (passes, and a copy
+    /// when an in-place single-pass plan needs one), for profiling.
+    pub fn enqueue_traced(
+        &self,
+        input: &Buffer<Complex<T>>,
+        output: &Buffer<Complex<T>>,
+        wait: Option<&EventList>,
+    ) -> Result<Vec<Event>> {
+        self.check_buffer("input", input)?;
+        self.check_buffer("output", output)?;
+        let mut exec = self.exec.lock().unwrap_or_else(|p| p.into_inner());
+        self.run_locked(&mut exec, input, output, wait)
+    }
+
+    /// Enqueues every pass with the plan's lock held (the kernels' arguments are shared state).
+    fn run_locked(
+        &self,
+        exec: &mut Exec<T>,
+        input: &Buffer<Complex<T>>,
+        output: &Buffer<Complex<T>>,
+        wait: Option<&EventList>,
+    ) -> Result<Vec<Event>> {
+        let in_place = input.as_core().as_ptr() == output.as_core().as_ptr();
+        let (targets, copy_back) = pass_targets(exec.launches.len(), in_place);
+        while exec.scratch.len() < scratch_count(&targets) {
+            let buffer = self.device_buffer()?;
+            exec.scratch.push(buffer);
+        }
+        let mut events = Vec::with_capacity(targets.len() + 1);
+        let mut source = input;
+        for (i, (launch, target)) in exec.launches.iter().zip(&targets).enumerate() {
+            let target = match target {
+                Target::Output => output,
+                Target::Scratch(k) => &exec.scratch[*k],
+            };
+            let event = run_pass(
+                self.queue.queue(),
+                launch,
+                source,
+                target,
+                if i == 0 { wait } else { None },
+            )?;
+            events.push(event);
+            source = target;
+        }
+        if copy_back {
+            let mut event = Event::empty();
+            source
+                .copy(output, None, Some(self.total_len()))
+                .queue(self.queue.queue())
+                .enew(&mut event)
+                .enq()
+                .map_err(Error::ocl("copying the single-pass result back in place"))?;
+            events.push(event);
+        }
+        Ok(events)
+    }
+
+    /// Transforms host data in place: uploads, runs, waits, downloads. `data` must hold
+    /// exactly `len * batch` values; on any error it is left unchanged.
+    pub fn process(&self, data: &mut [Complex<T>]) -> Result<()> {
+        let expected = self.total_len();
+        if data.len() != expected {
+            return Err(Error::HostLengthMismatch {
+                expected,
+                actual: data.len(),
+                len: self.len(),
+                batch: self.batch(),
+            });
+        }
+        // The lock covers upload, run and download: concurrent calls must not share the
+        // staging buffer's contents.
+        let mut exec = self.exec.lock().unwrap_or_else(|p| p.into_inner());
+        let staging = match &exec.staging {
+            Some(buffer) => buffer.clone(),
+            None => self.device_buffer()?,
+        };
+        exec.staging = Some(staging.clone());
+        staging
+            .write(&*data)
+            .enq()
+            .map_err(Error::ocl("uploading host data"))?;
+        self.run_locked(&mut exec, &staging, &staging, None)?;
+        let mut result = vec![Complex::new(T::from_f64(0.0), T::from_f64(0.0)); expected];
+        staging
+            .read(&mut result)
+            .enq()
+            .map_err(Error::ocl("downloading the result"))?;
+        data.copy_from_slice(&result);
+        Ok(())
+    }
+
+    fn device_buffer(&self) -> Result<Buffer<Complex<T>>> {
+        Buffer::<Complex<T>>::builder()
+            .queue(self.queue.queue().clone())
+            .len(self.total_len())
+            .build()
+            .map_err(Error::ocl("allocating a device buffer"))
+    }
+
+    fn check_buffer(&self, role: &'static str, buffer: &Buffer<Complex<T>>) -> Result<()> {
+        let expected = self.total_len();
+        if buffer.len() < expected {
+            return Err(Error::BufferTooSmall {
+                role,
+                expected,
+                actual: buffer.len(),
+                len: self.len(),
+                batch: self.batch(),
+            });
+        }
+        Ok(())
+    }
+}
+
+fn make_launch<T: FftFloat>(
+    queue: &DeviceQueue,
+    plan: &Plan,
+    pass: &Pass,
+    twiddles: Twiddles,
+    scale: T,
+) -> Result<Launch<T>>
+where
+    Complex<T>: OclPrm,
+{
+    let Pass::GlobalRadix { radix, stride } = *pass;
+    let request = &plan.request;
+    let spec = KernelSpec {
+        radix,
+        direction: request.direction,
+        precision: T::PRECISION,
+        twiddles,
+    };
+    let program = queue.program(&spec)?;
+    let table = match twiddles {
+        Twiddles::Table => pass_twiddles::<T>(radix, stride, request.direction),
+        // The on-the-fly variants ignore the table; the ABI still takes one.
+        _ => vec![Complex::new(T::from_f64(1.0), T::from_f64(0.0))],
+    };
+    let table_buffer = Buffer::<Complex<T>>::builder()
+        .queue(queue.queue().clone())
+        .len(table.len())
+        .copy_host_slice(&table)
+        .build()
+        .map_err(Error::ocl("uploading a twiddle table"))?;
+    let threads_per_sequence = request.len / radix as usize;
+    let mut builder = Kernel::builder();
+    builder
+        .program(&program)
+        .name(spec.entry_point())
+        .queue(queue.queue().clone())
+        .arg(None::<&Buffer<Complex<T>>>)
+        .arg(None::<&Buffer<Complex<T>>>)
+        .arg(&table_buffer)
+        .arg(stride as u32)
+        .arg(threads_per_sequence as u32)
+        .arg(scale);
+    // SAFETY: the check compares Rust types with the kernel's declared OpenCL types and knows
+    // nothing of `num_complex::Complex<f32>`, which is `repr(C)` {re, im}: the exact layout of
+    // the `float2`/`double2` the generated signature declares (fixed by fft-codegen's ABI).
+    unsafe {
+        builder.disable_arg_type_check();
+    }
+    let kernel = builder.build().map_err(Error::ocl("creating a kernel"))?;
+    Ok(Launch {
+        kernel,
+        global_size: threads_per_sequence * request.batch,
+        _twiddles: table_buffer,
+    })
+}
+
+fn run_pass<T: FftFloat>(
+    queue: &ocl::Queue,
+    launch: &Launch<T>,
+    source: &Buffer<Complex<T>>,
+    target: &Buffer<Complex<T>>,
+    wait: Option<&EventList>,
+) -> Result<Event>
+where
+    Complex<T>: OclPrm,
+{
+    launch
+        .kernel
+        .set_arg(0, source)
+        .map_err(Error::ocl("setting a kernel argument"))?;
+    launch
+        .kernel
+        .set_arg(1, target)
+        .map_err(Error::ocl("setting a kernel argument"))?;
+    let mut event = Event::empty();
+    let mut cmd = launch
+        .kernel
+        .cmd()
+        .queue(queue)
+        .global_work_size(launch.global_size)
+        .enew(&mut event);
+    if let Some(wait) = wait {
+        cmd = cmd.ewait(wait);
+    }
+    // SAFETY: every argument is set: buffers 0 and 1 just above and checked to hold
+    // `len * batch` values, the twiddle table (kept alive by `launch`) and the scalars at
+    // build; the global size is `len / radix * batch`, exactly the work-items the kernel
+    // indexes, so every access stays inside the buffers.
+    unsafe { cmd.enq() }.map_err(Error::ocl("enqueueing an FFT pass"))?;
+    Ok(event)
+}
+
+impl<T: FftFloat> std::fmt::Debug for Fft<T>
+where
+    Complex<T>: OclPrm,
+{
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Fft")
+            .field("plan", &self.plan)
+            .field("twiddles", &self.twiddles)
+            .field("queue", &self.queue)
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,87 @@
+//! Which buffer each pass writes (Stockham passes cannot run in place).
+
+/// Where a pass writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// The caller's output buffer (the data buffer, in place).
+    Output,
+    /// Work buffer 0 or 1 owned by the plan.
+    Scratch(usize),
+}
+
+/// Buffers written by passes `1..=passes`, and whether a copy from scratch 0 to the output
+/// must follow. Pass `i` reads what pass `i-1` wrote (pass 1 reads the input), so
+/// neighbouring entries always differ, and out of place the input is never written.
+///
+/// - out of place: alternate output and scratch 0 backwards from the last pass (output);
+/// - in place, even count: scratch 0, output, scratch 0, ..., output;
+/// - in place, odd count >= 3: scratch 0, scratch 1, scratch 0, ..., output (two work
+///   buffers instead of a copy: one pass of memory traffic saved);
+/// - in place, one pass: scratch 0, then a copy back.
+pub fn pass_targets(passes: usize, in_place: bool) -> (Vec<Target>, bool) {
+    let targets = (1..=passes)
+        .map(|step| match (in_place, step == passes) {
+            (true, true) if passes == 1 => Target::Scratch(0),
+            (_, true) => Target::Output,
+            (false, false) if (passes - step) % 2 == 1 => Target::Scratch(0),
+            (false, false) => Target::Output,
+            (true, false) if passes % 2 == 0 && step % 2 == 0 => Target::Output,
+            (true, false) if passes % 2 == 0 => Target::Scratch(0),
+            (true, false) => Target::Scratch((step + 1) % 2),
+        })
+        .collect();
+    (targets, in_place && passes == 1)
+}
+
+/// Work buffers `pass_targets` uses.
+pub fn scratch_count(targets: &[Target]) -> usize {
+    targets
+        .iter()
+        .filter_map(|t| match t {
+            Target::Scratch(i) => Some(i + 1),
+            Target::Output => None,
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Target::{Output as O, Scratch as S};
+    use super::*;
+
+    #[test]
+    fn out_of_place_ends_in_output_and_alternates() {
+        assert_eq!(pass_targets(1, false), (vec![O], false));
+        assert_eq!(pass_targets(2, false), (vec![S(0), O], false));
+        assert_eq!(pass_targets(3, false), (vec![O, S(0), O], false));
+        assert_eq!(pass_targets(4, false), (vec![S(0), O, S(0), O], false));
+    }
+
+    #[test]
+    fn in_place_never_reads_and_writes_one_buffer() {
+        assert_eq!(pass_targets(1, true), (vec![S(0)], true));
+        assert_eq!(pass_targets(2, true), (vec![S(0), O], false));
+        assert_eq!(pass_targets(3, true), (vec![S(0), S(1), O], false));
+        assert_eq!(
+            pass_targets(5, true),
+            (vec![S(0), S(1), S(0), S(1), O], false)
+        );
+    }
+
+    #[test]
+    fn neighbours_differ_for_every_count() {
+        for passes in 1..=8 {
+            for in_place in [false, true] {
+                let (targets, _) = pass_targets(passes, in_place);
+                // Out of place the input is a fourth buffer distinct from all targets.
+                let mut previous = if in_place { Some(O) } else { None };
+                for t in &targets {
+                    assert_ne!(Some(*t), previous, "{passes} passes, in place {in_place}");
+                    previous = Some(*t);
+                }
+                assert!(scratch_count(&targets) <= 2);
+            }
+        }
+    }
+}
