@@ -1,0 +1,294 @@
+//! `oclfft bench`: batched transforms timed with profiling events beside the same-run copy
+//! bandwidth (DESIGN.md section 6).
+
+use crate::exit::CliError;
+use crate::transform::PrecisionArg;
+use clap::Args;
+use fft_core::accuracy::relative_l2_error;
+use fft_core::{reference_fft, Complex64, Direction};
+use fft_runtime::ocl::{Buffer, Event, OclPrm};
+use fft_runtime::profile::{median, span};
+use fft_runtime::{
+    complex_from_f64, complex_to_f64, DeviceKind, DeviceQueue, DeviceSelector, Fft, FftFloat,
+    Twiddles,
+};
+use num_complex::Complex;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Options of `oclfft bench`.
+#[derive(Args)]
+pub struct BenchArgs {
+    /// log2 of the points per launch (the batch fills it); default 27 on a GPU, 22 otherwise.
+    #[arg(long)]
+    pub log2_total: Option<u32>,
+    /// Smallest log2 N.
+    #[arg(long, default_value_t = 4)]
+    pub min: u32,
+    /// Largest log2 N (at most log2-total).
+    #[arg(long, default_value_t = 24)]
+    pub max: u32,
+    /// Timed runs per size (the median is reported), after the warm-up.
+    #[arg(long, default_value_t = 20)]
+    pub runs: usize,
+    /// Untimed runs per size before timing.
+    #[arg(long, default_value_t = 3)]
+    pub warmup: usize,
+    /// Precision on the device.
+    #[arg(long, value_enum, default_value = "f32")]
+    pub precision: PrecisionArg,
+    /// Pass twiddles: table, sincos, native or chained.
+    #[arg(long, default_value = "table", value_parser = parse_twiddles)]
+    pub twiddles: Twiddles,
+    /// Device: an index or name substring from `oclfft devices`.
+    #[arg(long)]
+    pub device: Option<String>,
+    /// Also write the results as JSON to this file.
+    #[arg(long)]
+    pub json: Option<PathBuf>,
+}
+
+fn parse_twiddles(text: &str) -> Result<Twiddles, String> {
+    Twiddles::from_name(text).ok_or_else(|| {
+        format!("'{text}' is not a twiddle variant: use table, sincos, native or chained")
+    })
+}
+
+/// One measured size.
+struct Row {
+    log2n: u32,
+    batch: usize,
+    passes: usize,
+    kernel: Duration,
+    rel_l2: f64,
+}
+
+/// Runs the command.
+pub fn run(args: &BenchArgs) -> crate::Result<()> {
+    let selector = args
+        .device
+        .as_deref()
+        .map(DeviceSelector::parse)
+        .unwrap_or_default();
+    let queue = DeviceQueue::new(&selector)?;
+    match args.precision {
+        PrecisionArg::F32 => bench::<f32>(&queue, args),
+        PrecisionArg::F64 => bench::<f64>(&queue, args),
+    }
+}
+
+fn elapsed(events: &[Event]) -> crate::Result<Duration> {
+    let first = events
+        .first()
+        .ok_or_else(|| CliError::Input("nothing was enqueued".into()))?;
+    let last = events.last().unwrap_or(first);
+    last.wait_for().map_err(|e| {
+        CliError::Runtime(fft_runtime::Error::OpenCl {
+            action: "waiting for a transform",
+            source: e.into(),
+        })
+    })?;
+    Ok(span(first, last)?)
+}
+
+fn bench<T: FftFloat>(queue: &DeviceQueue, args: &BenchArgs) -> crate::Result<()>
+where
+    Complex<T>: OclPrm,
+{
+    let summary = queue.summary();
+    let log2_total = args
+        .log2_total
+        .unwrap_or(if summary.kind == DeviceKind::Gpu {
+            27
+        } else {
+            22
+        });
+    if args.min < 1 || args.min > args.max || args.max > log2_total || args.runs == 0 {
+        return Err(CliError::Input(format!(
+            "need 1 <= --min ({}) <= --max ({}) <= --log2-total ({log2_total}) and --runs >= 1",
+            args.min, args.max
+        )));
+    }
+    let total = 1usize << log2_total;
+    let bytes_per_point = T::PRECISION.complex_bytes();
+    let host: Vec<Complex<T>> = random_points(total)
+        .into_iter()
+        .map(complex_from_f64)
+        .collect();
+    let ocl_err =
+        |action| move |e| CliError::Runtime(fft_runtime::Error::OpenCl { action, source: e });
+    let src = Buffer::builder()
+        .queue(queue.queue().clone())
+        .len(total)
+        .copy_host_slice(&host)
+        .build()
+        .map_err(ocl_err("allocating the input"))?;
+    let dst = Buffer::<Complex<T>>::builder()
+        .queue(queue.queue().clone())
+        .len(total)
+        .build()
+        .map_err(ocl_err("allocating the output"))?;
+
+    let copy = {
+        let mut samples = Vec::new();
+        for i in 0..args.warmup + args.runs {
+            let mut event = Event::empty();
+            src.copy(&dst, None, None)
+                .enew(&mut event)
+                .enq()
+                .map_err(ocl_err("copying"))?;
+            let t = elapsed(std::slice::from_ref(&event))?;
+            if i >= args.warmup {
+                samples.push(t);
+            }
+        }
+        median(&mut samples)
+    };
+    let gbps = |t: Duration| 2.0 * (total * bytes_per_point) as f64 / t.as_secs_f64() / 1e9;
+    let mut out = String::new();
+    writeln!(
+        out,
+        "device: {} | {} | driver {}",
+        summary, summary.opencl_version, summary.driver_version
+    )
+    .ok();
+    writeln!(
+        out,
+        "{} C2C forward, {} twiddles, 2^{log2_total} points per launch; median of {} runs after {} warm-up; kernel time from profiling events",
+        T::PRECISION, args.twiddles, args.runs, args.warmup
+    )
+    .ok();
+    writeln!(
+        out,
+        "device copy of 2^{log2_total} points: {:.4} ms = {:.0} GB/s (read+write)",
+        ms(copy),
+        gbps(copy)
+    )
+    .ok();
+    writeln!(
+        out,
+        "{:>5} {:>10} {:>6} {:>11} {:>8} {:>8} {:>10}",
+        "log2N", "batch", "passes", "kernel_ms", "GB/s", "x_copy", "rel_l2"
+    )
+    .ok();
+    print!("{out}");
+    let mut rows = Vec::new();
+    for log2n in args.min..=args.max {
+        let len = 1usize << log2n;
+        let batch = total / len;
+        let plan = Fft::<T>::builder(queue)
+            .len(len)
+            .batch(batch)
+            .twiddles(args.twiddles)
+            .build()?;
+        let mut samples = Vec::new();
+        for i in 0..args.warmup + args.runs {
+            let t = elapsed(&plan.enqueue_traced(&src, &dst, None)?)?;
+            if i >= args.warmup {
+                samples.push(t);
+            }
+        }
+        let kernel = median(&mut samples);
+        let rel_l2 = sample_error(&dst, &host, len, batch)?;
+        let row = Row {
+            log2n,
+            batch,
+            passes: plan.plan().passes.len(),
+            kernel,
+            rel_l2,
+        };
+        let line = format!(
+            "{:>5} {:>10} {:>6} {:>11.4} {:>8.0} {:>8.2} {:>10.2e}",
+            row.log2n,
+            row.batch,
+            row.passes,
+            ms(row.kernel),
+            gbps(row.kernel),
+            row.kernel.as_secs_f64() / copy.as_secs_f64(),
+            row.rel_l2
+        );
+        println!("{line}");
+        out.push_str(&line);
+        out.push('\n');
+        rows.push(row);
+    }
+    if let Some(path) = &args.json {
+        let json = to_json(summary, T::PRECISION, log2_total, copy, &rows);
+        std::fs::write(path, json)
+            .map_err(|e| CliError::Input(format!("cannot write {}: {e}", path.display())))?;
+    }
+    Ok(())
+}
+
+fn ms(t: Duration) -> f64 {
+    t.as_secs_f64() * 1e3
+}
+
+/// Relative L2 error of the first (up to 4) rows of the last result against the f64 reference.
+fn sample_error<T: FftFloat>(
+    dst: &Buffer<Complex<T>>,
+    host: &[Complex<T>],
+    len: usize,
+    batch: usize,
+) -> crate::Result<f64>
+where
+    Complex<T>: OclPrm,
+{
+    let rows = batch.min(4);
+    let mut got = vec![host[0]; rows * len];
+    dst.read(&mut got).enq().map_err(|e| {
+        CliError::Runtime(fft_runtime::Error::OpenCl {
+            action: "reading results",
+            source: e,
+        })
+    })?;
+    let got: Vec<Complex64> = got.into_iter().map(complex_to_f64).collect();
+    let input: Vec<Complex64> = host[..rows * len]
+        .iter()
+        .map(|&v| complex_to_f64(v))
+        .collect();
+    let want: Vec<Complex64> = input
+        .chunks(len)
+        .flat_map(|row| reference_fft(row, Direction::Forward).unwrap_or_default())
+        .collect();
+    Ok(relative_l2_error(&got, &want))
+}
+
+/// Deterministic points with components in [-1, 1) (SplitMix64).
+fn random_points(count: usize) -> Vec<Complex64> {
+    let mut state = 0x0123_4567_89AB_CDEFu64;
+    let mut next = move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        (z >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+    };
+    (0..count).map(|_| Complex64::new(next(), next())).collect()
+}
+
+fn to_json(
+    summary: &fft_runtime::DeviceSummary,
+    precision: fft_core::Precision,
+    log2_total: u32,
+    copy: Duration,
+    rows: &[Row],
+) -> String {
+    let mut json = format!(
+        "{{\n \"device\": {:?},\n \"driver\": {:?},\n \"precision\": \"{precision}\",\n \"log2_total\": {log2_total},\n \"copy_ms\": {},\n \"rows\": [\n",
+        summary.name, summary.driver_version, ms(copy)
+    );
+    for (i, r) in rows.iter().enumerate() {
+        let sep = if i + 1 == rows.len() { "" } else { "," };
+        writeln!(
+            json,
+            "  {{\"log2n\": {}, \"batch\": {}, \"passes\": {}, \"ms\": {}, \"x_copy\": {}, \"rel_l2\": {}}}{sep}",
+            r.log2n, r.batch, r.passes, ms(r.kernel), r.kernel.as_secs_f64() / copy.as_secs_f64(), r.rel_l2
+        )
+        .ok();
+    }
+    json.push_str(" ]\n}\n");
+    json
+}
