@@ -1,1 +1,108 @@
-//! placeholder
+//! Helpers shared by the cross-crate tests: the device under test, random signals, and the
+//! comparison with the f64 oracle.
+
+use fft_core::accuracy::{ErrorReport, Tolerance};
+use fft_core::{log2_exact, naive_dft, reference_fft, Complex64, Direction};
+use fft_runtime::{complex_from_f64, complex_to_f64, DeviceQueue, FftFloat};
+use num_complex::Complex;
+use std::sync::OnceLock;
+
+/// Longest length checked against the naive DFT; longer ones use `fft_core::reference_fft`,
+/// which is itself tested against the naive DFT.
+pub const NAIVE_DFT_MAX_LEN: usize = 4096;
+
+/// The device every test runs on: `OCLFFT_DEVICE`, else the default. Opened once per test
+/// binary so programs are built once.
+///
+/// # Panics
+/// Panics, failing the test loudly, when no OpenCL device can be opened: a device test never
+/// passes by skipping.
+pub fn test_queue() -> &'static DeviceQueue {
+    static QUEUE: OnceLock<DeviceQueue> = OnceLock::new();
+    QUEUE.get_or_init(|| match DeviceQueue::from_env() {
+        Ok(queue) => {
+            eprintln!("testing on {}", queue.summary());
+            queue
+        }
+        Err(e) => panic!("device tests need an OpenCL device and found none: {e}"),
+    })
+}
+
+/// A deterministic pseudo-random signal with components in [-1, 1) (SplitMix64).
+pub fn random_signal(len: usize, seed: u64) -> Vec<Complex64> {
+    let mut state = seed;
+    let mut next = move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        (z >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+    };
+    (0..len).map(|_| Complex64::new(next(), next())).collect()
+}
+
+/// Rounds an f64 signal to the device precision.
+pub fn to_device<T: FftFloat>(signal: &[Complex64]) -> Vec<Complex<T>> {
+    signal.iter().map(|&v| complex_from_f64(v)).collect()
+}
+
+/// Widens device values to f64.
+pub fn to_f64<T: FftFloat>(values: &[Complex<T>]) -> Vec<Complex64> {
+    values.iter().map(|&v| complex_to_f64(v)).collect()
+}
+
+/// The f64 oracle of one sequence: the naive DFT up to [`NAIVE_DFT_MAX_LEN`], else the
+/// reference FFT.
+pub fn oracle(sequence: &[Complex64], direction: Direction) -> Vec<Complex64> {
+    if sequence.len() <= NAIVE_DFT_MAX_LEN {
+        naive_dft(sequence, direction)
+    } else {
+        reference_fft(sequence, direction).expect("test lengths are powers of two")
+    }
+}
+
+/// The oracle of every sequence of a batch, scaled by `scale`.
+pub fn batched_oracle(
+    batch: &[Complex64],
+    len: usize,
+    direction: Direction,
+    scale: f64,
+) -> Vec<Complex64> {
+    batch
+        .chunks(len)
+        .flat_map(|seq| oracle(seq, direction))
+        .map(|v| v * scale)
+        .collect()
+}
+
+/// Compares `got` with `want` sequence by sequence and returns the worst report, or a
+/// message describing the first sequence outside `tolerance`.
+pub fn check_against(
+    got: &[Complex64],
+    want: &[Complex64],
+    len: usize,
+    tolerance: Tolerance,
+) -> Result<ErrorReport, String> {
+    let mut worst = ErrorReport {
+        relative_l2: 0.0,
+        relative_max: 0.0,
+    };
+    for (index, (g, w)) in got.chunks(len).zip(want.chunks(len)).enumerate() {
+        let report = ErrorReport::compare(g, w);
+        if !tolerance.accepts(&report) {
+            return Err(format!(
+                "sequence {index} of length {len}: relative L2 {:.3e} (bound {:.3e}), relative max {:.3e} (bound {:.3e})",
+                report.relative_l2, tolerance.relative_l2, report.relative_max, tolerance.relative_max
+            ));
+        }
+        worst.relative_l2 = worst.relative_l2.max(report.relative_l2);
+        worst.relative_max = worst.relative_max.max(report.relative_max);
+    }
+    Ok(worst)
+}
+
+/// The tolerance for a table-twiddle transform of `len` points in `T`.
+pub fn tolerance<T: FftFloat>(len: usize) -> Tolerance {
+    Tolerance::for_transform(T::PRECISION, log2_exact(len).expect("power of two"), 1.0)
+}

@@ -1,0 +1,160 @@
+//! Every error path of the runtime: the message says what was wrong and what to do, and the
+//! caller's data is left as it was.
+
+use fft_core::plan::PlanError;
+use fft_runtime::{DeviceQueue, DeviceSelector, Error, Fft, MAX_TOTAL_POINTS};
+use num_complex::Complex32;
+use oclfft_tests::*;
+
+#[test]
+fn wrong_host_length_is_rejected_and_data_kept() {
+    let plan = Fft::<f32>::builder(test_queue())
+        .len(64)
+        .batch(2)
+        .build()
+        .unwrap();
+    let original = to_device::<f32>(&random_signal(100, 1));
+    let mut data = original.clone();
+    let err = plan.process(&mut data).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            Error::HostLengthMismatch {
+                expected: 128,
+                actual: 100,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    let msg = err.to_string();
+    assert!(
+        msg.contains("100") && msg.contains("128") && msg.contains("64 points x batch 2"),
+        "{msg}"
+    );
+    assert_eq!(data, original);
+}
+
+#[test]
+fn small_device_buffers_are_rejected() {
+    let queue = test_queue();
+    let plan = Fft::<f32>::builder(queue)
+        .len(256)
+        .batch(4)
+        .build()
+        .unwrap();
+    let small = fft_runtime::ocl::Buffer::<Complex32>::builder()
+        .queue(queue.queue().clone())
+        .len(1000)
+        .build()
+        .unwrap();
+    let big = fft_runtime::ocl::Buffer::<Complex32>::builder()
+        .queue(queue.queue().clone())
+        .len(1024)
+        .build()
+        .unwrap();
+    let err = plan.enqueue(&small).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            Error::BufferTooSmall {
+                expected: 1024,
+                actual: 1000,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("allocate at least 1024"), "{err}");
+    let err = plan.enqueue_out_of_place(&big, &small).unwrap_err();
+    assert!(
+        matches!(err, Error::BufferTooSmall { role: "output", .. }),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn unsupported_lengths_name_the_nearest_ones() {
+    for (len, hint) in [
+        (1000, "512 and 1024"),
+        (1, "smallest supported length is 2"),
+        (3 << 27, "largest supported length is 134217728"),
+    ] {
+        let err = Fft::<f32>::builder(test_queue())
+            .len(len)
+            .build()
+            .unwrap_err();
+        assert!(
+            matches!(err, Error::Plan(PlanError::UnsupportedLength { .. })),
+            "{err:?}"
+        );
+        assert!(err.to_string().contains(hint), "{len}: {err}");
+    }
+}
+
+#[test]
+fn missing_length_zero_batch_and_bad_radix() {
+    let err = Fft::<f32>::builder(test_queue()).build().unwrap_err();
+    assert!(matches!(err, Error::MissingLength), "{err:?}");
+    assert!(err.to_string().contains(".len(N)"));
+    let err = Fft::<f32>::builder(test_queue())
+        .len(16)
+        .batch(0)
+        .build()
+        .unwrap_err();
+    assert!(matches!(err, Error::Plan(PlanError::EmptyBatch)), "{err:?}");
+    let err = Fft::<f32>::builder(test_queue())
+        .len(16)
+        .max_radix(128)
+        .build()
+        .unwrap_err();
+    assert!(err.to_string().contains("2, 4, 8, 16, 32, 64"), "{err}");
+}
+
+#[test]
+fn oversized_transforms_report_both_numbers() {
+    let summary = test_queue().summary();
+    let len = 1usize << 27;
+    let bytes_per_transform = len as u64 * 8;
+    let batch = (summary.max_alloc_bytes / bytes_per_transform + 1) as usize;
+    let err = Fft::<f32>::builder(test_queue())
+        .len(len)
+        .batch(batch)
+        .build()
+        .unwrap_err();
+    if len * batch > MAX_TOTAL_POINTS {
+        assert!(matches!(err, Error::TooManyPoints { .. }), "{err:?}");
+    } else {
+        match &err {
+            Error::AllocationTooLarge {
+                requested,
+                limit,
+                max_batch,
+                ..
+            } => {
+                assert_eq!(*limit, summary.max_alloc_bytes);
+                assert_eq!(*requested, batch as u64 * bytes_per_transform);
+                assert_eq!(*max_batch, batch as u64 - 1);
+            }
+            other => panic!("expected AllocationTooLarge, got {other:?}"),
+        }
+        assert!(
+            err.to_string()
+                .contains(&summary.max_alloc_bytes.to_string()),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn unknown_device_lists_the_devices() {
+    let err = DeviceQueue::new(&DeviceSelector::Name("no-such-device-xyz".into())).unwrap_err();
+    let msg = err.to_string();
+    assert!(matches!(err, Error::NoMatchingDevice { .. }), "{err:?}");
+    assert!(
+        msg.contains("no-such-device-xyz") && msg.contains("[0]") && msg.contains("OCLFFT_DEVICE"),
+        "{msg}"
+    );
+    let err = DeviceQueue::new(&DeviceSelector::Index(999)).unwrap_err();
+    assert!(err.to_string().contains("index 999"), "{err}");
+}

@@ -1,0 +1,76 @@
+//! Every kernel of the catalog runs on the device and matches the oracle: each radix as the
+//! only radix of a plan (two passes: stride 1, then stride R, so pass twiddles are exercised),
+//! both directions, both precisions, every twiddle variant.
+
+use fft_codegen::{catalog, Twiddles};
+use fft_core::accuracy::Tolerance;
+use fft_core::{Direction, Precision};
+use fft_runtime::ocl::OclPrm;
+use fft_runtime::{Fft, FftFloat};
+use num_complex::Complex;
+use oclfft_tests::*;
+
+/// How much an on-the-fly twiddle variant may add to the error of table twiddles.
+/// `Chained` multiplies up to R-1 times, so its twiddle error grows with the radix.
+fn twiddle_factor(twiddles: Twiddles, radix: u32) -> f64 {
+    match twiddles {
+        Twiddles::Table => 1.0,
+        Twiddles::Sincos => 4.0,
+        Twiddles::Native => 16.0,
+        Twiddles::Chained => 4.0f64.max(f64::from(radix) / 2.0),
+    }
+}
+
+fn check<T: FftFloat>(radix: u32, direction: Direction, twiddles: Twiddles) -> Result<(), String>
+where
+    Complex<T>: OclPrm,
+{
+    let len = (radix * radix) as usize;
+    let batch = 3;
+    let signal = to_device::<T>(&random_signal(len * batch, u64::from(radix)));
+    let plan = Fft::<T>::builder(test_queue())
+        .len(len)
+        .batch(batch)
+        .direction(direction)
+        .twiddles(twiddles)
+        .max_radix(radix)
+        .build()
+        .map_err(|e| e.to_string())?;
+    assert!(
+        plan.plan().passes.iter().all(|p| p.radix() == radix),
+        "{}",
+        plan.explain()
+    );
+    let mut data = signal.clone();
+    plan.process(&mut data).map_err(|e| e.to_string())?;
+    let want = batched_oracle(&to_f64(&signal), len, direction, 1.0);
+    let log2 = len.trailing_zeros();
+    let bound = Tolerance::for_transform(T::PRECISION, log2, twiddle_factor(twiddles, radix));
+    check_against(&to_f64(&data), &want, len, bound).map(|_| ())
+}
+
+#[test]
+fn every_catalog_kernel_matches_the_oracle() {
+    let mut failures = Vec::new();
+    let specs = catalog();
+    assert_eq!(
+        specs.len(),
+        6 * 2 * 2 * 4,
+        "catalog size changed: update this test's expectations"
+    );
+    for spec in specs {
+        let result = match spec.precision {
+            Precision::F32 => check::<f32>(spec.radix, spec.direction, spec.twiddles),
+            Precision::F64 => check::<f64>(spec.radix, spec.direction, spec.twiddles),
+        };
+        if let Err(e) = result {
+            failures.push(format!("{}: {e}", spec.entry_point()));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} kernels failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
