@@ -60,9 +60,8 @@ struct GenKernels {
 
 /// `kernels/` at the workspace root.
 fn default_out_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .join("kernels")
+    let xtask = Path::new(env!("CARGO_MANIFEST_DIR"));
+    xtask.parent().unwrap_or(xtask).join("kernels")
 }
 
 fn parse_gen_kernels(mut args: impl Iterator<Item = String>) -> Result<GenKernels, Error> {

@@ -1,0 +1,48 @@
+//! The committed `kernels/*.cl` files are exactly what `emit_kernel` produces today.
+
+use fft_codegen::{catalog, emit_kernel};
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::PathBuf;
+
+const FIX: &str = "run `cargo xtask gen-kernels` to regenerate kernels/";
+
+fn kernels_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../kernels")
+}
+
+#[test]
+fn committed_kernels_match_the_generator() {
+    let dir = kernels_dir();
+    let mut problems = Vec::new();
+    for spec in catalog() {
+        let path = dir.join(spec.file_name());
+        let want = emit_kernel(&spec)
+            .expect("catalog specs are generated")
+            .source;
+        match fs::read_to_string(&path) {
+            Ok(text) if text == want => {}
+            Ok(_) => problems.push(format!("stale: {}", path.display())),
+            Err(err) => problems.push(format!("missing: {} ({err})", path.display())),
+        }
+    }
+    assert!(problems.is_empty(), "{}\n{FIX}", problems.join("\n"));
+}
+
+#[test]
+fn kernels_dir_has_no_extra_kernels() {
+    let expected: BTreeSet<String> = catalog().iter().map(|s| s.file_name()).collect();
+    let dir = kernels_dir();
+    let entries = fs::read_dir(&dir)
+        .unwrap_or_else(|err| panic!("cannot read {}: {err}\n{FIX}", dir.display()));
+    let extra: Vec<String> = entries
+        .map(|entry| entry.expect("readable kernels/ entry").file_name())
+        .map(|name| name.to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".cl") && !expected.contains(name))
+        .collect();
+    assert!(
+        extra.is_empty(),
+        "kernels/ has files the generator does not produce: {}\n{FIX}",
+        extra.join(", ")
+    );
+}
