@@ -1,14 +1,14 @@
-//! Project automation for oclfft.
+//! Project automation for oclfft: `cargo xtask <command>` (see [`USAGE`]).
 //!
-//! `cargo xtask gen-kernels [--out DIR] [--check]` writes every kernel of
-//! [`fft_codegen::catalog`] as `<entry point>.cl` (by default into `kernels/` at the workspace
-//! root) and removes stale `.cl` files there; `--check` writes nothing and fails when the
-//! directory differs from what the generator produces.
+//! xtask links no OpenCL, so it runs on a fresh machine and can install what the rest of the
+//! workspace needs before building it.
 
-use fft_codegen::{catalog, emit_kernel, CodegenError};
-use std::collections::BTreeMap;
+mod cargo;
+mod gen_kernels;
+mod setup;
+
+use fft_codegen::CodegenError;
 use std::fmt;
-use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -17,6 +17,14 @@ const USAGE: &str = "\
 usage: cargo xtask <command>
 
 commands:
+  demo
+      Set up OpenCL if needed, build oclfft (release), list the devices, transform
+      examples/input.txt on the default device with a CPU check, and run a short benchmark.
+  test [ARGS...]
+      Set up OpenCL if needed, then run `cargo test --workspace ARGS...`.
+  setup
+      Make sure an OpenCL loader and at least one platform are installed; when they are
+      missing and apt-get is available, install ocl-icd-opencl-dev and pocl-opencl-icd.
   gen-kernels [--out DIR] [--check]
       Write every generated kernel as <entry point>.cl into DIR (default: kernels/ at the
       workspace root) and remove .cl files there that the generator no longer produces.
@@ -27,11 +35,19 @@ commands:
 
 /// A failure, printed as `error: ...` with exit status 1 (2 for usage errors).
 #[derive(Debug)]
-enum Error {
+pub enum Error {
+    /// Bad command line.
     Usage(String),
+    /// The generator failed.
     Codegen(CodegenError),
+    /// A file operation failed.
     Io(PathBuf, io::Error),
+    /// `gen-kernels --check` found differences.
     OutOfDate(Vec<String>),
+    /// OpenCL is missing and could not be installed.
+    Setup(String),
+    /// A command xtask ran failed.
+    Command(String),
 }
 
 impl fmt::Display for Error {
@@ -47,139 +63,23 @@ impl fmt::Display for Error {
                 }
                 write!(f, "run `cargo xtask gen-kernels` to regenerate them")
             }
+            Error::Setup(msg) | Error::Command(msg) => f.write_str(msg),
         }
     }
 }
 
-/// What `gen-kernels` was asked to do.
-#[derive(Debug, PartialEq)]
-struct GenKernels {
-    out: PathBuf,
-    check: bool,
-}
-
-/// `kernels/` at the workspace root.
-fn default_out_dir() -> PathBuf {
+/// The workspace root (the parent of this crate).
+pub fn workspace_root() -> PathBuf {
     let xtask = Path::new(env!("CARGO_MANIFEST_DIR"));
-    xtask.parent().unwrap_or(xtask).join("kernels")
-}
-
-fn parse_gen_kernels(mut args: impl Iterator<Item = String>) -> Result<GenKernels, Error> {
-    let mut out = None;
-    let mut check = false;
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--check" => check = true,
-            "--out" => match args.next() {
-                Some(dir) if out.is_none() => out = Some(PathBuf::from(dir)),
-                Some(_) => return Err(Error::Usage("--out given twice".into())),
-                None => return Err(Error::Usage("--out needs a directory".into())),
-            },
-            other => {
-                return Err(Error::Usage(format!(
-                    "unknown argument `{other}` for gen-kernels"
-                )))
-            }
-        }
-    }
-    Ok(GenKernels {
-        out: out.unwrap_or_else(default_out_dir),
-        check,
-    })
-}
-
-/// File name -> source of every catalog kernel.
-fn expected_files() -> Result<BTreeMap<String, String>, Error> {
-    catalog()
-        .iter()
-        .map(|spec| {
-            let kernel = emit_kernel(spec).map_err(Error::Codegen)?;
-            Ok((spec.file_name(), kernel.source.into_owned()))
-        })
-        .collect()
-}
-
-/// The `.cl` files currently in `dir` (none if it does not exist).
-fn existing_cl_files(dir: &Path) -> Result<Vec<String>, Error> {
-    let entries = match fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(err) => return Err(Error::Io(dir.to_path_buf(), err)),
-    };
-    let mut names = Vec::new();
-    for entry in entries {
-        let entry = entry.map_err(|err| Error::Io(dir.to_path_buf(), err))?;
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if name.ends_with(".cl") {
-            names.push(name);
-        }
-    }
-    names.sort();
-    Ok(names)
-}
-
-fn gen_kernels(cmd: &GenKernels) -> Result<String, Error> {
-    let expected = expected_files()?;
-    let existing = existing_cl_files(&cmd.out)?;
-    let extra: Vec<&String> = existing
-        .iter()
-        .filter(|name| !expected.contains_key(*name))
-        .collect();
-    let io_err = |path: &Path| {
-        let path = path.to_path_buf();
-        move |err| Error::Io(path, err)
-    };
-    if cmd.check {
-        let mut problems = Vec::new();
-        for (name, source) in &expected {
-            let path = cmd.out.join(name);
-            match fs::read_to_string(&path) {
-                Ok(text) if text == *source => {}
-                Ok(_) => problems.push(format!("stale: {}", path.display())),
-                Err(err) if err.kind() == io::ErrorKind::NotFound => {
-                    problems.push(format!("missing: {}", path.display()))
-                }
-                Err(err) => return Err(Error::Io(path, err)),
-            }
-        }
-        for name in extra {
-            problems.push(format!("extra: {}", cmd.out.join(name).display()));
-        }
-        return if problems.is_empty() {
-            Ok(format!(
-                "{} kernels in {} are up to date",
-                expected.len(),
-                cmd.out.display()
-            ))
-        } else {
-            Err(Error::OutOfDate(problems))
-        };
-    }
-    fs::create_dir_all(&cmd.out).map_err(io_err(&cmd.out))?;
-    let mut written = 0;
-    for (name, source) in &expected {
-        let path = cmd.out.join(name);
-        // Rewrite only what changed, so file times say what the generator touched.
-        if fs::read_to_string(&path).ok().as_deref() != Some(source.as_str()) {
-            fs::write(&path, source).map_err(io_err(&path))?;
-            written += 1;
-        }
-    }
-    for name in &extra {
-        let path = cmd.out.join(name);
-        fs::remove_file(&path).map_err(io_err(&path))?;
-    }
-    Ok(format!(
-        "{} kernels in {}: {written} written, {} stale removed",
-        expected.len(),
-        cmd.out.display(),
-        extra.len()
-    ))
+    xtask.parent().unwrap_or(xtask).to_path_buf()
 }
 
 fn run(mut args: impl Iterator<Item = String>) -> Result<String, Error> {
     match args.next().as_deref() {
-        Some("gen-kernels") => gen_kernels(&parse_gen_kernels(args)?),
+        Some("gen-kernels") => gen_kernels::gen_kernels(&gen_kernels::parse_gen_kernels(args)?),
+        Some("setup") => setup::ensure_opencl(),
+        Some("test") => cargo::test(args.collect()),
+        Some("demo") => cargo::demo(),
         Some("help" | "--help" | "-h") => Ok(USAGE.to_string()),
         Some(other) => Err(Error::Usage(format!("unknown command `{other}`"))),
         None => Err(Error::Usage("no command given".into())),
@@ -206,58 +106,16 @@ fn main() -> ExitCode {
 mod tests {
     use super::*;
 
-    fn args(list: &[&str]) -> impl Iterator<Item = String> {
-        list.iter()
-            .map(|s| s.to_string())
-            .collect::<Vec<_>>()
-            .into_iter()
-    }
-
     #[test]
-    fn parses_gen_kernels_options() {
-        let cmd = parse_gen_kernels(args(&["--check", "--out", "/tmp/k"])).unwrap();
-        assert_eq!(
-            cmd,
-            GenKernels {
-                out: PathBuf::from("/tmp/k"),
-                check: true
-            }
-        );
-        assert!(!parse_gen_kernels(args(&[])).unwrap().check);
-        assert!(matches!(
-            parse_gen_kernels(args(&["--frobnicate"])),
-            Err(Error::Usage(_))
-        ));
-        assert!(matches!(
-            parse_gen_kernels(args(&["--out"])),
-            Err(Error::Usage(_))
-        ));
-        assert!(matches!(run(args(&["bogus"])), Err(Error::Usage(_))));
-    }
-
-    #[test]
-    fn writes_then_checks_then_removes_stale_files() {
-        let dir = std::env::temp_dir().join(format!("xtask-gen-kernels-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        let cmd = |check| GenKernels {
-            out: dir.clone(),
-            check,
+    fn unknown_commands_are_usage_errors() {
+        let args = |list: &[&str]| {
+            list.iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .into_iter()
         };
-        let missing = gen_kernels(&cmd(true)).unwrap_err().to_string();
-        assert!(missing.contains("missing: "), "{missing}");
-        assert!(missing.contains("cargo xtask gen-kernels"), "{missing}");
-        gen_kernels(&cmd(false)).unwrap();
-        gen_kernels(&cmd(true)).unwrap();
-        fs::write(dir.join("fft_radix3_fwd_f32.cl"), "old").unwrap();
-        fs::write(dir.join("fft_radix2_fwd_f32.cl"), "edited").unwrap();
-        fs::write(dir.join("notes.txt"), "kept").unwrap();
-        let report = gen_kernels(&cmd(true)).unwrap_err().to_string();
-        assert!(report.contains("extra: "), "{report}");
-        assert!(report.contains("stale: "), "{report}");
-        gen_kernels(&cmd(false)).unwrap();
-        gen_kernels(&cmd(true)).unwrap();
-        assert!(!dir.join("fft_radix3_fwd_f32.cl").exists());
-        assert!(dir.join("notes.txt").exists());
-        fs::remove_dir_all(&dir).unwrap();
+        assert!(matches!(run(args(&["bogus"])), Err(Error::Usage(_))));
+        assert!(matches!(run(args(&[])), Err(Error::Usage(_))));
+        assert!(run(args(&["help"])).unwrap().contains("gen-kernels"));
     }
 }
