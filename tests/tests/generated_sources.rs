@@ -1,0 +1,42 @@
+//! The three ways to get a kernel give the same bytes: `radix_kernel!` at compile time,
+//! `fft_codegen::emit_kernel`, and the table `fft-runtime` generated at build time.
+
+use fft_codegen::{emit_kernel, GeneratedKernel, KernelSpec, Twiddles};
+use fft_core::{Direction, Precision};
+use fft_macros::radix_kernel;
+
+const RADIX16: GeneratedKernel = radix_kernel!(16);
+const RADIX8_INV_F64_NATIVE: GeneratedKernel =
+    radix_kernel!(8, direction = inverse, precision = f64, twiddles = native);
+
+#[test]
+fn macro_output_equals_codegen_output() {
+    let spec = KernelSpec::new(16);
+    assert_eq!(RADIX16, emit_kernel(&spec).unwrap());
+    let spec = KernelSpec {
+        radix: 8,
+        direction: Direction::Inverse,
+        precision: Precision::F64,
+        twiddles: Twiddles::Native,
+    };
+    assert_eq!(RADIX8_INV_F64_NATIVE, emit_kernel(&spec).unwrap());
+    assert_eq!(
+        RADIX8_INV_F64_NATIVE.entry_point,
+        "fft_radix8_inv_f64_native"
+    );
+}
+
+#[test]
+fn runtime_table_equals_codegen_output() {
+    let specs = fft_codegen::catalog();
+    assert_eq!(fft_runtime::generated_kernels().len(), specs.len());
+    for spec in specs {
+        let built = fft_runtime::generated_kernel(&spec).expect("every catalog spec is generated");
+        assert_eq!(
+            *built,
+            emit_kernel(&spec).unwrap(),
+            "{}",
+            spec.entry_point()
+        );
+    }
+}
