@@ -113,7 +113,10 @@ where
     }
 
     /// Points per transform.
-    #[expect(clippy::len_without_is_empty, reason = "a plan always has at least 2 points")]
+    #[expect(
+        clippy::len_without_is_empty,
+        reason = "a plan always has at least 2 points"
+    )]
     pub fn len(&self) -> usize {
         self.plan.request.len
     }
