@@ -1,7 +1,13 @@
 //! The pass plan as pure data, and the planner that designs it.
 //!
 //! A plan is decided and unit-tested here, before any device runs it: the runtime only walks
-//! [`Plan::passes`]. Today every pass is a global radix pass (DESIGN.md section 4.1).
+//! [`Plan::passes`]. Two pass families exist:
+//! - global radix passes (DESIGN.md section 4.1): one work-item per radix-R butterfly, log_R N
+//!   round trips through global memory; any device, any twiddle variant;
+//! - fused passes: a work-group computes whole sub-FFTs of length L in local memory, so a
+//!   transform of N <= L_c points is one pass and larger ones are 2 or 3 Stockham passes of
+//!   sub-FFTs (four-step without a separate transpose: each pass reads and writes runs of
+//!   consecutive values).
 
 use crate::{log2_exact, Direction, Normalization, Precision};
 use std::fmt;
@@ -28,15 +34,51 @@ pub enum Pass {
         /// Product of the radices of the passes before this one.
         stride: usize,
     },
+    /// A work-group computes whole sub-FFTs of `len` points in local memory; Stockham
+    /// indexing with stride `stride` over those sub-FFTs.
+    Fused {
+        /// Sub-FFT length L (a power of two up to the device's local-memory budget).
+        len: u32,
+        /// Product of the lengths of the passes before this one.
+        stride: usize,
+    },
 }
 
 impl Pass {
-    /// The radix of this pass.
+    /// Points this pass combines: the radix of a global pass, the sub-FFT length of a fused one.
     pub fn radix(&self) -> u32 {
         match self {
-            Pass::GlobalRadix { radix, .. } => *radix,
+            Pass::GlobalRadix { radix, .. } | Pass::Fused { len: radix, .. } => *radix,
         }
     }
+
+    /// The Stockham stride `p` of this pass.
+    pub fn stride(&self) -> usize {
+        match self {
+            Pass::GlobalRadix { stride, .. } | Pass::Fused { stride, .. } => *stride,
+        }
+    }
+}
+
+/// Which pass family the planner may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Global radix passes only (any device, any twiddle variant).
+    Global,
+    /// Fused local-memory passes within these limits.
+    Fused(FusedLimits),
+}
+
+/// What fused passes the device can run (decided by the runtime from the device's local
+/// memory and work-group limits and the generator's kernel shapes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FusedLimits {
+    /// Longest transform done in one pass (one sequence per work-group): L_c.
+    pub single_pass_max: usize,
+    /// Longest sub-FFT of a pass of a multi-pass transform: a work-group there handles
+    /// `single_pass_max / len` sub-FFTs side by side, and each of its global accesses is a run
+    /// of that many values, which must fill a memory sector (32 bytes).
+    pub multi_pass_max: usize,
 }
 
 /// What the caller asks for.
@@ -52,8 +94,10 @@ pub struct PlanRequest {
     pub precision: Precision,
     /// Output scaling.
     pub normalization: Normalization,
-    /// Largest radix the planner may use (one of [`SUPPORTED_RADICES`]).
+    /// Largest radix of global radix passes (one of [`SUPPORTED_RADICES`]).
     pub max_radix: u32,
+    /// Pass family.
+    pub family: Family,
 }
 
 /// A complete schedule for one transform shape.
@@ -132,6 +176,19 @@ fn radix_exponents(log2_len: u32, max_log2: u32) -> Vec<u32> {
     exps
 }
 
+/// Splits `log2_len` into fused sub-FFT exponents: one pass when it fits `single_pass_max`,
+/// else as few passes as `multi_pass_max` allows, balanced (larger ones first), so every
+/// pass's runs are as long as possible.
+fn fused_exponents(log2_len: u32, limits: FusedLimits) -> Vec<u32> {
+    if 1usize << log2_len <= limits.single_pass_max {
+        return vec![log2_len];
+    }
+    let max_e = limits.multi_pass_max.max(2).ilog2();
+    let passes = log2_len.div_ceil(max_e);
+    let (base, extra) = (log2_len / passes, log2_len % passes);
+    (0..passes).map(|i| base + u32::from(i < extra)).collect()
+}
+
 impl Plan {
     /// Designs the passes for `request`: global radix passes, largest radix first, one
     /// smaller radix last when log2 N is not a multiple of log2 `max_radix`.
@@ -152,14 +209,27 @@ impl Plan {
         if !SUPPORTED_RADICES.contains(&request.max_radix) {
             return Err(PlanError::UnsupportedRadix(request.max_radix));
         }
-        let max_log2 = request.max_radix.trailing_zeros();
+        let (exponents, fused) = match request.family {
+            Family::Global => (
+                radix_exponents(log2_len, request.max_radix.trailing_zeros()),
+                false,
+            ),
+            Family::Fused(limits) => (fused_exponents(log2_len, limits), true),
+        };
         let mut stride = 1usize;
-        let passes = radix_exponents(log2_len, max_log2)
+        let passes = exponents
             .into_iter()
             .map(|e| {
-                let pass = Pass::GlobalRadix {
-                    radix: 1 << e,
-                    stride,
+                let pass = if fused {
+                    Pass::Fused {
+                        len: 1 << e,
+                        stride,
+                    }
+                } else {
+                    Pass::GlobalRadix {
+                        radix: 1 << e,
+                        stride,
+                    }
                 };
                 stride <<= e;
                 pass
@@ -192,6 +262,10 @@ impl fmt::Display for Plan {
                 Pass::GlobalRadix { radix, stride } => {
                     writeln!(f, "  pass {i}: global radix-{radix}, stride {stride}")?
                 }
+                Pass::Fused { len, stride } => writeln!(
+                    f,
+                    "  pass {i}: fused sub-FFTs of {len} points in local memory, stride {stride}"
+                )?,
             }
         }
         write!(f, "  moves {} bytes of global memory", self.bytes_moved())
@@ -210,6 +284,75 @@ mod tests {
             precision: Precision::F32,
             normalization: Normalization::None,
             max_radix,
+            family: Family::Global,
+        }
+    }
+
+    const LIMITS_F32: FusedLimits = FusedLimits {
+        single_pass_max: 4096,
+        multi_pass_max: 1024,
+    };
+
+    fn fused(len: usize) -> Vec<Pass> {
+        let mut r = request(len, 16);
+        r.family = Family::Fused(LIMITS_F32);
+        Plan::new(r).unwrap().passes
+    }
+
+    fn fused_pass(len: u32, stride: usize) -> Pass {
+        Pass::Fused { len, stride }
+    }
+
+    #[test]
+    fn fused_plans_one_pass_up_to_the_single_pass_limit() {
+        assert_eq!(fused(2), vec![fused_pass(2, 1)]);
+        assert_eq!(fused(4096), vec![fused_pass(4096, 1)]);
+    }
+
+    #[test]
+    fn fused_plans_balance_two_and_three_passes() {
+        assert_eq!(
+            fused(1 << 13),
+            vec![fused_pass(128, 1), fused_pass(64, 128)]
+        );
+        assert_eq!(
+            fused(1 << 20),
+            vec![fused_pass(1024, 1), fused_pass(1024, 1024)]
+        );
+        assert_eq!(
+            fused(1 << 21),
+            vec![
+                fused_pass(128, 1),
+                fused_pass(128, 128),
+                fused_pass(128, 1 << 14)
+            ]
+        );
+        assert_eq!(
+            fused(1 << 26),
+            vec![
+                fused_pass(512, 1),
+                fused_pass(512, 512),
+                fused_pass(256, 1 << 18)
+            ]
+        );
+    }
+
+    #[test]
+    fn fused_lengths_multiply_to_the_length_within_limits() {
+        for log2 in 1..=27 {
+            let passes = fused(1 << log2);
+            let product: usize = passes.iter().map(|p| p.radix() as usize).product();
+            assert_eq!(product, 1 << log2);
+            if passes.len() > 1 {
+                assert!(passes
+                    .iter()
+                    .all(|p| p.radix() as usize <= LIMITS_F32.multi_pass_max));
+            }
+            let mut stride = 1;
+            for p in &passes {
+                assert_eq!(p.stride(), stride);
+                stride *= p.radix() as usize;
+            }
         }
     }
 
