@@ -2,8 +2,9 @@
 
 use crate::setup::ensure_opencl;
 use crate::{workspace_root, Error};
+use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 fn run_checked(mut command: Command, what: &str) -> Result<(), Error> {
     eprintln!("xtask: {what}");
@@ -22,13 +23,53 @@ fn cargo() -> Command {
     Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
 }
 
-/// `cargo test --workspace` after the OpenCL set-up.
+/// Passed and failed counts of one `test result:` line of libtest.
+fn parse_result_line(line: &str) -> Option<(u64, u64)> {
+    let rest = line.trim().strip_prefix("test result: ")?;
+    let count = |word: &str| {
+        rest.split(';').find_map(|part| {
+            part.trim()
+                .strip_suffix(word)
+                .map(str::trim)
+                .and_then(|n| n.rsplit(' ').next()?.parse().ok())
+        })
+    };
+    Some((count("passed")?, count("failed")?))
+}
+
+/// `cargo test --workspace` after the OpenCL set-up; its output is passed through and the
+/// totals of every test binary are printed last as `N passed, N failed`.
 pub fn test(extra: Vec<String>) -> Result<String, Error> {
     eprintln!("xtask: {}", ensure_opencl()?);
-    let mut command = cargo();
-    command.args(["test", "--workspace"]).args(&extra);
-    run_checked(command, "cargo test --workspace")?;
-    Ok("all tests passed".into())
+    eprintln!("xtask: cargo test --workspace {}", extra.join(" "));
+    let mut child = cargo()
+        .args(["test", "--workspace"])
+        .args(&extra)
+        .current_dir(workspace_root())
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| Error::Command(format!("cannot start cargo test: {e}")))?;
+    let (mut passed, mut failed) = (0, 0);
+    if let Some(stdout) = child.stdout.take() {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            println!("{line}");
+            if let Some((p, f)) = parse_result_line(&line) {
+                passed += p;
+                failed += f;
+            }
+        }
+    }
+    let status = child
+        .wait()
+        .map_err(|e| Error::Command(format!("cargo test: {e}")))?;
+    let totals = format!("{passed} passed, {failed} failed");
+    if status.success() && failed == 0 {
+        Ok(totals)
+    } else {
+        Err(Error::Command(format!(
+            "cargo test --workspace failed ({status})\n{totals}"
+        )))
+    }
 }
 
 fn oclfft_binary() -> PathBuf {
@@ -78,4 +119,16 @@ pub fn demo() -> Result<String, Error> {
         "demo done; the spectrum of examples/input.txt is in {}",
         spectrum.display()
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_result_line;
+
+    #[test]
+    fn reads_libtest_result_lines() {
+        let line = "test result: ok. 30 passed; 2 failed; 1 ignored; 0 measured; 0 filtered out; finished in 0.19s";
+        assert_eq!(parse_result_line(line), Some((30, 2)));
+        assert_eq!(parse_result_line("test foo ... ok"), None);
+    }
 }
