@@ -87,10 +87,21 @@ fn write_program<W: Write>(
     }
     writeln!(w)?;
     write_cmul(w, spec.precision)?;
-    // Each constant twiddle helper once, by increasing angle.
-    let angles: BTreeSet<_> = graph
-        .nodes()
-        .iter()
+    write_constant_helpers(w, [graph], spec.precision)?;
+    writeln!(w)?;
+    write_kernel(w, spec, graph)
+}
+
+/// Writes each constant twiddle helper `mul_pXqY` the `graphs` call once, by increasing
+/// angle, each after a blank line.
+pub(crate) fn write_constant_helpers<'a, W: Write>(
+    w: &mut Writer<W>,
+    graphs: impl IntoIterator<Item = &'a Graph>,
+    precision: Precision,
+) -> fmt::Result {
+    let angles: BTreeSet<_> = graphs
+        .into_iter()
+        .flat_map(|graph| graph.nodes())
         .filter_map(|op| match op {
             Op::Twiddle(_, angle) => Some(*angle),
             _ => None,
@@ -104,10 +115,9 @@ fn write_program<W: Write>(
     });
     for angle in angles {
         writeln!(w)?;
-        write_mul_helper(w, angle, spec.precision)?;
+        write_mul_helper(w, angle, precision)?;
     }
-    writeln!(w)?;
-    write_kernel(w, spec, graph)
+    Ok(())
 }
 
 fn write_header<W: Write>(w: &mut Writer<W>, spec: &KernelSpec, ops: OpCounts) -> fmt::Result {

@@ -92,6 +92,31 @@ impl Schedule {
         }
     }
 
+    /// The same schedule with every name (and alias) passed through `rename`, e.g. to give
+    /// the inputs of a fused kernel's stage another letter or to tell several butterflies of
+    /// one scope apart. `rename` must keep distinct names distinct.
+    pub fn renamed(&self, rename: impl Fn(&str) -> String) -> Schedule {
+        let rename = &rename;
+        Schedule {
+            names: self
+                .names
+                .iter()
+                .map(|n| n.as_deref().map(rename))
+                .collect(),
+            stages: self.stages.clone(),
+            statements: self
+                .statements
+                .iter()
+                .map(|(id, name)| (*id, rename(name)))
+                .collect(),
+            aliases: self
+                .aliases
+                .iter()
+                .map(|(a, b)| (rename(a), rename(b)))
+                .collect(),
+        }
+    }
+
     /// The name of `id`, if it has one.
     pub fn name(&self, id: NodeId) -> Option<&str> {
         self.names.get(id.index()).and_then(|n| n.as_deref())
