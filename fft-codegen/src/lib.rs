@@ -4,7 +4,10 @@
 //! recursively, [`butterfly`]), expressed in a small expression IR ([`ir`]), simplified
 //! ([`simplify`]: trivial twiddles become swaps and sign flips), checked on the CPU
 //! ([`evaluate`]), scheduled and named deterministically ([`schedule`]) and written as
-//! OpenCL C ([`kernel`], through [`writer::Writer`]).
+//! OpenCL C ([`kernel`], through [`writer::Writer`]). Two kernel families: the global radix
+//! pass ([`emit_kernel`] of a [`KernelSpec`]) and the fused local-memory pass
+//! ([`emit_fused_kernel`] of a [`FusedSpec`], whole sub-FFTs of up to 4096 points per
+//! work-group).
 //!
 //! ```
 //! use fft_codegen::{emit_kernel, KernelSpec};
@@ -19,6 +22,8 @@ pub mod butterfly;
 mod catalog;
 pub mod evaluate;
 mod expr;
+pub mod fused;
+pub mod fused_spec;
 pub mod ir;
 pub mod kernel;
 pub mod literal;
@@ -30,5 +35,7 @@ pub mod writer;
 
 pub use catalog::catalog;
 pub use fft_core::{Direction, Precision};
+pub use fused::{emit_fused_kernel, fused_stage_butterfly};
+pub use fused_spec::{fused_catalog, FusedSpec, GeneratedFusedKernel};
 pub use kernel::{emit_kernel, kernel_butterfly};
 pub use spec::{CodegenError, GeneratedKernel, KernelSpec, OpCounts, Twiddles};

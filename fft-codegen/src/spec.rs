@@ -132,6 +132,16 @@ pub enum CodegenError {
     /// The radix is not a power of two in 2..=64.
     #[error("radix {0} is not supported: the generator emits radix 2, 4, 8, 16, 32 or 64 (powers of two from 2 to 64)")]
     UnsupportedRadix(u32),
+    /// A fused kernel's length is not a power of two in 2..=`max`.
+    #[error("fused length {len} is not supported for {precision}: fused kernels take powers of two from 2 to {max}")]
+    UnsupportedFusedLength {
+        /// The length asked for.
+        len: u32,
+        /// Its precision (the limit depends on it).
+        precision: Precision,
+        /// The longest supported length for `precision`.
+        max: u32,
+    },
     /// Formatting into the output failed (only possible with a failing `fmt::Write`).
     #[error("writing the kernel text failed")]
     Format(#[from] std::fmt::Error),

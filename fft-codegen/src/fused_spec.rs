@@ -1,0 +1,252 @@
+//! What a fused local-memory kernel is asked to be ([`FusedSpec`]) and what the generator
+//! returns for it ([`GeneratedFusedKernel`]): the contract with `fft-runtime` for the fused
+//! family of DESIGN.md section 4.2. All fields are plain data, `const`-constructible.
+
+use crate::spec::CodegenError;
+use fft_core::{Direction, Precision};
+use std::borrow::Cow;
+
+/// Elements of one padding step in local memory: one complex of padding follows every 16.
+pub const PAD_STEP: u32 = 16;
+
+/// Work-items per sub-FFT do `radix()` points each: the main radix is at most this.
+const MAX_RADIX: u32 = 16;
+
+/// One fused kernel: a Stockham pass whose radix is a whole sub-FFT of length `len`, computed
+/// by a work-group in registers and local memory, `columns()` sub-FFTs per work-group.
+///
+/// The derived quantities ([`FusedSpec::columns`], [`FusedSpec::radix`], ...) are meaningful
+/// for supported specs only ([`FusedSpec::check`]); for others they return small, non-panicking
+/// placeholders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FusedSpec {
+    /// Length L of each sub-FFT: a power of two in 2..=[`FusedSpec::max_len`].
+    pub len: u32,
+    /// Sign of the exponent.
+    pub direction: Direction,
+    /// `float2` or `double2` data.
+    pub precision: Precision,
+}
+
+impl FusedSpec {
+    /// A forward, f32 fused kernel of length `len`.
+    pub const fn new(len: u32) -> FusedSpec {
+        FusedSpec {
+            len,
+            direction: Direction::Forward,
+            precision: Precision::F32,
+        }
+    }
+
+    /// The complex values one work-group holds in local memory (`columns() * len`, at most):
+    /// 4096 for f32, 2048 for f64 (about 34 KB with padding either way). Also the longest
+    /// supported `len`.
+    pub fn max_len(precision: Precision) -> u32 {
+        match precision {
+            Precision::F32 => 4096,
+            Precision::F64 => 2048,
+        }
+    }
+
+    /// `Ok` when `len` is a power of two in 2..=[`FusedSpec::max_len`].
+    pub fn check(&self) -> Result<(), CodegenError> {
+        let max = FusedSpec::max_len(self.precision);
+        if self.len.is_power_of_two() && (2..=max).contains(&self.len) {
+            Ok(())
+        } else {
+            Err(CodegenError::UnsupportedFusedLength {
+                len: self.len,
+                precision: self.precision,
+                max,
+            })
+        }
+    }
+
+    /// C: the sub-FFTs ("columns") per work-group. `max_len / len` for `len >= 16`, and
+    /// `max_len / 16` for shorter lengths (so the work-group keeps `max_len / 16` work-items).
+    pub fn columns(&self) -> u32 {
+        (FusedSpec::max_len(self.precision) / self.len.max(MAX_RADIX)).max(1)
+    }
+
+    /// R = min(16, len): the main radix; `len / R` work-items compute one sub-FFT, each
+    /// holding R points in registers.
+    pub fn radix(&self) -> u32 {
+        self.len.clamp(1, MAX_RADIX)
+    }
+
+    /// The radices of the local Stockham stages, largest first: R repeated, then one smaller
+    /// power of two when log2(len) is not a multiple of 4 (`2048 -> [16, 16, 8]`,
+    /// `16 -> [16]`, `8 -> [8]`). Their product is `len`.
+    pub fn stage_radices(&self) -> Vec<u32> {
+        let bits = self.len.max(1).trailing_zeros();
+        let main = MAX_RADIX.trailing_zeros();
+        if bits <= main {
+            return vec![1 << bits];
+        }
+        let mut radices = vec![MAX_RADIX; (bits / main) as usize];
+        if bits % main != 0 {
+            radices.push(1 << (bits % main));
+        }
+        radices
+    }
+
+    /// W = C * len / R: work-items per work-group (256 for f32, 128 for f64).
+    pub fn work_group_size(&self) -> u32 {
+        self.columns() * (self.len / self.radix()).max(1)
+    }
+
+    /// Complex values in the padded local buffer: `pad(C*len - 1) + 1` with
+    /// `pad(e) = e + e / 16`.
+    pub fn local_len(&self) -> u64 {
+        let values = u64::from(self.columns()) * u64::from(self.len.max(1));
+        values + (values - 1) / u64::from(PAD_STEP)
+    }
+
+    /// Bytes of the kernel's `__local` buffer (padding included).
+    pub fn local_bytes(&self) -> u64 {
+        self.local_len() * self.precision.complex_bytes() as u64
+    }
+
+    /// The kernel's entry point: `fft_fused4096_c1_fwd_f32`.
+    pub fn entry_point(&self) -> String {
+        format!(
+            "fft_fused{}_c{}_{}_{}",
+            self.len,
+            self.columns(),
+            self.direction.tag(),
+            self.precision.tag()
+        )
+    }
+
+    /// The file the kernel is written to in `kernels/`: `<entry point>.cl`.
+    pub fn file_name(&self) -> String {
+        format!("{}.cl", self.entry_point())
+    }
+}
+
+/// The generator's output for a [`FusedSpec`]: OpenCL C source, what to call in it and how to
+/// launch it (local size `work_group_size`, global size `ceil(total / columns) *
+/// work_group_size`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GeneratedFusedKernel {
+    /// What was generated.
+    pub spec: FusedSpec,
+    /// Name of the `__kernel` function in `source`.
+    pub entry_point: Cow<'static, str>,
+    /// The complete, self-contained OpenCL C program text.
+    pub source: Cow<'static, str>,
+    /// W: the required work-group size (`reqd_work_group_size` in the source).
+    pub work_group_size: u32,
+    /// C: sub-FFTs per work-group.
+    pub columns: u32,
+}
+
+/// Every fused kernel spec: len 2, 4, ..., 4096 (f32) or 2048 (f64) x {forward, inverse} x
+/// {f32, f64}, in that nesting order (len outermost). The order never depends on anything but
+/// this function.
+pub fn fused_catalog() -> Vec<FusedSpec> {
+    let longest = FusedSpec::max_len(Precision::F32).max(FusedSpec::max_len(Precision::F64));
+    let mut specs = Vec::new();
+    for bits in 1..=longest.trailing_zeros() {
+        for direction in [Direction::Forward, Direction::Inverse] {
+            for precision in [Precision::F32, Precision::F64] {
+                let spec = FusedSpec {
+                    len: 1 << bits,
+                    direction,
+                    precision,
+                };
+                if spec.check().is_ok() {
+                    specs.push(spec);
+                }
+            }
+        }
+    }
+    specs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(len: u32, precision: Precision) -> FusedSpec {
+        FusedSpec {
+            precision,
+            ..FusedSpec::new(len)
+        }
+    }
+
+    #[test]
+    fn shapes_follow_the_columns_rule() {
+        let f32 = Precision::F32;
+        let f64 = Precision::F64;
+        let s = spec(4096, f32);
+        assert_eq!((s.columns(), s.work_group_size()), (1, 256));
+        assert_eq!(s.stage_radices(), [16, 16, 16]);
+        assert_eq!(s.entry_point(), "fft_fused4096_c1_fwd_f32");
+        assert_eq!(s.local_len(), 4096 + 255);
+        assert_eq!(s.local_bytes(), 4351 * 8);
+        let s = spec(2048, f32);
+        assert_eq!((s.columns(), s.work_group_size()), (2, 256));
+        assert_eq!(s.stage_radices(), [16, 16, 8]);
+        let s = spec(8, f32);
+        assert_eq!((s.columns(), s.work_group_size(), s.radix()), (256, 256, 8));
+        assert_eq!(s.stage_radices(), [8]);
+        let s = spec(16, f32);
+        assert_eq!((s.columns(), s.work_group_size()), (256, 256));
+        assert_eq!(s.stage_radices(), [16]);
+        let s = spec(32, f32);
+        assert_eq!(s.stage_radices(), [16, 2]);
+        assert_eq!((s.columns(), s.work_group_size()), (128, 256));
+        let s = spec(2048, f64);
+        assert_eq!((s.columns(), s.work_group_size()), (1, 128));
+        assert_eq!(s.local_bytes(), (2048 + 127) * 16);
+        let s = spec(2, f64);
+        assert_eq!((s.columns(), s.work_group_size()), (128, 128));
+        assert_eq!(s.file_name(), "fft_fused2_c128_fwd_f64.cl");
+        for s in fused_catalog() {
+            let product: u32 = s.stage_radices().iter().product();
+            assert_eq!(product, s.len, "{s:?}");
+            assert!(
+                s.columns() * s.len <= FusedSpec::max_len(s.precision),
+                "{s:?}"
+            );
+            assert_eq!(s.work_group_size() * 16, FusedSpec::max_len(s.precision));
+            assert!(s.local_bytes() <= 34808, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn catalog_is_complete_ordered_and_unique() {
+        let specs = fused_catalog();
+        assert_eq!(specs.len(), 12 * 2 * 2 - 2);
+        assert_eq!(specs[0], FusedSpec::new(2));
+        assert_eq!(
+            specs.last().map(FusedSpec::entry_point).as_deref(),
+            Some("fft_fused4096_c1_inv_f32")
+        );
+        let mut names: Vec<_> = specs.iter().map(FusedSpec::file_name).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), specs.len());
+    }
+
+    #[test]
+    fn unsupported_lengths_are_errors() {
+        for (len, precision) in [
+            (0, Precision::F32),
+            (1, Precision::F32),
+            (48, Precision::F32),
+            (8192, Precision::F32),
+            (4096, Precision::F64),
+        ] {
+            let err = spec(len, precision).check().unwrap_err();
+            assert!(err.to_string().contains(&len.to_string()), "{err}");
+        }
+        // The derived quantities never panic, even for unsupported specs.
+        for len in [0, 1, 3, 8192, u32::MAX] {
+            let s = spec(len, Precision::F64);
+            let _ = (s.columns(), s.work_group_size(), s.stage_radices());
+            let _ = (s.local_bytes(), s.entry_point());
+        }
+    }
+}
