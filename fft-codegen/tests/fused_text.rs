@@ -1,0 +1,291 @@
+//! Properties of the emitted fused-kernel text (DESIGN.md section 3) and its ABI.
+
+use fft_codegen::{
+    emit_fused_kernel, fused_catalog, fused_stage_butterfly, CodegenError, Direction, FusedSpec,
+    Precision,
+};
+
+fn source(spec: &FusedSpec) -> String {
+    emit_fused_kernel(spec).unwrap().source.into_owned()
+}
+
+/// The source without its comment lines.
+fn code(text: &str) -> String {
+    text.lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .map(|line| format!("{line}\n"))
+        .collect()
+}
+
+#[test]
+fn emission_is_deterministic_and_matches_the_spec() {
+    for spec in fused_catalog() {
+        let first = emit_fused_kernel(&spec).unwrap();
+        assert_eq!(first, emit_fused_kernel(&spec).unwrap());
+        assert_eq!(first.spec, spec);
+        assert_eq!(first.entry_point, spec.entry_point());
+        assert_eq!(first.columns, spec.columns());
+        assert_eq!(first.work_group_size, spec.work_group_size());
+        let attribute = format!(
+            "__kernel __attribute__((reqd_work_group_size({}, 1, 1)))\nvoid {}(",
+            spec.work_group_size(),
+            spec.entry_point()
+        );
+        assert!(first.source.contains(&attribute), "{}", spec.file_name());
+        let local = format!("__local {} buf[{}];", vector(spec), spec.local_len());
+        assert!(first.source.contains(&local), "{}", spec.file_name());
+        let bytes = format!("{} bytes of local memory", spec.local_bytes());
+        assert!(first.source.contains(&bytes), "{}", spec.file_name());
+    }
+}
+
+fn vector(spec: FusedSpec) -> &'static str {
+    match spec.precision {
+        Precision::F32 => "float2",
+        Precision::F64 => "double2",
+    }
+}
+
+#[test]
+fn the_abi_is_exactly_the_runtime_contract() {
+    let text = source(&FusedSpec::new(4096));
+    let signature = "\
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void fft_fused4096_c1_fwd_f32(__global const float2 *restrict x,
+                              __global float2 *restrict y,
+                              __global const float2 *restrict stage_tw,
+                              __global const float2 *restrict pass_tw_hi,
+                              __global const float2 *restrict pass_tw_lo,
+                              const uint p,
+                              const uint t,
+                              const uint h,
+                              const uint total,
+                              const float scale)
+{
+";
+    assert!(text.contains(signature), "{text}");
+    let text = source(&FusedSpec {
+        precision: Precision::F64,
+        direction: Direction::Inverse,
+        ..FusedSpec::new(8)
+    });
+    assert!(text.contains("void fft_fused8_c128_inv_f64(__global const double2 *restrict x,"));
+    assert!(text.contains("const double scale)"));
+}
+
+#[test]
+fn unsupported_lengths_are_errors_not_panics() {
+    for (len, precision) in [
+        (0, Precision::F32),
+        (1, Precision::F32),
+        (24, Precision::F32),
+        (8192, Precision::F32),
+        (4096, Precision::F64),
+    ] {
+        let spec = FusedSpec {
+            precision,
+            ..FusedSpec::new(len)
+        };
+        match emit_fused_kernel(&spec) {
+            Err(CodegenError::UnsupportedFusedLength { len: got, max, .. }) => {
+                assert_eq!(got, len);
+                assert_eq!(max, FusedSpec::max_len(precision));
+            }
+            other => panic!("{spec:?}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn layout_is_lf_four_spaces_one_trailing_newline() {
+    for spec in fused_catalog() {
+        let text = source(&spec);
+        let name = spec.file_name();
+        let signature_indent = "void ".len() + spec.entry_point().len() + 1;
+        assert!(text.is_ascii(), "{name}");
+        assert!(!text.contains('\r') && !text.contains('\t'), "{name}");
+        assert!(text.ends_with("}\n") && !text.ends_with("\n\n"), "{name}");
+        assert!(!text.contains("\n\n\n"), "{name}: double blank line");
+        for line in text.lines() {
+            assert_eq!(line.trim_end(), line, "{name}: trailing space in {line:?}");
+            let indent = line.len() - line.trim_start().len();
+            assert!(
+                indent % 4 == 0 || indent == signature_indent,
+                "{name}: odd indentation in {line:?}"
+            );
+        }
+        let code = code(&text);
+        assert_eq!(
+            code.matches('{').count(),
+            code.matches('}').count(),
+            "{name}"
+        );
+        assert_eq!(
+            code.matches('(').count(),
+            code.matches(')').count(),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn sections_come_in_order_and_fp64_only_for_doubles() {
+    for spec in fused_catalog() {
+        let text = source(&spec);
+        let name = spec.file_name();
+        let pos = |needle: &str| text.find(needle);
+        let pragma = pos("#pragma OPENCL EXTENSION cl_khr_fp64 : enable");
+        assert_eq!(pragma.is_some(), spec.precision == Precision::F64, "{name}");
+        let header_end = pos("\n\n").unwrap();
+        let mut order = vec![header_end];
+        order.extend(pragma);
+        order.extend([pos("inline ").unwrap(), pos("__kernel ").unwrap()]);
+        assert!(order.windows(2).all(|w| w[0] < w[1]), "{name}: {order:?}");
+        match spec.precision {
+            Precision::F32 => assert!(!text.contains("double"), "{name}"),
+            Precision::F64 => assert!(!text.contains("float"), "{name}"),
+        }
+        assert!(!text.contains("/work") && !text.contains("/home"), "{name}");
+        assert!(
+            !code(&text).contains("cos(") && !text.contains("M_PI"),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn every_used_helper_is_defined_once_and_every_defined_one_is_used() {
+    for spec in fused_catalog() {
+        let text = source(&spec);
+        let name = spec.file_name();
+        let mut defined = Vec::new();
+        for line in text.lines() {
+            if let Some(rest) = line.strip_prefix("inline ") {
+                let helper = rest.split_once(' ').unwrap().1.split_once('(').unwrap().0;
+                assert!(!defined.contains(&helper), "{name}: {helper} twice");
+                defined.push(helper);
+            }
+        }
+        for helper in ["pad", "cmul", "pass_twiddle"] {
+            assert!(defined.contains(&helper), "{name}: no {helper}");
+        }
+        let code = code(&text);
+        for helper in &defined {
+            let calls = code.matches(&format!("{helper}(")).count();
+            assert!(calls >= 2, "{name}: {helper} is defined but never called");
+        }
+        // Constant multiplications: each stage's butterflies, R / r of them per work-item.
+        let mut want = 0;
+        for r in spec.stage_radices() {
+            let per_item = spec.radix() / r;
+            let ops = fused_stage_butterfly(&spec, r).unwrap().op_counts();
+            want += per_item * ops.constant_muls;
+        }
+        let defined_mul = defined.iter().filter(|h| h.starts_with("mul_p")).count();
+        let calls = code.matches("mul_p").count() - defined_mul;
+        assert_eq!(calls as u32, want, "{name}");
+    }
+}
+
+#[test]
+fn literals_have_the_right_suffix() {
+    for spec in fused_catalog() {
+        let text = source(&spec);
+        let name = spec.file_name();
+        let bytes = text.as_bytes();
+        for (i, _) in text.match_indices('.') {
+            let digit_before = i > 0 && bytes[i - 1].is_ascii_digit();
+            let digit_after = bytes.get(i + 1).is_some_and(u8::is_ascii_digit);
+            if !(digit_before && digit_after) {
+                continue;
+            }
+            let end = text[i + 1..]
+                .find(|c: char| !c.is_ascii_digit() && c != 'e' && c != '-')
+                .map_or(text.len(), |n| i + 1 + n);
+            let suffixed = bytes.get(end) == Some(&b'f');
+            assert_eq!(suffixed, spec.precision == Precision::F32, "{name}");
+        }
+    }
+}
+
+#[test]
+fn phases_and_barriers_follow_the_stages() {
+    for spec in fused_catalog() {
+        let text = source(&spec);
+        let name = spec.file_name();
+        let stages = spec.stage_radices().len();
+        let code = code(&text);
+        assert_eq!(
+            code.matches("barrier(CLK_LOCAL_MEM_FENCE);").count(),
+            1 + 2 * stages,
+            "{name}"
+        );
+        // R loads per branch of the load phase, R stores, R * stages local writes.
+        let r = spec.radix() as usize;
+        assert_eq!(code.matches("x[src").count(), 2 * r, "{name}");
+        assert_eq!(code.matches("y[out").count(), r, "{name}");
+        assert_eq!(
+            code.matches("    buf[pad(").count(),
+            2 * r + stages * r,
+            "{name}"
+        );
+        // Global memory only in the load and store phases; guarded by g < total.
+        assert_eq!(code.matches("if (g < total)").count(), 2, "{name}");
+        let stage_tw = code.matches("stage_tw[").count();
+        let want: usize = spec
+            .stage_radices()
+            .iter()
+            .skip(1)
+            .map(|&r| (r as usize - 1) * (spec.radix() / r) as usize)
+            .sum();
+        assert_eq!(stage_tw, want, "{name}");
+    }
+}
+
+#[test]
+fn indices_match_the_stockham_formulas() {
+    // 2048 f32: C = 2, 128 work-items per sub-FFT, stages 16, 16, 8.
+    let text = source(&FusedSpec::new(2048));
+    for line in [
+        "    const uint c = lid & 1u;\n",
+        "    const uint j = lid >> 1;\n",
+        "    const uint g = (uint)get_group_id(0) * 2u + c;\n",
+        "    const uint base = (g - i) * 2048u;\n",
+        "        const uint src = base + i + j * t;\n",
+        "            buf[pad(lid + 256u)] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 128u), h));\n",
+        // Stage 1: b = j, points b + 128 m, written to b * 16 + q.
+        "        const float2 a01 = buf[pad(lid + 256u)];\n",
+        "        const uint dst = j * 32u + c;\n",
+        "        buf[pad(dst + 30u)] = y15;\n",
+        // Stage 2: stride 16, twiddles W_256^(kk m) = stage_tw[kk m 8].
+        "        const uint kk = j & 15u;\n",
+        "        const float2 a03 = cmul(buf[pad(lid + 768u)], stage_tw[kk * 24u]);\n",
+        "        const uint dst = ((j - kk) * 16u + kk) * 2u + c;\n",
+        // Stage 3: radix 8, two butterflies b = j and j + 128, stride 256.
+        "        const uint b1 = j + 128u;\n",
+        "        const uint kk1 = b1 & 255u;\n",
+        "        const float2 u1_a01 = cmul(buf[pad(lid + 768u)], stage_tw[kk1]);\n",
+        "        const uint dst1 = ((b1 - kk1) * 8u + kk1) * 2u + c;\n",
+        "        buf[pad(dst1 + 512u)] = u1_y04;\n",
+        "        const uint out = base + (i - k) * 2048u + k + j * p;\n",
+        "        y[out + 128u * p] = buf[pad(lid + 256u)] * scale;\n",
+    ] {
+        assert!(text.contains(line), "missing {line:?}");
+    }
+    // 8 f64: C = 128 = W, one work-item per sub-FFT, one stage.
+    let text = source(&FusedSpec {
+        precision: Precision::F64,
+        ..FusedSpec::new(8)
+    });
+    for line in [
+        "    const uint c = lid;\n",
+        "            buf[pad(lid)] = x[src];\n",
+        "            buf[pad(lid + 128u)] = cmul(x[src + t], pass_twiddle(pass_tw_hi, pass_tw_lo, k, h));\n",
+        "        const uint dst = c;\n",
+        "        buf[pad(dst + 512u)] = y01;\n",
+        "        y[out + 7u * p] = buf[pad(lid + 896u)] * scale;\n",
+    ] {
+        assert!(text.contains(line), "missing {line:?}");
+    }
+    assert!(!code(&text).contains("stage_tw["));
+}
