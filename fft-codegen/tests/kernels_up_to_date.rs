@@ -1,6 +1,7 @@
-//! The committed `kernels/*.cl` files are exactly what `emit_kernel` produces today.
+//! The committed `kernels/*.cl` files are exactly what `emit_kernel` and
+//! `emit_fused_kernel` produce today.
 
-use fft_codegen::{catalog, emit_kernel};
+use fft_codegen::{catalog, emit_fused_kernel, emit_kernel, fused_catalog};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::PathBuf;
@@ -11,15 +12,25 @@ fn kernels_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../kernels")
 }
 
+/// File name -> generated source of every kernel of both catalogs.
+fn expected() -> Vec<(String, String)> {
+    let radix = catalog().into_iter().map(|spec| {
+        let kernel = emit_kernel(&spec).expect("catalog specs are generated");
+        (spec.file_name(), kernel.source.into_owned())
+    });
+    let fused = fused_catalog().into_iter().map(|spec| {
+        let kernel = emit_fused_kernel(&spec).expect("fused catalog specs are generated");
+        (spec.file_name(), kernel.source.into_owned())
+    });
+    radix.chain(fused).collect()
+}
+
 #[test]
 fn committed_kernels_match_the_generator() {
     let dir = kernels_dir();
     let mut problems = Vec::new();
-    for spec in catalog() {
-        let path = dir.join(spec.file_name());
-        let want = emit_kernel(&spec)
-            .expect("catalog specs are generated")
-            .source;
+    for (name, want) in expected() {
+        let path = dir.join(name);
         match fs::read_to_string(&path) {
             Ok(text) if text == want => {}
             Ok(_) => problems.push(format!("stale: {}", path.display())),
@@ -31,14 +42,14 @@ fn committed_kernels_match_the_generator() {
 
 #[test]
 fn kernels_dir_has_no_extra_kernels() {
-    let expected: BTreeSet<String> = catalog().iter().map(|s| s.file_name()).collect();
+    let names: BTreeSet<String> = expected().into_iter().map(|(name, _)| name).collect();
     let dir = kernels_dir();
     let entries = fs::read_dir(&dir)
         .unwrap_or_else(|err| panic!("cannot read {}: {err}\n{FIX}", dir.display()));
     let extra: Vec<String> = entries
         .map(|entry| entry.expect("readable kernels/ entry").file_name())
         .map(|name| name.to_string_lossy().into_owned())
-        .filter(|name| name.ends_with(".cl") && !expected.contains(name))
+        .filter(|name| name.ends_with(".cl") && !names.contains(name))
         .collect();
     assert!(
         extra.is_empty(),

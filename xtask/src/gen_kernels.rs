@@ -1,10 +1,10 @@
 //! `cargo xtask gen-kernels [--out DIR] [--check]`: writes every kernel of
-//! [`fft_codegen::catalog`] as `<entry point>.cl` (by default into `kernels/` at the workspace
-//! root) and removes stale `.cl` files there; `--check` writes nothing and fails when the
+//! [`fft_codegen::catalog`] and [`fft_codegen::fused_catalog`] as `<entry point>.cl` (by
+//! default into `kernels/` at the workspace root) and removes stale `.cl` files there; `--check` writes nothing and fails when the
 //! directory differs from what the generator produces.
 
 use crate::{workspace_root, Error};
-use fft_codegen::{catalog, emit_kernel};
+use fft_codegen::{catalog, emit_fused_kernel, emit_kernel, fused_catalog};
 use std::collections::BTreeMap;
 use std::fs;
 use std::io;
@@ -48,15 +48,17 @@ pub fn parse_gen_kernels(mut args: impl Iterator<Item = String>) -> Result<GenKe
     })
 }
 
-/// File name -> source of every catalog kernel.
+/// File name -> source of every kernel of both catalogs (global radix passes, fused passes).
 fn expected_files() -> Result<BTreeMap<String, String>, Error> {
-    catalog()
-        .iter()
-        .map(|spec| {
-            let kernel = emit_kernel(spec).map_err(Error::Codegen)?;
-            Ok((spec.file_name(), kernel.source.into_owned()))
-        })
-        .collect()
+    let radix = catalog().into_iter().map(|spec| {
+        let kernel = emit_kernel(&spec).map_err(Error::Codegen)?;
+        Ok((spec.file_name(), kernel.source.into_owned()))
+    });
+    let fused = fused_catalog().into_iter().map(|spec| {
+        let kernel = emit_fused_kernel(&spec).map_err(Error::Codegen)?;
+        Ok((spec.file_name(), kernel.source.into_owned()))
+    });
+    radix.chain(fused).collect()
 }
 
 /// The `.cl` files currently in `dir` (none if it does not exist).
@@ -184,13 +186,21 @@ mod tests {
         gen_kernels(&cmd(true)).unwrap();
         fs::write(dir.join("fft_radix3_fwd_f32.cl"), "old").unwrap();
         fs::write(dir.join("fft_radix2_fwd_f32.cl"), "edited").unwrap();
+        fs::write(dir.join("fft_fused8_c256_fwd_f32.cl"), "edited").unwrap();
+        fs::write(dir.join("fft_fused8_c1_fwd_f32.cl"), "old").unwrap();
         fs::write(dir.join("notes.txt"), "kept").unwrap();
         let report = gen_kernels(&cmd(true)).unwrap_err().to_string();
         assert!(report.contains("extra: "), "{report}");
         assert!(report.contains("stale: "), "{report}");
         gen_kernels(&cmd(false)).unwrap();
         gen_kernels(&cmd(true)).unwrap();
+        assert!(report.contains("fft_fused8_c256_fwd_f32.cl"), "{report}");
+        assert!(report.contains("fft_fused8_c1_fwd_f32.cl"), "{report}");
+        gen_kernels(&cmd(false)).unwrap();
+        gen_kernels(&cmd(true)).unwrap();
         assert!(!dir.join("fft_radix3_fwd_f32.cl").exists());
+        assert!(!dir.join("fft_fused8_c1_fwd_f32.cl").exists());
+        assert!(dir.join("fft_fused4096_c1_inv_f32.cl").exists());
         assert!(dir.join("notes.txt").exists());
         fs::remove_dir_all(&dir).unwrap();
     }
