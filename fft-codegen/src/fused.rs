@@ -56,6 +56,16 @@ pub fn fused_stage_butterfly(spec: &FusedSpec, radix: u32) -> Result<Graph, Code
 ///
 /// Fails with [`CodegenError::UnsupportedFusedLength`] unless `spec.len` is a power of two
 /// in 2..=[`FusedSpec::max_len`].
+///
+/// ```
+/// use fft_codegen::{emit_fused_kernel, FusedSpec};
+/// let kernel = emit_fused_kernel(&FusedSpec::new(256))?;
+/// assert_eq!(kernel.entry_point, "fft_fused256_c16_fwd_f32");
+/// assert_eq!((kernel.columns, kernel.work_group_size), (16, 256));
+/// assert!(kernel.source.contains("reqd_work_group_size(256, 1, 1)"));
+/// assert!(emit_fused_kernel(&FusedSpec::new(8192)).is_err());
+/// # Ok::<(), fft_codegen::CodegenError>(())
+/// ```
 pub fn emit_fused_kernel(spec: &FusedSpec) -> Result<GeneratedFusedKernel, CodegenError> {
     spec.check()?;
     let shape = Shape::of(spec);
