@@ -2,7 +2,7 @@
 //! Rust code when the crate is built, never assembled from strings at run time) and writes
 //! `generated_kernels.rs`, a table the runtime looks kernels up in.
 
-use fft_codegen::{catalog, emit_kernel};
+use fft_codegen::{catalog, emit_fused_kernel, emit_kernel, fused_catalog};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -32,6 +32,35 @@ fn main() {
             kernel.entry_point,
             spec.file_name(),
             kernel.ops,
+        )
+        .expect("writing to a String cannot fail");
+    }
+    table.push_str("];\n\n");
+    table.push_str(
+        "/// Every kernel of `fft_codegen::fused_catalog()`, generated when this crate was built.\n\
+         pub(crate) static GENERATED_FUSED_KERNELS: &[GeneratedFusedKernel] = &[\n",
+    );
+    for spec in fused_catalog() {
+        let kernel = emit_fused_kernel(&spec)
+            .unwrap_or_else(|e| panic!("fft-codegen failed on its own fused spec {spec:?}: {e}"));
+        let file = out_dir.join(spec.file_name());
+        std::fs::write(&file, kernel.source.as_bytes())
+            .unwrap_or_else(|e| panic!("cannot write {}: {e}", file.display()));
+        writeln!(
+            table,
+            "    GeneratedFusedKernel {{\n        \
+             spec: FusedSpec {{ len: {}, direction: Direction::{:?}, precision: Precision::{:?} }},\n        \
+             entry_point: Cow::Borrowed({:?}),\n        \
+             source: Cow::Borrowed(include_str!(concat!(env!(\"OUT_DIR\"), \"/{}\"))),\n        \
+             work_group_size: {},\n        \
+             columns: {},\n    }},",
+            spec.len,
+            spec.direction,
+            spec.precision,
+            kernel.entry_point,
+            spec.file_name(),
+            kernel.work_group_size,
+            kernel.columns,
         )
         .expect("writing to a String cannot fail");
     }

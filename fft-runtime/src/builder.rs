@@ -4,8 +4,9 @@ use crate::error::{Error, Result};
 use crate::fft::Fft;
 use crate::float::FftFloat;
 use crate::queue::DeviceQueue;
+use crate::strategy::Strategy;
 use fft_codegen::Twiddles;
-use fft_core::plan::{PlanRequest, DEFAULT_MAX_RADIX};
+use fft_core::plan::{Family, PlanRequest, DEFAULT_MAX_RADIX};
 use fft_core::{Direction, Normalization};
 use num_complex::Complex;
 use ocl::OclPrm;
@@ -31,6 +32,7 @@ pub struct FftBuilder<'q, T: FftFloat> {
     normalization: Normalization,
     twiddles: Twiddles,
     max_radix: u32,
+    strategy: Strategy,
     precision: PhantomData<T>,
 }
 
@@ -44,6 +46,7 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
             normalization: Normalization::None,
             twiddles: Twiddles::Table,
             max_radix: DEFAULT_MAX_RADIX,
+            strategy: Strategy::Auto,
             precision: PhantomData,
         }
     }
@@ -88,7 +91,14 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
         self
     }
 
-    /// Largest radix the planner may use: 2, 4, 8, 16 (default), 32 or 64.
+    /// Pass family: [`Strategy::Auto`] (default: fused local-memory passes where possible),
+    /// [`Strategy::GlobalRadix`] or [`Strategy::Fused`].
+    pub fn strategy(mut self, strategy: Strategy) -> Self {
+        self.strategy = strategy;
+        self
+    }
+
+    /// Largest radix of global radix passes: 2, 4, 8, 16 (default), 32 or 64.
     pub fn max_radix(mut self, max_radix: u32) -> Self {
         self.max_radix = max_radix;
         self
@@ -108,7 +118,8 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
             precision: T::PRECISION,
             normalization: self.normalization,
             max_radix: self.max_radix,
+            family: Family::Global,
         };
-        Fft::from_request(self.queue, request, self.twiddles)
+        Fft::from_request(self.queue, request, self.twiddles, self.strategy)
     }
 }

@@ -29,6 +29,9 @@ pub enum Error {
         "no transform length given: call .len(N) on the builder with a power of two from 2 to 2^27"
     )]
     MissingLength,
+    /// Fused passes were required but cannot run.
+    #[error("{0}")]
+    FusedUnavailable(String),
     /// The requested transform shape is invalid.
     #[error(transparent)]
     Plan(#[from] PlanError),

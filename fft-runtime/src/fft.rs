@@ -3,29 +3,18 @@
 use crate::builder::FftBuilder;
 use crate::error::{Error, Result};
 use crate::float::FftFloat;
+use crate::launch::Launch;
 use crate::queue::DeviceQueue;
 use crate::schedule::{pass_targets, scratch_count, Target};
-use crate::twiddle_table::pass_twiddles;
-use fft_codegen::{KernelSpec, Twiddles};
+use crate::strategy::{choose_family, Strategy};
+use fft_codegen::{FusedSpec, KernelSpec, Twiddles};
 use fft_core::plan::{Pass, Plan, PlanRequest};
 use num_complex::Complex;
-use ocl::{Buffer, Event, EventList, Kernel, OclPrm};
+use ocl::{Buffer, Event, EventList, OclPrm};
 use std::sync::Mutex;
 
 /// The kernels index with `uint`, so a transform holds at most this many points in all.
 pub const MAX_TOTAL_POINTS: usize = u32::MAX as usize;
-
-/// One pass, ready to launch.
-struct Launch<T: FftFloat>
-where
-    Complex<T>: OclPrm,
-{
-    kernel: Kernel,
-    /// Work-items: one per butterfly of every sequence.
-    global_size: usize,
-    /// Kept alive for the kernel, which holds it as argument 2.
-    _twiddles: Buffer<Complex<T>>,
-}
 
 /// What an execution mutates: the kernels' arguments and the lazily made work buffers.
 struct Exec<T: FftFloat>
@@ -63,11 +52,14 @@ where
 
     pub(crate) fn from_request(
         queue: &DeviceQueue,
-        request: PlanRequest,
+        mut request: PlanRequest,
         twiddles: Twiddles,
+        strategy: Strategy,
     ) -> Result<Fft<T>> {
-        let plan = Plan::new(request)?;
         let summary = queue.summary();
+        request.family = choose_family(strategy, twiddles, summary, T::PRECISION)
+            .map_err(Error::FusedUnavailable)?;
+        let plan = Plan::new(request)?;
         if T::PRECISION == fft_core::Precision::F64 && !summary.fp64 {
             return Err(Error::NoDoublePrecision {
                 device: summary.name.clone(),
@@ -97,7 +89,7 @@ where
             .enumerate()
             .map(|(i, pass)| {
                 let scale = if i == last { plan.scale } else { 1.0 };
-                make_launch(queue, &plan, pass, twiddles, T::from_f64(scale))
+                Launch::new(queue, &plan.request, pass, twiddles, T::from_f64(scale))
             })
             .collect::<Result<Vec<_>>>()?;
         Ok(Fft {
@@ -146,13 +138,54 @@ where
         &self.queue
     }
 
-    /// Human-readable schedule: passes, kernels and bytes moved.
+    /// Human-readable schedule: every pass with its kernel and launch shape, the bytes moved
+    /// and the expected floor (one pass over the data costs about one device copy of it).
     pub fn explain(&self) -> String {
-        let mut text = self.plan.to_string();
+        let request = &self.plan.request;
+        let mut text = format!(
+            "{} C2C, {} x {} points, {}, {} normalization (scale {}), on {}\n",
+            request.direction,
+            request.batch,
+            request.len,
+            request.precision,
+            match request.normalization {
+                fft_core::Normalization::None => "no",
+                fft_core::Normalization::Backward => "backward",
+                fft_core::Normalization::Ortho => "ortho",
+            },
+            self.plan.scale,
+            self.queue.summary()
+        );
+        for (i, pass) in self.plan.passes.iter().enumerate() {
+            let line = match *pass {
+                Pass::GlobalRadix { radix, stride } => {
+                    let spec = KernelSpec {
+                        radix,
+                        direction: request.direction,
+                        precision: T::PRECISION,
+                        twiddles: self.twiddles,
+                    };
+                    format!("global radix-{radix} pass, stride {stride}: {} ({} twiddles), one work-item per butterfly", spec.entry_point(), self.twiddles)
+                }
+                Pass::Fused { len, stride } => {
+                    let spec = FusedSpec {
+                        len,
+                        direction: request.direction,
+                        precision: T::PRECISION,
+                    };
+                    format!(
+                        "fused pass of {len}-point sub-FFTs in local memory, stride {stride}: {} ({} sub-FFTs per work-group of {}, {} bytes of local memory)",
+                        spec.entry_point(), spec.columns(), spec.work_group_size(), spec.local_bytes()
+                    )
+                }
+            };
+            text.push_str(&format!("  pass {i}: {line}\n"));
+        }
+        let passes = self.plan.passes.len();
         text.push_str(&format!(
-            "\n  on {} with {} twiddles",
-            self.queue.summary(),
-            self.twiddles
+            "  moves {} bytes of global memory: floor = {passes} pass{} over the data = {passes} x the time of one device copy of it",
+            self.plan.bytes_moved(),
+            if passes == 1 { "" } else { "es" }
         ));
         text
     }
@@ -222,9 +255,8 @@ where
                 Target::Output => output,
                 Target::Scratch(k) => &exec.scratch[*k],
             };
-            let event = run_pass(
+            let event = launch.enqueue(
                 self.queue.queue(),
-                launch,
                 source,
                 target,
                 if i == 0 { wait } else { None },
@@ -300,98 +332,6 @@ where
         }
         Ok(())
     }
-}
-
-fn make_launch<T: FftFloat>(
-    queue: &DeviceQueue,
-    plan: &Plan,
-    pass: &Pass,
-    twiddles: Twiddles,
-    scale: T,
-) -> Result<Launch<T>>
-where
-    Complex<T>: OclPrm,
-{
-    let Pass::GlobalRadix { radix, stride } = *pass;
-    let request = &plan.request;
-    let spec = KernelSpec {
-        radix,
-        direction: request.direction,
-        precision: T::PRECISION,
-        twiddles,
-    };
-    let program = queue.program(&spec)?;
-    let table = match twiddles {
-        Twiddles::Table => pass_twiddles::<T>(radix, stride, request.direction),
-        // The on-the-fly variants ignore the table; the ABI still takes one.
-        _ => vec![Complex::new(T::from_f64(1.0), T::from_f64(0.0))],
-    };
-    let table_buffer = Buffer::<Complex<T>>::builder()
-        .queue(queue.queue().clone())
-        .len(table.len())
-        .copy_host_slice(&table)
-        .build()
-        .map_err(Error::ocl("uploading a twiddle table"))?;
-    let threads_per_sequence = request.len / radix as usize;
-    let mut builder = Kernel::builder();
-    builder
-        .program(&program)
-        .name(spec.entry_point())
-        .queue(queue.queue().clone())
-        .arg(None::<&Buffer<Complex<T>>>)
-        .arg(None::<&Buffer<Complex<T>>>)
-        .arg(&table_buffer)
-        .arg(stride as u32)
-        .arg(threads_per_sequence as u32)
-        .arg(scale);
-    // SAFETY: the check compares Rust types with the kernel's declared OpenCL types and knows
-    // nothing of `num_complex::Complex<f32>`, which is `repr(C)` {re, im}: the exact layout of
-    // the `float2`/`double2` the generated signature declares (fixed by fft-codegen's ABI).
-    unsafe {
-        builder.disable_arg_type_check();
-    }
-    let kernel = builder.build().map_err(Error::ocl("creating a kernel"))?;
-    Ok(Launch {
-        kernel,
-        global_size: threads_per_sequence * request.batch,
-        _twiddles: table_buffer,
-    })
-}
-
-fn run_pass<T: FftFloat>(
-    queue: &ocl::Queue,
-    launch: &Launch<T>,
-    source: &Buffer<Complex<T>>,
-    target: &Buffer<Complex<T>>,
-    wait: Option<&EventList>,
-) -> Result<Event>
-where
-    Complex<T>: OclPrm,
-{
-    launch
-        .kernel
-        .set_arg(0, source)
-        .map_err(Error::ocl("setting a kernel argument"))?;
-    launch
-        .kernel
-        .set_arg(1, target)
-        .map_err(Error::ocl("setting a kernel argument"))?;
-    let mut event = Event::empty();
-    let mut cmd = launch
-        .kernel
-        .cmd()
-        .queue(queue)
-        .global_work_size(launch.global_size)
-        .enew(&mut event);
-    if let Some(wait) = wait {
-        cmd = cmd.ewait(wait);
-    }
-    // SAFETY: every argument is set: buffers 0 and 1 just above and checked to hold
-    // `len * batch` values, the twiddle table (kept alive by `launch`) and the scalars at
-    // build; the global size is `len / radix * batch`, exactly the work-items the kernel
-    // indexes, so every access stays inside the buffers.
-    unsafe { cmd.enq() }.map_err(Error::ocl("enqueueing an FFT pass"))?;
-    Ok(event)
 }
 
 impl<T: FftFloat> std::fmt::Debug for Fft<T>

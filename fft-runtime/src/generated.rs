@@ -1,16 +1,60 @@
 //! The kernels generated at build time by `build.rs`.
 
-use fft_codegen::{Direction, GeneratedKernel, KernelSpec, OpCounts, Precision, Twiddles};
+use fft_codegen::{
+    Direction, FusedSpec, GeneratedFusedKernel, GeneratedKernel, KernelSpec, OpCounts, Precision,
+    Twiddles,
+};
 use std::borrow::Cow;
 
 include!(concat!(env!("OUT_DIR"), "/generated_kernels.rs"));
 
-/// The generated kernel for `spec`, if the catalog has one.
+/// The generated global radix kernel for `spec`, if the catalog has one.
 pub fn generated_kernel(spec: &KernelSpec) -> Option<&'static GeneratedKernel> {
     GENERATED_KERNELS.iter().find(|k| k.spec == *spec)
 }
 
-/// Every generated kernel, in catalog order.
+/// Every generated global radix kernel, in catalog order.
 pub fn generated_kernels() -> &'static [GeneratedKernel] {
     GENERATED_KERNELS
+}
+
+/// The generated fused kernel for `spec`, if the catalog has one.
+pub fn generated_fused_kernel(spec: &FusedSpec) -> Option<&'static GeneratedFusedKernel> {
+    GENERATED_FUSED_KERNELS.iter().find(|k| k.spec == *spec)
+}
+
+/// Every generated fused kernel, in catalog order.
+pub fn generated_fused_kernels() -> &'static [GeneratedFusedKernel] {
+    GENERATED_FUSED_KERNELS
+}
+
+/// A program the runtime builds: one generated kernel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ProgramKey {
+    /// A global radix pass.
+    Radix(KernelSpec),
+    /// A fused local-memory pass.
+    Fused(FusedSpec),
+}
+
+impl ProgramKey {
+    /// Entry point and source of the kernel, or `None` when the catalog lacks it.
+    pub fn kernel(&self) -> Option<(&'static str, &'static str)> {
+        match self {
+            ProgramKey::Radix(spec) => {
+                generated_kernel(spec).map(|k| (k.entry_point.as_ref(), k.source.as_ref()))
+            }
+            ProgramKey::Fused(spec) => {
+                generated_fused_kernel(spec).map(|k| (k.entry_point.as_ref(), k.source.as_ref()))
+            }
+        }
+    }
+
+    /// The entry point name the key asks for (also when it is missing).
+    pub fn entry_point(&self) -> String {
+        match self {
+            ProgramKey::Radix(spec) => spec.entry_point(),
+            ProgramKey::Fused(spec) => spec.entry_point(),
+        }
+    }
 }

@@ -15,15 +15,18 @@
 //!
 //! This is the only crate of the workspace that touches OpenCL (through `ocl`).
 
+pub mod binary_cache;
 mod builder;
 mod device;
 mod error;
 mod fft;
 mod float;
 mod generated;
+mod launch;
 pub mod profile;
 mod queue;
 mod schedule;
+mod strategy;
 mod twiddle_table;
 
 pub use builder::FftBuilder;
@@ -35,9 +38,13 @@ pub use fft::{Fft, MAX_TOTAL_POINTS};
 pub use fft_codegen::Twiddles;
 pub use fft_core::{Direction, Normalization, Precision};
 pub use float::{complex_from_f64, complex_to_f64, FftFloat};
-pub use generated::{generated_kernel, generated_kernels};
-pub use queue::{DeviceQueue, BUILD_OPTIONS};
-pub use twiddle_table::pass_twiddles;
+pub use generated::{
+    generated_fused_kernel, generated_fused_kernels, generated_kernel, generated_kernels,
+    ProgramKey,
+};
+pub use queue::{DeviceQueue, BUILD_OPTIONS, BUILD_OPTIONS_ENV, PRINT_BUILD_LOG_ENV};
+pub use strategy::{fused_limits, Strategy, MIN_RUN_BYTES};
+pub use twiddle_table::{pass_twiddles, split_twiddles, stage_twiddles, SplitTwiddles};
 
 /// The `ocl` crate this runtime is built on, for buffers and events.
 pub use ocl;

@@ -1,13 +1,15 @@
 //! [`DeviceQueue`]: an OpenCL context, an in-order profiling queue on one device, and the
 //! programs built for it.
 
+use crate::binary_cache::{BinaryCache, CacheKey};
 use crate::device::{list_devices, DeviceSelector, DeviceSummary};
 use crate::error::{Error, Result};
-use crate::generated::generated_kernel;
-use fft_codegen::KernelSpec;
+use crate::generated::ProgramKey;
+use ocl::enums::{ProgramBuildInfo, ProgramInfo, ProgramInfoResult};
 use ocl::flags::CommandQueueProperties;
 use ocl::{Context, Device, Program, Queue};
 use std::collections::HashMap;
+use std::ffi::CString;
 use std::sync::{Arc, Mutex};
 
 /// Options passed to the OpenCL compiler for every generated kernel.
@@ -15,12 +17,29 @@ use std::sync::{Arc, Mutex};
 /// No `-cl-fast-relaxed-math`: it would silently turn accurate `sin`/`cos` into
 /// approximations (DESIGN.md section 5).
 pub const BUILD_OPTIONS: &str = "";
+/// Environment variable with extra compiler options (e.g. `-cl-nv-verbose` to have NVIDIA's
+/// compiler report registers and spills); they are part of the binary cache key.
+pub const BUILD_OPTIONS_ENV: &str = "OCLFFT_BUILD_OPTIONS";
+/// Environment variable: when `1`, every program built from source prints its build log to
+/// standard error (with `-cl-nv-verbose`, the register and spill counts).
+pub const PRINT_BUILD_LOG_ENV: &str = "OCLFFT_PRINT_BUILD_LOG";
+
+/// [`BUILD_OPTIONS`] plus `$OCLFFT_BUILD_OPTIONS`.
+fn build_options() -> String {
+    match std::env::var(BUILD_OPTIONS_ENV) {
+        Ok(extra) if !extra.trim().is_empty() => format!("{BUILD_OPTIONS} {}", extra.trim())
+            .trim()
+            .to_string(),
+        _ => BUILD_OPTIONS.to_string(),
+    }
+}
 
 struct Inner {
     queue: Queue,
     device: Device,
     summary: DeviceSummary,
-    programs: Mutex<HashMap<KernelSpec, Program>>,
+    programs: Mutex<HashMap<ProgramKey, Program>>,
+    binary_cache: BinaryCache,
 }
 
 /// A queue on one device, with the cache of programs built for it.
@@ -84,6 +103,7 @@ impl DeviceQueue {
                 device,
                 summary,
                 programs: Mutex::new(HashMap::new()),
+                binary_cache: BinaryCache::from_env(),
             }),
         }
     }
@@ -103,30 +123,83 @@ impl DeviceQueue {
         &self.inner.summary
     }
 
-    /// The program of `spec`, built on first use and cached for this queue's lifetime.
-    pub fn program(&self, spec: &KernelSpec) -> Result<Program> {
+    /// The program of `key`: from this queue's memory, else from the disk cache of compiled
+    /// binaries, else built from source (and then cached on disk).
+    pub fn program(&self, key: &ProgramKey) -> Result<Program> {
         let mut programs = self
             .inner
             .programs
             .lock()
             .unwrap_or_else(|p| p.into_inner());
-        if let Some(program) = programs.get(spec) {
+        if let Some(program) = programs.get(key) {
             return Ok(program.clone());
         }
-        let kernel =
-            generated_kernel(spec).ok_or_else(|| Error::MissingKernel(spec.entry_point()))?;
-        let program = Program::builder()
-            .src(kernel.source.as_ref())
-            .devices(self.inner.device)
-            .cmplr_opt(BUILD_OPTIONS)
-            .build(&self.inner.queue.context())
-            .map_err(|e| Error::KernelBuild {
-                kernel: kernel.entry_point.to_string(),
-                device: self.inner.summary.name.clone(),
-                log: e.to_string(),
-            })?;
-        programs.insert(*spec, program.clone());
+        let (entry_point, source) = key
+            .kernel()
+            .ok_or_else(|| Error::MissingKernel(key.entry_point()))?;
+        let options_text = build_options();
+        let cache_key = CacheKey::new(source, &options_text, &self.inner.summary);
+        let context = self.inner.queue.context();
+        let options = CString::new(options_text.clone()).map_err(|_| Error::KernelBuild {
+            kernel: entry_point.to_string(),
+            device: self.inner.summary.name.clone(),
+            log: format!("{BUILD_OPTIONS_ENV} contains a NUL byte"),
+        })?;
+        let cached = self.inner.binary_cache.load(&cache_key).and_then(|binary| {
+            // A binary the driver refuses (another driver build, say) is rebuilt from source.
+            Program::with_binary(&context, &[self.inner.device], &[&binary], &options).ok()
+        });
+        let program = match cached {
+            Some(program) => program,
+            None => {
+                let program = Program::builder()
+                    .src(source)
+                    .devices(self.inner.device)
+                    .cmplr_opt(options_text)
+                    .build(&context)
+                    .map_err(|e| Error::KernelBuild {
+                        kernel: entry_point.to_string(),
+                        device: self.inner.summary.name.clone(),
+                        log: e.to_string(),
+                    })?;
+                if std::env::var(PRINT_BUILD_LOG_ENV).is_ok_and(|v| v == "1") {
+                    if let Ok(log) =
+                        program.build_info(self.inner.device, ProgramBuildInfo::BuildLog)
+                    {
+                        eprintln!("build log of {entry_point}:\n{log}");
+                    }
+                }
+                if let Ok(ProgramInfoResult::Binaries(binaries)) =
+                    program.info(ProgramInfo::Binaries)
+                {
+                    if let [binary] = binaries.as_slice() {
+                        self.inner.binary_cache.store(&cache_key, binary);
+                    }
+                }
+                program
+            }
+        };
+        programs.insert(*key, program.clone());
         Ok(program)
+    }
+
+    /// The same queue with `cache` for compiled program binaries (default:
+    /// [`BinaryCache::from_env`]); programs already built in memory are not carried over.
+    pub fn with_binary_cache(self, cache: BinaryCache) -> DeviceQueue {
+        DeviceQueue {
+            inner: Arc::new(Inner {
+                queue: self.inner.queue.clone(),
+                device: self.inner.device,
+                summary: self.inner.summary.clone(),
+                programs: Mutex::new(HashMap::new()),
+                binary_cache: cache,
+            }),
+        }
+    }
+
+    /// The binary cache in use.
+    pub fn binary_cache(&self) -> &BinaryCache {
+        &self.inner.binary_cache
     }
 }
 

@@ -19,9 +19,61 @@ pub fn pass_twiddles<T: FftFloat>(
         .collect()
 }
 
+/// `W_len^s` for `s < len`: the table a fused kernel reads its between-stage twiddles from.
+pub fn stage_twiddles<T: FftFloat>(len: u32, direction: Direction) -> Vec<Complex<T>> {
+    (0..i64::from(len))
+        .map(|s| complex_from_f64(unit_root(s, u64::from(len), direction)))
+        .collect()
+}
+
+/// The two-level table of a fused pass's twiddles `W_span^s`, `s < span`:
+/// `W_span^s = hi[s >> h] * lo[s & (2^h - 1)]`, each level exact in f64 and rounded once, so
+/// a pass over 2^26 points needs two tables of 2^13 entries instead of one of 2^26.
+pub struct SplitTwiddles<T> {
+    /// The split exponent.
+    pub h: u32,
+    /// `hi[a] = W_span^(a << h)`.
+    pub hi: Vec<Complex<T>>,
+    /// `lo[b] = W_span^b`, `b < 2^h`.
+    pub lo: Vec<Complex<T>>,
+}
+
+/// Builds [`SplitTwiddles`] for `span` (a power of two) in `direction`.
+pub fn split_twiddles<T: FftFloat>(span: u64, direction: Direction) -> SplitTwiddles<T> {
+    let bits = span.max(1).ilog2();
+    let h = bits.div_ceil(2);
+    let root = |s: u64| complex_from_f64(unit_root(s as i64, span, direction));
+    SplitTwiddles {
+        h,
+        hi: (0..(span >> h).max(1)).map(|a| root(a << h)).collect(),
+        lo: (0..1u64 << h).map(root).collect(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn split_table_reconstructs_every_twiddle() {
+        let span = 1u64 << 11;
+        let table = split_twiddles::<f64>(span, Direction::Inverse);
+        assert_eq!(table.h, 6);
+        assert_eq!(table.lo.len(), 64);
+        assert_eq!(table.hi.len(), 32);
+        for s in 0..span {
+            let w = table.hi[(s >> table.h) as usize] * table.lo[(s & 63) as usize];
+            let want = unit_root(s as i64, span, Direction::Inverse);
+            assert!((w - want).norm() < 1e-15, "{s}");
+        }
+    }
+
+    #[test]
+    fn stage_table_holds_the_roots() {
+        let table = stage_twiddles::<f32>(8, Direction::Forward);
+        assert_eq!(table.len(), 8);
+        assert_eq!(table[2], Complex::new(0.0, -1.0));
+    }
 
     #[test]
     fn layout_is_rows_of_stride() {

@@ -1,0 +1,80 @@
+//! Which pass family a plan uses on a device.
+
+use crate::device::DeviceSummary;
+use fft_codegen::{FusedSpec, Twiddles};
+use fft_core::plan::{Family, FusedLimits};
+use fft_core::Precision;
+
+/// The pass family a plan asks for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Strategy {
+    /// Fused local-memory passes where the device and the options allow, else global radix
+    /// passes (the default).
+    #[default]
+    Auto,
+    /// Global radix passes only (DESIGN.md 4.1; the baseline, and the only family with the
+    /// on-the-fly twiddle variants).
+    GlobalRadix,
+    /// Fused passes, or an error saying why they are not possible.
+    Fused,
+}
+
+/// Bytes each global access of a fused pass must cover to fill a memory sector.
+pub const MIN_RUN_BYTES: usize = 32;
+
+/// The fused kernels' limits on this device, or why there are none.
+pub fn fused_limits(summary: &DeviceSummary, precision: Precision) -> Result<FusedLimits, String> {
+    let budget = FusedSpec::max_len(precision);
+    let widest = FusedSpec {
+        precision,
+        ..FusedSpec::new(budget)
+    };
+    let mut needs = Vec::new();
+    let local = fft_codegen::fused_catalog()
+        .iter()
+        .filter(|s| s.precision == precision)
+        .map(|s| (s.local_bytes(), s.work_group_size()))
+        .fold((0u64, 0u32), |(b, w), (sb, sw)| (b.max(sb), w.max(sw)));
+    if summary.local_mem_bytes < local.0 {
+        needs.push(format!(
+            "{} bytes of local memory (the device has {})",
+            local.0, summary.local_mem_bytes
+        ));
+    }
+    if (summary.max_work_group_size as u64) < u64::from(local.1) {
+        needs.push(format!(
+            "work-groups of {} (the device allows {})",
+            local.1, summary.max_work_group_size
+        ));
+    }
+    if !needs.is_empty() {
+        return Err(format!(
+            "fused {precision} kernels need {}",
+            needs.join(" and ")
+        ));
+    }
+    let single = widest.len as usize;
+    let min_columns = (MIN_RUN_BYTES / precision.complex_bytes()).max(1);
+    Ok(FusedLimits {
+        single_pass_max: single,
+        multi_pass_max: single / min_columns,
+    })
+}
+
+/// The family for `strategy` with `twiddles` on `summary`'s device.
+pub fn choose_family(
+    strategy: Strategy,
+    twiddles: Twiddles,
+    summary: &DeviceSummary,
+    precision: Precision,
+) -> Result<Family, String> {
+    match strategy {
+        Strategy::GlobalRadix => Ok(Family::Global),
+        Strategy::Auto if twiddles != Twiddles::Table => Ok(Family::Global),
+        Strategy::Auto => Ok(fused_limits(summary, precision).map(Family::Fused).unwrap_or(Family::Global)),
+        Strategy::Fused if twiddles != Twiddles::Table => Err(format!(
+            "fused passes read their twiddles from tables; {twiddles} twiddles exist only for global radix passes: use Twiddles::Table or Strategy::GlobalRadix"
+        )),
+        Strategy::Fused => fused_limits(summary, precision).map(Family::Fused),
+    }
+}
