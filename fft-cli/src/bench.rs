@@ -2,6 +2,7 @@
 //! bandwidth (DESIGN.md section 6).
 
 use crate::exit::CliError;
+use crate::plan::StrategyArg;
 use crate::transform::PrecisionArg;
 use clap::Args;
 use fft_core::accuracy::relative_l2_error;
@@ -15,7 +16,7 @@ use fft_runtime::{
 use num_complex::Complex;
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Options of `oclfft bench`.
 #[derive(Args)]
@@ -44,6 +45,13 @@ pub struct BenchArgs {
     /// Device: an index or name substring from `oclfft devices`.
     #[arg(long)]
     pub device: Option<String>,
+    /// Pass family.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub strategy: StrategyArg,
+    /// Also time rustfft (one CPU thread, f32) on the same data: on by default for CPU
+    /// devices, `--rustfft false` turns it off.
+    #[arg(long)]
+    pub rustfft: Option<bool>,
     /// Also write the results as JSON to this file.
     #[arg(long)]
     pub json: Option<PathBuf>,
@@ -62,6 +70,8 @@ struct Row {
     passes: usize,
     kernel: Duration,
     rel_l2: f64,
+    plan_build: Duration,
+    rustfft: Option<Duration>,
 }
 
 /// Runs the command.
@@ -166,10 +176,23 @@ where
         gbps(copy)
     )
     .ok();
+    let with_rustfft = args.rustfft.unwrap_or(summary.kind != DeviceKind::Gpu);
     writeln!(
         out,
-        "{:>5} {:>10} {:>6} {:>11} {:>8} {:>8} {:>10}",
-        "log2N", "batch", "passes", "kernel_ms", "GB/s", "x_copy", "rel_l2"
+        "{:>5} {:>10} {:>6} {:>11} {:>8} {:>8} {:>10} {:>9}{}",
+        "log2N",
+        "batch",
+        "passes",
+        "kernel_ms",
+        "GB/s",
+        "x_copy",
+        "rel_l2",
+        "plan_ms",
+        if with_rustfft {
+            "  rustfft_ms  rustfft/kernel"
+        } else {
+            ""
+        }
     )
     .ok();
     print!("{out}");
@@ -177,11 +200,14 @@ where
     for log2n in args.min..=args.max {
         let len = 1usize << log2n;
         let batch = total / len;
+        let started = Instant::now();
         let plan = Fft::<T>::builder(queue)
             .len(len)
             .batch(batch)
             .twiddles(args.twiddles)
+            .strategy(args.strategy.into())
             .build()?;
+        let plan_build = started.elapsed();
         let mut samples = Vec::new();
         for i in 0..args.warmup + args.runs {
             let t = elapsed(&plan.enqueue_traced(&src, &dst, None)?)?;
@@ -191,23 +217,34 @@ where
         }
         let kernel = median(&mut samples);
         let rel_l2 = sample_error(&dst, &host, len, batch)?;
+        let rustfft = with_rustfft.then(|| rustfft_time(&host, len, args.runs.min(5)));
         let row = Row {
             log2n,
             batch,
             passes: plan.plan().passes.len(),
             kernel,
             rel_l2,
+            plan_build,
+            rustfft,
         };
-        let line = format!(
-            "{:>5} {:>10} {:>6} {:>11.4} {:>8.0} {:>8.2} {:>10.2e}",
+        let mut line = format!(
+            "{:>5} {:>10} {:>6} {:>11.4} {:>8.0} {:>8.2} {:>10.2e} {:>9.1}",
             row.log2n,
             row.batch,
             row.passes,
             ms(row.kernel),
             gbps(row.kernel),
             row.kernel.as_secs_f64() / copy.as_secs_f64(),
-            row.rel_l2
+            row.rel_l2,
+            ms(row.plan_build)
         );
+        if let Some(cpu) = row.rustfft {
+            line.push_str(&format!(
+                " {:>11.4} {:>15.2}",
+                ms(cpu),
+                cpu.as_secs_f64() / row.kernel.as_secs_f64()
+            ));
+        }
         println!("{line}");
         out.push_str(&line);
         out.push('\n');
@@ -255,6 +292,29 @@ where
     Ok(relative_l2_error(&got, &want))
 }
 
+/// Median time of rustfft (one thread, f32 forward) over every row of `host` (FftFloat data
+/// widened and narrowed to f32, so both sides see the same values).
+fn rustfft_time<T: FftFloat>(host: &[Complex<T>], len: usize, runs: usize) -> Duration {
+    let mut data: Vec<Complex<f32>> = host
+        .iter()
+        .map(|&v| {
+            let v = complex_to_f64(v);
+            Complex::new(v.re as f32, v.im as f32)
+        })
+        .collect();
+    let fft = rustfft::FftPlanner::<f32>::new().plan_fft_forward(len);
+    let mut scratch = vec![Complex::new(0.0f32, 0.0); fft.get_inplace_scratch_len()];
+    fft.process_with_scratch(&mut data, &mut scratch); // warm-up
+    let mut samples: Vec<Duration> = (0..runs.max(1))
+        .map(|_| {
+            let started = Instant::now();
+            fft.process_with_scratch(&mut data, &mut scratch);
+            started.elapsed()
+        })
+        .collect();
+    median(&mut samples)
+}
+
 /// Deterministic points with components in [-1, 1) (SplitMix64).
 fn random_points(count: usize) -> Vec<Complex64> {
     let mut state = 0x0123_4567_89AB_CDEFu64;
@@ -284,8 +344,9 @@ fn to_json(
         let sep = if i + 1 == rows.len() { "" } else { "," };
         writeln!(
             json,
-            "  {{\"log2n\": {}, \"batch\": {}, \"passes\": {}, \"ms\": {}, \"x_copy\": {}, \"rel_l2\": {}}}{sep}",
-            r.log2n, r.batch, r.passes, ms(r.kernel), r.kernel.as_secs_f64() / copy.as_secs_f64(), r.rel_l2
+            "  {{\"log2n\": {}, \"batch\": {}, \"passes\": {}, \"ms\": {}, \"x_copy\": {}, \"rel_l2\": {}, \"plan_ms\": {}, \"rustfft_ms\": {}}}{sep}",
+            r.log2n, r.batch, r.passes, ms(r.kernel), r.kernel.as_secs_f64() / copy.as_secs_f64(), r.rel_l2, ms(r.plan_build),
+            r.rustfft.map_or("null".to_string(), |t| ms(t).to_string())
         )
         .ok();
     }

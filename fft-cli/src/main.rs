@@ -7,6 +7,7 @@ mod bench;
 mod devices;
 mod exit;
 mod input;
+mod plan;
 mod transform;
 
 use clap::{Parser, Subcommand};
@@ -31,6 +32,8 @@ enum Command {
     Fft(transform::FftArgs),
     /// Time batched transforms over a range of sizes beside the device's copy bandwidth.
     Bench(bench::BenchArgs),
+    /// Show the passes, kernels and bytes of a transform, and time building its plan.
+    Plan(plan::PlanArgs),
 }
 
 fn main() {
@@ -39,6 +42,7 @@ fn main() {
         Command::Devices => devices::run(),
         Command::Fft(args) => transform::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Plan(args) => plan::run(&args),
     };
     if let Err(error) = result {
         eprintln!("oclfft: {error}");

@@ -1,0 +1,94 @@
+//! `oclfft plan N`: how a transform would run, and how long the plan takes to build.
+
+use crate::transform::PrecisionArg;
+use clap::{Args, ValueEnum};
+use fft_runtime::ocl::OclPrm;
+use fft_runtime::{DeviceQueue, DeviceSelector, Direction, Fft, FftFloat, Strategy};
+use num_complex::Complex;
+use std::time::Instant;
+
+/// Pass family on the command line.
+#[derive(Clone, Copy, Debug, Default, ValueEnum)]
+pub enum StrategyArg {
+    /// Fused local-memory passes where possible, else global radix passes.
+    #[default]
+    Auto,
+    /// Global radix passes only (the baseline).
+    Global,
+    /// Fused passes, or an error saying why not.
+    Fused,
+}
+
+impl From<StrategyArg> for Strategy {
+    fn from(arg: StrategyArg) -> Strategy {
+        match arg {
+            StrategyArg::Auto => Strategy::Auto,
+            StrategyArg::Global => Strategy::GlobalRadix,
+            StrategyArg::Fused => Strategy::Fused,
+        }
+    }
+}
+
+/// Options of `oclfft plan`.
+#[derive(Args)]
+pub struct PlanArgs {
+    /// Points per transform (a power of two).
+    pub len: usize,
+    /// Number of transforms.
+    #[arg(long, default_value_t = 1)]
+    pub batch: usize,
+    /// Inverse instead of forward.
+    #[arg(long)]
+    pub inverse: bool,
+    /// Precision on the device.
+    #[arg(long, value_enum, default_value = "f32")]
+    pub precision: PrecisionArg,
+    /// Pass family.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub strategy: StrategyArg,
+    /// Device: an index or name substring from `oclfft devices`.
+    #[arg(long)]
+    pub device: Option<String>,
+}
+
+/// Runs the command.
+pub fn run(args: &PlanArgs) -> crate::Result<()> {
+    let selector = args
+        .device
+        .as_deref()
+        .map(DeviceSelector::parse)
+        .unwrap_or_default();
+    let opened = Instant::now();
+    let queue = DeviceQueue::new(&selector)?;
+    let open_ms = opened.elapsed().as_secs_f64() * 1e3;
+    match args.precision {
+        PrecisionArg::F32 => explain::<f32>(&queue, args, open_ms),
+        PrecisionArg::F64 => explain::<f64>(&queue, args, open_ms),
+    }
+}
+
+fn explain<T: FftFloat>(queue: &DeviceQueue, args: &PlanArgs, open_ms: f64) -> crate::Result<()>
+where
+    Complex<T>: OclPrm,
+{
+    let direction = if args.inverse {
+        Direction::Inverse
+    } else {
+        Direction::Forward
+    };
+    let started = Instant::now();
+    let plan = Fft::<T>::builder(queue)
+        .len(args.len)
+        .batch(args.batch)
+        .direction(direction)
+        .strategy(args.strategy.into())
+        .build()?;
+    let build_ms = started.elapsed().as_secs_f64() * 1e3;
+    println!("{}", plan.explain());
+    let cache = match queue.binary_cache().dir() {
+        Some(dir) => format!("binary cache {}", dir.display()),
+        None => "binary cache off".to_string(),
+    };
+    println!("plan built in {build_ms:.1} ms ({cache}); device opened in {open_ms:.1} ms");
+    Ok(())
+}
