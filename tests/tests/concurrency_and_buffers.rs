@@ -2,7 +2,7 @@
 
 use fft_core::{Direction, Normalization};
 use fft_runtime::ocl::{Buffer, EventList};
-use fft_runtime::Fft;
+use fft_runtime::{Fft, Strategy};
 use num_complex::Complex32;
 use oclfft_tests::*;
 
@@ -59,12 +59,18 @@ fn two_plans_on_two_threads_share_one_context() {
 #[test]
 fn in_place_equals_out_of_place_for_every_pass_count() {
     let queue = test_queue();
-    // 2^4 = one pass, 2^8 = two, 2^12 = three, 2^13 = four passes of radix 16 and smaller.
-    for log2 in [4u32, 8, 12, 13, 17] {
+    // Global radix-16 passes: 2^4 = one pass, 2^8 = two, 2^12 = three, 2^13 = four, 2^17 =
+    // five. Fused passes: one up to 2^12, two at 2^13 and 2^17, three at 2^21.
+    let cases = [4u32, 8, 12, 13, 17]
+        .map(|log2| (log2, Strategy::GlobalRadix))
+        .into_iter()
+        .chain([4u32, 13, 21].map(|log2| (log2, Strategy::Fused)));
+    for (log2, strategy) in cases {
         let len = 1usize << log2;
         let plan = Fft::<f32>::builder(queue)
             .len(len)
             .batch(2)
+            .strategy(strategy)
             .build()
             .unwrap();
         let input = to_device::<f32>(&random_signal(2 * len, u64::from(log2)));
@@ -85,7 +91,7 @@ fn in_place_equals_out_of_place_for_every_pass_count() {
         let mut in_place = vec![Complex32::default(); input.len()];
         dst.read(&mut out_of_place).enq().unwrap();
         src.read(&mut in_place).enq().unwrap();
-        assert_eq!(in_place, out_of_place, "length {len}");
+        assert_eq!(in_place, out_of_place, "length {len}, {strategy:?}");
         let want = batched_oracle(&to_f64(&input), len, Direction::Forward, 1.0);
         check_against(&to_f64(&in_place), &want, len, tolerance::<f32>(len)).unwrap();
     }

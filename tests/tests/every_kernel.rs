@@ -1,4 +1,4 @@
-//! Every kernel of the catalog runs on the device and matches the oracle: each radix as the
+//! Every global radix kernel of the catalog runs on the device and matches the oracle: each radix as the
 //! only radix of a plan (two passes: stride 1, then stride R, so pass twiddles are exercised),
 //! both directions, both precisions, every twiddle variant.
 
@@ -6,7 +6,7 @@ use fft_codegen::{catalog, Twiddles};
 use fft_core::accuracy::Tolerance;
 use fft_core::{Direction, Precision};
 use fft_runtime::ocl::OclPrm;
-use fft_runtime::{Fft, FftFloat};
+use fft_runtime::{Fft, FftFloat, Strategy};
 use num_complex::Complex;
 use oclfft_tests::*;
 
@@ -34,6 +34,7 @@ where
         .direction(direction)
         .twiddles(twiddles)
         .max_radix(radix)
+        .strategy(Strategy::GlobalRadix)
         .build()
         .map_err(|e| e.to_string())?;
     assert!(

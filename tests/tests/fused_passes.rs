@@ -1,0 +1,134 @@
+//! Fused local-memory passes on the device: every fused kernel of the catalog as a one-pass
+//! transform (with a batch that leaves a partial work-group), multi-pass plans, and agreement
+//! with the global radix passes.
+
+use fft_codegen::fused_catalog;
+use fft_core::plan::Pass;
+use fft_core::{Direction, Precision};
+use fft_runtime::ocl::OclPrm;
+use fft_runtime::{Error, Fft, FftFloat, Strategy, Twiddles};
+use num_complex::Complex;
+use oclfft_tests::*;
+
+fn check<T: FftFloat>(
+    len: usize,
+    batch: usize,
+    direction: Direction,
+    expected_passes: usize,
+) -> Result<(), String>
+where
+    Complex<T>: OclPrm,
+{
+    let signal = to_device::<T>(&random_signal(len * batch, len as u64 ^ batch as u64));
+    let plan = Fft::<T>::builder(test_queue())
+        .len(len)
+        .batch(batch)
+        .direction(direction)
+        .strategy(Strategy::Fused)
+        .build()
+        .map_err(|e| e.to_string())?;
+    let passes = &plan.plan().passes;
+    if passes.len() != expected_passes || !passes.iter().all(|p| matches!(p, Pass::Fused { .. })) {
+        return Err(format!("unexpected plan:\n{}", plan.explain()));
+    }
+    let mut data = signal.clone();
+    plan.process(&mut data).map_err(|e| e.to_string())?;
+    let want = batched_oracle(&to_f64(&signal), len, direction, 1.0);
+    check_against(&to_f64(&data), &want, len, tolerance::<T>(len)).map(|_| ())
+}
+
+#[test]
+fn every_fused_kernel_as_a_single_pass() {
+    let mut failures = Vec::new();
+    for spec in fused_catalog() {
+        let len = spec.len as usize;
+        // A batch of C + 1 sub-FFTs: one full work-group and one with a single sequence.
+        let batch = spec.columns() as usize + 1;
+        let result = match spec.precision {
+            Precision::F32 => check::<f32>(len, batch, spec.direction, 1),
+            Precision::F64 => check::<f64>(len, batch, spec.direction, 1),
+        };
+        if let Err(e) = result {
+            failures.push(format!("{}: {e}", spec.entry_point()));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} fused kernels failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn two_and_three_fused_passes() {
+    for (log2, batch, passes) in [
+        (13u32, 3usize, 2usize),
+        (16, 2, 2),
+        (20, 1, 2),
+        (21, 1, 3),
+        (22, 1, 3),
+    ] {
+        for direction in [Direction::Forward, Direction::Inverse] {
+            check::<f32>(1 << log2, batch, direction, passes).unwrap();
+        }
+    }
+    // f64: budget 2048 per work-group, so 2^12 already takes two passes.
+    check::<f64>(1 << 12, 3, Direction::Forward, 2).unwrap();
+    check::<f64>(1 << 21, 1, Direction::Inverse, 3).unwrap();
+}
+
+#[test]
+fn fused_and_global_passes_agree() {
+    for log2 in [5u32, 11, 14] {
+        let len = 1usize << log2;
+        let input = to_device::<f64>(&random_signal(len * 2, 77));
+        let run = |strategy| {
+            let plan = Fft::<f64>::builder(test_queue())
+                .len(len)
+                .batch(2)
+                .strategy(strategy)
+                .build()
+                .unwrap();
+            let mut data = input.clone();
+            plan.process(&mut data).unwrap();
+            to_f64(&data)
+        };
+        let mut bound = tolerance::<f64>(len);
+        bound.relative_l2 *= 2.0;
+        bound.relative_max *= 2.0;
+        check_against(
+            &run(Strategy::Fused),
+            &run(Strategy::GlobalRadix),
+            len,
+            bound,
+        )
+        .unwrap();
+    }
+}
+
+#[test]
+fn on_the_fly_twiddles_fall_back_to_global_passes_or_say_why_not() {
+    let auto = Fft::<f32>::builder(test_queue())
+        .len(1024)
+        .twiddles(Twiddles::Sincos)
+        .build()
+        .unwrap();
+    assert!(auto
+        .plan()
+        .passes
+        .iter()
+        .all(|p| matches!(p, Pass::GlobalRadix { .. })));
+    let err = Fft::<f32>::builder(test_queue())
+        .len(1024)
+        .twiddles(Twiddles::Native)
+        .strategy(Strategy::Fused)
+        .build()
+        .unwrap_err();
+    assert!(matches!(err, Error::FusedUnavailable(_)), "{err:?}");
+    assert!(
+        err.to_string()
+            .contains("Twiddles::Table or Strategy::GlobalRadix"),
+        "{err}"
+    );
+}
