@@ -3,13 +3,15 @@
 // regenerate with `cargo xtask gen-kernels`.
 //
 // Work-group: C = 2 sub-FFTs of 1024 points, W = 128 work-items (64 per sub-FFT, 16 points each),
-// 34800 bytes of local memory (C * L = 2048 values, one complex of padding per 16).
+// 34912 bytes of local memory (C * L = 2048 values, padding one per 16 and one per 256).
 // Local Stockham stages: radix 16, 16, 4; stage twiddles stage_tw[s] = W_1024^s.
 //
 // Launch 1-D: local size 128, global size ceil(total / 2) * 128, total = t * batch.
 // Sub-FFT g: i = g & (t - 1), base = (g - i) * 1024, k = i & (p - 1); W_M = exp(-2*pi*i/M);
 // X = DFT1024(x[base + i + m * t] * W_{1024p}^(k*m)), y[base + (i - k) * 1024 + k + q * p] = X[q] * scale.
 // Pass twiddles (p > 1 only): W_{1024p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
+// Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
+// else columns (runs of 2 consecutive addresses when t, p >= 2).
 //
 // Operations per sub-FFT: 10240 complex additions, 1280 constant multiplications (mul_pXqY),
 // 1152 trivial rotations (x -1, x i, x -i), 1728 stage-twiddle multiplications (cmul);
@@ -17,10 +19,11 @@
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
-// pad(e) = e + (e >> 4): local index of element e, one complex of padding after every 16
+// pad(e) = e + (e >> 4) + (e >> 8): local index of element e, one complex of padding after
+// every 16 and one more after every 256, so stride L becomes L + L/16 + L/256 (no bank conflicts)
 inline uint pad(const uint e)
 {
-    return e + (e >> 4);
+    return e + (e >> 4) + (e >> 8);
 }
 
 // cmul(a, b) = a * b, the complex product
@@ -83,81 +86,118 @@ void fft_fused1024_c2_fwd_f64(__global const double2 *restrict x,
                               const uint total,
                               const double scale)
 {
-    // Element m of column c at buf[pad(m * 2 + c)]: 2175 values, 34800 bytes.
-    __local double2 buf[2175];
+    // Element m of sub-FFT c at buf[pad(c * 1024 + m)]: 2182 values, 34912 bytes.
+    __local double2 buf[2182];
     const uint lid = (uint)get_local_id(0);
-    const uint c = lid & 1u;
-    const uint j = lid >> 1;
-    const uint g = (uint)get_group_id(0) * 2u + c;
+    const uint first = (uint)get_group_id(0) * 2u;
+    // Stages: work-item lid runs point j of sub-FFT c, local index at = c * 1024 + j.
+    const uint j = lid & 63u;
+    const uint c = lid >> 6;
+    const uint at = c * 1024u + j;
+    // Column phases: work-item lid moves elements row + 64 * it of sub-FFT g = first + col.
+    const uint col = lid & 1u;
+    const uint row = lid >> 1;
+    const uint g = first + col;
     const uint i = g & (t - 1u);
     const uint k = i & (p - 1u);
     const uint base = (g - i) * 1024u;
+    const uint cell = col * 1024u + row;
 
-    // Load phase: element m = j + 64 * it (it = 0..15) of sub-FFT g to buf[pad(lid + 128 * it)],
-    // times the pass twiddle W_{1024p}^(k*m) when p > 1.
-    if (g < total)
+    // Load phase: 16 elements per work-item (it = 0..15); t is uniform, so is the branch.
+    if (t == 1u)
     {
-        const uint src = base + i + j * t;
-        if (p > 1u)
-        {
-            buf[pad(lid)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * j, h));
-            buf[pad(lid + 128u)] = cmul(x[src + 64u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 64u), h));
-            buf[pad(lid + 256u)] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 128u), h));
-            buf[pad(lid + 384u)] = cmul(x[src + 192u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 192u), h));
-            buf[pad(lid + 512u)] = cmul(x[src + 256u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 256u), h));
-            buf[pad(lid + 640u)] = cmul(x[src + 320u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 320u), h));
-            buf[pad(lid + 768u)] = cmul(x[src + 384u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 384u), h));
-            buf[pad(lid + 896u)] = cmul(x[src + 448u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 448u), h));
-            buf[pad(lid + 1024u)] = cmul(x[src + 512u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 512u), h));
-            buf[pad(lid + 1152u)] = cmul(x[src + 576u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 576u), h));
-            buf[pad(lid + 1280u)] = cmul(x[src + 640u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 640u), h));
-            buf[pad(lid + 1408u)] = cmul(x[src + 704u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 704u), h));
-            buf[pad(lid + 1536u)] = cmul(x[src + 768u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 768u), h));
-            buf[pad(lid + 1664u)] = cmul(x[src + 832u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 832u), h));
-            buf[pad(lid + 1792u)] = cmul(x[src + 896u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 896u), h));
-            buf[pad(lid + 1920u)] = cmul(x[src + 960u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 960u), h));
-        }
-        else
+        // Flat (t == 1, k = 0): element e = lid + 128 * it is x[first * 1024 + e], point e % 1024 of sub-FFT first + e / 1024.
+        const uint src = first * 1024u + lid;
+        if (first < total)
         {
             buf[pad(lid)] = x[src];
-            buf[pad(lid + 128u)] = x[src + 64u * t];
-            buf[pad(lid + 256u)] = x[src + 128u * t];
-            buf[pad(lid + 384u)] = x[src + 192u * t];
-            buf[pad(lid + 512u)] = x[src + 256u * t];
-            buf[pad(lid + 640u)] = x[src + 320u * t];
-            buf[pad(lid + 768u)] = x[src + 384u * t];
-            buf[pad(lid + 896u)] = x[src + 448u * t];
-            buf[pad(lid + 1024u)] = x[src + 512u * t];
-            buf[pad(lid + 1152u)] = x[src + 576u * t];
-            buf[pad(lid + 1280u)] = x[src + 640u * t];
-            buf[pad(lid + 1408u)] = x[src + 704u * t];
-            buf[pad(lid + 1536u)] = x[src + 768u * t];
-            buf[pad(lid + 1664u)] = x[src + 832u * t];
-            buf[pad(lid + 1792u)] = x[src + 896u * t];
-            buf[pad(lid + 1920u)] = x[src + 960u * t];
+            buf[pad(lid + 128u)] = x[src + 128u];
+            buf[pad(lid + 256u)] = x[src + 256u];
+            buf[pad(lid + 384u)] = x[src + 384u];
+            buf[pad(lid + 512u)] = x[src + 512u];
+            buf[pad(lid + 640u)] = x[src + 640u];
+            buf[pad(lid + 768u)] = x[src + 768u];
+            buf[pad(lid + 896u)] = x[src + 896u];
+        }
+        if (first + 1u < total)
+        {
+            buf[pad(lid + 1024u)] = x[src + 1024u];
+            buf[pad(lid + 1152u)] = x[src + 1152u];
+            buf[pad(lid + 1280u)] = x[src + 1280u];
+            buf[pad(lid + 1408u)] = x[src + 1408u];
+            buf[pad(lid + 1536u)] = x[src + 1536u];
+            buf[pad(lid + 1664u)] = x[src + 1664u];
+            buf[pad(lid + 1792u)] = x[src + 1792u];
+            buf[pad(lid + 1920u)] = x[src + 1920u];
+        }
+    }
+    else
+    {
+        // Columns: element m = row + 64 * it of sub-FFT g is x[base + i + m * t], times W_{1024p}^(k*m) when p > 1.
+        if (g < total)
+        {
+            const uint src = base + i + row * t;
+            if (p > 1u)
+            {
+                buf[pad(cell)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
+                buf[pad(cell + 64u)] = cmul(x[src + 64u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 64u), h));
+                buf[pad(cell + 128u)] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 128u), h));
+                buf[pad(cell + 192u)] = cmul(x[src + 192u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 192u), h));
+                buf[pad(cell + 256u)] = cmul(x[src + 256u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 256u), h));
+                buf[pad(cell + 320u)] = cmul(x[src + 320u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 320u), h));
+                buf[pad(cell + 384u)] = cmul(x[src + 384u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 384u), h));
+                buf[pad(cell + 448u)] = cmul(x[src + 448u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 448u), h));
+                buf[pad(cell + 512u)] = cmul(x[src + 512u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 512u), h));
+                buf[pad(cell + 576u)] = cmul(x[src + 576u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 576u), h));
+                buf[pad(cell + 640u)] = cmul(x[src + 640u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 640u), h));
+                buf[pad(cell + 704u)] = cmul(x[src + 704u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 704u), h));
+                buf[pad(cell + 768u)] = cmul(x[src + 768u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 768u), h));
+                buf[pad(cell + 832u)] = cmul(x[src + 832u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 832u), h));
+                buf[pad(cell + 896u)] = cmul(x[src + 896u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 896u), h));
+                buf[pad(cell + 960u)] = cmul(x[src + 960u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 960u), h));
+            }
+            else
+            {
+                buf[pad(cell)] = x[src];
+                buf[pad(cell + 64u)] = x[src + 64u * t];
+                buf[pad(cell + 128u)] = x[src + 128u * t];
+                buf[pad(cell + 192u)] = x[src + 192u * t];
+                buf[pad(cell + 256u)] = x[src + 256u * t];
+                buf[pad(cell + 320u)] = x[src + 320u * t];
+                buf[pad(cell + 384u)] = x[src + 384u * t];
+                buf[pad(cell + 448u)] = x[src + 448u * t];
+                buf[pad(cell + 512u)] = x[src + 512u * t];
+                buf[pad(cell + 576u)] = x[src + 576u * t];
+                buf[pad(cell + 640u)] = x[src + 640u * t];
+                buf[pad(cell + 704u)] = x[src + 704u * t];
+                buf[pad(cell + 768u)] = x[src + 768u * t];
+                buf[pad(cell + 832u)] = x[src + 832u * t];
+                buf[pad(cell + 896u)] = x[src + 896u * t];
+                buf[pad(cell + 960u)] = x[src + 960u * t];
+            }
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    // Stage 1 of 3: radix 16, stride 1. Butterfly b = j of each sub-FFT reads points
+    // Stage 1 of 3: radix 16, stride 1. Butterfly b = j of sub-FFT c reads points
     // b + 64 * m and writes X[q] to point b * 16 + q (slot s holds X[bitrev(s)]).
     {
-        const double2 a00 = buf[pad(lid)];
-        const double2 a01 = buf[pad(lid + 128u)];
-        const double2 a02 = buf[pad(lid + 256u)];
-        const double2 a03 = buf[pad(lid + 384u)];
-        const double2 a04 = buf[pad(lid + 512u)];
-        const double2 a05 = buf[pad(lid + 640u)];
-        const double2 a06 = buf[pad(lid + 768u)];
-        const double2 a07 = buf[pad(lid + 896u)];
-        const double2 a08 = buf[pad(lid + 1024u)];
-        const double2 a09 = buf[pad(lid + 1152u)];
-        const double2 a10 = buf[pad(lid + 1280u)];
-        const double2 a11 = buf[pad(lid + 1408u)];
-        const double2 a12 = buf[pad(lid + 1536u)];
-        const double2 a13 = buf[pad(lid + 1664u)];
-        const double2 a14 = buf[pad(lid + 1792u)];
-        const double2 a15 = buf[pad(lid + 1920u)];
+        const double2 a00 = buf[pad(at)];
+        const double2 a01 = buf[pad(at + 64u)];
+        const double2 a02 = buf[pad(at + 128u)];
+        const double2 a03 = buf[pad(at + 192u)];
+        const double2 a04 = buf[pad(at + 256u)];
+        const double2 a05 = buf[pad(at + 320u)];
+        const double2 a06 = buf[pad(at + 384u)];
+        const double2 a07 = buf[pad(at + 448u)];
+        const double2 a08 = buf[pad(at + 512u)];
+        const double2 a09 = buf[pad(at + 576u)];
+        const double2 a10 = buf[pad(at + 640u)];
+        const double2 a11 = buf[pad(at + 704u)];
+        const double2 a12 = buf[pad(at + 768u)];
+        const double2 a13 = buf[pad(at + 832u)];
+        const double2 a14 = buf[pad(at + 896u)];
+        const double2 a15 = buf[pad(at + 960u)];
         const double2 t1_00 = a00 + a08;
         const double2 t1_01 = a01 + a09;
         const double2 t1_02 = a02 + a10;
@@ -222,48 +262,48 @@ void fft_fused1024_c2_fwd_f64(__global const double2 *restrict x,
         const double2 y13 = t3_12 - t3_13;
         const double2 y14 = t3_14 + (double2)(t3_15.y, -t3_15.x);
         const double2 y15 = t3_14 - (double2)(t3_15.y, -t3_15.x);
-        const uint dst = j * 32u + c;
+        const uint dst = c * 1024u + j * 16u;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst)] = y00;
-        buf[pad(dst + 2u)] = y08;
-        buf[pad(dst + 4u)] = y04;
-        buf[pad(dst + 6u)] = y12;
-        buf[pad(dst + 8u)] = y02;
-        buf[pad(dst + 10u)] = y10;
-        buf[pad(dst + 12u)] = y06;
-        buf[pad(dst + 14u)] = y14;
-        buf[pad(dst + 16u)] = y01;
-        buf[pad(dst + 18u)] = y09;
-        buf[pad(dst + 20u)] = y05;
-        buf[pad(dst + 22u)] = y13;
-        buf[pad(dst + 24u)] = y03;
-        buf[pad(dst + 26u)] = y11;
-        buf[pad(dst + 28u)] = y07;
-        buf[pad(dst + 30u)] = y15;
+        buf[pad(dst + 1u)] = y08;
+        buf[pad(dst + 2u)] = y04;
+        buf[pad(dst + 3u)] = y12;
+        buf[pad(dst + 4u)] = y02;
+        buf[pad(dst + 5u)] = y10;
+        buf[pad(dst + 6u)] = y06;
+        buf[pad(dst + 7u)] = y14;
+        buf[pad(dst + 8u)] = y01;
+        buf[pad(dst + 9u)] = y09;
+        buf[pad(dst + 10u)] = y05;
+        buf[pad(dst + 11u)] = y13;
+        buf[pad(dst + 12u)] = y03;
+        buf[pad(dst + 13u)] = y11;
+        buf[pad(dst + 14u)] = y07;
+        buf[pad(dst + 15u)] = y15;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Stage 2 of 3: radix 16, stride 16. Butterfly b = j of each sub-FFT reads points
+    // Stage 2 of 3: radix 16, stride 16. Butterfly b = j of sub-FFT c reads points
     // b + 64 * m times W_256^(kk*m) = stage_tw[kk * m * 4], kk = b & 15, and writes X[q]
     // to point (b - kk) * 16 + kk + q * 16 (slot s holds X[bitrev(s)]).
     {
         const uint kk = j & 15u;
-        const double2 a00 = buf[pad(lid)];
-        const double2 a01 = cmul(buf[pad(lid + 128u)], stage_tw[kk * 4u]);
-        const double2 a02 = cmul(buf[pad(lid + 256u)], stage_tw[kk * 8u]);
-        const double2 a03 = cmul(buf[pad(lid + 384u)], stage_tw[kk * 12u]);
-        const double2 a04 = cmul(buf[pad(lid + 512u)], stage_tw[kk * 16u]);
-        const double2 a05 = cmul(buf[pad(lid + 640u)], stage_tw[kk * 20u]);
-        const double2 a06 = cmul(buf[pad(lid + 768u)], stage_tw[kk * 24u]);
-        const double2 a07 = cmul(buf[pad(lid + 896u)], stage_tw[kk * 28u]);
-        const double2 a08 = cmul(buf[pad(lid + 1024u)], stage_tw[kk * 32u]);
-        const double2 a09 = cmul(buf[pad(lid + 1152u)], stage_tw[kk * 36u]);
-        const double2 a10 = cmul(buf[pad(lid + 1280u)], stage_tw[kk * 40u]);
-        const double2 a11 = cmul(buf[pad(lid + 1408u)], stage_tw[kk * 44u]);
-        const double2 a12 = cmul(buf[pad(lid + 1536u)], stage_tw[kk * 48u]);
-        const double2 a13 = cmul(buf[pad(lid + 1664u)], stage_tw[kk * 52u]);
-        const double2 a14 = cmul(buf[pad(lid + 1792u)], stage_tw[kk * 56u]);
-        const double2 a15 = cmul(buf[pad(lid + 1920u)], stage_tw[kk * 60u]);
+        const double2 a00 = buf[pad(at)];
+        const double2 a01 = cmul(buf[pad(at + 64u)], stage_tw[kk * 4u]);
+        const double2 a02 = cmul(buf[pad(at + 128u)], stage_tw[kk * 8u]);
+        const double2 a03 = cmul(buf[pad(at + 192u)], stage_tw[kk * 12u]);
+        const double2 a04 = cmul(buf[pad(at + 256u)], stage_tw[kk * 16u]);
+        const double2 a05 = cmul(buf[pad(at + 320u)], stage_tw[kk * 20u]);
+        const double2 a06 = cmul(buf[pad(at + 384u)], stage_tw[kk * 24u]);
+        const double2 a07 = cmul(buf[pad(at + 448u)], stage_tw[kk * 28u]);
+        const double2 a08 = cmul(buf[pad(at + 512u)], stage_tw[kk * 32u]);
+        const double2 a09 = cmul(buf[pad(at + 576u)], stage_tw[kk * 36u]);
+        const double2 a10 = cmul(buf[pad(at + 640u)], stage_tw[kk * 40u]);
+        const double2 a11 = cmul(buf[pad(at + 704u)], stage_tw[kk * 44u]);
+        const double2 a12 = cmul(buf[pad(at + 768u)], stage_tw[kk * 48u]);
+        const double2 a13 = cmul(buf[pad(at + 832u)], stage_tw[kk * 52u]);
+        const double2 a14 = cmul(buf[pad(at + 896u)], stage_tw[kk * 56u]);
+        const double2 a15 = cmul(buf[pad(at + 960u)], stage_tw[kk * 60u]);
         const double2 t1_00 = a00 + a08;
         const double2 t1_01 = a01 + a09;
         const double2 t1_02 = a02 + a10;
@@ -328,36 +368,36 @@ void fft_fused1024_c2_fwd_f64(__global const double2 *restrict x,
         const double2 y13 = t3_12 - t3_13;
         const double2 y14 = t3_14 + (double2)(t3_15.y, -t3_15.x);
         const double2 y15 = t3_14 - (double2)(t3_15.y, -t3_15.x);
-        const uint dst = ((j - kk) * 16u + kk) * 2u + c;
+        const uint dst = c * 1024u + (j - kk) * 16u + kk;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst)] = y00;
-        buf[pad(dst + 32u)] = y08;
-        buf[pad(dst + 64u)] = y04;
-        buf[pad(dst + 96u)] = y12;
-        buf[pad(dst + 128u)] = y02;
-        buf[pad(dst + 160u)] = y10;
-        buf[pad(dst + 192u)] = y06;
-        buf[pad(dst + 224u)] = y14;
-        buf[pad(dst + 256u)] = y01;
-        buf[pad(dst + 288u)] = y09;
-        buf[pad(dst + 320u)] = y05;
-        buf[pad(dst + 352u)] = y13;
-        buf[pad(dst + 384u)] = y03;
-        buf[pad(dst + 416u)] = y11;
-        buf[pad(dst + 448u)] = y07;
-        buf[pad(dst + 480u)] = y15;
+        buf[pad(dst + 16u)] = y08;
+        buf[pad(dst + 32u)] = y04;
+        buf[pad(dst + 48u)] = y12;
+        buf[pad(dst + 64u)] = y02;
+        buf[pad(dst + 80u)] = y10;
+        buf[pad(dst + 96u)] = y06;
+        buf[pad(dst + 112u)] = y14;
+        buf[pad(dst + 128u)] = y01;
+        buf[pad(dst + 144u)] = y09;
+        buf[pad(dst + 160u)] = y05;
+        buf[pad(dst + 176u)] = y13;
+        buf[pad(dst + 192u)] = y03;
+        buf[pad(dst + 208u)] = y11;
+        buf[pad(dst + 224u)] = y07;
+        buf[pad(dst + 240u)] = y15;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Stage 3 of 3: radix 4, stride 256. Butterfly b = j + 64 * u (u = 0..3) of each sub-FFT reads points
+    // Stage 3 of 3: radix 4, stride 256. Butterfly b = j + 64 * u (u = 0..3) of sub-FFT c reads points
     // b + 256 * m times W_1024^(kk*m) = stage_tw[kk * m], kk = b & 255, and writes X[q]
     // to point (b - kk) * 4 + kk + q * 256 (slot s holds X[bitrev(s)]).
     {
         const uint kk0 = j & 255u;
-        const double2 u0_a00 = buf[pad(lid)];
-        const double2 u0_a01 = cmul(buf[pad(lid + 512u)], stage_tw[kk0]);
-        const double2 u0_a02 = cmul(buf[pad(lid + 1024u)], stage_tw[kk0 * 2u]);
-        const double2 u0_a03 = cmul(buf[pad(lid + 1536u)], stage_tw[kk0 * 3u]);
+        const double2 u0_a00 = buf[pad(at)];
+        const double2 u0_a01 = cmul(buf[pad(at + 256u)], stage_tw[kk0]);
+        const double2 u0_a02 = cmul(buf[pad(at + 512u)], stage_tw[kk0 * 2u]);
+        const double2 u0_a03 = cmul(buf[pad(at + 768u)], stage_tw[kk0 * 3u]);
         const double2 u0_t1_00 = u0_a00 + u0_a02;
         const double2 u0_t1_01 = u0_a01 + u0_a03;
         const double2 u0_t1_02 = u0_a00 - u0_a02;
@@ -366,13 +406,13 @@ void fft_fused1024_c2_fwd_f64(__global const double2 *restrict x,
         const double2 u0_y01 = u0_t1_00 - u0_t1_01;
         const double2 u0_y02 = u0_t1_02 + (double2)(u0_t1_03.y, -u0_t1_03.x);
         const double2 u0_y03 = u0_t1_02 - (double2)(u0_t1_03.y, -u0_t1_03.x);
-        const uint dst0 = ((j - kk0) * 4u + kk0) * 2u + c;
+        const uint dst0 = c * 1024u + (j - kk0) * 4u + kk0;
         const uint b1 = j + 64u;
         const uint kk1 = b1 & 255u;
-        const double2 u1_a00 = buf[pad(lid + 128u)];
-        const double2 u1_a01 = cmul(buf[pad(lid + 640u)], stage_tw[kk1]);
-        const double2 u1_a02 = cmul(buf[pad(lid + 1152u)], stage_tw[kk1 * 2u]);
-        const double2 u1_a03 = cmul(buf[pad(lid + 1664u)], stage_tw[kk1 * 3u]);
+        const double2 u1_a00 = buf[pad(at + 64u)];
+        const double2 u1_a01 = cmul(buf[pad(at + 320u)], stage_tw[kk1]);
+        const double2 u1_a02 = cmul(buf[pad(at + 576u)], stage_tw[kk1 * 2u]);
+        const double2 u1_a03 = cmul(buf[pad(at + 832u)], stage_tw[kk1 * 3u]);
         const double2 u1_t1_00 = u1_a00 + u1_a02;
         const double2 u1_t1_01 = u1_a01 + u1_a03;
         const double2 u1_t1_02 = u1_a00 - u1_a02;
@@ -381,13 +421,13 @@ void fft_fused1024_c2_fwd_f64(__global const double2 *restrict x,
         const double2 u1_y01 = u1_t1_00 - u1_t1_01;
         const double2 u1_y02 = u1_t1_02 + (double2)(u1_t1_03.y, -u1_t1_03.x);
         const double2 u1_y03 = u1_t1_02 - (double2)(u1_t1_03.y, -u1_t1_03.x);
-        const uint dst1 = ((b1 - kk1) * 4u + kk1) * 2u + c;
+        const uint dst1 = c * 1024u + (b1 - kk1) * 4u + kk1;
         const uint b2 = j + 128u;
         const uint kk2 = b2 & 255u;
-        const double2 u2_a00 = buf[pad(lid + 256u)];
-        const double2 u2_a01 = cmul(buf[pad(lid + 768u)], stage_tw[kk2]);
-        const double2 u2_a02 = cmul(buf[pad(lid + 1280u)], stage_tw[kk2 * 2u]);
-        const double2 u2_a03 = cmul(buf[pad(lid + 1792u)], stage_tw[kk2 * 3u]);
+        const double2 u2_a00 = buf[pad(at + 128u)];
+        const double2 u2_a01 = cmul(buf[pad(at + 384u)], stage_tw[kk2]);
+        const double2 u2_a02 = cmul(buf[pad(at + 640u)], stage_tw[kk2 * 2u]);
+        const double2 u2_a03 = cmul(buf[pad(at + 896u)], stage_tw[kk2 * 3u]);
         const double2 u2_t1_00 = u2_a00 + u2_a02;
         const double2 u2_t1_01 = u2_a01 + u2_a03;
         const double2 u2_t1_02 = u2_a00 - u2_a02;
@@ -396,13 +436,13 @@ void fft_fused1024_c2_fwd_f64(__global const double2 *restrict x,
         const double2 u2_y01 = u2_t1_00 - u2_t1_01;
         const double2 u2_y02 = u2_t1_02 + (double2)(u2_t1_03.y, -u2_t1_03.x);
         const double2 u2_y03 = u2_t1_02 - (double2)(u2_t1_03.y, -u2_t1_03.x);
-        const uint dst2 = ((b2 - kk2) * 4u + kk2) * 2u + c;
+        const uint dst2 = c * 1024u + (b2 - kk2) * 4u + kk2;
         const uint b3 = j + 192u;
         const uint kk3 = b3 & 255u;
-        const double2 u3_a00 = buf[pad(lid + 384u)];
-        const double2 u3_a01 = cmul(buf[pad(lid + 896u)], stage_tw[kk3]);
-        const double2 u3_a02 = cmul(buf[pad(lid + 1408u)], stage_tw[kk3 * 2u]);
-        const double2 u3_a03 = cmul(buf[pad(lid + 1920u)], stage_tw[kk3 * 3u]);
+        const double2 u3_a00 = buf[pad(at + 192u)];
+        const double2 u3_a01 = cmul(buf[pad(at + 448u)], stage_tw[kk3]);
+        const double2 u3_a02 = cmul(buf[pad(at + 704u)], stage_tw[kk3 * 2u]);
+        const double2 u3_a03 = cmul(buf[pad(at + 960u)], stage_tw[kk3 * 3u]);
         const double2 u3_t1_00 = u3_a00 + u3_a02;
         const double2 u3_t1_01 = u3_a01 + u3_a03;
         const double2 u3_t1_02 = u3_a00 - u3_a02;
@@ -411,46 +451,77 @@ void fft_fused1024_c2_fwd_f64(__global const double2 *restrict x,
         const double2 u3_y01 = u3_t1_00 - u3_t1_01;
         const double2 u3_y02 = u3_t1_02 + (double2)(u3_t1_03.y, -u3_t1_03.x);
         const double2 u3_y03 = u3_t1_02 - (double2)(u3_t1_03.y, -u3_t1_03.x);
-        const uint dst3 = ((b3 - kk3) * 4u + kk3) * 2u + c;
+        const uint dst3 = c * 1024u + (b3 - kk3) * 4u + kk3;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst0)] = u0_y00;
-        buf[pad(dst0 + 512u)] = u0_y02;
-        buf[pad(dst0 + 1024u)] = u0_y01;
-        buf[pad(dst0 + 1536u)] = u0_y03;
+        buf[pad(dst0 + 256u)] = u0_y02;
+        buf[pad(dst0 + 512u)] = u0_y01;
+        buf[pad(dst0 + 768u)] = u0_y03;
         buf[pad(dst1)] = u1_y00;
-        buf[pad(dst1 + 512u)] = u1_y02;
-        buf[pad(dst1 + 1024u)] = u1_y01;
-        buf[pad(dst1 + 1536u)] = u1_y03;
+        buf[pad(dst1 + 256u)] = u1_y02;
+        buf[pad(dst1 + 512u)] = u1_y01;
+        buf[pad(dst1 + 768u)] = u1_y03;
         buf[pad(dst2)] = u2_y00;
-        buf[pad(dst2 + 512u)] = u2_y02;
-        buf[pad(dst2 + 1024u)] = u2_y01;
-        buf[pad(dst2 + 1536u)] = u2_y03;
+        buf[pad(dst2 + 256u)] = u2_y02;
+        buf[pad(dst2 + 512u)] = u2_y01;
+        buf[pad(dst2 + 768u)] = u2_y03;
         buf[pad(dst3)] = u3_y00;
-        buf[pad(dst3 + 512u)] = u3_y02;
-        buf[pad(dst3 + 1024u)] = u3_y01;
-        buf[pad(dst3 + 1536u)] = u3_y03;
+        buf[pad(dst3 + 256u)] = u3_y02;
+        buf[pad(dst3 + 512u)] = u3_y01;
+        buf[pad(dst3 + 768u)] = u3_y03;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Store phase: X[q], q = j + 64 * it (it = 0..15), of sub-FFT g from buf[pad(lid + 128 * it)].
-    if (g < total)
+    // Store phase: 16 elements per work-item (it = 0..15); p is uniform, so is the branch.
+    if (p == 1u)
     {
-        const uint out = base + (i - k) * 1024u + k + j * p;
-        y[out] = buf[pad(lid)] * scale;
-        y[out + 64u * p] = buf[pad(lid + 128u)] * scale;
-        y[out + 128u * p] = buf[pad(lid + 256u)] * scale;
-        y[out + 192u * p] = buf[pad(lid + 384u)] * scale;
-        y[out + 256u * p] = buf[pad(lid + 512u)] * scale;
-        y[out + 320u * p] = buf[pad(lid + 640u)] * scale;
-        y[out + 384u * p] = buf[pad(lid + 768u)] * scale;
-        y[out + 448u * p] = buf[pad(lid + 896u)] * scale;
-        y[out + 512u * p] = buf[pad(lid + 1024u)] * scale;
-        y[out + 576u * p] = buf[pad(lid + 1152u)] * scale;
-        y[out + 640u * p] = buf[pad(lid + 1280u)] * scale;
-        y[out + 704u * p] = buf[pad(lid + 1408u)] * scale;
-        y[out + 768u * p] = buf[pad(lid + 1536u)] * scale;
-        y[out + 832u * p] = buf[pad(lid + 1664u)] * scale;
-        y[out + 896u * p] = buf[pad(lid + 1792u)] * scale;
-        y[out + 960u * p] = buf[pad(lid + 1920u)] * scale;
+        // Flat (p == 1, k = 0): element e = lid + 128 * it, X[e % 1024] of sub-FFT first + e / 1024, goes to y[first * 1024 + e].
+        const uint out = first * 1024u + lid;
+        if (first < total)
+        {
+            y[out] = buf[pad(lid)] * scale;
+            y[out + 128u] = buf[pad(lid + 128u)] * scale;
+            y[out + 256u] = buf[pad(lid + 256u)] * scale;
+            y[out + 384u] = buf[pad(lid + 384u)] * scale;
+            y[out + 512u] = buf[pad(lid + 512u)] * scale;
+            y[out + 640u] = buf[pad(lid + 640u)] * scale;
+            y[out + 768u] = buf[pad(lid + 768u)] * scale;
+            y[out + 896u] = buf[pad(lid + 896u)] * scale;
+        }
+        if (first + 1u < total)
+        {
+            y[out + 1024u] = buf[pad(lid + 1024u)] * scale;
+            y[out + 1152u] = buf[pad(lid + 1152u)] * scale;
+            y[out + 1280u] = buf[pad(lid + 1280u)] * scale;
+            y[out + 1408u] = buf[pad(lid + 1408u)] * scale;
+            y[out + 1536u] = buf[pad(lid + 1536u)] * scale;
+            y[out + 1664u] = buf[pad(lid + 1664u)] * scale;
+            y[out + 1792u] = buf[pad(lid + 1792u)] * scale;
+            y[out + 1920u] = buf[pad(lid + 1920u)] * scale;
+        }
+    }
+    else
+    {
+        // Columns: X[q], q = row + 64 * it, of sub-FFT g goes to y[base + (i - k) * 1024 + k + q * p].
+        if (g < total)
+        {
+            const uint out = base + (i - k) * 1024u + k + row * p;
+            y[out] = buf[pad(cell)] * scale;
+            y[out + 64u * p] = buf[pad(cell + 64u)] * scale;
+            y[out + 128u * p] = buf[pad(cell + 128u)] * scale;
+            y[out + 192u * p] = buf[pad(cell + 192u)] * scale;
+            y[out + 256u * p] = buf[pad(cell + 256u)] * scale;
+            y[out + 320u * p] = buf[pad(cell + 320u)] * scale;
+            y[out + 384u * p] = buf[pad(cell + 384u)] * scale;
+            y[out + 448u * p] = buf[pad(cell + 448u)] * scale;
+            y[out + 512u * p] = buf[pad(cell + 512u)] * scale;
+            y[out + 576u * p] = buf[pad(cell + 576u)] * scale;
+            y[out + 640u * p] = buf[pad(cell + 640u)] * scale;
+            y[out + 704u * p] = buf[pad(cell + 704u)] * scale;
+            y[out + 768u * p] = buf[pad(cell + 768u)] * scale;
+            y[out + 832u * p] = buf[pad(cell + 832u)] * scale;
+            y[out + 896u * p] = buf[pad(cell + 896u)] * scale;
+            y[out + 960u * p] = buf[pad(cell + 960u)] * scale;
+        }
     }
 }

@@ -3,22 +3,25 @@
 // regenerate with `cargo xtask gen-kernels`.
 //
 // Work-group: C = 4 sub-FFTs of 1024 points, W = 256 work-items (64 per sub-FFT, 16 points each),
-// 34808 bytes of local memory (C * L = 4096 values, one complex of padding per 16).
+// 34928 bytes of local memory (C * L = 4096 values, padding one per 16 and one per 256).
 // Local Stockham stages: radix 16, 16, 4; stage twiddles stage_tw[s] = W_1024^s.
 //
 // Launch 1-D: local size 256, global size ceil(total / 4) * 256, total = t * batch.
 // Sub-FFT g: i = g & (t - 1), base = (g - i) * 1024, k = i & (p - 1); W_M = exp(-2*pi*i/M);
 // X = DFT1024(x[base + i + m * t] * W_{1024p}^(k*m)), y[base + (i - k) * 1024 + k + q * p] = X[q] * scale.
 // Pass twiddles (p > 1 only): W_{1024p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
+// Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
+// else columns (runs of 4 consecutive addresses when t, p >= 4).
 //
 // Operations per sub-FFT: 10240 complex additions, 1280 constant multiplications (mul_pXqY),
 // 1152 trivial rotations (x -1, x i, x -i), 1728 stage-twiddle multiplications (cmul);
 // pass twiddles when p > 1: 1024 pass_twiddle products and 1024 complex multiplications.
 
-// pad(e) = e + (e >> 4): local index of element e, one complex of padding after every 16
+// pad(e) = e + (e >> 4) + (e >> 8): local index of element e, one complex of padding after
+// every 16 and one more after every 256, so stride L becomes L + L/16 + L/256 (no bank conflicts)
 inline uint pad(const uint e)
 {
-    return e + (e >> 4);
+    return e + (e >> 4) + (e >> 8);
 }
 
 // cmul(a, b) = a * b, the complex product
@@ -81,81 +84,124 @@ void fft_fused1024_c4_fwd_f32(__global const float2 *restrict x,
                               const uint total,
                               const float scale)
 {
-    // Element m of column c at buf[pad(m * 4 + c)]: 4351 values, 34808 bytes.
-    __local float2 buf[4351];
+    // Element m of sub-FFT c at buf[pad(c * 1024 + m)]: 4366 values, 34928 bytes.
+    __local float2 buf[4366];
     const uint lid = (uint)get_local_id(0);
-    const uint c = lid & 3u;
-    const uint j = lid >> 2;
-    const uint g = (uint)get_group_id(0) * 4u + c;
+    const uint first = (uint)get_group_id(0) * 4u;
+    // Stages: work-item lid runs point j of sub-FFT c, local index at = c * 1024 + j.
+    const uint j = lid & 63u;
+    const uint c = lid >> 6;
+    const uint at = c * 1024u + j;
+    // Column phases: work-item lid moves elements row + 64 * it of sub-FFT g = first + col.
+    const uint col = lid & 3u;
+    const uint row = lid >> 2;
+    const uint g = first + col;
     const uint i = g & (t - 1u);
     const uint k = i & (p - 1u);
     const uint base = (g - i) * 1024u;
+    const uint cell = col * 1024u + row;
 
-    // Load phase: element m = j + 64 * it (it = 0..15) of sub-FFT g to buf[pad(lid + 256 * it)],
-    // times the pass twiddle W_{1024p}^(k*m) when p > 1.
-    if (g < total)
+    // Load phase: 16 elements per work-item (it = 0..15); t is uniform, so is the branch.
+    if (t == 1u)
     {
-        const uint src = base + i + j * t;
-        if (p > 1u)
-        {
-            buf[pad(lid)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * j, h));
-            buf[pad(lid + 256u)] = cmul(x[src + 64u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 64u), h));
-            buf[pad(lid + 512u)] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 128u), h));
-            buf[pad(lid + 768u)] = cmul(x[src + 192u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 192u), h));
-            buf[pad(lid + 1024u)] = cmul(x[src + 256u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 256u), h));
-            buf[pad(lid + 1280u)] = cmul(x[src + 320u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 320u), h));
-            buf[pad(lid + 1536u)] = cmul(x[src + 384u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 384u), h));
-            buf[pad(lid + 1792u)] = cmul(x[src + 448u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 448u), h));
-            buf[pad(lid + 2048u)] = cmul(x[src + 512u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 512u), h));
-            buf[pad(lid + 2304u)] = cmul(x[src + 576u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 576u), h));
-            buf[pad(lid + 2560u)] = cmul(x[src + 640u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 640u), h));
-            buf[pad(lid + 2816u)] = cmul(x[src + 704u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 704u), h));
-            buf[pad(lid + 3072u)] = cmul(x[src + 768u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 768u), h));
-            buf[pad(lid + 3328u)] = cmul(x[src + 832u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 832u), h));
-            buf[pad(lid + 3584u)] = cmul(x[src + 896u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 896u), h));
-            buf[pad(lid + 3840u)] = cmul(x[src + 960u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 960u), h));
-        }
-        else
+        // Flat (t == 1, k = 0): element e = lid + 256 * it is x[first * 1024 + e], point e % 1024 of sub-FFT first + e / 1024.
+        const uint src = first * 1024u + lid;
+        if (first < total)
         {
             buf[pad(lid)] = x[src];
-            buf[pad(lid + 256u)] = x[src + 64u * t];
-            buf[pad(lid + 512u)] = x[src + 128u * t];
-            buf[pad(lid + 768u)] = x[src + 192u * t];
-            buf[pad(lid + 1024u)] = x[src + 256u * t];
-            buf[pad(lid + 1280u)] = x[src + 320u * t];
-            buf[pad(lid + 1536u)] = x[src + 384u * t];
-            buf[pad(lid + 1792u)] = x[src + 448u * t];
-            buf[pad(lid + 2048u)] = x[src + 512u * t];
-            buf[pad(lid + 2304u)] = x[src + 576u * t];
-            buf[pad(lid + 2560u)] = x[src + 640u * t];
-            buf[pad(lid + 2816u)] = x[src + 704u * t];
-            buf[pad(lid + 3072u)] = x[src + 768u * t];
-            buf[pad(lid + 3328u)] = x[src + 832u * t];
-            buf[pad(lid + 3584u)] = x[src + 896u * t];
-            buf[pad(lid + 3840u)] = x[src + 960u * t];
+            buf[pad(lid + 256u)] = x[src + 256u];
+            buf[pad(lid + 512u)] = x[src + 512u];
+            buf[pad(lid + 768u)] = x[src + 768u];
+        }
+        if (first + 1u < total)
+        {
+            buf[pad(lid + 1024u)] = x[src + 1024u];
+            buf[pad(lid + 1280u)] = x[src + 1280u];
+            buf[pad(lid + 1536u)] = x[src + 1536u];
+            buf[pad(lid + 1792u)] = x[src + 1792u];
+        }
+        if (first + 2u < total)
+        {
+            buf[pad(lid + 2048u)] = x[src + 2048u];
+            buf[pad(lid + 2304u)] = x[src + 2304u];
+            buf[pad(lid + 2560u)] = x[src + 2560u];
+            buf[pad(lid + 2816u)] = x[src + 2816u];
+        }
+        if (first + 3u < total)
+        {
+            buf[pad(lid + 3072u)] = x[src + 3072u];
+            buf[pad(lid + 3328u)] = x[src + 3328u];
+            buf[pad(lid + 3584u)] = x[src + 3584u];
+            buf[pad(lid + 3840u)] = x[src + 3840u];
+        }
+    }
+    else
+    {
+        // Columns: element m = row + 64 * it of sub-FFT g is x[base + i + m * t], times W_{1024p}^(k*m) when p > 1.
+        if (g < total)
+        {
+            const uint src = base + i + row * t;
+            if (p > 1u)
+            {
+                buf[pad(cell)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
+                buf[pad(cell + 64u)] = cmul(x[src + 64u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 64u), h));
+                buf[pad(cell + 128u)] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 128u), h));
+                buf[pad(cell + 192u)] = cmul(x[src + 192u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 192u), h));
+                buf[pad(cell + 256u)] = cmul(x[src + 256u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 256u), h));
+                buf[pad(cell + 320u)] = cmul(x[src + 320u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 320u), h));
+                buf[pad(cell + 384u)] = cmul(x[src + 384u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 384u), h));
+                buf[pad(cell + 448u)] = cmul(x[src + 448u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 448u), h));
+                buf[pad(cell + 512u)] = cmul(x[src + 512u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 512u), h));
+                buf[pad(cell + 576u)] = cmul(x[src + 576u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 576u), h));
+                buf[pad(cell + 640u)] = cmul(x[src + 640u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 640u), h));
+                buf[pad(cell + 704u)] = cmul(x[src + 704u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 704u), h));
+                buf[pad(cell + 768u)] = cmul(x[src + 768u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 768u), h));
+                buf[pad(cell + 832u)] = cmul(x[src + 832u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 832u), h));
+                buf[pad(cell + 896u)] = cmul(x[src + 896u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 896u), h));
+                buf[pad(cell + 960u)] = cmul(x[src + 960u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 960u), h));
+            }
+            else
+            {
+                buf[pad(cell)] = x[src];
+                buf[pad(cell + 64u)] = x[src + 64u * t];
+                buf[pad(cell + 128u)] = x[src + 128u * t];
+                buf[pad(cell + 192u)] = x[src + 192u * t];
+                buf[pad(cell + 256u)] = x[src + 256u * t];
+                buf[pad(cell + 320u)] = x[src + 320u * t];
+                buf[pad(cell + 384u)] = x[src + 384u * t];
+                buf[pad(cell + 448u)] = x[src + 448u * t];
+                buf[pad(cell + 512u)] = x[src + 512u * t];
+                buf[pad(cell + 576u)] = x[src + 576u * t];
+                buf[pad(cell + 640u)] = x[src + 640u * t];
+                buf[pad(cell + 704u)] = x[src + 704u * t];
+                buf[pad(cell + 768u)] = x[src + 768u * t];
+                buf[pad(cell + 832u)] = x[src + 832u * t];
+                buf[pad(cell + 896u)] = x[src + 896u * t];
+                buf[pad(cell + 960u)] = x[src + 960u * t];
+            }
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    // Stage 1 of 3: radix 16, stride 1. Butterfly b = j of each sub-FFT reads points
+    // Stage 1 of 3: radix 16, stride 1. Butterfly b = j of sub-FFT c reads points
     // b + 64 * m and writes X[q] to point b * 16 + q (slot s holds X[bitrev(s)]).
     {
-        const float2 a00 = buf[pad(lid)];
-        const float2 a01 = buf[pad(lid + 256u)];
-        const float2 a02 = buf[pad(lid + 512u)];
-        const float2 a03 = buf[pad(lid + 768u)];
-        const float2 a04 = buf[pad(lid + 1024u)];
-        const float2 a05 = buf[pad(lid + 1280u)];
-        const float2 a06 = buf[pad(lid + 1536u)];
-        const float2 a07 = buf[pad(lid + 1792u)];
-        const float2 a08 = buf[pad(lid + 2048u)];
-        const float2 a09 = buf[pad(lid + 2304u)];
-        const float2 a10 = buf[pad(lid + 2560u)];
-        const float2 a11 = buf[pad(lid + 2816u)];
-        const float2 a12 = buf[pad(lid + 3072u)];
-        const float2 a13 = buf[pad(lid + 3328u)];
-        const float2 a14 = buf[pad(lid + 3584u)];
-        const float2 a15 = buf[pad(lid + 3840u)];
+        const float2 a00 = buf[pad(at)];
+        const float2 a01 = buf[pad(at + 64u)];
+        const float2 a02 = buf[pad(at + 128u)];
+        const float2 a03 = buf[pad(at + 192u)];
+        const float2 a04 = buf[pad(at + 256u)];
+        const float2 a05 = buf[pad(at + 320u)];
+        const float2 a06 = buf[pad(at + 384u)];
+        const float2 a07 = buf[pad(at + 448u)];
+        const float2 a08 = buf[pad(at + 512u)];
+        const float2 a09 = buf[pad(at + 576u)];
+        const float2 a10 = buf[pad(at + 640u)];
+        const float2 a11 = buf[pad(at + 704u)];
+        const float2 a12 = buf[pad(at + 768u)];
+        const float2 a13 = buf[pad(at + 832u)];
+        const float2 a14 = buf[pad(at + 896u)];
+        const float2 a15 = buf[pad(at + 960u)];
         const float2 t1_00 = a00 + a08;
         const float2 t1_01 = a01 + a09;
         const float2 t1_02 = a02 + a10;
@@ -220,48 +266,48 @@ void fft_fused1024_c4_fwd_f32(__global const float2 *restrict x,
         const float2 y13 = t3_12 - t3_13;
         const float2 y14 = t3_14 + (float2)(t3_15.y, -t3_15.x);
         const float2 y15 = t3_14 - (float2)(t3_15.y, -t3_15.x);
-        const uint dst = j * 64u + c;
+        const uint dst = c * 1024u + j * 16u;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst)] = y00;
-        buf[pad(dst + 4u)] = y08;
-        buf[pad(dst + 8u)] = y04;
-        buf[pad(dst + 12u)] = y12;
-        buf[pad(dst + 16u)] = y02;
-        buf[pad(dst + 20u)] = y10;
-        buf[pad(dst + 24u)] = y06;
-        buf[pad(dst + 28u)] = y14;
-        buf[pad(dst + 32u)] = y01;
-        buf[pad(dst + 36u)] = y09;
-        buf[pad(dst + 40u)] = y05;
-        buf[pad(dst + 44u)] = y13;
-        buf[pad(dst + 48u)] = y03;
-        buf[pad(dst + 52u)] = y11;
-        buf[pad(dst + 56u)] = y07;
-        buf[pad(dst + 60u)] = y15;
+        buf[pad(dst + 1u)] = y08;
+        buf[pad(dst + 2u)] = y04;
+        buf[pad(dst + 3u)] = y12;
+        buf[pad(dst + 4u)] = y02;
+        buf[pad(dst + 5u)] = y10;
+        buf[pad(dst + 6u)] = y06;
+        buf[pad(dst + 7u)] = y14;
+        buf[pad(dst + 8u)] = y01;
+        buf[pad(dst + 9u)] = y09;
+        buf[pad(dst + 10u)] = y05;
+        buf[pad(dst + 11u)] = y13;
+        buf[pad(dst + 12u)] = y03;
+        buf[pad(dst + 13u)] = y11;
+        buf[pad(dst + 14u)] = y07;
+        buf[pad(dst + 15u)] = y15;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Stage 2 of 3: radix 16, stride 16. Butterfly b = j of each sub-FFT reads points
+    // Stage 2 of 3: radix 16, stride 16. Butterfly b = j of sub-FFT c reads points
     // b + 64 * m times W_256^(kk*m) = stage_tw[kk * m * 4], kk = b & 15, and writes X[q]
     // to point (b - kk) * 16 + kk + q * 16 (slot s holds X[bitrev(s)]).
     {
         const uint kk = j & 15u;
-        const float2 a00 = buf[pad(lid)];
-        const float2 a01 = cmul(buf[pad(lid + 256u)], stage_tw[kk * 4u]);
-        const float2 a02 = cmul(buf[pad(lid + 512u)], stage_tw[kk * 8u]);
-        const float2 a03 = cmul(buf[pad(lid + 768u)], stage_tw[kk * 12u]);
-        const float2 a04 = cmul(buf[pad(lid + 1024u)], stage_tw[kk * 16u]);
-        const float2 a05 = cmul(buf[pad(lid + 1280u)], stage_tw[kk * 20u]);
-        const float2 a06 = cmul(buf[pad(lid + 1536u)], stage_tw[kk * 24u]);
-        const float2 a07 = cmul(buf[pad(lid + 1792u)], stage_tw[kk * 28u]);
-        const float2 a08 = cmul(buf[pad(lid + 2048u)], stage_tw[kk * 32u]);
-        const float2 a09 = cmul(buf[pad(lid + 2304u)], stage_tw[kk * 36u]);
-        const float2 a10 = cmul(buf[pad(lid + 2560u)], stage_tw[kk * 40u]);
-        const float2 a11 = cmul(buf[pad(lid + 2816u)], stage_tw[kk * 44u]);
-        const float2 a12 = cmul(buf[pad(lid + 3072u)], stage_tw[kk * 48u]);
-        const float2 a13 = cmul(buf[pad(lid + 3328u)], stage_tw[kk * 52u]);
-        const float2 a14 = cmul(buf[pad(lid + 3584u)], stage_tw[kk * 56u]);
-        const float2 a15 = cmul(buf[pad(lid + 3840u)], stage_tw[kk * 60u]);
+        const float2 a00 = buf[pad(at)];
+        const float2 a01 = cmul(buf[pad(at + 64u)], stage_tw[kk * 4u]);
+        const float2 a02 = cmul(buf[pad(at + 128u)], stage_tw[kk * 8u]);
+        const float2 a03 = cmul(buf[pad(at + 192u)], stage_tw[kk * 12u]);
+        const float2 a04 = cmul(buf[pad(at + 256u)], stage_tw[kk * 16u]);
+        const float2 a05 = cmul(buf[pad(at + 320u)], stage_tw[kk * 20u]);
+        const float2 a06 = cmul(buf[pad(at + 384u)], stage_tw[kk * 24u]);
+        const float2 a07 = cmul(buf[pad(at + 448u)], stage_tw[kk * 28u]);
+        const float2 a08 = cmul(buf[pad(at + 512u)], stage_tw[kk * 32u]);
+        const float2 a09 = cmul(buf[pad(at + 576u)], stage_tw[kk * 36u]);
+        const float2 a10 = cmul(buf[pad(at + 640u)], stage_tw[kk * 40u]);
+        const float2 a11 = cmul(buf[pad(at + 704u)], stage_tw[kk * 44u]);
+        const float2 a12 = cmul(buf[pad(at + 768u)], stage_tw[kk * 48u]);
+        const float2 a13 = cmul(buf[pad(at + 832u)], stage_tw[kk * 52u]);
+        const float2 a14 = cmul(buf[pad(at + 896u)], stage_tw[kk * 56u]);
+        const float2 a15 = cmul(buf[pad(at + 960u)], stage_tw[kk * 60u]);
         const float2 t1_00 = a00 + a08;
         const float2 t1_01 = a01 + a09;
         const float2 t1_02 = a02 + a10;
@@ -326,36 +372,36 @@ void fft_fused1024_c4_fwd_f32(__global const float2 *restrict x,
         const float2 y13 = t3_12 - t3_13;
         const float2 y14 = t3_14 + (float2)(t3_15.y, -t3_15.x);
         const float2 y15 = t3_14 - (float2)(t3_15.y, -t3_15.x);
-        const uint dst = ((j - kk) * 16u + kk) * 4u + c;
+        const uint dst = c * 1024u + (j - kk) * 16u + kk;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst)] = y00;
-        buf[pad(dst + 64u)] = y08;
-        buf[pad(dst + 128u)] = y04;
-        buf[pad(dst + 192u)] = y12;
-        buf[pad(dst + 256u)] = y02;
-        buf[pad(dst + 320u)] = y10;
-        buf[pad(dst + 384u)] = y06;
-        buf[pad(dst + 448u)] = y14;
-        buf[pad(dst + 512u)] = y01;
-        buf[pad(dst + 576u)] = y09;
-        buf[pad(dst + 640u)] = y05;
-        buf[pad(dst + 704u)] = y13;
-        buf[pad(dst + 768u)] = y03;
-        buf[pad(dst + 832u)] = y11;
-        buf[pad(dst + 896u)] = y07;
-        buf[pad(dst + 960u)] = y15;
+        buf[pad(dst + 16u)] = y08;
+        buf[pad(dst + 32u)] = y04;
+        buf[pad(dst + 48u)] = y12;
+        buf[pad(dst + 64u)] = y02;
+        buf[pad(dst + 80u)] = y10;
+        buf[pad(dst + 96u)] = y06;
+        buf[pad(dst + 112u)] = y14;
+        buf[pad(dst + 128u)] = y01;
+        buf[pad(dst + 144u)] = y09;
+        buf[pad(dst + 160u)] = y05;
+        buf[pad(dst + 176u)] = y13;
+        buf[pad(dst + 192u)] = y03;
+        buf[pad(dst + 208u)] = y11;
+        buf[pad(dst + 224u)] = y07;
+        buf[pad(dst + 240u)] = y15;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Stage 3 of 3: radix 4, stride 256. Butterfly b = j + 64 * u (u = 0..3) of each sub-FFT reads points
+    // Stage 3 of 3: radix 4, stride 256. Butterfly b = j + 64 * u (u = 0..3) of sub-FFT c reads points
     // b + 256 * m times W_1024^(kk*m) = stage_tw[kk * m], kk = b & 255, and writes X[q]
     // to point (b - kk) * 4 + kk + q * 256 (slot s holds X[bitrev(s)]).
     {
         const uint kk0 = j & 255u;
-        const float2 u0_a00 = buf[pad(lid)];
-        const float2 u0_a01 = cmul(buf[pad(lid + 1024u)], stage_tw[kk0]);
-        const float2 u0_a02 = cmul(buf[pad(lid + 2048u)], stage_tw[kk0 * 2u]);
-        const float2 u0_a03 = cmul(buf[pad(lid + 3072u)], stage_tw[kk0 * 3u]);
+        const float2 u0_a00 = buf[pad(at)];
+        const float2 u0_a01 = cmul(buf[pad(at + 256u)], stage_tw[kk0]);
+        const float2 u0_a02 = cmul(buf[pad(at + 512u)], stage_tw[kk0 * 2u]);
+        const float2 u0_a03 = cmul(buf[pad(at + 768u)], stage_tw[kk0 * 3u]);
         const float2 u0_t1_00 = u0_a00 + u0_a02;
         const float2 u0_t1_01 = u0_a01 + u0_a03;
         const float2 u0_t1_02 = u0_a00 - u0_a02;
@@ -364,13 +410,13 @@ void fft_fused1024_c4_fwd_f32(__global const float2 *restrict x,
         const float2 u0_y01 = u0_t1_00 - u0_t1_01;
         const float2 u0_y02 = u0_t1_02 + (float2)(u0_t1_03.y, -u0_t1_03.x);
         const float2 u0_y03 = u0_t1_02 - (float2)(u0_t1_03.y, -u0_t1_03.x);
-        const uint dst0 = ((j - kk0) * 4u + kk0) * 4u + c;
+        const uint dst0 = c * 1024u + (j - kk0) * 4u + kk0;
         const uint b1 = j + 64u;
         const uint kk1 = b1 & 255u;
-        const float2 u1_a00 = buf[pad(lid + 256u)];
-        const float2 u1_a01 = cmul(buf[pad(lid + 1280u)], stage_tw[kk1]);
-        const float2 u1_a02 = cmul(buf[pad(lid + 2304u)], stage_tw[kk1 * 2u]);
-        const float2 u1_a03 = cmul(buf[pad(lid + 3328u)], stage_tw[kk1 * 3u]);
+        const float2 u1_a00 = buf[pad(at + 64u)];
+        const float2 u1_a01 = cmul(buf[pad(at + 320u)], stage_tw[kk1]);
+        const float2 u1_a02 = cmul(buf[pad(at + 576u)], stage_tw[kk1 * 2u]);
+        const float2 u1_a03 = cmul(buf[pad(at + 832u)], stage_tw[kk1 * 3u]);
         const float2 u1_t1_00 = u1_a00 + u1_a02;
         const float2 u1_t1_01 = u1_a01 + u1_a03;
         const float2 u1_t1_02 = u1_a00 - u1_a02;
@@ -379,13 +425,13 @@ void fft_fused1024_c4_fwd_f32(__global const float2 *restrict x,
         const float2 u1_y01 = u1_t1_00 - u1_t1_01;
         const float2 u1_y02 = u1_t1_02 + (float2)(u1_t1_03.y, -u1_t1_03.x);
         const float2 u1_y03 = u1_t1_02 - (float2)(u1_t1_03.y, -u1_t1_03.x);
-        const uint dst1 = ((b1 - kk1) * 4u + kk1) * 4u + c;
+        const uint dst1 = c * 1024u + (b1 - kk1) * 4u + kk1;
         const uint b2 = j + 128u;
         const uint kk2 = b2 & 255u;
-        const float2 u2_a00 = buf[pad(lid + 512u)];
-        const float2 u2_a01 = cmul(buf[pad(lid + 1536u)], stage_tw[kk2]);
-        const float2 u2_a02 = cmul(buf[pad(lid + 2560u)], stage_tw[kk2 * 2u]);
-        const float2 u2_a03 = cmul(buf[pad(lid + 3584u)], stage_tw[kk2 * 3u]);
+        const float2 u2_a00 = buf[pad(at + 128u)];
+        const float2 u2_a01 = cmul(buf[pad(at + 384u)], stage_tw[kk2]);
+        const float2 u2_a02 = cmul(buf[pad(at + 640u)], stage_tw[kk2 * 2u]);
+        const float2 u2_a03 = cmul(buf[pad(at + 896u)], stage_tw[kk2 * 3u]);
         const float2 u2_t1_00 = u2_a00 + u2_a02;
         const float2 u2_t1_01 = u2_a01 + u2_a03;
         const float2 u2_t1_02 = u2_a00 - u2_a02;
@@ -394,13 +440,13 @@ void fft_fused1024_c4_fwd_f32(__global const float2 *restrict x,
         const float2 u2_y01 = u2_t1_00 - u2_t1_01;
         const float2 u2_y02 = u2_t1_02 + (float2)(u2_t1_03.y, -u2_t1_03.x);
         const float2 u2_y03 = u2_t1_02 - (float2)(u2_t1_03.y, -u2_t1_03.x);
-        const uint dst2 = ((b2 - kk2) * 4u + kk2) * 4u + c;
+        const uint dst2 = c * 1024u + (b2 - kk2) * 4u + kk2;
         const uint b3 = j + 192u;
         const uint kk3 = b3 & 255u;
-        const float2 u3_a00 = buf[pad(lid + 768u)];
-        const float2 u3_a01 = cmul(buf[pad(lid + 1792u)], stage_tw[kk3]);
-        const float2 u3_a02 = cmul(buf[pad(lid + 2816u)], stage_tw[kk3 * 2u]);
-        const float2 u3_a03 = cmul(buf[pad(lid + 3840u)], stage_tw[kk3 * 3u]);
+        const float2 u3_a00 = buf[pad(at + 192u)];
+        const float2 u3_a01 = cmul(buf[pad(at + 448u)], stage_tw[kk3]);
+        const float2 u3_a02 = cmul(buf[pad(at + 704u)], stage_tw[kk3 * 2u]);
+        const float2 u3_a03 = cmul(buf[pad(at + 960u)], stage_tw[kk3 * 3u]);
         const float2 u3_t1_00 = u3_a00 + u3_a02;
         const float2 u3_t1_01 = u3_a01 + u3_a03;
         const float2 u3_t1_02 = u3_a00 - u3_a02;
@@ -409,46 +455,83 @@ void fft_fused1024_c4_fwd_f32(__global const float2 *restrict x,
         const float2 u3_y01 = u3_t1_00 - u3_t1_01;
         const float2 u3_y02 = u3_t1_02 + (float2)(u3_t1_03.y, -u3_t1_03.x);
         const float2 u3_y03 = u3_t1_02 - (float2)(u3_t1_03.y, -u3_t1_03.x);
-        const uint dst3 = ((b3 - kk3) * 4u + kk3) * 4u + c;
+        const uint dst3 = c * 1024u + (b3 - kk3) * 4u + kk3;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst0)] = u0_y00;
-        buf[pad(dst0 + 1024u)] = u0_y02;
-        buf[pad(dst0 + 2048u)] = u0_y01;
-        buf[pad(dst0 + 3072u)] = u0_y03;
+        buf[pad(dst0 + 256u)] = u0_y02;
+        buf[pad(dst0 + 512u)] = u0_y01;
+        buf[pad(dst0 + 768u)] = u0_y03;
         buf[pad(dst1)] = u1_y00;
-        buf[pad(dst1 + 1024u)] = u1_y02;
-        buf[pad(dst1 + 2048u)] = u1_y01;
-        buf[pad(dst1 + 3072u)] = u1_y03;
+        buf[pad(dst1 + 256u)] = u1_y02;
+        buf[pad(dst1 + 512u)] = u1_y01;
+        buf[pad(dst1 + 768u)] = u1_y03;
         buf[pad(dst2)] = u2_y00;
-        buf[pad(dst2 + 1024u)] = u2_y02;
-        buf[pad(dst2 + 2048u)] = u2_y01;
-        buf[pad(dst2 + 3072u)] = u2_y03;
+        buf[pad(dst2 + 256u)] = u2_y02;
+        buf[pad(dst2 + 512u)] = u2_y01;
+        buf[pad(dst2 + 768u)] = u2_y03;
         buf[pad(dst3)] = u3_y00;
-        buf[pad(dst3 + 1024u)] = u3_y02;
-        buf[pad(dst3 + 2048u)] = u3_y01;
-        buf[pad(dst3 + 3072u)] = u3_y03;
+        buf[pad(dst3 + 256u)] = u3_y02;
+        buf[pad(dst3 + 512u)] = u3_y01;
+        buf[pad(dst3 + 768u)] = u3_y03;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Store phase: X[q], q = j + 64 * it (it = 0..15), of sub-FFT g from buf[pad(lid + 256 * it)].
-    if (g < total)
+    // Store phase: 16 elements per work-item (it = 0..15); p is uniform, so is the branch.
+    if (p == 1u)
     {
-        const uint out = base + (i - k) * 1024u + k + j * p;
-        y[out] = buf[pad(lid)] * scale;
-        y[out + 64u * p] = buf[pad(lid + 256u)] * scale;
-        y[out + 128u * p] = buf[pad(lid + 512u)] * scale;
-        y[out + 192u * p] = buf[pad(lid + 768u)] * scale;
-        y[out + 256u * p] = buf[pad(lid + 1024u)] * scale;
-        y[out + 320u * p] = buf[pad(lid + 1280u)] * scale;
-        y[out + 384u * p] = buf[pad(lid + 1536u)] * scale;
-        y[out + 448u * p] = buf[pad(lid + 1792u)] * scale;
-        y[out + 512u * p] = buf[pad(lid + 2048u)] * scale;
-        y[out + 576u * p] = buf[pad(lid + 2304u)] * scale;
-        y[out + 640u * p] = buf[pad(lid + 2560u)] * scale;
-        y[out + 704u * p] = buf[pad(lid + 2816u)] * scale;
-        y[out + 768u * p] = buf[pad(lid + 3072u)] * scale;
-        y[out + 832u * p] = buf[pad(lid + 3328u)] * scale;
-        y[out + 896u * p] = buf[pad(lid + 3584u)] * scale;
-        y[out + 960u * p] = buf[pad(lid + 3840u)] * scale;
+        // Flat (p == 1, k = 0): element e = lid + 256 * it, X[e % 1024] of sub-FFT first + e / 1024, goes to y[first * 1024 + e].
+        const uint out = first * 1024u + lid;
+        if (first < total)
+        {
+            y[out] = buf[pad(lid)] * scale;
+            y[out + 256u] = buf[pad(lid + 256u)] * scale;
+            y[out + 512u] = buf[pad(lid + 512u)] * scale;
+            y[out + 768u] = buf[pad(lid + 768u)] * scale;
+        }
+        if (first + 1u < total)
+        {
+            y[out + 1024u] = buf[pad(lid + 1024u)] * scale;
+            y[out + 1280u] = buf[pad(lid + 1280u)] * scale;
+            y[out + 1536u] = buf[pad(lid + 1536u)] * scale;
+            y[out + 1792u] = buf[pad(lid + 1792u)] * scale;
+        }
+        if (first + 2u < total)
+        {
+            y[out + 2048u] = buf[pad(lid + 2048u)] * scale;
+            y[out + 2304u] = buf[pad(lid + 2304u)] * scale;
+            y[out + 2560u] = buf[pad(lid + 2560u)] * scale;
+            y[out + 2816u] = buf[pad(lid + 2816u)] * scale;
+        }
+        if (first + 3u < total)
+        {
+            y[out + 3072u] = buf[pad(lid + 3072u)] * scale;
+            y[out + 3328u] = buf[pad(lid + 3328u)] * scale;
+            y[out + 3584u] = buf[pad(lid + 3584u)] * scale;
+            y[out + 3840u] = buf[pad(lid + 3840u)] * scale;
+        }
+    }
+    else
+    {
+        // Columns: X[q], q = row + 64 * it, of sub-FFT g goes to y[base + (i - k) * 1024 + k + q * p].
+        if (g < total)
+        {
+            const uint out = base + (i - k) * 1024u + k + row * p;
+            y[out] = buf[pad(cell)] * scale;
+            y[out + 64u * p] = buf[pad(cell + 64u)] * scale;
+            y[out + 128u * p] = buf[pad(cell + 128u)] * scale;
+            y[out + 192u * p] = buf[pad(cell + 192u)] * scale;
+            y[out + 256u * p] = buf[pad(cell + 256u)] * scale;
+            y[out + 320u * p] = buf[pad(cell + 320u)] * scale;
+            y[out + 384u * p] = buf[pad(cell + 384u)] * scale;
+            y[out + 448u * p] = buf[pad(cell + 448u)] * scale;
+            y[out + 512u * p] = buf[pad(cell + 512u)] * scale;
+            y[out + 576u * p] = buf[pad(cell + 576u)] * scale;
+            y[out + 640u * p] = buf[pad(cell + 640u)] * scale;
+            y[out + 704u * p] = buf[pad(cell + 704u)] * scale;
+            y[out + 768u * p] = buf[pad(cell + 768u)] * scale;
+            y[out + 832u * p] = buf[pad(cell + 832u)] * scale;
+            y[out + 896u * p] = buf[pad(cell + 896u)] * scale;
+            y[out + 960u * p] = buf[pad(cell + 960u)] * scale;
+        }
     }
 }

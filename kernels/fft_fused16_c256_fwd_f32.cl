@@ -3,22 +3,25 @@
 // regenerate with `cargo xtask gen-kernels`.
 //
 // Work-group: C = 256 sub-FFTs of 16 points, W = 256 work-items (1 per sub-FFT, 16 points each),
-// 34808 bytes of local memory (C * L = 4096 values, one complex of padding per 16).
+// 34928 bytes of local memory (C * L = 4096 values, padding one per 16 and one per 256).
 // Local Stockham stages: radix 16; one stage, so stage_tw is unused.
 //
 // Launch 1-D: local size 256, global size ceil(total / 256) * 256, total = t * batch.
 // Sub-FFT g: i = g & (t - 1), base = (g - i) * 16, k = i & (p - 1); W_M = exp(-2*pi*i/M);
 // X = DFT16(x[base + i + m * t] * W_{16p}^(k*m)), y[base + (i - k) * 16 + k + q * p] = X[q] * scale.
 // Pass twiddles (p > 1 only): W_{16p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
+// Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
+// else columns (runs of 256 consecutive addresses when t, p >= 256).
 //
 // Operations per sub-FFT: 64 complex additions, 10 constant multiplications (mul_pXqY),
 // 7 trivial rotations (x -1, x i, x -i), 0 stage-twiddle multiplications (cmul);
 // pass twiddles when p > 1: 15 pass_twiddle products and 15 complex multiplications.
 
-// pad(e) = e + (e >> 4): local index of element e, one complex of padding after every 16
+// pad(e) = e + (e >> 4) + (e >> 8): local index of element e, one complex of padding after
+// every 16 and one more after every 256, so stride L becomes L + L/16 + L/256 (no bank conflicts)
 inline uint pad(const uint e)
 {
-    return e + (e >> 4);
+    return e + (e >> 4) + (e >> 8);
 }
 
 // cmul(a, b) = a * b, the complex product
@@ -81,80 +84,160 @@ void fft_fused16_c256_fwd_f32(__global const float2 *restrict x,
                               const uint total,
                               const float scale)
 {
-    // Element m of column c at buf[pad(m * 256 + c)]: 4351 values, 34808 bytes.
-    __local float2 buf[4351];
+    // Element m of sub-FFT c at buf[pad(c * 16 + m)]: 4366 values, 34928 bytes.
+    __local float2 buf[4366];
     const uint lid = (uint)get_local_id(0);
+    const uint first = (uint)get_group_id(0) * 256u;
+    // Stages: work-item lid runs sub-FFT c, local index at = c * 16.
     const uint c = lid;
-    const uint g = (uint)get_group_id(0) * 256u + c;
+    const uint at = c * 16u;
+    // Column phases: work-item lid moves elements it of sub-FFT g = first + col.
+    const uint col = lid;
+    const uint g = first + col;
     const uint i = g & (t - 1u);
     const uint k = i & (p - 1u);
     const uint base = (g - i) * 16u;
+    const uint cell = col * 16u;
+    // Flat phases: element e = lid + 256 * it is point e % 16 of sub-FFT g0 + 16 * it.
+    const uint g0 = first + (lid >> 4);
 
-    // Load phase: element m = it (it = 0..15) of sub-FFT g to buf[pad(lid + 256 * it)],
-    // times the pass twiddle W_{16p}^(k*m) when p > 1.
-    if (g < total)
+    // Load phase: 16 elements per work-item (it = 0..15); t is uniform, so is the branch.
+    if (t == 1u)
     {
-        const uint src = base + i;
-        if (p > 1u)
+        // Flat (t == 1, k = 0): element e = lid + 256 * it is x[first * 16 + e], point e % 16 of sub-FFT first + e / 16.
+        const uint src = first * 16u + lid;
+        if (g0 < total)
         {
             buf[pad(lid)] = x[src];
-            buf[pad(lid + 256u)] = cmul(x[src + t], pass_twiddle(pass_tw_hi, pass_tw_lo, k, h));
-            buf[pad(lid + 512u)] = cmul(x[src + 2u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 2u, h));
-            buf[pad(lid + 768u)] = cmul(x[src + 3u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 3u, h));
-            buf[pad(lid + 1024u)] = cmul(x[src + 4u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 4u, h));
-            buf[pad(lid + 1280u)] = cmul(x[src + 5u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 5u, h));
-            buf[pad(lid + 1536u)] = cmul(x[src + 6u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 6u, h));
-            buf[pad(lid + 1792u)] = cmul(x[src + 7u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 7u, h));
-            buf[pad(lid + 2048u)] = cmul(x[src + 8u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 8u, h));
-            buf[pad(lid + 2304u)] = cmul(x[src + 9u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 9u, h));
-            buf[pad(lid + 2560u)] = cmul(x[src + 10u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 10u, h));
-            buf[pad(lid + 2816u)] = cmul(x[src + 11u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 11u, h));
-            buf[pad(lid + 3072u)] = cmul(x[src + 12u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 12u, h));
-            buf[pad(lid + 3328u)] = cmul(x[src + 13u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 13u, h));
-            buf[pad(lid + 3584u)] = cmul(x[src + 14u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 14u, h));
-            buf[pad(lid + 3840u)] = cmul(x[src + 15u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 15u, h));
         }
-        else
+        if (g0 + 16u < total)
         {
-            buf[pad(lid)] = x[src];
-            buf[pad(lid + 256u)] = x[src + t];
-            buf[pad(lid + 512u)] = x[src + 2u * t];
-            buf[pad(lid + 768u)] = x[src + 3u * t];
-            buf[pad(lid + 1024u)] = x[src + 4u * t];
-            buf[pad(lid + 1280u)] = x[src + 5u * t];
-            buf[pad(lid + 1536u)] = x[src + 6u * t];
-            buf[pad(lid + 1792u)] = x[src + 7u * t];
-            buf[pad(lid + 2048u)] = x[src + 8u * t];
-            buf[pad(lid + 2304u)] = x[src + 9u * t];
-            buf[pad(lid + 2560u)] = x[src + 10u * t];
-            buf[pad(lid + 2816u)] = x[src + 11u * t];
-            buf[pad(lid + 3072u)] = x[src + 12u * t];
-            buf[pad(lid + 3328u)] = x[src + 13u * t];
-            buf[pad(lid + 3584u)] = x[src + 14u * t];
-            buf[pad(lid + 3840u)] = x[src + 15u * t];
+            buf[pad(lid + 256u)] = x[src + 256u];
+        }
+        if (g0 + 32u < total)
+        {
+            buf[pad(lid + 512u)] = x[src + 512u];
+        }
+        if (g0 + 48u < total)
+        {
+            buf[pad(lid + 768u)] = x[src + 768u];
+        }
+        if (g0 + 64u < total)
+        {
+            buf[pad(lid + 1024u)] = x[src + 1024u];
+        }
+        if (g0 + 80u < total)
+        {
+            buf[pad(lid + 1280u)] = x[src + 1280u];
+        }
+        if (g0 + 96u < total)
+        {
+            buf[pad(lid + 1536u)] = x[src + 1536u];
+        }
+        if (g0 + 112u < total)
+        {
+            buf[pad(lid + 1792u)] = x[src + 1792u];
+        }
+        if (g0 + 128u < total)
+        {
+            buf[pad(lid + 2048u)] = x[src + 2048u];
+        }
+        if (g0 + 144u < total)
+        {
+            buf[pad(lid + 2304u)] = x[src + 2304u];
+        }
+        if (g0 + 160u < total)
+        {
+            buf[pad(lid + 2560u)] = x[src + 2560u];
+        }
+        if (g0 + 176u < total)
+        {
+            buf[pad(lid + 2816u)] = x[src + 2816u];
+        }
+        if (g0 + 192u < total)
+        {
+            buf[pad(lid + 3072u)] = x[src + 3072u];
+        }
+        if (g0 + 208u < total)
+        {
+            buf[pad(lid + 3328u)] = x[src + 3328u];
+        }
+        if (g0 + 224u < total)
+        {
+            buf[pad(lid + 3584u)] = x[src + 3584u];
+        }
+        if (g0 + 240u < total)
+        {
+            buf[pad(lid + 3840u)] = x[src + 3840u];
+        }
+    }
+    else
+    {
+        // Columns: element m = it of sub-FFT g is x[base + i + m * t], times W_{16p}^(k*m) when p > 1.
+        if (g < total)
+        {
+            const uint src = base + i;
+            if (p > 1u)
+            {
+                buf[pad(cell)] = x[src];
+                buf[pad(cell + 1u)] = cmul(x[src + t], pass_twiddle(pass_tw_hi, pass_tw_lo, k, h));
+                buf[pad(cell + 2u)] = cmul(x[src + 2u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 2u, h));
+                buf[pad(cell + 3u)] = cmul(x[src + 3u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 3u, h));
+                buf[pad(cell + 4u)] = cmul(x[src + 4u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 4u, h));
+                buf[pad(cell + 5u)] = cmul(x[src + 5u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 5u, h));
+                buf[pad(cell + 6u)] = cmul(x[src + 6u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 6u, h));
+                buf[pad(cell + 7u)] = cmul(x[src + 7u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 7u, h));
+                buf[pad(cell + 8u)] = cmul(x[src + 8u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 8u, h));
+                buf[pad(cell + 9u)] = cmul(x[src + 9u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 9u, h));
+                buf[pad(cell + 10u)] = cmul(x[src + 10u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 10u, h));
+                buf[pad(cell + 11u)] = cmul(x[src + 11u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 11u, h));
+                buf[pad(cell + 12u)] = cmul(x[src + 12u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 12u, h));
+                buf[pad(cell + 13u)] = cmul(x[src + 13u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 13u, h));
+                buf[pad(cell + 14u)] = cmul(x[src + 14u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 14u, h));
+                buf[pad(cell + 15u)] = cmul(x[src + 15u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 15u, h));
+            }
+            else
+            {
+                buf[pad(cell)] = x[src];
+                buf[pad(cell + 1u)] = x[src + t];
+                buf[pad(cell + 2u)] = x[src + 2u * t];
+                buf[pad(cell + 3u)] = x[src + 3u * t];
+                buf[pad(cell + 4u)] = x[src + 4u * t];
+                buf[pad(cell + 5u)] = x[src + 5u * t];
+                buf[pad(cell + 6u)] = x[src + 6u * t];
+                buf[pad(cell + 7u)] = x[src + 7u * t];
+                buf[pad(cell + 8u)] = x[src + 8u * t];
+                buf[pad(cell + 9u)] = x[src + 9u * t];
+                buf[pad(cell + 10u)] = x[src + 10u * t];
+                buf[pad(cell + 11u)] = x[src + 11u * t];
+                buf[pad(cell + 12u)] = x[src + 12u * t];
+                buf[pad(cell + 13u)] = x[src + 13u * t];
+                buf[pad(cell + 14u)] = x[src + 14u * t];
+                buf[pad(cell + 15u)] = x[src + 15u * t];
+            }
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    // Stage 1 of 1: radix 16, stride 1. Butterfly b = 0 of each sub-FFT reads points
+    // Stage 1 of 1: radix 16, stride 1. Butterfly b = 0 of sub-FFT c reads points
     // b + m and writes X[q] to point b * 16 + q (slot s holds X[bitrev(s)]).
     {
-        const float2 a00 = buf[pad(lid)];
-        const float2 a01 = buf[pad(lid + 256u)];
-        const float2 a02 = buf[pad(lid + 512u)];
-        const float2 a03 = buf[pad(lid + 768u)];
-        const float2 a04 = buf[pad(lid + 1024u)];
-        const float2 a05 = buf[pad(lid + 1280u)];
-        const float2 a06 = buf[pad(lid + 1536u)];
-        const float2 a07 = buf[pad(lid + 1792u)];
-        const float2 a08 = buf[pad(lid + 2048u)];
-        const float2 a09 = buf[pad(lid + 2304u)];
-        const float2 a10 = buf[pad(lid + 2560u)];
-        const float2 a11 = buf[pad(lid + 2816u)];
-        const float2 a12 = buf[pad(lid + 3072u)];
-        const float2 a13 = buf[pad(lid + 3328u)];
-        const float2 a14 = buf[pad(lid + 3584u)];
-        const float2 a15 = buf[pad(lid + 3840u)];
+        const float2 a00 = buf[pad(at)];
+        const float2 a01 = buf[pad(at + 1u)];
+        const float2 a02 = buf[pad(at + 2u)];
+        const float2 a03 = buf[pad(at + 3u)];
+        const float2 a04 = buf[pad(at + 4u)];
+        const float2 a05 = buf[pad(at + 5u)];
+        const float2 a06 = buf[pad(at + 6u)];
+        const float2 a07 = buf[pad(at + 7u)];
+        const float2 a08 = buf[pad(at + 8u)];
+        const float2 a09 = buf[pad(at + 9u)];
+        const float2 a10 = buf[pad(at + 10u)];
+        const float2 a11 = buf[pad(at + 11u)];
+        const float2 a12 = buf[pad(at + 12u)];
+        const float2 a13 = buf[pad(at + 13u)];
+        const float2 a14 = buf[pad(at + 14u)];
+        const float2 a15 = buf[pad(at + 15u)];
         const float2 t1_00 = a00 + a08;
         const float2 t1_01 = a01 + a09;
         const float2 t1_02 = a02 + a10;
@@ -219,46 +302,119 @@ void fft_fused16_c256_fwd_f32(__global const float2 *restrict x,
         const float2 y13 = t3_12 - t3_13;
         const float2 y14 = t3_14 + (float2)(t3_15.y, -t3_15.x);
         const float2 y15 = t3_14 - (float2)(t3_15.y, -t3_15.x);
-        const uint dst = c;
+        const uint dst = c * 16u;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst)] = y00;
-        buf[pad(dst + 256u)] = y08;
-        buf[pad(dst + 512u)] = y04;
-        buf[pad(dst + 768u)] = y12;
-        buf[pad(dst + 1024u)] = y02;
-        buf[pad(dst + 1280u)] = y10;
-        buf[pad(dst + 1536u)] = y06;
-        buf[pad(dst + 1792u)] = y14;
-        buf[pad(dst + 2048u)] = y01;
-        buf[pad(dst + 2304u)] = y09;
-        buf[pad(dst + 2560u)] = y05;
-        buf[pad(dst + 2816u)] = y13;
-        buf[pad(dst + 3072u)] = y03;
-        buf[pad(dst + 3328u)] = y11;
-        buf[pad(dst + 3584u)] = y07;
-        buf[pad(dst + 3840u)] = y15;
+        buf[pad(dst + 1u)] = y08;
+        buf[pad(dst + 2u)] = y04;
+        buf[pad(dst + 3u)] = y12;
+        buf[pad(dst + 4u)] = y02;
+        buf[pad(dst + 5u)] = y10;
+        buf[pad(dst + 6u)] = y06;
+        buf[pad(dst + 7u)] = y14;
+        buf[pad(dst + 8u)] = y01;
+        buf[pad(dst + 9u)] = y09;
+        buf[pad(dst + 10u)] = y05;
+        buf[pad(dst + 11u)] = y13;
+        buf[pad(dst + 12u)] = y03;
+        buf[pad(dst + 13u)] = y11;
+        buf[pad(dst + 14u)] = y07;
+        buf[pad(dst + 15u)] = y15;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Store phase: X[q], q = it (it = 0..15), of sub-FFT g from buf[pad(lid + 256 * it)].
-    if (g < total)
+    // Store phase: 16 elements per work-item (it = 0..15); p is uniform, so is the branch.
+    if (p == 1u)
     {
-        const uint out = base + (i - k) * 16u + k;
-        y[out] = buf[pad(lid)] * scale;
-        y[out + p] = buf[pad(lid + 256u)] * scale;
-        y[out + 2u * p] = buf[pad(lid + 512u)] * scale;
-        y[out + 3u * p] = buf[pad(lid + 768u)] * scale;
-        y[out + 4u * p] = buf[pad(lid + 1024u)] * scale;
-        y[out + 5u * p] = buf[pad(lid + 1280u)] * scale;
-        y[out + 6u * p] = buf[pad(lid + 1536u)] * scale;
-        y[out + 7u * p] = buf[pad(lid + 1792u)] * scale;
-        y[out + 8u * p] = buf[pad(lid + 2048u)] * scale;
-        y[out + 9u * p] = buf[pad(lid + 2304u)] * scale;
-        y[out + 10u * p] = buf[pad(lid + 2560u)] * scale;
-        y[out + 11u * p] = buf[pad(lid + 2816u)] * scale;
-        y[out + 12u * p] = buf[pad(lid + 3072u)] * scale;
-        y[out + 13u * p] = buf[pad(lid + 3328u)] * scale;
-        y[out + 14u * p] = buf[pad(lid + 3584u)] * scale;
-        y[out + 15u * p] = buf[pad(lid + 3840u)] * scale;
+        // Flat (p == 1, k = 0): element e = lid + 256 * it, X[e % 16] of sub-FFT first + e / 16, goes to y[first * 16 + e].
+        const uint out = first * 16u + lid;
+        if (g0 < total)
+        {
+            y[out] = buf[pad(lid)] * scale;
+        }
+        if (g0 + 16u < total)
+        {
+            y[out + 256u] = buf[pad(lid + 256u)] * scale;
+        }
+        if (g0 + 32u < total)
+        {
+            y[out + 512u] = buf[pad(lid + 512u)] * scale;
+        }
+        if (g0 + 48u < total)
+        {
+            y[out + 768u] = buf[pad(lid + 768u)] * scale;
+        }
+        if (g0 + 64u < total)
+        {
+            y[out + 1024u] = buf[pad(lid + 1024u)] * scale;
+        }
+        if (g0 + 80u < total)
+        {
+            y[out + 1280u] = buf[pad(lid + 1280u)] * scale;
+        }
+        if (g0 + 96u < total)
+        {
+            y[out + 1536u] = buf[pad(lid + 1536u)] * scale;
+        }
+        if (g0 + 112u < total)
+        {
+            y[out + 1792u] = buf[pad(lid + 1792u)] * scale;
+        }
+        if (g0 + 128u < total)
+        {
+            y[out + 2048u] = buf[pad(lid + 2048u)] * scale;
+        }
+        if (g0 + 144u < total)
+        {
+            y[out + 2304u] = buf[pad(lid + 2304u)] * scale;
+        }
+        if (g0 + 160u < total)
+        {
+            y[out + 2560u] = buf[pad(lid + 2560u)] * scale;
+        }
+        if (g0 + 176u < total)
+        {
+            y[out + 2816u] = buf[pad(lid + 2816u)] * scale;
+        }
+        if (g0 + 192u < total)
+        {
+            y[out + 3072u] = buf[pad(lid + 3072u)] * scale;
+        }
+        if (g0 + 208u < total)
+        {
+            y[out + 3328u] = buf[pad(lid + 3328u)] * scale;
+        }
+        if (g0 + 224u < total)
+        {
+            y[out + 3584u] = buf[pad(lid + 3584u)] * scale;
+        }
+        if (g0 + 240u < total)
+        {
+            y[out + 3840u] = buf[pad(lid + 3840u)] * scale;
+        }
+    }
+    else
+    {
+        // Columns: X[q], q = it, of sub-FFT g goes to y[base + (i - k) * 16 + k + q * p].
+        if (g < total)
+        {
+            const uint out = base + (i - k) * 16u + k;
+            y[out] = buf[pad(cell)] * scale;
+            y[out + p] = buf[pad(cell + 1u)] * scale;
+            y[out + 2u * p] = buf[pad(cell + 2u)] * scale;
+            y[out + 3u * p] = buf[pad(cell + 3u)] * scale;
+            y[out + 4u * p] = buf[pad(cell + 4u)] * scale;
+            y[out + 5u * p] = buf[pad(cell + 5u)] * scale;
+            y[out + 6u * p] = buf[pad(cell + 6u)] * scale;
+            y[out + 7u * p] = buf[pad(cell + 7u)] * scale;
+            y[out + 8u * p] = buf[pad(cell + 8u)] * scale;
+            y[out + 9u * p] = buf[pad(cell + 9u)] * scale;
+            y[out + 10u * p] = buf[pad(cell + 10u)] * scale;
+            y[out + 11u * p] = buf[pad(cell + 11u)] * scale;
+            y[out + 12u * p] = buf[pad(cell + 12u)] * scale;
+            y[out + 13u * p] = buf[pad(cell + 13u)] * scale;
+            y[out + 14u * p] = buf[pad(cell + 14u)] * scale;
+            y[out + 15u * p] = buf[pad(cell + 15u)] * scale;
+        }
     }
 }

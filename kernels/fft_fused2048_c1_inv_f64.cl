@@ -3,13 +3,15 @@
 // regenerate with `cargo xtask gen-kernels`.
 //
 // Work-group: C = 1 sub-FFT of 2048 points, W = 128 work-items (128 per sub-FFT, 16 points each),
-// 34800 bytes of local memory (C * L = 2048 values, one complex of padding per 16).
+// 34912 bytes of local memory (C * L = 2048 values, padding one per 16 and one per 256).
 // Local Stockham stages: radix 16, 16, 8; stage twiddles stage_tw[s] = W_2048^s.
 //
 // Launch 1-D: local size 128, global size ceil(total / 1) * 128, total = t * batch.
 // Sub-FFT g: i = g & (t - 1), base = (g - i) * 2048, k = i & (p - 1); W_M = exp(+2*pi*i/M);
 // X = DFT2048(x[base + i + m * t] * W_{2048p}^(k*m)), y[base + (i - k) * 2048 + k + q * p] = X[q] * scale.
 // Pass twiddles (p > 1 only): W_{2048p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
+// Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
+// else columns (runs of 1 consecutive addresses when t, p >= 1).
 //
 // Operations per sub-FFT: 22528 complex additions, 3072 constant multiplications (mul_pXqY),
 // 2560 trivial rotations (x -1, x i, x -i), 3712 stage-twiddle multiplications (cmul);
@@ -17,10 +19,11 @@
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
-// pad(e) = e + (e >> 4): local index of element e, one complex of padding after every 16
+// pad(e) = e + (e >> 4) + (e >> 8): local index of element e, one complex of padding after
+// every 16 and one more after every 256, so stride L becomes L + L/16 + L/256 (no bank conflicts)
 inline uint pad(const uint e)
 {
-    return e + (e >> 4);
+    return e + (e >> 4) + (e >> 8);
 }
 
 // cmul(a, b) = a * b, the complex product
@@ -83,80 +86,111 @@ void fft_fused2048_c1_inv_f64(__global const double2 *restrict x,
                               const uint total,
                               const double scale)
 {
-    // Element m of column c at buf[pad(m * 1 + c)]: 2175 values, 34800 bytes.
-    __local double2 buf[2175];
+    // Element m of sub-FFT c at buf[pad(c * 2048 + m)]: 2182 values, 34912 bytes.
+    __local double2 buf[2182];
     const uint lid = (uint)get_local_id(0);
+    const uint first = (uint)get_group_id(0);
+    // Stages: work-item lid runs point j of the work-group's sub-FFT, local index j.
     const uint j = lid;
-    const uint g = (uint)get_group_id(0);
+    // Column phases: work-item lid moves elements row + 128 * it of sub-FFT g = first.
+    const uint row = lid;
+    const uint g = first;
     const uint i = g & (t - 1u);
     const uint k = i & (p - 1u);
     const uint base = (g - i) * 2048u;
 
-    // Load phase: element m = j + 128 * it (it = 0..15) of sub-FFT g to buf[pad(lid + 128 * it)],
-    // times the pass twiddle W_{2048p}^(k*m) when p > 1.
-    if (g < total)
+    // Load phase: 16 elements per work-item (it = 0..15); t is uniform, so is the branch.
+    if (t == 1u)
     {
-        const uint src = base + i + j * t;
-        if (p > 1u)
-        {
-            buf[pad(lid)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * j, h));
-            buf[pad(lid + 128u)] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 128u), h));
-            buf[pad(lid + 256u)] = cmul(x[src + 256u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 256u), h));
-            buf[pad(lid + 384u)] = cmul(x[src + 384u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 384u), h));
-            buf[pad(lid + 512u)] = cmul(x[src + 512u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 512u), h));
-            buf[pad(lid + 640u)] = cmul(x[src + 640u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 640u), h));
-            buf[pad(lid + 768u)] = cmul(x[src + 768u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 768u), h));
-            buf[pad(lid + 896u)] = cmul(x[src + 896u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 896u), h));
-            buf[pad(lid + 1024u)] = cmul(x[src + 1024u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 1024u), h));
-            buf[pad(lid + 1152u)] = cmul(x[src + 1152u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 1152u), h));
-            buf[pad(lid + 1280u)] = cmul(x[src + 1280u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 1280u), h));
-            buf[pad(lid + 1408u)] = cmul(x[src + 1408u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 1408u), h));
-            buf[pad(lid + 1536u)] = cmul(x[src + 1536u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 1536u), h));
-            buf[pad(lid + 1664u)] = cmul(x[src + 1664u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 1664u), h));
-            buf[pad(lid + 1792u)] = cmul(x[src + 1792u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 1792u), h));
-            buf[pad(lid + 1920u)] = cmul(x[src + 1920u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 1920u), h));
-        }
-        else
+        // Flat (t == 1, k = 0): element e = lid + 128 * it is x[first * 2048 + e], point e % 2048 of sub-FFT first + e / 2048.
+        const uint src = first * 2048u + lid;
+        if (first < total)
         {
             buf[pad(lid)] = x[src];
-            buf[pad(lid + 128u)] = x[src + 128u * t];
-            buf[pad(lid + 256u)] = x[src + 256u * t];
-            buf[pad(lid + 384u)] = x[src + 384u * t];
-            buf[pad(lid + 512u)] = x[src + 512u * t];
-            buf[pad(lid + 640u)] = x[src + 640u * t];
-            buf[pad(lid + 768u)] = x[src + 768u * t];
-            buf[pad(lid + 896u)] = x[src + 896u * t];
-            buf[pad(lid + 1024u)] = x[src + 1024u * t];
-            buf[pad(lid + 1152u)] = x[src + 1152u * t];
-            buf[pad(lid + 1280u)] = x[src + 1280u * t];
-            buf[pad(lid + 1408u)] = x[src + 1408u * t];
-            buf[pad(lid + 1536u)] = x[src + 1536u * t];
-            buf[pad(lid + 1664u)] = x[src + 1664u * t];
-            buf[pad(lid + 1792u)] = x[src + 1792u * t];
-            buf[pad(lid + 1920u)] = x[src + 1920u * t];
+            buf[pad(lid + 128u)] = x[src + 128u];
+            buf[pad(lid + 256u)] = x[src + 256u];
+            buf[pad(lid + 384u)] = x[src + 384u];
+            buf[pad(lid + 512u)] = x[src + 512u];
+            buf[pad(lid + 640u)] = x[src + 640u];
+            buf[pad(lid + 768u)] = x[src + 768u];
+            buf[pad(lid + 896u)] = x[src + 896u];
+            buf[pad(lid + 1024u)] = x[src + 1024u];
+            buf[pad(lid + 1152u)] = x[src + 1152u];
+            buf[pad(lid + 1280u)] = x[src + 1280u];
+            buf[pad(lid + 1408u)] = x[src + 1408u];
+            buf[pad(lid + 1536u)] = x[src + 1536u];
+            buf[pad(lid + 1664u)] = x[src + 1664u];
+            buf[pad(lid + 1792u)] = x[src + 1792u];
+            buf[pad(lid + 1920u)] = x[src + 1920u];
+        }
+    }
+    else
+    {
+        // Columns: element m = row + 128 * it of sub-FFT g is x[base + i + m * t], times W_{2048p}^(k*m) when p > 1.
+        if (g < total)
+        {
+            const uint src = base + i + row * t;
+            if (p > 1u)
+            {
+                buf[pad(row)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
+                buf[pad(row + 128u)] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 128u), h));
+                buf[pad(row + 256u)] = cmul(x[src + 256u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 256u), h));
+                buf[pad(row + 384u)] = cmul(x[src + 384u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 384u), h));
+                buf[pad(row + 512u)] = cmul(x[src + 512u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 512u), h));
+                buf[pad(row + 640u)] = cmul(x[src + 640u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 640u), h));
+                buf[pad(row + 768u)] = cmul(x[src + 768u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 768u), h));
+                buf[pad(row + 896u)] = cmul(x[src + 896u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 896u), h));
+                buf[pad(row + 1024u)] = cmul(x[src + 1024u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1024u), h));
+                buf[pad(row + 1152u)] = cmul(x[src + 1152u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1152u), h));
+                buf[pad(row + 1280u)] = cmul(x[src + 1280u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1280u), h));
+                buf[pad(row + 1408u)] = cmul(x[src + 1408u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1408u), h));
+                buf[pad(row + 1536u)] = cmul(x[src + 1536u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1536u), h));
+                buf[pad(row + 1664u)] = cmul(x[src + 1664u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1664u), h));
+                buf[pad(row + 1792u)] = cmul(x[src + 1792u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1792u), h));
+                buf[pad(row + 1920u)] = cmul(x[src + 1920u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1920u), h));
+            }
+            else
+            {
+                buf[pad(row)] = x[src];
+                buf[pad(row + 128u)] = x[src + 128u * t];
+                buf[pad(row + 256u)] = x[src + 256u * t];
+                buf[pad(row + 384u)] = x[src + 384u * t];
+                buf[pad(row + 512u)] = x[src + 512u * t];
+                buf[pad(row + 640u)] = x[src + 640u * t];
+                buf[pad(row + 768u)] = x[src + 768u * t];
+                buf[pad(row + 896u)] = x[src + 896u * t];
+                buf[pad(row + 1024u)] = x[src + 1024u * t];
+                buf[pad(row + 1152u)] = x[src + 1152u * t];
+                buf[pad(row + 1280u)] = x[src + 1280u * t];
+                buf[pad(row + 1408u)] = x[src + 1408u * t];
+                buf[pad(row + 1536u)] = x[src + 1536u * t];
+                buf[pad(row + 1664u)] = x[src + 1664u * t];
+                buf[pad(row + 1792u)] = x[src + 1792u * t];
+                buf[pad(row + 1920u)] = x[src + 1920u * t];
+            }
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    // Stage 1 of 3: radix 16, stride 1. Butterfly b = j of each sub-FFT reads points
+    // Stage 1 of 3: radix 16, stride 1. Butterfly b = j of sub-FFT c reads points
     // b + 128 * m and writes X[q] to point b * 16 + q (slot s holds X[bitrev(s)]).
     {
-        const double2 a00 = buf[pad(lid)];
-        const double2 a01 = buf[pad(lid + 128u)];
-        const double2 a02 = buf[pad(lid + 256u)];
-        const double2 a03 = buf[pad(lid + 384u)];
-        const double2 a04 = buf[pad(lid + 512u)];
-        const double2 a05 = buf[pad(lid + 640u)];
-        const double2 a06 = buf[pad(lid + 768u)];
-        const double2 a07 = buf[pad(lid + 896u)];
-        const double2 a08 = buf[pad(lid + 1024u)];
-        const double2 a09 = buf[pad(lid + 1152u)];
-        const double2 a10 = buf[pad(lid + 1280u)];
-        const double2 a11 = buf[pad(lid + 1408u)];
-        const double2 a12 = buf[pad(lid + 1536u)];
-        const double2 a13 = buf[pad(lid + 1664u)];
-        const double2 a14 = buf[pad(lid + 1792u)];
-        const double2 a15 = buf[pad(lid + 1920u)];
+        const double2 a00 = buf[pad(j)];
+        const double2 a01 = buf[pad(j + 128u)];
+        const double2 a02 = buf[pad(j + 256u)];
+        const double2 a03 = buf[pad(j + 384u)];
+        const double2 a04 = buf[pad(j + 512u)];
+        const double2 a05 = buf[pad(j + 640u)];
+        const double2 a06 = buf[pad(j + 768u)];
+        const double2 a07 = buf[pad(j + 896u)];
+        const double2 a08 = buf[pad(j + 1024u)];
+        const double2 a09 = buf[pad(j + 1152u)];
+        const double2 a10 = buf[pad(j + 1280u)];
+        const double2 a11 = buf[pad(j + 1408u)];
+        const double2 a12 = buf[pad(j + 1536u)];
+        const double2 a13 = buf[pad(j + 1664u)];
+        const double2 a14 = buf[pad(j + 1792u)];
+        const double2 a15 = buf[pad(j + 1920u)];
         const double2 t1_00 = a00 + a08;
         const double2 t1_01 = a01 + a09;
         const double2 t1_02 = a02 + a10;
@@ -242,27 +276,27 @@ void fft_fused2048_c1_inv_f64(__global const double2 *restrict x,
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Stage 2 of 3: radix 16, stride 16. Butterfly b = j of each sub-FFT reads points
+    // Stage 2 of 3: radix 16, stride 16. Butterfly b = j of sub-FFT c reads points
     // b + 128 * m times W_256^(kk*m) = stage_tw[kk * m * 8], kk = b & 15, and writes X[q]
     // to point (b - kk) * 16 + kk + q * 16 (slot s holds X[bitrev(s)]).
     {
         const uint kk = j & 15u;
-        const double2 a00 = buf[pad(lid)];
-        const double2 a01 = cmul(buf[pad(lid + 128u)], stage_tw[kk * 8u]);
-        const double2 a02 = cmul(buf[pad(lid + 256u)], stage_tw[kk * 16u]);
-        const double2 a03 = cmul(buf[pad(lid + 384u)], stage_tw[kk * 24u]);
-        const double2 a04 = cmul(buf[pad(lid + 512u)], stage_tw[kk * 32u]);
-        const double2 a05 = cmul(buf[pad(lid + 640u)], stage_tw[kk * 40u]);
-        const double2 a06 = cmul(buf[pad(lid + 768u)], stage_tw[kk * 48u]);
-        const double2 a07 = cmul(buf[pad(lid + 896u)], stage_tw[kk * 56u]);
-        const double2 a08 = cmul(buf[pad(lid + 1024u)], stage_tw[kk * 64u]);
-        const double2 a09 = cmul(buf[pad(lid + 1152u)], stage_tw[kk * 72u]);
-        const double2 a10 = cmul(buf[pad(lid + 1280u)], stage_tw[kk * 80u]);
-        const double2 a11 = cmul(buf[pad(lid + 1408u)], stage_tw[kk * 88u]);
-        const double2 a12 = cmul(buf[pad(lid + 1536u)], stage_tw[kk * 96u]);
-        const double2 a13 = cmul(buf[pad(lid + 1664u)], stage_tw[kk * 104u]);
-        const double2 a14 = cmul(buf[pad(lid + 1792u)], stage_tw[kk * 112u]);
-        const double2 a15 = cmul(buf[pad(lid + 1920u)], stage_tw[kk * 120u]);
+        const double2 a00 = buf[pad(j)];
+        const double2 a01 = cmul(buf[pad(j + 128u)], stage_tw[kk * 8u]);
+        const double2 a02 = cmul(buf[pad(j + 256u)], stage_tw[kk * 16u]);
+        const double2 a03 = cmul(buf[pad(j + 384u)], stage_tw[kk * 24u]);
+        const double2 a04 = cmul(buf[pad(j + 512u)], stage_tw[kk * 32u]);
+        const double2 a05 = cmul(buf[pad(j + 640u)], stage_tw[kk * 40u]);
+        const double2 a06 = cmul(buf[pad(j + 768u)], stage_tw[kk * 48u]);
+        const double2 a07 = cmul(buf[pad(j + 896u)], stage_tw[kk * 56u]);
+        const double2 a08 = cmul(buf[pad(j + 1024u)], stage_tw[kk * 64u]);
+        const double2 a09 = cmul(buf[pad(j + 1152u)], stage_tw[kk * 72u]);
+        const double2 a10 = cmul(buf[pad(j + 1280u)], stage_tw[kk * 80u]);
+        const double2 a11 = cmul(buf[pad(j + 1408u)], stage_tw[kk * 88u]);
+        const double2 a12 = cmul(buf[pad(j + 1536u)], stage_tw[kk * 96u]);
+        const double2 a13 = cmul(buf[pad(j + 1664u)], stage_tw[kk * 104u]);
+        const double2 a14 = cmul(buf[pad(j + 1792u)], stage_tw[kk * 112u]);
+        const double2 a15 = cmul(buf[pad(j + 1920u)], stage_tw[kk * 120u]);
         const double2 t1_00 = a00 + a08;
         const double2 t1_01 = a01 + a09;
         const double2 t1_02 = a02 + a10;
@@ -348,19 +382,19 @@ void fft_fused2048_c1_inv_f64(__global const double2 *restrict x,
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Stage 3 of 3: radix 8, stride 256. Butterfly b = j + 128 * u (u = 0..1) of each sub-FFT reads points
+    // Stage 3 of 3: radix 8, stride 256. Butterfly b = j + 128 * u (u = 0..1) of sub-FFT c reads points
     // b + 256 * m times W_2048^(kk*m) = stage_tw[kk * m], kk = b & 255, and writes X[q]
     // to point (b - kk) * 8 + kk + q * 256 (slot s holds X[bitrev(s)]).
     {
         const uint kk0 = j & 255u;
-        const double2 u0_a00 = buf[pad(lid)];
-        const double2 u0_a01 = cmul(buf[pad(lid + 256u)], stage_tw[kk0]);
-        const double2 u0_a02 = cmul(buf[pad(lid + 512u)], stage_tw[kk0 * 2u]);
-        const double2 u0_a03 = cmul(buf[pad(lid + 768u)], stage_tw[kk0 * 3u]);
-        const double2 u0_a04 = cmul(buf[pad(lid + 1024u)], stage_tw[kk0 * 4u]);
-        const double2 u0_a05 = cmul(buf[pad(lid + 1280u)], stage_tw[kk0 * 5u]);
-        const double2 u0_a06 = cmul(buf[pad(lid + 1536u)], stage_tw[kk0 * 6u]);
-        const double2 u0_a07 = cmul(buf[pad(lid + 1792u)], stage_tw[kk0 * 7u]);
+        const double2 u0_a00 = buf[pad(j)];
+        const double2 u0_a01 = cmul(buf[pad(j + 256u)], stage_tw[kk0]);
+        const double2 u0_a02 = cmul(buf[pad(j + 512u)], stage_tw[kk0 * 2u]);
+        const double2 u0_a03 = cmul(buf[pad(j + 768u)], stage_tw[kk0 * 3u]);
+        const double2 u0_a04 = cmul(buf[pad(j + 1024u)], stage_tw[kk0 * 4u]);
+        const double2 u0_a05 = cmul(buf[pad(j + 1280u)], stage_tw[kk0 * 5u]);
+        const double2 u0_a06 = cmul(buf[pad(j + 1536u)], stage_tw[kk0 * 6u]);
+        const double2 u0_a07 = cmul(buf[pad(j + 1792u)], stage_tw[kk0 * 7u]);
         const double2 u0_t1_00 = u0_a00 + u0_a04;
         const double2 u0_t1_01 = u0_a01 + u0_a05;
         const double2 u0_t1_02 = u0_a02 + u0_a06;
@@ -388,14 +422,14 @@ void fft_fused2048_c1_inv_f64(__global const double2 *restrict x,
         const uint dst0 = (j - kk0) * 8u + kk0;
         const uint b1 = j + 128u;
         const uint kk1 = b1 & 255u;
-        const double2 u1_a00 = buf[pad(lid + 128u)];
-        const double2 u1_a01 = cmul(buf[pad(lid + 384u)], stage_tw[kk1]);
-        const double2 u1_a02 = cmul(buf[pad(lid + 640u)], stage_tw[kk1 * 2u]);
-        const double2 u1_a03 = cmul(buf[pad(lid + 896u)], stage_tw[kk1 * 3u]);
-        const double2 u1_a04 = cmul(buf[pad(lid + 1152u)], stage_tw[kk1 * 4u]);
-        const double2 u1_a05 = cmul(buf[pad(lid + 1408u)], stage_tw[kk1 * 5u]);
-        const double2 u1_a06 = cmul(buf[pad(lid + 1664u)], stage_tw[kk1 * 6u]);
-        const double2 u1_a07 = cmul(buf[pad(lid + 1920u)], stage_tw[kk1 * 7u]);
+        const double2 u1_a00 = buf[pad(j + 128u)];
+        const double2 u1_a01 = cmul(buf[pad(j + 384u)], stage_tw[kk1]);
+        const double2 u1_a02 = cmul(buf[pad(j + 640u)], stage_tw[kk1 * 2u]);
+        const double2 u1_a03 = cmul(buf[pad(j + 896u)], stage_tw[kk1 * 3u]);
+        const double2 u1_a04 = cmul(buf[pad(j + 1152u)], stage_tw[kk1 * 4u]);
+        const double2 u1_a05 = cmul(buf[pad(j + 1408u)], stage_tw[kk1 * 5u]);
+        const double2 u1_a06 = cmul(buf[pad(j + 1664u)], stage_tw[kk1 * 6u]);
+        const double2 u1_a07 = cmul(buf[pad(j + 1920u)], stage_tw[kk1 * 7u]);
         const double2 u1_t1_00 = u1_a00 + u1_a04;
         const double2 u1_t1_01 = u1_a01 + u1_a05;
         const double2 u1_t1_02 = u1_a02 + u1_a06;
@@ -441,25 +475,53 @@ void fft_fused2048_c1_inv_f64(__global const double2 *restrict x,
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Store phase: X[q], q = j + 128 * it (it = 0..15), of sub-FFT g from buf[pad(lid + 128 * it)].
-    if (g < total)
+    // Store phase: 16 elements per work-item (it = 0..15); p is uniform, so is the branch.
+    if (p == 1u)
     {
-        const uint out = base + (i - k) * 2048u + k + j * p;
-        y[out] = buf[pad(lid)] * scale;
-        y[out + 128u * p] = buf[pad(lid + 128u)] * scale;
-        y[out + 256u * p] = buf[pad(lid + 256u)] * scale;
-        y[out + 384u * p] = buf[pad(lid + 384u)] * scale;
-        y[out + 512u * p] = buf[pad(lid + 512u)] * scale;
-        y[out + 640u * p] = buf[pad(lid + 640u)] * scale;
-        y[out + 768u * p] = buf[pad(lid + 768u)] * scale;
-        y[out + 896u * p] = buf[pad(lid + 896u)] * scale;
-        y[out + 1024u * p] = buf[pad(lid + 1024u)] * scale;
-        y[out + 1152u * p] = buf[pad(lid + 1152u)] * scale;
-        y[out + 1280u * p] = buf[pad(lid + 1280u)] * scale;
-        y[out + 1408u * p] = buf[pad(lid + 1408u)] * scale;
-        y[out + 1536u * p] = buf[pad(lid + 1536u)] * scale;
-        y[out + 1664u * p] = buf[pad(lid + 1664u)] * scale;
-        y[out + 1792u * p] = buf[pad(lid + 1792u)] * scale;
-        y[out + 1920u * p] = buf[pad(lid + 1920u)] * scale;
+        // Flat (p == 1, k = 0): element e = lid + 128 * it, X[e % 2048] of sub-FFT first + e / 2048, goes to y[first * 2048 + e].
+        const uint out = first * 2048u + lid;
+        if (first < total)
+        {
+            y[out] = buf[pad(lid)] * scale;
+            y[out + 128u] = buf[pad(lid + 128u)] * scale;
+            y[out + 256u] = buf[pad(lid + 256u)] * scale;
+            y[out + 384u] = buf[pad(lid + 384u)] * scale;
+            y[out + 512u] = buf[pad(lid + 512u)] * scale;
+            y[out + 640u] = buf[pad(lid + 640u)] * scale;
+            y[out + 768u] = buf[pad(lid + 768u)] * scale;
+            y[out + 896u] = buf[pad(lid + 896u)] * scale;
+            y[out + 1024u] = buf[pad(lid + 1024u)] * scale;
+            y[out + 1152u] = buf[pad(lid + 1152u)] * scale;
+            y[out + 1280u] = buf[pad(lid + 1280u)] * scale;
+            y[out + 1408u] = buf[pad(lid + 1408u)] * scale;
+            y[out + 1536u] = buf[pad(lid + 1536u)] * scale;
+            y[out + 1664u] = buf[pad(lid + 1664u)] * scale;
+            y[out + 1792u] = buf[pad(lid + 1792u)] * scale;
+            y[out + 1920u] = buf[pad(lid + 1920u)] * scale;
+        }
+    }
+    else
+    {
+        // Columns: X[q], q = row + 128 * it, of sub-FFT g goes to y[base + (i - k) * 2048 + k + q * p].
+        if (g < total)
+        {
+            const uint out = base + (i - k) * 2048u + k + row * p;
+            y[out] = buf[pad(row)] * scale;
+            y[out + 128u * p] = buf[pad(row + 128u)] * scale;
+            y[out + 256u * p] = buf[pad(row + 256u)] * scale;
+            y[out + 384u * p] = buf[pad(row + 384u)] * scale;
+            y[out + 512u * p] = buf[pad(row + 512u)] * scale;
+            y[out + 640u * p] = buf[pad(row + 640u)] * scale;
+            y[out + 768u * p] = buf[pad(row + 768u)] * scale;
+            y[out + 896u * p] = buf[pad(row + 896u)] * scale;
+            y[out + 1024u * p] = buf[pad(row + 1024u)] * scale;
+            y[out + 1152u * p] = buf[pad(row + 1152u)] * scale;
+            y[out + 1280u * p] = buf[pad(row + 1280u)] * scale;
+            y[out + 1408u * p] = buf[pad(row + 1408u)] * scale;
+            y[out + 1536u * p] = buf[pad(row + 1536u)] * scale;
+            y[out + 1664u * p] = buf[pad(row + 1664u)] * scale;
+            y[out + 1792u * p] = buf[pad(row + 1792u)] * scale;
+            y[out + 1920u * p] = buf[pad(row + 1920u)] * scale;
+        }
     }
 }

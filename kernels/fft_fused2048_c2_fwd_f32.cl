@@ -3,22 +3,25 @@
 // regenerate with `cargo xtask gen-kernels`.
 //
 // Work-group: C = 2 sub-FFTs of 2048 points, W = 256 work-items (128 per sub-FFT, 16 points each),
-// 34808 bytes of local memory (C * L = 4096 values, one complex of padding per 16).
+// 34928 bytes of local memory (C * L = 4096 values, padding one per 16 and one per 256).
 // Local Stockham stages: radix 16, 16, 8; stage twiddles stage_tw[s] = W_2048^s.
 //
 // Launch 1-D: local size 256, global size ceil(total / 2) * 256, total = t * batch.
 // Sub-FFT g: i = g & (t - 1), base = (g - i) * 2048, k = i & (p - 1); W_M = exp(-2*pi*i/M);
 // X = DFT2048(x[base + i + m * t] * W_{2048p}^(k*m)), y[base + (i - k) * 2048 + k + q * p] = X[q] * scale.
 // Pass twiddles (p > 1 only): W_{2048p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
+// Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
+// else columns (runs of 2 consecutive addresses when t, p >= 2).
 //
 // Operations per sub-FFT: 22528 complex additions, 3072 constant multiplications (mul_pXqY),
 // 2560 trivial rotations (x -1, x i, x -i), 3712 stage-twiddle multiplications (cmul);
 // pass twiddles when p > 1: 2048 pass_twiddle products and 2048 complex multiplications.
 
-// pad(e) = e + (e >> 4): local index of element e, one complex of padding after every 16
+// pad(e) = e + (e >> 4) + (e >> 8): local index of element e, one complex of padding after
+// every 16 and one more after every 256, so stride L becomes L + L/16 + L/256 (no bank conflicts)
 inline uint pad(const uint e)
 {
-    return e + (e >> 4);
+    return e + (e >> 4) + (e >> 8);
 }
 
 // cmul(a, b) = a * b, the complex product
@@ -81,81 +84,118 @@ void fft_fused2048_c2_fwd_f32(__global const float2 *restrict x,
                               const uint total,
                               const float scale)
 {
-    // Element m of column c at buf[pad(m * 2 + c)]: 4351 values, 34808 bytes.
-    __local float2 buf[4351];
+    // Element m of sub-FFT c at buf[pad(c * 2048 + m)]: 4366 values, 34928 bytes.
+    __local float2 buf[4366];
     const uint lid = (uint)get_local_id(0);
-    const uint c = lid & 1u;
-    const uint j = lid >> 1;
-    const uint g = (uint)get_group_id(0) * 2u + c;
+    const uint first = (uint)get_group_id(0) * 2u;
+    // Stages: work-item lid runs point j of sub-FFT c, local index at = c * 2048 + j.
+    const uint j = lid & 127u;
+    const uint c = lid >> 7;
+    const uint at = c * 2048u + j;
+    // Column phases: work-item lid moves elements row + 128 * it of sub-FFT g = first + col.
+    const uint col = lid & 1u;
+    const uint row = lid >> 1;
+    const uint g = first + col;
     const uint i = g & (t - 1u);
     const uint k = i & (p - 1u);
     const uint base = (g - i) * 2048u;
+    const uint cell = col * 2048u + row;
 
-    // Load phase: element m = j + 128 * it (it = 0..15) of sub-FFT g to buf[pad(lid + 256 * it)],
-    // times the pass twiddle W_{2048p}^(k*m) when p > 1.
-    if (g < total)
+    // Load phase: 16 elements per work-item (it = 0..15); t is uniform, so is the branch.
+    if (t == 1u)
     {
-        const uint src = base + i + j * t;
-        if (p > 1u)
-        {
-            buf[pad(lid)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * j, h));
-            buf[pad(lid + 256u)] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 128u), h));
-            buf[pad(lid + 512u)] = cmul(x[src + 256u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 256u), h));
-            buf[pad(lid + 768u)] = cmul(x[src + 384u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 384u), h));
-            buf[pad(lid + 1024u)] = cmul(x[src + 512u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 512u), h));
-            buf[pad(lid + 1280u)] = cmul(x[src + 640u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 640u), h));
-            buf[pad(lid + 1536u)] = cmul(x[src + 768u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 768u), h));
-            buf[pad(lid + 1792u)] = cmul(x[src + 896u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 896u), h));
-            buf[pad(lid + 2048u)] = cmul(x[src + 1024u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 1024u), h));
-            buf[pad(lid + 2304u)] = cmul(x[src + 1152u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 1152u), h));
-            buf[pad(lid + 2560u)] = cmul(x[src + 1280u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 1280u), h));
-            buf[pad(lid + 2816u)] = cmul(x[src + 1408u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 1408u), h));
-            buf[pad(lid + 3072u)] = cmul(x[src + 1536u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 1536u), h));
-            buf[pad(lid + 3328u)] = cmul(x[src + 1664u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 1664u), h));
-            buf[pad(lid + 3584u)] = cmul(x[src + 1792u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 1792u), h));
-            buf[pad(lid + 3840u)] = cmul(x[src + 1920u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 1920u), h));
-        }
-        else
+        // Flat (t == 1, k = 0): element e = lid + 256 * it is x[first * 2048 + e], point e % 2048 of sub-FFT first + e / 2048.
+        const uint src = first * 2048u + lid;
+        if (first < total)
         {
             buf[pad(lid)] = x[src];
-            buf[pad(lid + 256u)] = x[src + 128u * t];
-            buf[pad(lid + 512u)] = x[src + 256u * t];
-            buf[pad(lid + 768u)] = x[src + 384u * t];
-            buf[pad(lid + 1024u)] = x[src + 512u * t];
-            buf[pad(lid + 1280u)] = x[src + 640u * t];
-            buf[pad(lid + 1536u)] = x[src + 768u * t];
-            buf[pad(lid + 1792u)] = x[src + 896u * t];
-            buf[pad(lid + 2048u)] = x[src + 1024u * t];
-            buf[pad(lid + 2304u)] = x[src + 1152u * t];
-            buf[pad(lid + 2560u)] = x[src + 1280u * t];
-            buf[pad(lid + 2816u)] = x[src + 1408u * t];
-            buf[pad(lid + 3072u)] = x[src + 1536u * t];
-            buf[pad(lid + 3328u)] = x[src + 1664u * t];
-            buf[pad(lid + 3584u)] = x[src + 1792u * t];
-            buf[pad(lid + 3840u)] = x[src + 1920u * t];
+            buf[pad(lid + 256u)] = x[src + 256u];
+            buf[pad(lid + 512u)] = x[src + 512u];
+            buf[pad(lid + 768u)] = x[src + 768u];
+            buf[pad(lid + 1024u)] = x[src + 1024u];
+            buf[pad(lid + 1280u)] = x[src + 1280u];
+            buf[pad(lid + 1536u)] = x[src + 1536u];
+            buf[pad(lid + 1792u)] = x[src + 1792u];
+        }
+        if (first + 1u < total)
+        {
+            buf[pad(lid + 2048u)] = x[src + 2048u];
+            buf[pad(lid + 2304u)] = x[src + 2304u];
+            buf[pad(lid + 2560u)] = x[src + 2560u];
+            buf[pad(lid + 2816u)] = x[src + 2816u];
+            buf[pad(lid + 3072u)] = x[src + 3072u];
+            buf[pad(lid + 3328u)] = x[src + 3328u];
+            buf[pad(lid + 3584u)] = x[src + 3584u];
+            buf[pad(lid + 3840u)] = x[src + 3840u];
+        }
+    }
+    else
+    {
+        // Columns: element m = row + 128 * it of sub-FFT g is x[base + i + m * t], times W_{2048p}^(k*m) when p > 1.
+        if (g < total)
+        {
+            const uint src = base + i + row * t;
+            if (p > 1u)
+            {
+                buf[pad(cell)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
+                buf[pad(cell + 128u)] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 128u), h));
+                buf[pad(cell + 256u)] = cmul(x[src + 256u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 256u), h));
+                buf[pad(cell + 384u)] = cmul(x[src + 384u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 384u), h));
+                buf[pad(cell + 512u)] = cmul(x[src + 512u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 512u), h));
+                buf[pad(cell + 640u)] = cmul(x[src + 640u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 640u), h));
+                buf[pad(cell + 768u)] = cmul(x[src + 768u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 768u), h));
+                buf[pad(cell + 896u)] = cmul(x[src + 896u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 896u), h));
+                buf[pad(cell + 1024u)] = cmul(x[src + 1024u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1024u), h));
+                buf[pad(cell + 1152u)] = cmul(x[src + 1152u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1152u), h));
+                buf[pad(cell + 1280u)] = cmul(x[src + 1280u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1280u), h));
+                buf[pad(cell + 1408u)] = cmul(x[src + 1408u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1408u), h));
+                buf[pad(cell + 1536u)] = cmul(x[src + 1536u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1536u), h));
+                buf[pad(cell + 1664u)] = cmul(x[src + 1664u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1664u), h));
+                buf[pad(cell + 1792u)] = cmul(x[src + 1792u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1792u), h));
+                buf[pad(cell + 1920u)] = cmul(x[src + 1920u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1920u), h));
+            }
+            else
+            {
+                buf[pad(cell)] = x[src];
+                buf[pad(cell + 128u)] = x[src + 128u * t];
+                buf[pad(cell + 256u)] = x[src + 256u * t];
+                buf[pad(cell + 384u)] = x[src + 384u * t];
+                buf[pad(cell + 512u)] = x[src + 512u * t];
+                buf[pad(cell + 640u)] = x[src + 640u * t];
+                buf[pad(cell + 768u)] = x[src + 768u * t];
+                buf[pad(cell + 896u)] = x[src + 896u * t];
+                buf[pad(cell + 1024u)] = x[src + 1024u * t];
+                buf[pad(cell + 1152u)] = x[src + 1152u * t];
+                buf[pad(cell + 1280u)] = x[src + 1280u * t];
+                buf[pad(cell + 1408u)] = x[src + 1408u * t];
+                buf[pad(cell + 1536u)] = x[src + 1536u * t];
+                buf[pad(cell + 1664u)] = x[src + 1664u * t];
+                buf[pad(cell + 1792u)] = x[src + 1792u * t];
+                buf[pad(cell + 1920u)] = x[src + 1920u * t];
+            }
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    // Stage 1 of 3: radix 16, stride 1. Butterfly b = j of each sub-FFT reads points
+    // Stage 1 of 3: radix 16, stride 1. Butterfly b = j of sub-FFT c reads points
     // b + 128 * m and writes X[q] to point b * 16 + q (slot s holds X[bitrev(s)]).
     {
-        const float2 a00 = buf[pad(lid)];
-        const float2 a01 = buf[pad(lid + 256u)];
-        const float2 a02 = buf[pad(lid + 512u)];
-        const float2 a03 = buf[pad(lid + 768u)];
-        const float2 a04 = buf[pad(lid + 1024u)];
-        const float2 a05 = buf[pad(lid + 1280u)];
-        const float2 a06 = buf[pad(lid + 1536u)];
-        const float2 a07 = buf[pad(lid + 1792u)];
-        const float2 a08 = buf[pad(lid + 2048u)];
-        const float2 a09 = buf[pad(lid + 2304u)];
-        const float2 a10 = buf[pad(lid + 2560u)];
-        const float2 a11 = buf[pad(lid + 2816u)];
-        const float2 a12 = buf[pad(lid + 3072u)];
-        const float2 a13 = buf[pad(lid + 3328u)];
-        const float2 a14 = buf[pad(lid + 3584u)];
-        const float2 a15 = buf[pad(lid + 3840u)];
+        const float2 a00 = buf[pad(at)];
+        const float2 a01 = buf[pad(at + 128u)];
+        const float2 a02 = buf[pad(at + 256u)];
+        const float2 a03 = buf[pad(at + 384u)];
+        const float2 a04 = buf[pad(at + 512u)];
+        const float2 a05 = buf[pad(at + 640u)];
+        const float2 a06 = buf[pad(at + 768u)];
+        const float2 a07 = buf[pad(at + 896u)];
+        const float2 a08 = buf[pad(at + 1024u)];
+        const float2 a09 = buf[pad(at + 1152u)];
+        const float2 a10 = buf[pad(at + 1280u)];
+        const float2 a11 = buf[pad(at + 1408u)];
+        const float2 a12 = buf[pad(at + 1536u)];
+        const float2 a13 = buf[pad(at + 1664u)];
+        const float2 a14 = buf[pad(at + 1792u)];
+        const float2 a15 = buf[pad(at + 1920u)];
         const float2 t1_00 = a00 + a08;
         const float2 t1_01 = a01 + a09;
         const float2 t1_02 = a02 + a10;
@@ -220,48 +260,48 @@ void fft_fused2048_c2_fwd_f32(__global const float2 *restrict x,
         const float2 y13 = t3_12 - t3_13;
         const float2 y14 = t3_14 + (float2)(t3_15.y, -t3_15.x);
         const float2 y15 = t3_14 - (float2)(t3_15.y, -t3_15.x);
-        const uint dst = j * 32u + c;
+        const uint dst = c * 2048u + j * 16u;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst)] = y00;
-        buf[pad(dst + 2u)] = y08;
-        buf[pad(dst + 4u)] = y04;
-        buf[pad(dst + 6u)] = y12;
-        buf[pad(dst + 8u)] = y02;
-        buf[pad(dst + 10u)] = y10;
-        buf[pad(dst + 12u)] = y06;
-        buf[pad(dst + 14u)] = y14;
-        buf[pad(dst + 16u)] = y01;
-        buf[pad(dst + 18u)] = y09;
-        buf[pad(dst + 20u)] = y05;
-        buf[pad(dst + 22u)] = y13;
-        buf[pad(dst + 24u)] = y03;
-        buf[pad(dst + 26u)] = y11;
-        buf[pad(dst + 28u)] = y07;
-        buf[pad(dst + 30u)] = y15;
+        buf[pad(dst + 1u)] = y08;
+        buf[pad(dst + 2u)] = y04;
+        buf[pad(dst + 3u)] = y12;
+        buf[pad(dst + 4u)] = y02;
+        buf[pad(dst + 5u)] = y10;
+        buf[pad(dst + 6u)] = y06;
+        buf[pad(dst + 7u)] = y14;
+        buf[pad(dst + 8u)] = y01;
+        buf[pad(dst + 9u)] = y09;
+        buf[pad(dst + 10u)] = y05;
+        buf[pad(dst + 11u)] = y13;
+        buf[pad(dst + 12u)] = y03;
+        buf[pad(dst + 13u)] = y11;
+        buf[pad(dst + 14u)] = y07;
+        buf[pad(dst + 15u)] = y15;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Stage 2 of 3: radix 16, stride 16. Butterfly b = j of each sub-FFT reads points
+    // Stage 2 of 3: radix 16, stride 16. Butterfly b = j of sub-FFT c reads points
     // b + 128 * m times W_256^(kk*m) = stage_tw[kk * m * 8], kk = b & 15, and writes X[q]
     // to point (b - kk) * 16 + kk + q * 16 (slot s holds X[bitrev(s)]).
     {
         const uint kk = j & 15u;
-        const float2 a00 = buf[pad(lid)];
-        const float2 a01 = cmul(buf[pad(lid + 256u)], stage_tw[kk * 8u]);
-        const float2 a02 = cmul(buf[pad(lid + 512u)], stage_tw[kk * 16u]);
-        const float2 a03 = cmul(buf[pad(lid + 768u)], stage_tw[kk * 24u]);
-        const float2 a04 = cmul(buf[pad(lid + 1024u)], stage_tw[kk * 32u]);
-        const float2 a05 = cmul(buf[pad(lid + 1280u)], stage_tw[kk * 40u]);
-        const float2 a06 = cmul(buf[pad(lid + 1536u)], stage_tw[kk * 48u]);
-        const float2 a07 = cmul(buf[pad(lid + 1792u)], stage_tw[kk * 56u]);
-        const float2 a08 = cmul(buf[pad(lid + 2048u)], stage_tw[kk * 64u]);
-        const float2 a09 = cmul(buf[pad(lid + 2304u)], stage_tw[kk * 72u]);
-        const float2 a10 = cmul(buf[pad(lid + 2560u)], stage_tw[kk * 80u]);
-        const float2 a11 = cmul(buf[pad(lid + 2816u)], stage_tw[kk * 88u]);
-        const float2 a12 = cmul(buf[pad(lid + 3072u)], stage_tw[kk * 96u]);
-        const float2 a13 = cmul(buf[pad(lid + 3328u)], stage_tw[kk * 104u]);
-        const float2 a14 = cmul(buf[pad(lid + 3584u)], stage_tw[kk * 112u]);
-        const float2 a15 = cmul(buf[pad(lid + 3840u)], stage_tw[kk * 120u]);
+        const float2 a00 = buf[pad(at)];
+        const float2 a01 = cmul(buf[pad(at + 128u)], stage_tw[kk * 8u]);
+        const float2 a02 = cmul(buf[pad(at + 256u)], stage_tw[kk * 16u]);
+        const float2 a03 = cmul(buf[pad(at + 384u)], stage_tw[kk * 24u]);
+        const float2 a04 = cmul(buf[pad(at + 512u)], stage_tw[kk * 32u]);
+        const float2 a05 = cmul(buf[pad(at + 640u)], stage_tw[kk * 40u]);
+        const float2 a06 = cmul(buf[pad(at + 768u)], stage_tw[kk * 48u]);
+        const float2 a07 = cmul(buf[pad(at + 896u)], stage_tw[kk * 56u]);
+        const float2 a08 = cmul(buf[pad(at + 1024u)], stage_tw[kk * 64u]);
+        const float2 a09 = cmul(buf[pad(at + 1152u)], stage_tw[kk * 72u]);
+        const float2 a10 = cmul(buf[pad(at + 1280u)], stage_tw[kk * 80u]);
+        const float2 a11 = cmul(buf[pad(at + 1408u)], stage_tw[kk * 88u]);
+        const float2 a12 = cmul(buf[pad(at + 1536u)], stage_tw[kk * 96u]);
+        const float2 a13 = cmul(buf[pad(at + 1664u)], stage_tw[kk * 104u]);
+        const float2 a14 = cmul(buf[pad(at + 1792u)], stage_tw[kk * 112u]);
+        const float2 a15 = cmul(buf[pad(at + 1920u)], stage_tw[kk * 120u]);
         const float2 t1_00 = a00 + a08;
         const float2 t1_01 = a01 + a09;
         const float2 t1_02 = a02 + a10;
@@ -326,40 +366,40 @@ void fft_fused2048_c2_fwd_f32(__global const float2 *restrict x,
         const float2 y13 = t3_12 - t3_13;
         const float2 y14 = t3_14 + (float2)(t3_15.y, -t3_15.x);
         const float2 y15 = t3_14 - (float2)(t3_15.y, -t3_15.x);
-        const uint dst = ((j - kk) * 16u + kk) * 2u + c;
+        const uint dst = c * 2048u + (j - kk) * 16u + kk;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst)] = y00;
-        buf[pad(dst + 32u)] = y08;
-        buf[pad(dst + 64u)] = y04;
-        buf[pad(dst + 96u)] = y12;
-        buf[pad(dst + 128u)] = y02;
-        buf[pad(dst + 160u)] = y10;
-        buf[pad(dst + 192u)] = y06;
-        buf[pad(dst + 224u)] = y14;
-        buf[pad(dst + 256u)] = y01;
-        buf[pad(dst + 288u)] = y09;
-        buf[pad(dst + 320u)] = y05;
-        buf[pad(dst + 352u)] = y13;
-        buf[pad(dst + 384u)] = y03;
-        buf[pad(dst + 416u)] = y11;
-        buf[pad(dst + 448u)] = y07;
-        buf[pad(dst + 480u)] = y15;
+        buf[pad(dst + 16u)] = y08;
+        buf[pad(dst + 32u)] = y04;
+        buf[pad(dst + 48u)] = y12;
+        buf[pad(dst + 64u)] = y02;
+        buf[pad(dst + 80u)] = y10;
+        buf[pad(dst + 96u)] = y06;
+        buf[pad(dst + 112u)] = y14;
+        buf[pad(dst + 128u)] = y01;
+        buf[pad(dst + 144u)] = y09;
+        buf[pad(dst + 160u)] = y05;
+        buf[pad(dst + 176u)] = y13;
+        buf[pad(dst + 192u)] = y03;
+        buf[pad(dst + 208u)] = y11;
+        buf[pad(dst + 224u)] = y07;
+        buf[pad(dst + 240u)] = y15;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Stage 3 of 3: radix 8, stride 256. Butterfly b = j + 128 * u (u = 0..1) of each sub-FFT reads points
+    // Stage 3 of 3: radix 8, stride 256. Butterfly b = j + 128 * u (u = 0..1) of sub-FFT c reads points
     // b + 256 * m times W_2048^(kk*m) = stage_tw[kk * m], kk = b & 255, and writes X[q]
     // to point (b - kk) * 8 + kk + q * 256 (slot s holds X[bitrev(s)]).
     {
         const uint kk0 = j & 255u;
-        const float2 u0_a00 = buf[pad(lid)];
-        const float2 u0_a01 = cmul(buf[pad(lid + 512u)], stage_tw[kk0]);
-        const float2 u0_a02 = cmul(buf[pad(lid + 1024u)], stage_tw[kk0 * 2u]);
-        const float2 u0_a03 = cmul(buf[pad(lid + 1536u)], stage_tw[kk0 * 3u]);
-        const float2 u0_a04 = cmul(buf[pad(lid + 2048u)], stage_tw[kk0 * 4u]);
-        const float2 u0_a05 = cmul(buf[pad(lid + 2560u)], stage_tw[kk0 * 5u]);
-        const float2 u0_a06 = cmul(buf[pad(lid + 3072u)], stage_tw[kk0 * 6u]);
-        const float2 u0_a07 = cmul(buf[pad(lid + 3584u)], stage_tw[kk0 * 7u]);
+        const float2 u0_a00 = buf[pad(at)];
+        const float2 u0_a01 = cmul(buf[pad(at + 256u)], stage_tw[kk0]);
+        const float2 u0_a02 = cmul(buf[pad(at + 512u)], stage_tw[kk0 * 2u]);
+        const float2 u0_a03 = cmul(buf[pad(at + 768u)], stage_tw[kk0 * 3u]);
+        const float2 u0_a04 = cmul(buf[pad(at + 1024u)], stage_tw[kk0 * 4u]);
+        const float2 u0_a05 = cmul(buf[pad(at + 1280u)], stage_tw[kk0 * 5u]);
+        const float2 u0_a06 = cmul(buf[pad(at + 1536u)], stage_tw[kk0 * 6u]);
+        const float2 u0_a07 = cmul(buf[pad(at + 1792u)], stage_tw[kk0 * 7u]);
         const float2 u0_t1_00 = u0_a00 + u0_a04;
         const float2 u0_t1_01 = u0_a01 + u0_a05;
         const float2 u0_t1_02 = u0_a02 + u0_a06;
@@ -384,17 +424,17 @@ void fft_fused2048_c2_fwd_f32(__global const float2 *restrict x,
         const float2 u0_y05 = u0_t2_04 - u0_t2_05;
         const float2 u0_y06 = u0_t2_06 + (float2)(u0_t2_07.y, -u0_t2_07.x);
         const float2 u0_y07 = u0_t2_06 - (float2)(u0_t2_07.y, -u0_t2_07.x);
-        const uint dst0 = ((j - kk0) * 8u + kk0) * 2u + c;
+        const uint dst0 = c * 2048u + (j - kk0) * 8u + kk0;
         const uint b1 = j + 128u;
         const uint kk1 = b1 & 255u;
-        const float2 u1_a00 = buf[pad(lid + 256u)];
-        const float2 u1_a01 = cmul(buf[pad(lid + 768u)], stage_tw[kk1]);
-        const float2 u1_a02 = cmul(buf[pad(lid + 1280u)], stage_tw[kk1 * 2u]);
-        const float2 u1_a03 = cmul(buf[pad(lid + 1792u)], stage_tw[kk1 * 3u]);
-        const float2 u1_a04 = cmul(buf[pad(lid + 2304u)], stage_tw[kk1 * 4u]);
-        const float2 u1_a05 = cmul(buf[pad(lid + 2816u)], stage_tw[kk1 * 5u]);
-        const float2 u1_a06 = cmul(buf[pad(lid + 3328u)], stage_tw[kk1 * 6u]);
-        const float2 u1_a07 = cmul(buf[pad(lid + 3840u)], stage_tw[kk1 * 7u]);
+        const float2 u1_a00 = buf[pad(at + 128u)];
+        const float2 u1_a01 = cmul(buf[pad(at + 384u)], stage_tw[kk1]);
+        const float2 u1_a02 = cmul(buf[pad(at + 640u)], stage_tw[kk1 * 2u]);
+        const float2 u1_a03 = cmul(buf[pad(at + 896u)], stage_tw[kk1 * 3u]);
+        const float2 u1_a04 = cmul(buf[pad(at + 1152u)], stage_tw[kk1 * 4u]);
+        const float2 u1_a05 = cmul(buf[pad(at + 1408u)], stage_tw[kk1 * 5u]);
+        const float2 u1_a06 = cmul(buf[pad(at + 1664u)], stage_tw[kk1 * 6u]);
+        const float2 u1_a07 = cmul(buf[pad(at + 1920u)], stage_tw[kk1 * 7u]);
         const float2 u1_t1_00 = u1_a00 + u1_a04;
         const float2 u1_t1_01 = u1_a01 + u1_a05;
         const float2 u1_t1_02 = u1_a02 + u1_a06;
@@ -419,46 +459,77 @@ void fft_fused2048_c2_fwd_f32(__global const float2 *restrict x,
         const float2 u1_y05 = u1_t2_04 - u1_t2_05;
         const float2 u1_y06 = u1_t2_06 + (float2)(u1_t2_07.y, -u1_t2_07.x);
         const float2 u1_y07 = u1_t2_06 - (float2)(u1_t2_07.y, -u1_t2_07.x);
-        const uint dst1 = ((b1 - kk1) * 8u + kk1) * 2u + c;
+        const uint dst1 = c * 2048u + (b1 - kk1) * 8u + kk1;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst0)] = u0_y00;
-        buf[pad(dst0 + 512u)] = u0_y04;
-        buf[pad(dst0 + 1024u)] = u0_y02;
-        buf[pad(dst0 + 1536u)] = u0_y06;
-        buf[pad(dst0 + 2048u)] = u0_y01;
-        buf[pad(dst0 + 2560u)] = u0_y05;
-        buf[pad(dst0 + 3072u)] = u0_y03;
-        buf[pad(dst0 + 3584u)] = u0_y07;
+        buf[pad(dst0 + 256u)] = u0_y04;
+        buf[pad(dst0 + 512u)] = u0_y02;
+        buf[pad(dst0 + 768u)] = u0_y06;
+        buf[pad(dst0 + 1024u)] = u0_y01;
+        buf[pad(dst0 + 1280u)] = u0_y05;
+        buf[pad(dst0 + 1536u)] = u0_y03;
+        buf[pad(dst0 + 1792u)] = u0_y07;
         buf[pad(dst1)] = u1_y00;
-        buf[pad(dst1 + 512u)] = u1_y04;
-        buf[pad(dst1 + 1024u)] = u1_y02;
-        buf[pad(dst1 + 1536u)] = u1_y06;
-        buf[pad(dst1 + 2048u)] = u1_y01;
-        buf[pad(dst1 + 2560u)] = u1_y05;
-        buf[pad(dst1 + 3072u)] = u1_y03;
-        buf[pad(dst1 + 3584u)] = u1_y07;
+        buf[pad(dst1 + 256u)] = u1_y04;
+        buf[pad(dst1 + 512u)] = u1_y02;
+        buf[pad(dst1 + 768u)] = u1_y06;
+        buf[pad(dst1 + 1024u)] = u1_y01;
+        buf[pad(dst1 + 1280u)] = u1_y05;
+        buf[pad(dst1 + 1536u)] = u1_y03;
+        buf[pad(dst1 + 1792u)] = u1_y07;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Store phase: X[q], q = j + 128 * it (it = 0..15), of sub-FFT g from buf[pad(lid + 256 * it)].
-    if (g < total)
+    // Store phase: 16 elements per work-item (it = 0..15); p is uniform, so is the branch.
+    if (p == 1u)
     {
-        const uint out = base + (i - k) * 2048u + k + j * p;
-        y[out] = buf[pad(lid)] * scale;
-        y[out + 128u * p] = buf[pad(lid + 256u)] * scale;
-        y[out + 256u * p] = buf[pad(lid + 512u)] * scale;
-        y[out + 384u * p] = buf[pad(lid + 768u)] * scale;
-        y[out + 512u * p] = buf[pad(lid + 1024u)] * scale;
-        y[out + 640u * p] = buf[pad(lid + 1280u)] * scale;
-        y[out + 768u * p] = buf[pad(lid + 1536u)] * scale;
-        y[out + 896u * p] = buf[pad(lid + 1792u)] * scale;
-        y[out + 1024u * p] = buf[pad(lid + 2048u)] * scale;
-        y[out + 1152u * p] = buf[pad(lid + 2304u)] * scale;
-        y[out + 1280u * p] = buf[pad(lid + 2560u)] * scale;
-        y[out + 1408u * p] = buf[pad(lid + 2816u)] * scale;
-        y[out + 1536u * p] = buf[pad(lid + 3072u)] * scale;
-        y[out + 1664u * p] = buf[pad(lid + 3328u)] * scale;
-        y[out + 1792u * p] = buf[pad(lid + 3584u)] * scale;
-        y[out + 1920u * p] = buf[pad(lid + 3840u)] * scale;
+        // Flat (p == 1, k = 0): element e = lid + 256 * it, X[e % 2048] of sub-FFT first + e / 2048, goes to y[first * 2048 + e].
+        const uint out = first * 2048u + lid;
+        if (first < total)
+        {
+            y[out] = buf[pad(lid)] * scale;
+            y[out + 256u] = buf[pad(lid + 256u)] * scale;
+            y[out + 512u] = buf[pad(lid + 512u)] * scale;
+            y[out + 768u] = buf[pad(lid + 768u)] * scale;
+            y[out + 1024u] = buf[pad(lid + 1024u)] * scale;
+            y[out + 1280u] = buf[pad(lid + 1280u)] * scale;
+            y[out + 1536u] = buf[pad(lid + 1536u)] * scale;
+            y[out + 1792u] = buf[pad(lid + 1792u)] * scale;
+        }
+        if (first + 1u < total)
+        {
+            y[out + 2048u] = buf[pad(lid + 2048u)] * scale;
+            y[out + 2304u] = buf[pad(lid + 2304u)] * scale;
+            y[out + 2560u] = buf[pad(lid + 2560u)] * scale;
+            y[out + 2816u] = buf[pad(lid + 2816u)] * scale;
+            y[out + 3072u] = buf[pad(lid + 3072u)] * scale;
+            y[out + 3328u] = buf[pad(lid + 3328u)] * scale;
+            y[out + 3584u] = buf[pad(lid + 3584u)] * scale;
+            y[out + 3840u] = buf[pad(lid + 3840u)] * scale;
+        }
+    }
+    else
+    {
+        // Columns: X[q], q = row + 128 * it, of sub-FFT g goes to y[base + (i - k) * 2048 + k + q * p].
+        if (g < total)
+        {
+            const uint out = base + (i - k) * 2048u + k + row * p;
+            y[out] = buf[pad(cell)] * scale;
+            y[out + 128u * p] = buf[pad(cell + 128u)] * scale;
+            y[out + 256u * p] = buf[pad(cell + 256u)] * scale;
+            y[out + 384u * p] = buf[pad(cell + 384u)] * scale;
+            y[out + 512u * p] = buf[pad(cell + 512u)] * scale;
+            y[out + 640u * p] = buf[pad(cell + 640u)] * scale;
+            y[out + 768u * p] = buf[pad(cell + 768u)] * scale;
+            y[out + 896u * p] = buf[pad(cell + 896u)] * scale;
+            y[out + 1024u * p] = buf[pad(cell + 1024u)] * scale;
+            y[out + 1152u * p] = buf[pad(cell + 1152u)] * scale;
+            y[out + 1280u * p] = buf[pad(cell + 1280u)] * scale;
+            y[out + 1408u * p] = buf[pad(cell + 1408u)] * scale;
+            y[out + 1536u * p] = buf[pad(cell + 1536u)] * scale;
+            y[out + 1664u * p] = buf[pad(cell + 1664u)] * scale;
+            y[out + 1792u * p] = buf[pad(cell + 1792u)] * scale;
+            y[out + 1920u * p] = buf[pad(cell + 1920u)] * scale;
+        }
     }
 }

@@ -3,22 +3,25 @@
 // regenerate with `cargo xtask gen-kernels`.
 //
 // Work-group: C = 16 sub-FFTs of 256 points, W = 256 work-items (16 per sub-FFT, 16 points each),
-// 34808 bytes of local memory (C * L = 4096 values, one complex of padding per 16).
+// 34928 bytes of local memory (C * L = 4096 values, padding one per 16 and one per 256).
 // Local Stockham stages: radix 16, 16; stage twiddles stage_tw[s] = W_256^s.
 //
 // Launch 1-D: local size 256, global size ceil(total / 16) * 256, total = t * batch.
 // Sub-FFT g: i = g & (t - 1), base = (g - i) * 256, k = i & (p - 1); W_M = exp(-2*pi*i/M);
 // X = DFT256(x[base + i + m * t] * W_{256p}^(k*m)), y[base + (i - k) * 256 + k + q * p] = X[q] * scale.
 // Pass twiddles (p > 1 only): W_{256p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
+// Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
+// else columns (runs of 16 consecutive addresses when t, p >= 16).
 //
 // Operations per sub-FFT: 2048 complex additions, 320 constant multiplications (mul_pXqY),
 // 224 trivial rotations (x -1, x i, x -i), 240 stage-twiddle multiplications (cmul);
 // pass twiddles when p > 1: 256 pass_twiddle products and 256 complex multiplications.
 
-// pad(e) = e + (e >> 4): local index of element e, one complex of padding after every 16
+// pad(e) = e + (e >> 4) + (e >> 8): local index of element e, one complex of padding after
+// every 16 and one more after every 256, so stride L becomes L + L/16 + L/256 (no bank conflicts)
 inline uint pad(const uint e)
 {
-    return e + (e >> 4);
+    return e + (e >> 4) + (e >> 8);
 }
 
 // cmul(a, b) = a * b, the complex product
@@ -81,81 +84,160 @@ void fft_fused256_c16_fwd_f32(__global const float2 *restrict x,
                               const uint total,
                               const float scale)
 {
-    // Element m of column c at buf[pad(m * 16 + c)]: 4351 values, 34808 bytes.
-    __local float2 buf[4351];
+    // Element m of sub-FFT c at buf[pad(c * 256 + m)]: 4366 values, 34928 bytes.
+    __local float2 buf[4366];
     const uint lid = (uint)get_local_id(0);
-    const uint c = lid & 15u;
-    const uint j = lid >> 4;
-    const uint g = (uint)get_group_id(0) * 16u + c;
+    const uint first = (uint)get_group_id(0) * 16u;
+    // Stages: work-item lid runs point j of sub-FFT c, local index at = c * 256 + j.
+    const uint j = lid & 15u;
+    const uint c = lid >> 4;
+    const uint at = c * 256u + j;
+    // Column phases: work-item lid moves elements row + 16 * it of sub-FFT g = first + col.
+    const uint col = lid & 15u;
+    const uint row = lid >> 4;
+    const uint g = first + col;
     const uint i = g & (t - 1u);
     const uint k = i & (p - 1u);
     const uint base = (g - i) * 256u;
+    const uint cell = col * 256u + row;
 
-    // Load phase: element m = j + 16 * it (it = 0..15) of sub-FFT g to buf[pad(lid + 256 * it)],
-    // times the pass twiddle W_{256p}^(k*m) when p > 1.
-    if (g < total)
+    // Load phase: 16 elements per work-item (it = 0..15); t is uniform, so is the branch.
+    if (t == 1u)
     {
-        const uint src = base + i + j * t;
-        if (p > 1u)
-        {
-            buf[pad(lid)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * j, h));
-            buf[pad(lid + 256u)] = cmul(x[src + 16u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 16u), h));
-            buf[pad(lid + 512u)] = cmul(x[src + 32u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 32u), h));
-            buf[pad(lid + 768u)] = cmul(x[src + 48u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 48u), h));
-            buf[pad(lid + 1024u)] = cmul(x[src + 64u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 64u), h));
-            buf[pad(lid + 1280u)] = cmul(x[src + 80u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 80u), h));
-            buf[pad(lid + 1536u)] = cmul(x[src + 96u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 96u), h));
-            buf[pad(lid + 1792u)] = cmul(x[src + 112u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 112u), h));
-            buf[pad(lid + 2048u)] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 128u), h));
-            buf[pad(lid + 2304u)] = cmul(x[src + 144u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 144u), h));
-            buf[pad(lid + 2560u)] = cmul(x[src + 160u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 160u), h));
-            buf[pad(lid + 2816u)] = cmul(x[src + 176u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 176u), h));
-            buf[pad(lid + 3072u)] = cmul(x[src + 192u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 192u), h));
-            buf[pad(lid + 3328u)] = cmul(x[src + 208u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 208u), h));
-            buf[pad(lid + 3584u)] = cmul(x[src + 224u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 224u), h));
-            buf[pad(lid + 3840u)] = cmul(x[src + 240u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 240u), h));
-        }
-        else
+        // Flat (t == 1, k = 0): element e = lid + 256 * it is x[first * 256 + e], point e % 256 of sub-FFT first + e / 256.
+        const uint src = first * 256u + lid;
+        if (first < total)
         {
             buf[pad(lid)] = x[src];
-            buf[pad(lid + 256u)] = x[src + 16u * t];
-            buf[pad(lid + 512u)] = x[src + 32u * t];
-            buf[pad(lid + 768u)] = x[src + 48u * t];
-            buf[pad(lid + 1024u)] = x[src + 64u * t];
-            buf[pad(lid + 1280u)] = x[src + 80u * t];
-            buf[pad(lid + 1536u)] = x[src + 96u * t];
-            buf[pad(lid + 1792u)] = x[src + 112u * t];
-            buf[pad(lid + 2048u)] = x[src + 128u * t];
-            buf[pad(lid + 2304u)] = x[src + 144u * t];
-            buf[pad(lid + 2560u)] = x[src + 160u * t];
-            buf[pad(lid + 2816u)] = x[src + 176u * t];
-            buf[pad(lid + 3072u)] = x[src + 192u * t];
-            buf[pad(lid + 3328u)] = x[src + 208u * t];
-            buf[pad(lid + 3584u)] = x[src + 224u * t];
-            buf[pad(lid + 3840u)] = x[src + 240u * t];
+        }
+        if (first + 1u < total)
+        {
+            buf[pad(lid + 256u)] = x[src + 256u];
+        }
+        if (first + 2u < total)
+        {
+            buf[pad(lid + 512u)] = x[src + 512u];
+        }
+        if (first + 3u < total)
+        {
+            buf[pad(lid + 768u)] = x[src + 768u];
+        }
+        if (first + 4u < total)
+        {
+            buf[pad(lid + 1024u)] = x[src + 1024u];
+        }
+        if (first + 5u < total)
+        {
+            buf[pad(lid + 1280u)] = x[src + 1280u];
+        }
+        if (first + 6u < total)
+        {
+            buf[pad(lid + 1536u)] = x[src + 1536u];
+        }
+        if (first + 7u < total)
+        {
+            buf[pad(lid + 1792u)] = x[src + 1792u];
+        }
+        if (first + 8u < total)
+        {
+            buf[pad(lid + 2048u)] = x[src + 2048u];
+        }
+        if (first + 9u < total)
+        {
+            buf[pad(lid + 2304u)] = x[src + 2304u];
+        }
+        if (first + 10u < total)
+        {
+            buf[pad(lid + 2560u)] = x[src + 2560u];
+        }
+        if (first + 11u < total)
+        {
+            buf[pad(lid + 2816u)] = x[src + 2816u];
+        }
+        if (first + 12u < total)
+        {
+            buf[pad(lid + 3072u)] = x[src + 3072u];
+        }
+        if (first + 13u < total)
+        {
+            buf[pad(lid + 3328u)] = x[src + 3328u];
+        }
+        if (first + 14u < total)
+        {
+            buf[pad(lid + 3584u)] = x[src + 3584u];
+        }
+        if (first + 15u < total)
+        {
+            buf[pad(lid + 3840u)] = x[src + 3840u];
+        }
+    }
+    else
+    {
+        // Columns: element m = row + 16 * it of sub-FFT g is x[base + i + m * t], times W_{256p}^(k*m) when p > 1.
+        if (g < total)
+        {
+            const uint src = base + i + row * t;
+            if (p > 1u)
+            {
+                buf[pad(cell)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
+                buf[pad(cell + 16u)] = cmul(x[src + 16u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 16u), h));
+                buf[pad(cell + 32u)] = cmul(x[src + 32u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 32u), h));
+                buf[pad(cell + 48u)] = cmul(x[src + 48u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 48u), h));
+                buf[pad(cell + 64u)] = cmul(x[src + 64u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 64u), h));
+                buf[pad(cell + 80u)] = cmul(x[src + 80u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 80u), h));
+                buf[pad(cell + 96u)] = cmul(x[src + 96u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 96u), h));
+                buf[pad(cell + 112u)] = cmul(x[src + 112u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 112u), h));
+                buf[pad(cell + 128u)] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 128u), h));
+                buf[pad(cell + 144u)] = cmul(x[src + 144u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 144u), h));
+                buf[pad(cell + 160u)] = cmul(x[src + 160u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 160u), h));
+                buf[pad(cell + 176u)] = cmul(x[src + 176u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 176u), h));
+                buf[pad(cell + 192u)] = cmul(x[src + 192u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 192u), h));
+                buf[pad(cell + 208u)] = cmul(x[src + 208u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 208u), h));
+                buf[pad(cell + 224u)] = cmul(x[src + 224u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 224u), h));
+                buf[pad(cell + 240u)] = cmul(x[src + 240u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 240u), h));
+            }
+            else
+            {
+                buf[pad(cell)] = x[src];
+                buf[pad(cell + 16u)] = x[src + 16u * t];
+                buf[pad(cell + 32u)] = x[src + 32u * t];
+                buf[pad(cell + 48u)] = x[src + 48u * t];
+                buf[pad(cell + 64u)] = x[src + 64u * t];
+                buf[pad(cell + 80u)] = x[src + 80u * t];
+                buf[pad(cell + 96u)] = x[src + 96u * t];
+                buf[pad(cell + 112u)] = x[src + 112u * t];
+                buf[pad(cell + 128u)] = x[src + 128u * t];
+                buf[pad(cell + 144u)] = x[src + 144u * t];
+                buf[pad(cell + 160u)] = x[src + 160u * t];
+                buf[pad(cell + 176u)] = x[src + 176u * t];
+                buf[pad(cell + 192u)] = x[src + 192u * t];
+                buf[pad(cell + 208u)] = x[src + 208u * t];
+                buf[pad(cell + 224u)] = x[src + 224u * t];
+                buf[pad(cell + 240u)] = x[src + 240u * t];
+            }
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    // Stage 1 of 2: radix 16, stride 1. Butterfly b = j of each sub-FFT reads points
+    // Stage 1 of 2: radix 16, stride 1. Butterfly b = j of sub-FFT c reads points
     // b + 16 * m and writes X[q] to point b * 16 + q (slot s holds X[bitrev(s)]).
     {
-        const float2 a00 = buf[pad(lid)];
-        const float2 a01 = buf[pad(lid + 256u)];
-        const float2 a02 = buf[pad(lid + 512u)];
-        const float2 a03 = buf[pad(lid + 768u)];
-        const float2 a04 = buf[pad(lid + 1024u)];
-        const float2 a05 = buf[pad(lid + 1280u)];
-        const float2 a06 = buf[pad(lid + 1536u)];
-        const float2 a07 = buf[pad(lid + 1792u)];
-        const float2 a08 = buf[pad(lid + 2048u)];
-        const float2 a09 = buf[pad(lid + 2304u)];
-        const float2 a10 = buf[pad(lid + 2560u)];
-        const float2 a11 = buf[pad(lid + 2816u)];
-        const float2 a12 = buf[pad(lid + 3072u)];
-        const float2 a13 = buf[pad(lid + 3328u)];
-        const float2 a14 = buf[pad(lid + 3584u)];
-        const float2 a15 = buf[pad(lid + 3840u)];
+        const float2 a00 = buf[pad(at)];
+        const float2 a01 = buf[pad(at + 16u)];
+        const float2 a02 = buf[pad(at + 32u)];
+        const float2 a03 = buf[pad(at + 48u)];
+        const float2 a04 = buf[pad(at + 64u)];
+        const float2 a05 = buf[pad(at + 80u)];
+        const float2 a06 = buf[pad(at + 96u)];
+        const float2 a07 = buf[pad(at + 112u)];
+        const float2 a08 = buf[pad(at + 128u)];
+        const float2 a09 = buf[pad(at + 144u)];
+        const float2 a10 = buf[pad(at + 160u)];
+        const float2 a11 = buf[pad(at + 176u)];
+        const float2 a12 = buf[pad(at + 192u)];
+        const float2 a13 = buf[pad(at + 208u)];
+        const float2 a14 = buf[pad(at + 224u)];
+        const float2 a15 = buf[pad(at + 240u)];
         const float2 t1_00 = a00 + a08;
         const float2 t1_01 = a01 + a09;
         const float2 t1_02 = a02 + a10;
@@ -220,7 +302,113 @@ void fft_fused256_c16_fwd_f32(__global const float2 *restrict x,
         const float2 y13 = t3_12 - t3_13;
         const float2 y14 = t3_14 + (float2)(t3_15.y, -t3_15.x);
         const float2 y15 = t3_14 - (float2)(t3_15.y, -t3_15.x);
-        const uint dst = j * 256u + c;
+        const uint dst = c * 256u + j * 16u;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        buf[pad(dst)] = y00;
+        buf[pad(dst + 1u)] = y08;
+        buf[pad(dst + 2u)] = y04;
+        buf[pad(dst + 3u)] = y12;
+        buf[pad(dst + 4u)] = y02;
+        buf[pad(dst + 5u)] = y10;
+        buf[pad(dst + 6u)] = y06;
+        buf[pad(dst + 7u)] = y14;
+        buf[pad(dst + 8u)] = y01;
+        buf[pad(dst + 9u)] = y09;
+        buf[pad(dst + 10u)] = y05;
+        buf[pad(dst + 11u)] = y13;
+        buf[pad(dst + 12u)] = y03;
+        buf[pad(dst + 13u)] = y11;
+        buf[pad(dst + 14u)] = y07;
+        buf[pad(dst + 15u)] = y15;
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+
+    // Stage 2 of 2: radix 16, stride 16. Butterfly b = j of sub-FFT c reads points
+    // b + 16 * m times W_256^(kk*m) = stage_tw[kk * m], kk = b & 15, and writes X[q]
+    // to point (b - kk) * 16 + kk + q * 16 (slot s holds X[bitrev(s)]).
+    {
+        const uint kk = j & 15u;
+        const float2 a00 = buf[pad(at)];
+        const float2 a01 = cmul(buf[pad(at + 16u)], stage_tw[kk]);
+        const float2 a02 = cmul(buf[pad(at + 32u)], stage_tw[kk * 2u]);
+        const float2 a03 = cmul(buf[pad(at + 48u)], stage_tw[kk * 3u]);
+        const float2 a04 = cmul(buf[pad(at + 64u)], stage_tw[kk * 4u]);
+        const float2 a05 = cmul(buf[pad(at + 80u)], stage_tw[kk * 5u]);
+        const float2 a06 = cmul(buf[pad(at + 96u)], stage_tw[kk * 6u]);
+        const float2 a07 = cmul(buf[pad(at + 112u)], stage_tw[kk * 7u]);
+        const float2 a08 = cmul(buf[pad(at + 128u)], stage_tw[kk * 8u]);
+        const float2 a09 = cmul(buf[pad(at + 144u)], stage_tw[kk * 9u]);
+        const float2 a10 = cmul(buf[pad(at + 160u)], stage_tw[kk * 10u]);
+        const float2 a11 = cmul(buf[pad(at + 176u)], stage_tw[kk * 11u]);
+        const float2 a12 = cmul(buf[pad(at + 192u)], stage_tw[kk * 12u]);
+        const float2 a13 = cmul(buf[pad(at + 208u)], stage_tw[kk * 13u]);
+        const float2 a14 = cmul(buf[pad(at + 224u)], stage_tw[kk * 14u]);
+        const float2 a15 = cmul(buf[pad(at + 240u)], stage_tw[kk * 15u]);
+        const float2 t1_00 = a00 + a08;
+        const float2 t1_01 = a01 + a09;
+        const float2 t1_02 = a02 + a10;
+        const float2 t1_03 = a03 + a11;
+        const float2 t1_04 = a04 + a12;
+        const float2 t1_05 = a05 + a13;
+        const float2 t1_06 = a06 + a14;
+        const float2 t1_07 = a07 + a15;
+        const float2 t1_08 = a00 - a08;
+        const float2 t1_09 = mul_p1q8(a01 - a09);
+        const float2 t1_10 = mul_p1q4(a02 - a10);
+        const float2 t1_11 = mul_p3q8(a03 - a11);
+        const float2 t1_12 = a04 - a12;
+        const float2 t1_13 = mul_p5q8(a05 - a13);
+        const float2 t1_14 = mul_p3q4(a06 - a14);
+        const float2 t1_15 = mul_p7q8(a07 - a15);
+        const float2 t2_00 = t1_00 + t1_04;
+        const float2 t2_01 = t1_01 + t1_05;
+        const float2 t2_02 = t1_02 + t1_06;
+        const float2 t2_03 = t1_03 + t1_07;
+        const float2 t2_04 = t1_00 - t1_04;
+        const float2 t2_05 = mul_p1q4(t1_01 - t1_05);
+        const float2 t2_06 = t1_02 - t1_06;
+        const float2 t2_07 = mul_p3q4(t1_03 - t1_07);
+        const float2 t2_08 = t1_08 + (float2)(t1_12.y, -t1_12.x);
+        const float2 t2_09 = t1_09 + t1_13;
+        const float2 t2_10 = t1_10 + t1_14;
+        const float2 t2_11 = t1_11 + t1_15;
+        const float2 t2_12 = t1_08 - (float2)(t1_12.y, -t1_12.x);
+        const float2 t2_13 = mul_p1q4(t1_09 - t1_13);
+        const float2 t2_14 = t1_10 - t1_14;
+        const float2 t2_15 = mul_p3q4(t1_11 - t1_15);
+        const float2 t3_00 = t2_00 + t2_02;
+        const float2 t3_01 = t2_01 + t2_03;
+        const float2 t3_02 = t2_00 - t2_02;
+        const float2 t3_03 = t2_01 - t2_03;
+        const float2 t3_04 = t2_04 + (float2)(t2_06.y, -t2_06.x);
+        const float2 t3_05 = t2_05 + t2_07;
+        const float2 t3_06 = t2_04 - (float2)(t2_06.y, -t2_06.x);
+        const float2 t3_07 = t2_05 - t2_07;
+        const float2 t3_08 = t2_08 + t2_10;
+        const float2 t3_09 = t2_09 + t2_11;
+        const float2 t3_10 = t2_08 - t2_10;
+        const float2 t3_11 = t2_09 - t2_11;
+        const float2 t3_12 = t2_12 + (float2)(t2_14.y, -t2_14.x);
+        const float2 t3_13 = t2_13 + t2_15;
+        const float2 t3_14 = t2_12 - (float2)(t2_14.y, -t2_14.x);
+        const float2 t3_15 = t2_13 - t2_15;
+        const float2 y00 = t3_00 + t3_01;
+        const float2 y01 = t3_00 - t3_01;
+        const float2 y02 = t3_02 + (float2)(t3_03.y, -t3_03.x);
+        const float2 y03 = t3_02 - (float2)(t3_03.y, -t3_03.x);
+        const float2 y04 = t3_04 + t3_05;
+        const float2 y05 = t3_04 - t3_05;
+        const float2 y06 = t3_06 + (float2)(t3_07.y, -t3_07.x);
+        const float2 y07 = t3_06 - (float2)(t3_07.y, -t3_07.x);
+        const float2 y08 = t3_08 + t3_09;
+        const float2 y09 = t3_08 - t3_09;
+        const float2 y10 = t3_10 + (float2)(t3_11.y, -t3_11.x);
+        const float2 y11 = t3_10 - (float2)(t3_11.y, -t3_11.x);
+        const float2 y12 = t3_12 + t3_13;
+        const float2 y13 = t3_12 - t3_13;
+        const float2 y14 = t3_14 + (float2)(t3_15.y, -t3_15.x);
+        const float2 y15 = t3_14 - (float2)(t3_15.y, -t3_15.x);
+        const uint dst = c * 256u + (j - kk) * 16u + kk;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst)] = y00;
         buf[pad(dst + 16u)] = y08;
@@ -241,131 +429,98 @@ void fft_fused256_c16_fwd_f32(__global const float2 *restrict x,
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Stage 2 of 2: radix 16, stride 16. Butterfly b = j of each sub-FFT reads points
-    // b + 16 * m times W_256^(kk*m) = stage_tw[kk * m], kk = b & 15, and writes X[q]
-    // to point (b - kk) * 16 + kk + q * 16 (slot s holds X[bitrev(s)]).
+    // Store phase: 16 elements per work-item (it = 0..15); p is uniform, so is the branch.
+    if (p == 1u)
     {
-        const uint kk = j & 15u;
-        const float2 a00 = buf[pad(lid)];
-        const float2 a01 = cmul(buf[pad(lid + 256u)], stage_tw[kk]);
-        const float2 a02 = cmul(buf[pad(lid + 512u)], stage_tw[kk * 2u]);
-        const float2 a03 = cmul(buf[pad(lid + 768u)], stage_tw[kk * 3u]);
-        const float2 a04 = cmul(buf[pad(lid + 1024u)], stage_tw[kk * 4u]);
-        const float2 a05 = cmul(buf[pad(lid + 1280u)], stage_tw[kk * 5u]);
-        const float2 a06 = cmul(buf[pad(lid + 1536u)], stage_tw[kk * 6u]);
-        const float2 a07 = cmul(buf[pad(lid + 1792u)], stage_tw[kk * 7u]);
-        const float2 a08 = cmul(buf[pad(lid + 2048u)], stage_tw[kk * 8u]);
-        const float2 a09 = cmul(buf[pad(lid + 2304u)], stage_tw[kk * 9u]);
-        const float2 a10 = cmul(buf[pad(lid + 2560u)], stage_tw[kk * 10u]);
-        const float2 a11 = cmul(buf[pad(lid + 2816u)], stage_tw[kk * 11u]);
-        const float2 a12 = cmul(buf[pad(lid + 3072u)], stage_tw[kk * 12u]);
-        const float2 a13 = cmul(buf[pad(lid + 3328u)], stage_tw[kk * 13u]);
-        const float2 a14 = cmul(buf[pad(lid + 3584u)], stage_tw[kk * 14u]);
-        const float2 a15 = cmul(buf[pad(lid + 3840u)], stage_tw[kk * 15u]);
-        const float2 t1_00 = a00 + a08;
-        const float2 t1_01 = a01 + a09;
-        const float2 t1_02 = a02 + a10;
-        const float2 t1_03 = a03 + a11;
-        const float2 t1_04 = a04 + a12;
-        const float2 t1_05 = a05 + a13;
-        const float2 t1_06 = a06 + a14;
-        const float2 t1_07 = a07 + a15;
-        const float2 t1_08 = a00 - a08;
-        const float2 t1_09 = mul_p1q8(a01 - a09);
-        const float2 t1_10 = mul_p1q4(a02 - a10);
-        const float2 t1_11 = mul_p3q8(a03 - a11);
-        const float2 t1_12 = a04 - a12;
-        const float2 t1_13 = mul_p5q8(a05 - a13);
-        const float2 t1_14 = mul_p3q4(a06 - a14);
-        const float2 t1_15 = mul_p7q8(a07 - a15);
-        const float2 t2_00 = t1_00 + t1_04;
-        const float2 t2_01 = t1_01 + t1_05;
-        const float2 t2_02 = t1_02 + t1_06;
-        const float2 t2_03 = t1_03 + t1_07;
-        const float2 t2_04 = t1_00 - t1_04;
-        const float2 t2_05 = mul_p1q4(t1_01 - t1_05);
-        const float2 t2_06 = t1_02 - t1_06;
-        const float2 t2_07 = mul_p3q4(t1_03 - t1_07);
-        const float2 t2_08 = t1_08 + (float2)(t1_12.y, -t1_12.x);
-        const float2 t2_09 = t1_09 + t1_13;
-        const float2 t2_10 = t1_10 + t1_14;
-        const float2 t2_11 = t1_11 + t1_15;
-        const float2 t2_12 = t1_08 - (float2)(t1_12.y, -t1_12.x);
-        const float2 t2_13 = mul_p1q4(t1_09 - t1_13);
-        const float2 t2_14 = t1_10 - t1_14;
-        const float2 t2_15 = mul_p3q4(t1_11 - t1_15);
-        const float2 t3_00 = t2_00 + t2_02;
-        const float2 t3_01 = t2_01 + t2_03;
-        const float2 t3_02 = t2_00 - t2_02;
-        const float2 t3_03 = t2_01 - t2_03;
-        const float2 t3_04 = t2_04 + (float2)(t2_06.y, -t2_06.x);
-        const float2 t3_05 = t2_05 + t2_07;
-        const float2 t3_06 = t2_04 - (float2)(t2_06.y, -t2_06.x);
-        const float2 t3_07 = t2_05 - t2_07;
-        const float2 t3_08 = t2_08 + t2_10;
-        const float2 t3_09 = t2_09 + t2_11;
-        const float2 t3_10 = t2_08 - t2_10;
-        const float2 t3_11 = t2_09 - t2_11;
-        const float2 t3_12 = t2_12 + (float2)(t2_14.y, -t2_14.x);
-        const float2 t3_13 = t2_13 + t2_15;
-        const float2 t3_14 = t2_12 - (float2)(t2_14.y, -t2_14.x);
-        const float2 t3_15 = t2_13 - t2_15;
-        const float2 y00 = t3_00 + t3_01;
-        const float2 y01 = t3_00 - t3_01;
-        const float2 y02 = t3_02 + (float2)(t3_03.y, -t3_03.x);
-        const float2 y03 = t3_02 - (float2)(t3_03.y, -t3_03.x);
-        const float2 y04 = t3_04 + t3_05;
-        const float2 y05 = t3_04 - t3_05;
-        const float2 y06 = t3_06 + (float2)(t3_07.y, -t3_07.x);
-        const float2 y07 = t3_06 - (float2)(t3_07.y, -t3_07.x);
-        const float2 y08 = t3_08 + t3_09;
-        const float2 y09 = t3_08 - t3_09;
-        const float2 y10 = t3_10 + (float2)(t3_11.y, -t3_11.x);
-        const float2 y11 = t3_10 - (float2)(t3_11.y, -t3_11.x);
-        const float2 y12 = t3_12 + t3_13;
-        const float2 y13 = t3_12 - t3_13;
-        const float2 y14 = t3_14 + (float2)(t3_15.y, -t3_15.x);
-        const float2 y15 = t3_14 - (float2)(t3_15.y, -t3_15.x);
-        const uint dst = ((j - kk) * 16u + kk) * 16u + c;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        buf[pad(dst)] = y00;
-        buf[pad(dst + 256u)] = y08;
-        buf[pad(dst + 512u)] = y04;
-        buf[pad(dst + 768u)] = y12;
-        buf[pad(dst + 1024u)] = y02;
-        buf[pad(dst + 1280u)] = y10;
-        buf[pad(dst + 1536u)] = y06;
-        buf[pad(dst + 1792u)] = y14;
-        buf[pad(dst + 2048u)] = y01;
-        buf[pad(dst + 2304u)] = y09;
-        buf[pad(dst + 2560u)] = y05;
-        buf[pad(dst + 2816u)] = y13;
-        buf[pad(dst + 3072u)] = y03;
-        buf[pad(dst + 3328u)] = y11;
-        buf[pad(dst + 3584u)] = y07;
-        buf[pad(dst + 3840u)] = y15;
-        barrier(CLK_LOCAL_MEM_FENCE);
+        // Flat (p == 1, k = 0): element e = lid + 256 * it, X[e % 256] of sub-FFT first + e / 256, goes to y[first * 256 + e].
+        const uint out = first * 256u + lid;
+        if (first < total)
+        {
+            y[out] = buf[pad(lid)] * scale;
+        }
+        if (first + 1u < total)
+        {
+            y[out + 256u] = buf[pad(lid + 256u)] * scale;
+        }
+        if (first + 2u < total)
+        {
+            y[out + 512u] = buf[pad(lid + 512u)] * scale;
+        }
+        if (first + 3u < total)
+        {
+            y[out + 768u] = buf[pad(lid + 768u)] * scale;
+        }
+        if (first + 4u < total)
+        {
+            y[out + 1024u] = buf[pad(lid + 1024u)] * scale;
+        }
+        if (first + 5u < total)
+        {
+            y[out + 1280u] = buf[pad(lid + 1280u)] * scale;
+        }
+        if (first + 6u < total)
+        {
+            y[out + 1536u] = buf[pad(lid + 1536u)] * scale;
+        }
+        if (first + 7u < total)
+        {
+            y[out + 1792u] = buf[pad(lid + 1792u)] * scale;
+        }
+        if (first + 8u < total)
+        {
+            y[out + 2048u] = buf[pad(lid + 2048u)] * scale;
+        }
+        if (first + 9u < total)
+        {
+            y[out + 2304u] = buf[pad(lid + 2304u)] * scale;
+        }
+        if (first + 10u < total)
+        {
+            y[out + 2560u] = buf[pad(lid + 2560u)] * scale;
+        }
+        if (first + 11u < total)
+        {
+            y[out + 2816u] = buf[pad(lid + 2816u)] * scale;
+        }
+        if (first + 12u < total)
+        {
+            y[out + 3072u] = buf[pad(lid + 3072u)] * scale;
+        }
+        if (first + 13u < total)
+        {
+            y[out + 3328u] = buf[pad(lid + 3328u)] * scale;
+        }
+        if (first + 14u < total)
+        {
+            y[out + 3584u] = buf[pad(lid + 3584u)] * scale;
+        }
+        if (first + 15u < total)
+        {
+            y[out + 3840u] = buf[pad(lid + 3840u)] * scale;
+        }
     }
-
-    // Store phase: X[q], q = j + 16 * it (it = 0..15), of sub-FFT g from buf[pad(lid + 256 * it)].
-    if (g < total)
+    else
     {
-        const uint out = base + (i - k) * 256u + k + j * p;
-        y[out] = buf[pad(lid)] * scale;
-        y[out + 16u * p] = buf[pad(lid + 256u)] * scale;
-        y[out + 32u * p] = buf[pad(lid + 512u)] * scale;
-        y[out + 48u * p] = buf[pad(lid + 768u)] * scale;
-        y[out + 64u * p] = buf[pad(lid + 1024u)] * scale;
-        y[out + 80u * p] = buf[pad(lid + 1280u)] * scale;
-        y[out + 96u * p] = buf[pad(lid + 1536u)] * scale;
-        y[out + 112u * p] = buf[pad(lid + 1792u)] * scale;
-        y[out + 128u * p] = buf[pad(lid + 2048u)] * scale;
-        y[out + 144u * p] = buf[pad(lid + 2304u)] * scale;
-        y[out + 160u * p] = buf[pad(lid + 2560u)] * scale;
-        y[out + 176u * p] = buf[pad(lid + 2816u)] * scale;
-        y[out + 192u * p] = buf[pad(lid + 3072u)] * scale;
-        y[out + 208u * p] = buf[pad(lid + 3328u)] * scale;
-        y[out + 224u * p] = buf[pad(lid + 3584u)] * scale;
-        y[out + 240u * p] = buf[pad(lid + 3840u)] * scale;
+        // Columns: X[q], q = row + 16 * it, of sub-FFT g goes to y[base + (i - k) * 256 + k + q * p].
+        if (g < total)
+        {
+            const uint out = base + (i - k) * 256u + k + row * p;
+            y[out] = buf[pad(cell)] * scale;
+            y[out + 16u * p] = buf[pad(cell + 16u)] * scale;
+            y[out + 32u * p] = buf[pad(cell + 32u)] * scale;
+            y[out + 48u * p] = buf[pad(cell + 48u)] * scale;
+            y[out + 64u * p] = buf[pad(cell + 64u)] * scale;
+            y[out + 80u * p] = buf[pad(cell + 80u)] * scale;
+            y[out + 96u * p] = buf[pad(cell + 96u)] * scale;
+            y[out + 112u * p] = buf[pad(cell + 112u)] * scale;
+            y[out + 128u * p] = buf[pad(cell + 128u)] * scale;
+            y[out + 144u * p] = buf[pad(cell + 144u)] * scale;
+            y[out + 160u * p] = buf[pad(cell + 160u)] * scale;
+            y[out + 176u * p] = buf[pad(cell + 176u)] * scale;
+            y[out + 192u * p] = buf[pad(cell + 192u)] * scale;
+            y[out + 208u * p] = buf[pad(cell + 208u)] * scale;
+            y[out + 224u * p] = buf[pad(cell + 224u)] * scale;
+            y[out + 240u * p] = buf[pad(cell + 240u)] * scale;
+        }
     }
 }

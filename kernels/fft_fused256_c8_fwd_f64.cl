@@ -3,13 +3,15 @@
 // regenerate with `cargo xtask gen-kernels`.
 //
 // Work-group: C = 8 sub-FFTs of 256 points, W = 128 work-items (16 per sub-FFT, 16 points each),
-// 34800 bytes of local memory (C * L = 2048 values, one complex of padding per 16).
+// 34912 bytes of local memory (C * L = 2048 values, padding one per 16 and one per 256).
 // Local Stockham stages: radix 16, 16; stage twiddles stage_tw[s] = W_256^s.
 //
 // Launch 1-D: local size 128, global size ceil(total / 8) * 128, total = t * batch.
 // Sub-FFT g: i = g & (t - 1), base = (g - i) * 256, k = i & (p - 1); W_M = exp(-2*pi*i/M);
 // X = DFT256(x[base + i + m * t] * W_{256p}^(k*m)), y[base + (i - k) * 256 + k + q * p] = X[q] * scale.
 // Pass twiddles (p > 1 only): W_{256p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
+// Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
+// else columns (runs of 8 consecutive addresses when t, p >= 8).
 //
 // Operations per sub-FFT: 2048 complex additions, 320 constant multiplications (mul_pXqY),
 // 224 trivial rotations (x -1, x i, x -i), 240 stage-twiddle multiplications (cmul);
@@ -17,10 +19,11 @@
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
-// pad(e) = e + (e >> 4): local index of element e, one complex of padding after every 16
+// pad(e) = e + (e >> 4) + (e >> 8): local index of element e, one complex of padding after
+// every 16 and one more after every 256, so stride L becomes L + L/16 + L/256 (no bank conflicts)
 inline uint pad(const uint e)
 {
-    return e + (e >> 4);
+    return e + (e >> 4) + (e >> 8);
 }
 
 // cmul(a, b) = a * b, the complex product
@@ -83,81 +86,136 @@ void fft_fused256_c8_fwd_f64(__global const double2 *restrict x,
                              const uint total,
                              const double scale)
 {
-    // Element m of column c at buf[pad(m * 8 + c)]: 2175 values, 34800 bytes.
-    __local double2 buf[2175];
+    // Element m of sub-FFT c at buf[pad(c * 256 + m)]: 2182 values, 34912 bytes.
+    __local double2 buf[2182];
     const uint lid = (uint)get_local_id(0);
-    const uint c = lid & 7u;
-    const uint j = lid >> 3;
-    const uint g = (uint)get_group_id(0) * 8u + c;
+    const uint first = (uint)get_group_id(0) * 8u;
+    // Stages: work-item lid runs point j of sub-FFT c, local index at = c * 256 + j.
+    const uint j = lid & 15u;
+    const uint c = lid >> 4;
+    const uint at = c * 256u + j;
+    // Column phases: work-item lid moves elements row + 16 * it of sub-FFT g = first + col.
+    const uint col = lid & 7u;
+    const uint row = lid >> 3;
+    const uint g = first + col;
     const uint i = g & (t - 1u);
     const uint k = i & (p - 1u);
     const uint base = (g - i) * 256u;
+    const uint cell = col * 256u + row;
 
-    // Load phase: element m = j + 16 * it (it = 0..15) of sub-FFT g to buf[pad(lid + 128 * it)],
-    // times the pass twiddle W_{256p}^(k*m) when p > 1.
-    if (g < total)
+    // Load phase: 16 elements per work-item (it = 0..15); t is uniform, so is the branch.
+    if (t == 1u)
     {
-        const uint src = base + i + j * t;
-        if (p > 1u)
-        {
-            buf[pad(lid)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * j, h));
-            buf[pad(lid + 128u)] = cmul(x[src + 16u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 16u), h));
-            buf[pad(lid + 256u)] = cmul(x[src + 32u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 32u), h));
-            buf[pad(lid + 384u)] = cmul(x[src + 48u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 48u), h));
-            buf[pad(lid + 512u)] = cmul(x[src + 64u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 64u), h));
-            buf[pad(lid + 640u)] = cmul(x[src + 80u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 80u), h));
-            buf[pad(lid + 768u)] = cmul(x[src + 96u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 96u), h));
-            buf[pad(lid + 896u)] = cmul(x[src + 112u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 112u), h));
-            buf[pad(lid + 1024u)] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 128u), h));
-            buf[pad(lid + 1152u)] = cmul(x[src + 144u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 144u), h));
-            buf[pad(lid + 1280u)] = cmul(x[src + 160u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 160u), h));
-            buf[pad(lid + 1408u)] = cmul(x[src + 176u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 176u), h));
-            buf[pad(lid + 1536u)] = cmul(x[src + 192u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 192u), h));
-            buf[pad(lid + 1664u)] = cmul(x[src + 208u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 208u), h));
-            buf[pad(lid + 1792u)] = cmul(x[src + 224u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 224u), h));
-            buf[pad(lid + 1920u)] = cmul(x[src + 240u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 240u), h));
-        }
-        else
+        // Flat (t == 1, k = 0): element e = lid + 128 * it is x[first * 256 + e], point e % 256 of sub-FFT first + e / 256.
+        const uint src = first * 256u + lid;
+        if (first < total)
         {
             buf[pad(lid)] = x[src];
-            buf[pad(lid + 128u)] = x[src + 16u * t];
-            buf[pad(lid + 256u)] = x[src + 32u * t];
-            buf[pad(lid + 384u)] = x[src + 48u * t];
-            buf[pad(lid + 512u)] = x[src + 64u * t];
-            buf[pad(lid + 640u)] = x[src + 80u * t];
-            buf[pad(lid + 768u)] = x[src + 96u * t];
-            buf[pad(lid + 896u)] = x[src + 112u * t];
-            buf[pad(lid + 1024u)] = x[src + 128u * t];
-            buf[pad(lid + 1152u)] = x[src + 144u * t];
-            buf[pad(lid + 1280u)] = x[src + 160u * t];
-            buf[pad(lid + 1408u)] = x[src + 176u * t];
-            buf[pad(lid + 1536u)] = x[src + 192u * t];
-            buf[pad(lid + 1664u)] = x[src + 208u * t];
-            buf[pad(lid + 1792u)] = x[src + 224u * t];
-            buf[pad(lid + 1920u)] = x[src + 240u * t];
+            buf[pad(lid + 128u)] = x[src + 128u];
+        }
+        if (first + 1u < total)
+        {
+            buf[pad(lid + 256u)] = x[src + 256u];
+            buf[pad(lid + 384u)] = x[src + 384u];
+        }
+        if (first + 2u < total)
+        {
+            buf[pad(lid + 512u)] = x[src + 512u];
+            buf[pad(lid + 640u)] = x[src + 640u];
+        }
+        if (first + 3u < total)
+        {
+            buf[pad(lid + 768u)] = x[src + 768u];
+            buf[pad(lid + 896u)] = x[src + 896u];
+        }
+        if (first + 4u < total)
+        {
+            buf[pad(lid + 1024u)] = x[src + 1024u];
+            buf[pad(lid + 1152u)] = x[src + 1152u];
+        }
+        if (first + 5u < total)
+        {
+            buf[pad(lid + 1280u)] = x[src + 1280u];
+            buf[pad(lid + 1408u)] = x[src + 1408u];
+        }
+        if (first + 6u < total)
+        {
+            buf[pad(lid + 1536u)] = x[src + 1536u];
+            buf[pad(lid + 1664u)] = x[src + 1664u];
+        }
+        if (first + 7u < total)
+        {
+            buf[pad(lid + 1792u)] = x[src + 1792u];
+            buf[pad(lid + 1920u)] = x[src + 1920u];
+        }
+    }
+    else
+    {
+        // Columns: element m = row + 16 * it of sub-FFT g is x[base + i + m * t], times W_{256p}^(k*m) when p > 1.
+        if (g < total)
+        {
+            const uint src = base + i + row * t;
+            if (p > 1u)
+            {
+                buf[pad(cell)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
+                buf[pad(cell + 16u)] = cmul(x[src + 16u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 16u), h));
+                buf[pad(cell + 32u)] = cmul(x[src + 32u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 32u), h));
+                buf[pad(cell + 48u)] = cmul(x[src + 48u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 48u), h));
+                buf[pad(cell + 64u)] = cmul(x[src + 64u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 64u), h));
+                buf[pad(cell + 80u)] = cmul(x[src + 80u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 80u), h));
+                buf[pad(cell + 96u)] = cmul(x[src + 96u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 96u), h));
+                buf[pad(cell + 112u)] = cmul(x[src + 112u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 112u), h));
+                buf[pad(cell + 128u)] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 128u), h));
+                buf[pad(cell + 144u)] = cmul(x[src + 144u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 144u), h));
+                buf[pad(cell + 160u)] = cmul(x[src + 160u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 160u), h));
+                buf[pad(cell + 176u)] = cmul(x[src + 176u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 176u), h));
+                buf[pad(cell + 192u)] = cmul(x[src + 192u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 192u), h));
+                buf[pad(cell + 208u)] = cmul(x[src + 208u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 208u), h));
+                buf[pad(cell + 224u)] = cmul(x[src + 224u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 224u), h));
+                buf[pad(cell + 240u)] = cmul(x[src + 240u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 240u), h));
+            }
+            else
+            {
+                buf[pad(cell)] = x[src];
+                buf[pad(cell + 16u)] = x[src + 16u * t];
+                buf[pad(cell + 32u)] = x[src + 32u * t];
+                buf[pad(cell + 48u)] = x[src + 48u * t];
+                buf[pad(cell + 64u)] = x[src + 64u * t];
+                buf[pad(cell + 80u)] = x[src + 80u * t];
+                buf[pad(cell + 96u)] = x[src + 96u * t];
+                buf[pad(cell + 112u)] = x[src + 112u * t];
+                buf[pad(cell + 128u)] = x[src + 128u * t];
+                buf[pad(cell + 144u)] = x[src + 144u * t];
+                buf[pad(cell + 160u)] = x[src + 160u * t];
+                buf[pad(cell + 176u)] = x[src + 176u * t];
+                buf[pad(cell + 192u)] = x[src + 192u * t];
+                buf[pad(cell + 208u)] = x[src + 208u * t];
+                buf[pad(cell + 224u)] = x[src + 224u * t];
+                buf[pad(cell + 240u)] = x[src + 240u * t];
+            }
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    // Stage 1 of 2: radix 16, stride 1. Butterfly b = j of each sub-FFT reads points
+    // Stage 1 of 2: radix 16, stride 1. Butterfly b = j of sub-FFT c reads points
     // b + 16 * m and writes X[q] to point b * 16 + q (slot s holds X[bitrev(s)]).
     {
-        const double2 a00 = buf[pad(lid)];
-        const double2 a01 = buf[pad(lid + 128u)];
-        const double2 a02 = buf[pad(lid + 256u)];
-        const double2 a03 = buf[pad(lid + 384u)];
-        const double2 a04 = buf[pad(lid + 512u)];
-        const double2 a05 = buf[pad(lid + 640u)];
-        const double2 a06 = buf[pad(lid + 768u)];
-        const double2 a07 = buf[pad(lid + 896u)];
-        const double2 a08 = buf[pad(lid + 1024u)];
-        const double2 a09 = buf[pad(lid + 1152u)];
-        const double2 a10 = buf[pad(lid + 1280u)];
-        const double2 a11 = buf[pad(lid + 1408u)];
-        const double2 a12 = buf[pad(lid + 1536u)];
-        const double2 a13 = buf[pad(lid + 1664u)];
-        const double2 a14 = buf[pad(lid + 1792u)];
-        const double2 a15 = buf[pad(lid + 1920u)];
+        const double2 a00 = buf[pad(at)];
+        const double2 a01 = buf[pad(at + 16u)];
+        const double2 a02 = buf[pad(at + 32u)];
+        const double2 a03 = buf[pad(at + 48u)];
+        const double2 a04 = buf[pad(at + 64u)];
+        const double2 a05 = buf[pad(at + 80u)];
+        const double2 a06 = buf[pad(at + 96u)];
+        const double2 a07 = buf[pad(at + 112u)];
+        const double2 a08 = buf[pad(at + 128u)];
+        const double2 a09 = buf[pad(at + 144u)];
+        const double2 a10 = buf[pad(at + 160u)];
+        const double2 a11 = buf[pad(at + 176u)];
+        const double2 a12 = buf[pad(at + 192u)];
+        const double2 a13 = buf[pad(at + 208u)];
+        const double2 a14 = buf[pad(at + 224u)];
+        const double2 a15 = buf[pad(at + 240u)];
         const double2 t1_00 = a00 + a08;
         const double2 t1_01 = a01 + a09;
         const double2 t1_02 = a02 + a10;
@@ -222,48 +280,48 @@ void fft_fused256_c8_fwd_f64(__global const double2 *restrict x,
         const double2 y13 = t3_12 - t3_13;
         const double2 y14 = t3_14 + (double2)(t3_15.y, -t3_15.x);
         const double2 y15 = t3_14 - (double2)(t3_15.y, -t3_15.x);
-        const uint dst = j * 128u + c;
+        const uint dst = c * 256u + j * 16u;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst)] = y00;
-        buf[pad(dst + 8u)] = y08;
-        buf[pad(dst + 16u)] = y04;
-        buf[pad(dst + 24u)] = y12;
-        buf[pad(dst + 32u)] = y02;
-        buf[pad(dst + 40u)] = y10;
-        buf[pad(dst + 48u)] = y06;
-        buf[pad(dst + 56u)] = y14;
-        buf[pad(dst + 64u)] = y01;
-        buf[pad(dst + 72u)] = y09;
-        buf[pad(dst + 80u)] = y05;
-        buf[pad(dst + 88u)] = y13;
-        buf[pad(dst + 96u)] = y03;
-        buf[pad(dst + 104u)] = y11;
-        buf[pad(dst + 112u)] = y07;
-        buf[pad(dst + 120u)] = y15;
+        buf[pad(dst + 1u)] = y08;
+        buf[pad(dst + 2u)] = y04;
+        buf[pad(dst + 3u)] = y12;
+        buf[pad(dst + 4u)] = y02;
+        buf[pad(dst + 5u)] = y10;
+        buf[pad(dst + 6u)] = y06;
+        buf[pad(dst + 7u)] = y14;
+        buf[pad(dst + 8u)] = y01;
+        buf[pad(dst + 9u)] = y09;
+        buf[pad(dst + 10u)] = y05;
+        buf[pad(dst + 11u)] = y13;
+        buf[pad(dst + 12u)] = y03;
+        buf[pad(dst + 13u)] = y11;
+        buf[pad(dst + 14u)] = y07;
+        buf[pad(dst + 15u)] = y15;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Stage 2 of 2: radix 16, stride 16. Butterfly b = j of each sub-FFT reads points
+    // Stage 2 of 2: radix 16, stride 16. Butterfly b = j of sub-FFT c reads points
     // b + 16 * m times W_256^(kk*m) = stage_tw[kk * m], kk = b & 15, and writes X[q]
     // to point (b - kk) * 16 + kk + q * 16 (slot s holds X[bitrev(s)]).
     {
         const uint kk = j & 15u;
-        const double2 a00 = buf[pad(lid)];
-        const double2 a01 = cmul(buf[pad(lid + 128u)], stage_tw[kk]);
-        const double2 a02 = cmul(buf[pad(lid + 256u)], stage_tw[kk * 2u]);
-        const double2 a03 = cmul(buf[pad(lid + 384u)], stage_tw[kk * 3u]);
-        const double2 a04 = cmul(buf[pad(lid + 512u)], stage_tw[kk * 4u]);
-        const double2 a05 = cmul(buf[pad(lid + 640u)], stage_tw[kk * 5u]);
-        const double2 a06 = cmul(buf[pad(lid + 768u)], stage_tw[kk * 6u]);
-        const double2 a07 = cmul(buf[pad(lid + 896u)], stage_tw[kk * 7u]);
-        const double2 a08 = cmul(buf[pad(lid + 1024u)], stage_tw[kk * 8u]);
-        const double2 a09 = cmul(buf[pad(lid + 1152u)], stage_tw[kk * 9u]);
-        const double2 a10 = cmul(buf[pad(lid + 1280u)], stage_tw[kk * 10u]);
-        const double2 a11 = cmul(buf[pad(lid + 1408u)], stage_tw[kk * 11u]);
-        const double2 a12 = cmul(buf[pad(lid + 1536u)], stage_tw[kk * 12u]);
-        const double2 a13 = cmul(buf[pad(lid + 1664u)], stage_tw[kk * 13u]);
-        const double2 a14 = cmul(buf[pad(lid + 1792u)], stage_tw[kk * 14u]);
-        const double2 a15 = cmul(buf[pad(lid + 1920u)], stage_tw[kk * 15u]);
+        const double2 a00 = buf[pad(at)];
+        const double2 a01 = cmul(buf[pad(at + 16u)], stage_tw[kk]);
+        const double2 a02 = cmul(buf[pad(at + 32u)], stage_tw[kk * 2u]);
+        const double2 a03 = cmul(buf[pad(at + 48u)], stage_tw[kk * 3u]);
+        const double2 a04 = cmul(buf[pad(at + 64u)], stage_tw[kk * 4u]);
+        const double2 a05 = cmul(buf[pad(at + 80u)], stage_tw[kk * 5u]);
+        const double2 a06 = cmul(buf[pad(at + 96u)], stage_tw[kk * 6u]);
+        const double2 a07 = cmul(buf[pad(at + 112u)], stage_tw[kk * 7u]);
+        const double2 a08 = cmul(buf[pad(at + 128u)], stage_tw[kk * 8u]);
+        const double2 a09 = cmul(buf[pad(at + 144u)], stage_tw[kk * 9u]);
+        const double2 a10 = cmul(buf[pad(at + 160u)], stage_tw[kk * 10u]);
+        const double2 a11 = cmul(buf[pad(at + 176u)], stage_tw[kk * 11u]);
+        const double2 a12 = cmul(buf[pad(at + 192u)], stage_tw[kk * 12u]);
+        const double2 a13 = cmul(buf[pad(at + 208u)], stage_tw[kk * 13u]);
+        const double2 a14 = cmul(buf[pad(at + 224u)], stage_tw[kk * 14u]);
+        const double2 a15 = cmul(buf[pad(at + 240u)], stage_tw[kk * 15u]);
         const double2 t1_00 = a00 + a08;
         const double2 t1_01 = a01 + a09;
         const double2 t1_02 = a02 + a10;
@@ -328,46 +386,95 @@ void fft_fused256_c8_fwd_f64(__global const double2 *restrict x,
         const double2 y13 = t3_12 - t3_13;
         const double2 y14 = t3_14 + (double2)(t3_15.y, -t3_15.x);
         const double2 y15 = t3_14 - (double2)(t3_15.y, -t3_15.x);
-        const uint dst = ((j - kk) * 16u + kk) * 8u + c;
+        const uint dst = c * 256u + (j - kk) * 16u + kk;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst)] = y00;
-        buf[pad(dst + 128u)] = y08;
-        buf[pad(dst + 256u)] = y04;
-        buf[pad(dst + 384u)] = y12;
-        buf[pad(dst + 512u)] = y02;
-        buf[pad(dst + 640u)] = y10;
-        buf[pad(dst + 768u)] = y06;
-        buf[pad(dst + 896u)] = y14;
-        buf[pad(dst + 1024u)] = y01;
-        buf[pad(dst + 1152u)] = y09;
-        buf[pad(dst + 1280u)] = y05;
-        buf[pad(dst + 1408u)] = y13;
-        buf[pad(dst + 1536u)] = y03;
-        buf[pad(dst + 1664u)] = y11;
-        buf[pad(dst + 1792u)] = y07;
-        buf[pad(dst + 1920u)] = y15;
+        buf[pad(dst + 16u)] = y08;
+        buf[pad(dst + 32u)] = y04;
+        buf[pad(dst + 48u)] = y12;
+        buf[pad(dst + 64u)] = y02;
+        buf[pad(dst + 80u)] = y10;
+        buf[pad(dst + 96u)] = y06;
+        buf[pad(dst + 112u)] = y14;
+        buf[pad(dst + 128u)] = y01;
+        buf[pad(dst + 144u)] = y09;
+        buf[pad(dst + 160u)] = y05;
+        buf[pad(dst + 176u)] = y13;
+        buf[pad(dst + 192u)] = y03;
+        buf[pad(dst + 208u)] = y11;
+        buf[pad(dst + 224u)] = y07;
+        buf[pad(dst + 240u)] = y15;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Store phase: X[q], q = j + 16 * it (it = 0..15), of sub-FFT g from buf[pad(lid + 128 * it)].
-    if (g < total)
+    // Store phase: 16 elements per work-item (it = 0..15); p is uniform, so is the branch.
+    if (p == 1u)
     {
-        const uint out = base + (i - k) * 256u + k + j * p;
-        y[out] = buf[pad(lid)] * scale;
-        y[out + 16u * p] = buf[pad(lid + 128u)] * scale;
-        y[out + 32u * p] = buf[pad(lid + 256u)] * scale;
-        y[out + 48u * p] = buf[pad(lid + 384u)] * scale;
-        y[out + 64u * p] = buf[pad(lid + 512u)] * scale;
-        y[out + 80u * p] = buf[pad(lid + 640u)] * scale;
-        y[out + 96u * p] = buf[pad(lid + 768u)] * scale;
-        y[out + 112u * p] = buf[pad(lid + 896u)] * scale;
-        y[out + 128u * p] = buf[pad(lid + 1024u)] * scale;
-        y[out + 144u * p] = buf[pad(lid + 1152u)] * scale;
-        y[out + 160u * p] = buf[pad(lid + 1280u)] * scale;
-        y[out + 176u * p] = buf[pad(lid + 1408u)] * scale;
-        y[out + 192u * p] = buf[pad(lid + 1536u)] * scale;
-        y[out + 208u * p] = buf[pad(lid + 1664u)] * scale;
-        y[out + 224u * p] = buf[pad(lid + 1792u)] * scale;
-        y[out + 240u * p] = buf[pad(lid + 1920u)] * scale;
+        // Flat (p == 1, k = 0): element e = lid + 128 * it, X[e % 256] of sub-FFT first + e / 256, goes to y[first * 256 + e].
+        const uint out = first * 256u + lid;
+        if (first < total)
+        {
+            y[out] = buf[pad(lid)] * scale;
+            y[out + 128u] = buf[pad(lid + 128u)] * scale;
+        }
+        if (first + 1u < total)
+        {
+            y[out + 256u] = buf[pad(lid + 256u)] * scale;
+            y[out + 384u] = buf[pad(lid + 384u)] * scale;
+        }
+        if (first + 2u < total)
+        {
+            y[out + 512u] = buf[pad(lid + 512u)] * scale;
+            y[out + 640u] = buf[pad(lid + 640u)] * scale;
+        }
+        if (first + 3u < total)
+        {
+            y[out + 768u] = buf[pad(lid + 768u)] * scale;
+            y[out + 896u] = buf[pad(lid + 896u)] * scale;
+        }
+        if (first + 4u < total)
+        {
+            y[out + 1024u] = buf[pad(lid + 1024u)] * scale;
+            y[out + 1152u] = buf[pad(lid + 1152u)] * scale;
+        }
+        if (first + 5u < total)
+        {
+            y[out + 1280u] = buf[pad(lid + 1280u)] * scale;
+            y[out + 1408u] = buf[pad(lid + 1408u)] * scale;
+        }
+        if (first + 6u < total)
+        {
+            y[out + 1536u] = buf[pad(lid + 1536u)] * scale;
+            y[out + 1664u] = buf[pad(lid + 1664u)] * scale;
+        }
+        if (first + 7u < total)
+        {
+            y[out + 1792u] = buf[pad(lid + 1792u)] * scale;
+            y[out + 1920u] = buf[pad(lid + 1920u)] * scale;
+        }
+    }
+    else
+    {
+        // Columns: X[q], q = row + 16 * it, of sub-FFT g goes to y[base + (i - k) * 256 + k + q * p].
+        if (g < total)
+        {
+            const uint out = base + (i - k) * 256u + k + row * p;
+            y[out] = buf[pad(cell)] * scale;
+            y[out + 16u * p] = buf[pad(cell + 16u)] * scale;
+            y[out + 32u * p] = buf[pad(cell + 32u)] * scale;
+            y[out + 48u * p] = buf[pad(cell + 48u)] * scale;
+            y[out + 64u * p] = buf[pad(cell + 64u)] * scale;
+            y[out + 80u * p] = buf[pad(cell + 80u)] * scale;
+            y[out + 96u * p] = buf[pad(cell + 96u)] * scale;
+            y[out + 112u * p] = buf[pad(cell + 112u)] * scale;
+            y[out + 128u * p] = buf[pad(cell + 128u)] * scale;
+            y[out + 144u * p] = buf[pad(cell + 144u)] * scale;
+            y[out + 160u * p] = buf[pad(cell + 160u)] * scale;
+            y[out + 176u * p] = buf[pad(cell + 176u)] * scale;
+            y[out + 192u * p] = buf[pad(cell + 192u)] * scale;
+            y[out + 208u * p] = buf[pad(cell + 208u)] * scale;
+            y[out + 224u * p] = buf[pad(cell + 224u)] * scale;
+            y[out + 240u * p] = buf[pad(cell + 240u)] * scale;
+        }
     }
 }

@@ -3,22 +3,25 @@
 // regenerate with `cargo xtask gen-kernels`.
 //
 // Work-group: C = 256 sub-FFTs of 2 points, W = 256 work-items (1 per sub-FFT, 2 points each),
-// 4344 bytes of local memory (C * L = 512 values, one complex of padding per 16).
+// 4352 bytes of local memory (C * L = 512 values, padding one per 16 and one per 256).
 // Local Stockham stages: radix 2; one stage, so stage_tw is unused.
 //
 // Launch 1-D: local size 256, global size ceil(total / 256) * 256, total = t * batch.
 // Sub-FFT g: i = g & (t - 1), base = (g - i) * 2, k = i & (p - 1); W_M = exp(+2*pi*i/M);
 // X = DFT2(x[base + i + m * t] * W_{2p}^(k*m)), y[base + (i - k) * 2 + k + q * p] = X[q] * scale.
 // Pass twiddles (p > 1 only): W_{2p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
+// Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
+// else columns (runs of 256 consecutive addresses when t, p >= 256).
 //
 // Operations per sub-FFT: 2 complex additions, 0 constant multiplications (mul_pXqY),
 // 0 trivial rotations (x -1, x i, x -i), 0 stage-twiddle multiplications (cmul);
 // pass twiddles when p > 1: 1 pass_twiddle products and 1 complex multiplications.
 
-// pad(e) = e + (e >> 4): local index of element e, one complex of padding after every 16
+// pad(e) = e + (e >> 4) + (e >> 8): local index of element e, one complex of padding after
+// every 16 and one more after every 256, so stride L becomes L + L/16 + L/256 (no bank conflicts)
 inline uint pad(const uint e)
 {
-    return e + (e >> 4);
+    return e + (e >> 4) + (e >> 8);
 }
 
 // cmul(a, b) = a * b, the complex product
@@ -45,52 +48,93 @@ void fft_fused2_c256_inv_f32(__global const float2 *restrict x,
                              const uint total,
                              const float scale)
 {
-    // Element m of column c at buf[pad(m * 256 + c)]: 543 values, 4344 bytes.
-    __local float2 buf[543];
+    // Element m of sub-FFT c at buf[pad(c * 2 + m)]: 544 values, 4352 bytes.
+    __local float2 buf[544];
     const uint lid = (uint)get_local_id(0);
+    const uint first = (uint)get_group_id(0) * 256u;
+    // Stages: work-item lid runs sub-FFT c, local index at = c * 2.
     const uint c = lid;
-    const uint g = (uint)get_group_id(0) * 256u + c;
+    const uint at = c * 2u;
+    // Column phases: work-item lid moves elements it of sub-FFT g = first + col.
+    const uint col = lid;
+    const uint g = first + col;
     const uint i = g & (t - 1u);
     const uint k = i & (p - 1u);
     const uint base = (g - i) * 2u;
+    const uint cell = col * 2u;
+    // Flat phases: element e = lid + 256 * it is point e % 2 of sub-FFT g0 + 128 * it.
+    const uint g0 = first + (lid >> 1);
 
-    // Load phase: element m = it (it = 0..1) of sub-FFT g to buf[pad(lid + 256 * it)],
-    // times the pass twiddle W_{2p}^(k*m) when p > 1.
-    if (g < total)
+    // Load phase: 2 elements per work-item (it = 0..1); t is uniform, so is the branch.
+    if (t == 1u)
     {
-        const uint src = base + i;
-        if (p > 1u)
+        // Flat (t == 1, k = 0): element e = lid + 256 * it is x[first * 2 + e], point e % 2 of sub-FFT first + e / 2.
+        const uint src = first * 2u + lid;
+        if (g0 < total)
         {
             buf[pad(lid)] = x[src];
-            buf[pad(lid + 256u)] = cmul(x[src + t], pass_twiddle(pass_tw_hi, pass_tw_lo, k, h));
         }
-        else
+        if (g0 + 128u < total)
         {
-            buf[pad(lid)] = x[src];
-            buf[pad(lid + 256u)] = x[src + t];
+            buf[pad(lid + 256u)] = x[src + 256u];
+        }
+    }
+    else
+    {
+        // Columns: element m = it of sub-FFT g is x[base + i + m * t], times W_{2p}^(k*m) when p > 1.
+        if (g < total)
+        {
+            const uint src = base + i;
+            if (p > 1u)
+            {
+                buf[pad(cell)] = x[src];
+                buf[pad(cell + 1u)] = cmul(x[src + t], pass_twiddle(pass_tw_hi, pass_tw_lo, k, h));
+            }
+            else
+            {
+                buf[pad(cell)] = x[src];
+                buf[pad(cell + 1u)] = x[src + t];
+            }
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    // Stage 1 of 1: radix 2, stride 1. Butterfly b = 0 of each sub-FFT reads points
+    // Stage 1 of 1: radix 2, stride 1. Butterfly b = 0 of sub-FFT c reads points
     // b + m and writes X[q] to point b * 2 + q (slot s holds X[bitrev(s)]).
     {
-        const float2 a00 = buf[pad(lid)];
-        const float2 a01 = buf[pad(lid + 256u)];
+        const float2 a00 = buf[pad(at)];
+        const float2 a01 = buf[pad(at + 1u)];
         const float2 y00 = a00 + a01;
         const float2 y01 = a00 - a01;
-        const uint dst = c;
+        const uint dst = c * 2u;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst)] = y00;
-        buf[pad(dst + 256u)] = y01;
+        buf[pad(dst + 1u)] = y01;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Store phase: X[q], q = it (it = 0..1), of sub-FFT g from buf[pad(lid + 256 * it)].
-    if (g < total)
+    // Store phase: 2 elements per work-item (it = 0..1); p is uniform, so is the branch.
+    if (p == 1u)
     {
-        const uint out = base + (i - k) * 2u + k;
-        y[out] = buf[pad(lid)] * scale;
-        y[out + p] = buf[pad(lid + 256u)] * scale;
+        // Flat (p == 1, k = 0): element e = lid + 256 * it, X[e % 2] of sub-FFT first + e / 2, goes to y[first * 2 + e].
+        const uint out = first * 2u + lid;
+        if (g0 < total)
+        {
+            y[out] = buf[pad(lid)] * scale;
+        }
+        if (g0 + 128u < total)
+        {
+            y[out + 256u] = buf[pad(lid + 256u)] * scale;
+        }
+    }
+    else
+    {
+        // Columns: X[q], q = it, of sub-FFT g goes to y[base + (i - k) * 2 + k + q * p].
+        if (g < total)
+        {
+            const uint out = base + (i - k) * 2u + k;
+            y[out] = buf[pad(cell)] * scale;
+            y[out + p] = buf[pad(cell + 1u)] * scale;
+        }
     }
 }

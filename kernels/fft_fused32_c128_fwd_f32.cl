@@ -3,22 +3,25 @@
 // regenerate with `cargo xtask gen-kernels`.
 //
 // Work-group: C = 128 sub-FFTs of 32 points, W = 256 work-items (2 per sub-FFT, 16 points each),
-// 34808 bytes of local memory (C * L = 4096 values, one complex of padding per 16).
+// 34928 bytes of local memory (C * L = 4096 values, padding one per 16 and one per 256).
 // Local Stockham stages: radix 16, 2; stage twiddles stage_tw[s] = W_32^s.
 //
 // Launch 1-D: local size 256, global size ceil(total / 128) * 256, total = t * batch.
 // Sub-FFT g: i = g & (t - 1), base = (g - i) * 32, k = i & (p - 1); W_M = exp(-2*pi*i/M);
 // X = DFT32(x[base + i + m * t] * W_{32p}^(k*m)), y[base + (i - k) * 32 + k + q * p] = X[q] * scale.
 // Pass twiddles (p > 1 only): W_{32p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
+// Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
+// else columns (runs of 128 consecutive addresses when t, p >= 128).
 //
 // Operations per sub-FFT: 160 complex additions, 20 constant multiplications (mul_pXqY),
 // 14 trivial rotations (x -1, x i, x -i), 16 stage-twiddle multiplications (cmul);
 // pass twiddles when p > 1: 32 pass_twiddle products and 32 complex multiplications.
 
-// pad(e) = e + (e >> 4): local index of element e, one complex of padding after every 16
+// pad(e) = e + (e >> 4) + (e >> 8): local index of element e, one complex of padding after
+// every 16 and one more after every 256, so stride L becomes L + L/16 + L/256 (no bank conflicts)
 inline uint pad(const uint e)
 {
-    return e + (e >> 4);
+    return e + (e >> 4) + (e >> 8);
 }
 
 // cmul(a, b) = a * b, the complex product
@@ -81,81 +84,162 @@ void fft_fused32_c128_fwd_f32(__global const float2 *restrict x,
                               const uint total,
                               const float scale)
 {
-    // Element m of column c at buf[pad(m * 128 + c)]: 4351 values, 34808 bytes.
-    __local float2 buf[4351];
+    // Element m of sub-FFT c at buf[pad(c * 32 + m)]: 4366 values, 34928 bytes.
+    __local float2 buf[4366];
     const uint lid = (uint)get_local_id(0);
-    const uint c = lid & 127u;
-    const uint j = lid >> 7;
-    const uint g = (uint)get_group_id(0) * 128u + c;
+    const uint first = (uint)get_group_id(0) * 128u;
+    // Stages: work-item lid runs point j of sub-FFT c, local index at = c * 32 + j.
+    const uint j = lid & 1u;
+    const uint c = lid >> 1;
+    const uint at = c * 32u + j;
+    // Column phases: work-item lid moves elements row + 2 * it of sub-FFT g = first + col.
+    const uint col = lid & 127u;
+    const uint row = lid >> 7;
+    const uint g = first + col;
     const uint i = g & (t - 1u);
     const uint k = i & (p - 1u);
     const uint base = (g - i) * 32u;
+    const uint cell = col * 32u + row;
+    // Flat phases: element e = lid + 256 * it is point e % 32 of sub-FFT g0 + 8 * it.
+    const uint g0 = first + (lid >> 5);
 
-    // Load phase: element m = j + 2 * it (it = 0..15) of sub-FFT g to buf[pad(lid + 256 * it)],
-    // times the pass twiddle W_{32p}^(k*m) when p > 1.
-    if (g < total)
+    // Load phase: 16 elements per work-item (it = 0..15); t is uniform, so is the branch.
+    if (t == 1u)
     {
-        const uint src = base + i + j * t;
-        if (p > 1u)
-        {
-            buf[pad(lid)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * j, h));
-            buf[pad(lid + 256u)] = cmul(x[src + 2u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 2u), h));
-            buf[pad(lid + 512u)] = cmul(x[src + 4u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 4u), h));
-            buf[pad(lid + 768u)] = cmul(x[src + 6u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 6u), h));
-            buf[pad(lid + 1024u)] = cmul(x[src + 8u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 8u), h));
-            buf[pad(lid + 1280u)] = cmul(x[src + 10u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 10u), h));
-            buf[pad(lid + 1536u)] = cmul(x[src + 12u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 12u), h));
-            buf[pad(lid + 1792u)] = cmul(x[src + 14u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 14u), h));
-            buf[pad(lid + 2048u)] = cmul(x[src + 16u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 16u), h));
-            buf[pad(lid + 2304u)] = cmul(x[src + 18u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 18u), h));
-            buf[pad(lid + 2560u)] = cmul(x[src + 20u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 20u), h));
-            buf[pad(lid + 2816u)] = cmul(x[src + 22u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 22u), h));
-            buf[pad(lid + 3072u)] = cmul(x[src + 24u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 24u), h));
-            buf[pad(lid + 3328u)] = cmul(x[src + 26u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 26u), h));
-            buf[pad(lid + 3584u)] = cmul(x[src + 28u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 28u), h));
-            buf[pad(lid + 3840u)] = cmul(x[src + 30u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 30u), h));
-        }
-        else
+        // Flat (t == 1, k = 0): element e = lid + 256 * it is x[first * 32 + e], point e % 32 of sub-FFT first + e / 32.
+        const uint src = first * 32u + lid;
+        if (g0 < total)
         {
             buf[pad(lid)] = x[src];
-            buf[pad(lid + 256u)] = x[src + 2u * t];
-            buf[pad(lid + 512u)] = x[src + 4u * t];
-            buf[pad(lid + 768u)] = x[src + 6u * t];
-            buf[pad(lid + 1024u)] = x[src + 8u * t];
-            buf[pad(lid + 1280u)] = x[src + 10u * t];
-            buf[pad(lid + 1536u)] = x[src + 12u * t];
-            buf[pad(lid + 1792u)] = x[src + 14u * t];
-            buf[pad(lid + 2048u)] = x[src + 16u * t];
-            buf[pad(lid + 2304u)] = x[src + 18u * t];
-            buf[pad(lid + 2560u)] = x[src + 20u * t];
-            buf[pad(lid + 2816u)] = x[src + 22u * t];
-            buf[pad(lid + 3072u)] = x[src + 24u * t];
-            buf[pad(lid + 3328u)] = x[src + 26u * t];
-            buf[pad(lid + 3584u)] = x[src + 28u * t];
-            buf[pad(lid + 3840u)] = x[src + 30u * t];
+        }
+        if (g0 + 8u < total)
+        {
+            buf[pad(lid + 256u)] = x[src + 256u];
+        }
+        if (g0 + 16u < total)
+        {
+            buf[pad(lid + 512u)] = x[src + 512u];
+        }
+        if (g0 + 24u < total)
+        {
+            buf[pad(lid + 768u)] = x[src + 768u];
+        }
+        if (g0 + 32u < total)
+        {
+            buf[pad(lid + 1024u)] = x[src + 1024u];
+        }
+        if (g0 + 40u < total)
+        {
+            buf[pad(lid + 1280u)] = x[src + 1280u];
+        }
+        if (g0 + 48u < total)
+        {
+            buf[pad(lid + 1536u)] = x[src + 1536u];
+        }
+        if (g0 + 56u < total)
+        {
+            buf[pad(lid + 1792u)] = x[src + 1792u];
+        }
+        if (g0 + 64u < total)
+        {
+            buf[pad(lid + 2048u)] = x[src + 2048u];
+        }
+        if (g0 + 72u < total)
+        {
+            buf[pad(lid + 2304u)] = x[src + 2304u];
+        }
+        if (g0 + 80u < total)
+        {
+            buf[pad(lid + 2560u)] = x[src + 2560u];
+        }
+        if (g0 + 88u < total)
+        {
+            buf[pad(lid + 2816u)] = x[src + 2816u];
+        }
+        if (g0 + 96u < total)
+        {
+            buf[pad(lid + 3072u)] = x[src + 3072u];
+        }
+        if (g0 + 104u < total)
+        {
+            buf[pad(lid + 3328u)] = x[src + 3328u];
+        }
+        if (g0 + 112u < total)
+        {
+            buf[pad(lid + 3584u)] = x[src + 3584u];
+        }
+        if (g0 + 120u < total)
+        {
+            buf[pad(lid + 3840u)] = x[src + 3840u];
+        }
+    }
+    else
+    {
+        // Columns: element m = row + 2 * it of sub-FFT g is x[base + i + m * t], times W_{32p}^(k*m) when p > 1.
+        if (g < total)
+        {
+            const uint src = base + i + row * t;
+            if (p > 1u)
+            {
+                buf[pad(cell)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
+                buf[pad(cell + 2u)] = cmul(x[src + 2u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2u), h));
+                buf[pad(cell + 4u)] = cmul(x[src + 4u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 4u), h));
+                buf[pad(cell + 6u)] = cmul(x[src + 6u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 6u), h));
+                buf[pad(cell + 8u)] = cmul(x[src + 8u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 8u), h));
+                buf[pad(cell + 10u)] = cmul(x[src + 10u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 10u), h));
+                buf[pad(cell + 12u)] = cmul(x[src + 12u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 12u), h));
+                buf[pad(cell + 14u)] = cmul(x[src + 14u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 14u), h));
+                buf[pad(cell + 16u)] = cmul(x[src + 16u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 16u), h));
+                buf[pad(cell + 18u)] = cmul(x[src + 18u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 18u), h));
+                buf[pad(cell + 20u)] = cmul(x[src + 20u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 20u), h));
+                buf[pad(cell + 22u)] = cmul(x[src + 22u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 22u), h));
+                buf[pad(cell + 24u)] = cmul(x[src + 24u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 24u), h));
+                buf[pad(cell + 26u)] = cmul(x[src + 26u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 26u), h));
+                buf[pad(cell + 28u)] = cmul(x[src + 28u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 28u), h));
+                buf[pad(cell + 30u)] = cmul(x[src + 30u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 30u), h));
+            }
+            else
+            {
+                buf[pad(cell)] = x[src];
+                buf[pad(cell + 2u)] = x[src + 2u * t];
+                buf[pad(cell + 4u)] = x[src + 4u * t];
+                buf[pad(cell + 6u)] = x[src + 6u * t];
+                buf[pad(cell + 8u)] = x[src + 8u * t];
+                buf[pad(cell + 10u)] = x[src + 10u * t];
+                buf[pad(cell + 12u)] = x[src + 12u * t];
+                buf[pad(cell + 14u)] = x[src + 14u * t];
+                buf[pad(cell + 16u)] = x[src + 16u * t];
+                buf[pad(cell + 18u)] = x[src + 18u * t];
+                buf[pad(cell + 20u)] = x[src + 20u * t];
+                buf[pad(cell + 22u)] = x[src + 22u * t];
+                buf[pad(cell + 24u)] = x[src + 24u * t];
+                buf[pad(cell + 26u)] = x[src + 26u * t];
+                buf[pad(cell + 28u)] = x[src + 28u * t];
+                buf[pad(cell + 30u)] = x[src + 30u * t];
+            }
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    // Stage 1 of 2: radix 16, stride 1. Butterfly b = j of each sub-FFT reads points
+    // Stage 1 of 2: radix 16, stride 1. Butterfly b = j of sub-FFT c reads points
     // b + 2 * m and writes X[q] to point b * 16 + q (slot s holds X[bitrev(s)]).
     {
-        const float2 a00 = buf[pad(lid)];
-        const float2 a01 = buf[pad(lid + 256u)];
-        const float2 a02 = buf[pad(lid + 512u)];
-        const float2 a03 = buf[pad(lid + 768u)];
-        const float2 a04 = buf[pad(lid + 1024u)];
-        const float2 a05 = buf[pad(lid + 1280u)];
-        const float2 a06 = buf[pad(lid + 1536u)];
-        const float2 a07 = buf[pad(lid + 1792u)];
-        const float2 a08 = buf[pad(lid + 2048u)];
-        const float2 a09 = buf[pad(lid + 2304u)];
-        const float2 a10 = buf[pad(lid + 2560u)];
-        const float2 a11 = buf[pad(lid + 2816u)];
-        const float2 a12 = buf[pad(lid + 3072u)];
-        const float2 a13 = buf[pad(lid + 3328u)];
-        const float2 a14 = buf[pad(lid + 3584u)];
-        const float2 a15 = buf[pad(lid + 3840u)];
+        const float2 a00 = buf[pad(at)];
+        const float2 a01 = buf[pad(at + 2u)];
+        const float2 a02 = buf[pad(at + 4u)];
+        const float2 a03 = buf[pad(at + 6u)];
+        const float2 a04 = buf[pad(at + 8u)];
+        const float2 a05 = buf[pad(at + 10u)];
+        const float2 a06 = buf[pad(at + 12u)];
+        const float2 a07 = buf[pad(at + 14u)];
+        const float2 a08 = buf[pad(at + 16u)];
+        const float2 a09 = buf[pad(at + 18u)];
+        const float2 a10 = buf[pad(at + 20u)];
+        const float2 a11 = buf[pad(at + 22u)];
+        const float2 a12 = buf[pad(at + 24u)];
+        const float2 a13 = buf[pad(at + 26u)];
+        const float2 a14 = buf[pad(at + 28u)];
+        const float2 a15 = buf[pad(at + 30u)];
         const float2 t1_00 = a00 + a08;
         const float2 t1_01 = a01 + a09;
         const float2 t1_02 = a02 + a10;
@@ -220,125 +304,198 @@ void fft_fused32_c128_fwd_f32(__global const float2 *restrict x,
         const float2 y13 = t3_12 - t3_13;
         const float2 y14 = t3_14 + (float2)(t3_15.y, -t3_15.x);
         const float2 y15 = t3_14 - (float2)(t3_15.y, -t3_15.x);
-        const uint dst = j * 2048u + c;
+        const uint dst = c * 32u + j * 16u;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst)] = y00;
-        buf[pad(dst + 128u)] = y08;
-        buf[pad(dst + 256u)] = y04;
-        buf[pad(dst + 384u)] = y12;
-        buf[pad(dst + 512u)] = y02;
-        buf[pad(dst + 640u)] = y10;
-        buf[pad(dst + 768u)] = y06;
-        buf[pad(dst + 896u)] = y14;
-        buf[pad(dst + 1024u)] = y01;
-        buf[pad(dst + 1152u)] = y09;
-        buf[pad(dst + 1280u)] = y05;
-        buf[pad(dst + 1408u)] = y13;
-        buf[pad(dst + 1536u)] = y03;
-        buf[pad(dst + 1664u)] = y11;
-        buf[pad(dst + 1792u)] = y07;
-        buf[pad(dst + 1920u)] = y15;
+        buf[pad(dst + 1u)] = y08;
+        buf[pad(dst + 2u)] = y04;
+        buf[pad(dst + 3u)] = y12;
+        buf[pad(dst + 4u)] = y02;
+        buf[pad(dst + 5u)] = y10;
+        buf[pad(dst + 6u)] = y06;
+        buf[pad(dst + 7u)] = y14;
+        buf[pad(dst + 8u)] = y01;
+        buf[pad(dst + 9u)] = y09;
+        buf[pad(dst + 10u)] = y05;
+        buf[pad(dst + 11u)] = y13;
+        buf[pad(dst + 12u)] = y03;
+        buf[pad(dst + 13u)] = y11;
+        buf[pad(dst + 14u)] = y07;
+        buf[pad(dst + 15u)] = y15;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Stage 2 of 2: radix 2, stride 16. Butterfly b = j + 2 * u (u = 0..7) of each sub-FFT reads points
+    // Stage 2 of 2: radix 2, stride 16. Butterfly b = j + 2 * u (u = 0..7) of sub-FFT c reads points
     // b + 16 * m times W_32^(kk*m) = stage_tw[kk * m], kk = b & 15, and writes X[q]
     // to point (b - kk) * 2 + kk + q * 16 (slot s holds X[bitrev(s)]).
     {
         const uint kk0 = j & 15u;
-        const float2 u0_a00 = buf[pad(lid)];
-        const float2 u0_a01 = cmul(buf[pad(lid + 2048u)], stage_tw[kk0]);
+        const float2 u0_a00 = buf[pad(at)];
+        const float2 u0_a01 = cmul(buf[pad(at + 16u)], stage_tw[kk0]);
         const float2 u0_y00 = u0_a00 + u0_a01;
         const float2 u0_y01 = u0_a00 - u0_a01;
-        const uint dst0 = ((j - kk0) * 2u + kk0) * 128u + c;
+        const uint dst0 = c * 32u + (j - kk0) * 2u + kk0;
         const uint b1 = j + 2u;
         const uint kk1 = b1 & 15u;
-        const float2 u1_a00 = buf[pad(lid + 256u)];
-        const float2 u1_a01 = cmul(buf[pad(lid + 2304u)], stage_tw[kk1]);
+        const float2 u1_a00 = buf[pad(at + 2u)];
+        const float2 u1_a01 = cmul(buf[pad(at + 18u)], stage_tw[kk1]);
         const float2 u1_y00 = u1_a00 + u1_a01;
         const float2 u1_y01 = u1_a00 - u1_a01;
-        const uint dst1 = ((b1 - kk1) * 2u + kk1) * 128u + c;
+        const uint dst1 = c * 32u + (b1 - kk1) * 2u + kk1;
         const uint b2 = j + 4u;
         const uint kk2 = b2 & 15u;
-        const float2 u2_a00 = buf[pad(lid + 512u)];
-        const float2 u2_a01 = cmul(buf[pad(lid + 2560u)], stage_tw[kk2]);
+        const float2 u2_a00 = buf[pad(at + 4u)];
+        const float2 u2_a01 = cmul(buf[pad(at + 20u)], stage_tw[kk2]);
         const float2 u2_y00 = u2_a00 + u2_a01;
         const float2 u2_y01 = u2_a00 - u2_a01;
-        const uint dst2 = ((b2 - kk2) * 2u + kk2) * 128u + c;
+        const uint dst2 = c * 32u + (b2 - kk2) * 2u + kk2;
         const uint b3 = j + 6u;
         const uint kk3 = b3 & 15u;
-        const float2 u3_a00 = buf[pad(lid + 768u)];
-        const float2 u3_a01 = cmul(buf[pad(lid + 2816u)], stage_tw[kk3]);
+        const float2 u3_a00 = buf[pad(at + 6u)];
+        const float2 u3_a01 = cmul(buf[pad(at + 22u)], stage_tw[kk3]);
         const float2 u3_y00 = u3_a00 + u3_a01;
         const float2 u3_y01 = u3_a00 - u3_a01;
-        const uint dst3 = ((b3 - kk3) * 2u + kk3) * 128u + c;
+        const uint dst3 = c * 32u + (b3 - kk3) * 2u + kk3;
         const uint b4 = j + 8u;
         const uint kk4 = b4 & 15u;
-        const float2 u4_a00 = buf[pad(lid + 1024u)];
-        const float2 u4_a01 = cmul(buf[pad(lid + 3072u)], stage_tw[kk4]);
+        const float2 u4_a00 = buf[pad(at + 8u)];
+        const float2 u4_a01 = cmul(buf[pad(at + 24u)], stage_tw[kk4]);
         const float2 u4_y00 = u4_a00 + u4_a01;
         const float2 u4_y01 = u4_a00 - u4_a01;
-        const uint dst4 = ((b4 - kk4) * 2u + kk4) * 128u + c;
+        const uint dst4 = c * 32u + (b4 - kk4) * 2u + kk4;
         const uint b5 = j + 10u;
         const uint kk5 = b5 & 15u;
-        const float2 u5_a00 = buf[pad(lid + 1280u)];
-        const float2 u5_a01 = cmul(buf[pad(lid + 3328u)], stage_tw[kk5]);
+        const float2 u5_a00 = buf[pad(at + 10u)];
+        const float2 u5_a01 = cmul(buf[pad(at + 26u)], stage_tw[kk5]);
         const float2 u5_y00 = u5_a00 + u5_a01;
         const float2 u5_y01 = u5_a00 - u5_a01;
-        const uint dst5 = ((b5 - kk5) * 2u + kk5) * 128u + c;
+        const uint dst5 = c * 32u + (b5 - kk5) * 2u + kk5;
         const uint b6 = j + 12u;
         const uint kk6 = b6 & 15u;
-        const float2 u6_a00 = buf[pad(lid + 1536u)];
-        const float2 u6_a01 = cmul(buf[pad(lid + 3584u)], stage_tw[kk6]);
+        const float2 u6_a00 = buf[pad(at + 12u)];
+        const float2 u6_a01 = cmul(buf[pad(at + 28u)], stage_tw[kk6]);
         const float2 u6_y00 = u6_a00 + u6_a01;
         const float2 u6_y01 = u6_a00 - u6_a01;
-        const uint dst6 = ((b6 - kk6) * 2u + kk6) * 128u + c;
+        const uint dst6 = c * 32u + (b6 - kk6) * 2u + kk6;
         const uint b7 = j + 14u;
         const uint kk7 = b7 & 15u;
-        const float2 u7_a00 = buf[pad(lid + 1792u)];
-        const float2 u7_a01 = cmul(buf[pad(lid + 3840u)], stage_tw[kk7]);
+        const float2 u7_a00 = buf[pad(at + 14u)];
+        const float2 u7_a01 = cmul(buf[pad(at + 30u)], stage_tw[kk7]);
         const float2 u7_y00 = u7_a00 + u7_a01;
         const float2 u7_y01 = u7_a00 - u7_a01;
-        const uint dst7 = ((b7 - kk7) * 2u + kk7) * 128u + c;
+        const uint dst7 = c * 32u + (b7 - kk7) * 2u + kk7;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst0)] = u0_y00;
-        buf[pad(dst0 + 2048u)] = u0_y01;
+        buf[pad(dst0 + 16u)] = u0_y01;
         buf[pad(dst1)] = u1_y00;
-        buf[pad(dst1 + 2048u)] = u1_y01;
+        buf[pad(dst1 + 16u)] = u1_y01;
         buf[pad(dst2)] = u2_y00;
-        buf[pad(dst2 + 2048u)] = u2_y01;
+        buf[pad(dst2 + 16u)] = u2_y01;
         buf[pad(dst3)] = u3_y00;
-        buf[pad(dst3 + 2048u)] = u3_y01;
+        buf[pad(dst3 + 16u)] = u3_y01;
         buf[pad(dst4)] = u4_y00;
-        buf[pad(dst4 + 2048u)] = u4_y01;
+        buf[pad(dst4 + 16u)] = u4_y01;
         buf[pad(dst5)] = u5_y00;
-        buf[pad(dst5 + 2048u)] = u5_y01;
+        buf[pad(dst5 + 16u)] = u5_y01;
         buf[pad(dst6)] = u6_y00;
-        buf[pad(dst6 + 2048u)] = u6_y01;
+        buf[pad(dst6 + 16u)] = u6_y01;
         buf[pad(dst7)] = u7_y00;
-        buf[pad(dst7 + 2048u)] = u7_y01;
+        buf[pad(dst7 + 16u)] = u7_y01;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Store phase: X[q], q = j + 2 * it (it = 0..15), of sub-FFT g from buf[pad(lid + 256 * it)].
-    if (g < total)
+    // Store phase: 16 elements per work-item (it = 0..15); p is uniform, so is the branch.
+    if (p == 1u)
     {
-        const uint out = base + (i - k) * 32u + k + j * p;
-        y[out] = buf[pad(lid)] * scale;
-        y[out + 2u * p] = buf[pad(lid + 256u)] * scale;
-        y[out + 4u * p] = buf[pad(lid + 512u)] * scale;
-        y[out + 6u * p] = buf[pad(lid + 768u)] * scale;
-        y[out + 8u * p] = buf[pad(lid + 1024u)] * scale;
-        y[out + 10u * p] = buf[pad(lid + 1280u)] * scale;
-        y[out + 12u * p] = buf[pad(lid + 1536u)] * scale;
-        y[out + 14u * p] = buf[pad(lid + 1792u)] * scale;
-        y[out + 16u * p] = buf[pad(lid + 2048u)] * scale;
-        y[out + 18u * p] = buf[pad(lid + 2304u)] * scale;
-        y[out + 20u * p] = buf[pad(lid + 2560u)] * scale;
-        y[out + 22u * p] = buf[pad(lid + 2816u)] * scale;
-        y[out + 24u * p] = buf[pad(lid + 3072u)] * scale;
-        y[out + 26u * p] = buf[pad(lid + 3328u)] * scale;
-        y[out + 28u * p] = buf[pad(lid + 3584u)] * scale;
-        y[out + 30u * p] = buf[pad(lid + 3840u)] * scale;
+        // Flat (p == 1, k = 0): element e = lid + 256 * it, X[e % 32] of sub-FFT first + e / 32, goes to y[first * 32 + e].
+        const uint out = first * 32u + lid;
+        if (g0 < total)
+        {
+            y[out] = buf[pad(lid)] * scale;
+        }
+        if (g0 + 8u < total)
+        {
+            y[out + 256u] = buf[pad(lid + 256u)] * scale;
+        }
+        if (g0 + 16u < total)
+        {
+            y[out + 512u] = buf[pad(lid + 512u)] * scale;
+        }
+        if (g0 + 24u < total)
+        {
+            y[out + 768u] = buf[pad(lid + 768u)] * scale;
+        }
+        if (g0 + 32u < total)
+        {
+            y[out + 1024u] = buf[pad(lid + 1024u)] * scale;
+        }
+        if (g0 + 40u < total)
+        {
+            y[out + 1280u] = buf[pad(lid + 1280u)] * scale;
+        }
+        if (g0 + 48u < total)
+        {
+            y[out + 1536u] = buf[pad(lid + 1536u)] * scale;
+        }
+        if (g0 + 56u < total)
+        {
+            y[out + 1792u] = buf[pad(lid + 1792u)] * scale;
+        }
+        if (g0 + 64u < total)
+        {
+            y[out + 2048u] = buf[pad(lid + 2048u)] * scale;
+        }
+        if (g0 + 72u < total)
+        {
+            y[out + 2304u] = buf[pad(lid + 2304u)] * scale;
+        }
+        if (g0 + 80u < total)
+        {
+            y[out + 2560u] = buf[pad(lid + 2560u)] * scale;
+        }
+        if (g0 + 88u < total)
+        {
+            y[out + 2816u] = buf[pad(lid + 2816u)] * scale;
+        }
+        if (g0 + 96u < total)
+        {
+            y[out + 3072u] = buf[pad(lid + 3072u)] * scale;
+        }
+        if (g0 + 104u < total)
+        {
+            y[out + 3328u] = buf[pad(lid + 3328u)] * scale;
+        }
+        if (g0 + 112u < total)
+        {
+            y[out + 3584u] = buf[pad(lid + 3584u)] * scale;
+        }
+        if (g0 + 120u < total)
+        {
+            y[out + 3840u] = buf[pad(lid + 3840u)] * scale;
+        }
+    }
+    else
+    {
+        // Columns: X[q], q = row + 2 * it, of sub-FFT g goes to y[base + (i - k) * 32 + k + q * p].
+        if (g < total)
+        {
+            const uint out = base + (i - k) * 32u + k + row * p;
+            y[out] = buf[pad(cell)] * scale;
+            y[out + 2u * p] = buf[pad(cell + 2u)] * scale;
+            y[out + 4u * p] = buf[pad(cell + 4u)] * scale;
+            y[out + 6u * p] = buf[pad(cell + 6u)] * scale;
+            y[out + 8u * p] = buf[pad(cell + 8u)] * scale;
+            y[out + 10u * p] = buf[pad(cell + 10u)] * scale;
+            y[out + 12u * p] = buf[pad(cell + 12u)] * scale;
+            y[out + 14u * p] = buf[pad(cell + 14u)] * scale;
+            y[out + 16u * p] = buf[pad(cell + 16u)] * scale;
+            y[out + 18u * p] = buf[pad(cell + 18u)] * scale;
+            y[out + 20u * p] = buf[pad(cell + 20u)] * scale;
+            y[out + 22u * p] = buf[pad(cell + 22u)] * scale;
+            y[out + 24u * p] = buf[pad(cell + 24u)] * scale;
+            y[out + 26u * p] = buf[pad(cell + 26u)] * scale;
+            y[out + 28u * p] = buf[pad(cell + 28u)] * scale;
+            y[out + 30u * p] = buf[pad(cell + 30u)] * scale;
+        }
     }
 }

@@ -3,13 +3,15 @@
 // regenerate with `cargo xtask gen-kernels`.
 //
 // Work-group: C = 64 sub-FFTs of 32 points, W = 128 work-items (2 per sub-FFT, 16 points each),
-// 34800 bytes of local memory (C * L = 2048 values, one complex of padding per 16).
+// 34912 bytes of local memory (C * L = 2048 values, padding one per 16 and one per 256).
 // Local Stockham stages: radix 16, 2; stage twiddles stage_tw[s] = W_32^s.
 //
 // Launch 1-D: local size 128, global size ceil(total / 64) * 128, total = t * batch.
 // Sub-FFT g: i = g & (t - 1), base = (g - i) * 32, k = i & (p - 1); W_M = exp(+2*pi*i/M);
 // X = DFT32(x[base + i + m * t] * W_{32p}^(k*m)), y[base + (i - k) * 32 + k + q * p] = X[q] * scale.
 // Pass twiddles (p > 1 only): W_{32p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
+// Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
+// else columns (runs of 64 consecutive addresses when t, p >= 64).
 //
 // Operations per sub-FFT: 160 complex additions, 20 constant multiplications (mul_pXqY),
 // 14 trivial rotations (x -1, x i, x -i), 16 stage-twiddle multiplications (cmul);
@@ -17,10 +19,11 @@
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
-// pad(e) = e + (e >> 4): local index of element e, one complex of padding after every 16
+// pad(e) = e + (e >> 4) + (e >> 8): local index of element e, one complex of padding after
+// every 16 and one more after every 256, so stride L becomes L + L/16 + L/256 (no bank conflicts)
 inline uint pad(const uint e)
 {
-    return e + (e >> 4);
+    return e + (e >> 4) + (e >> 8);
 }
 
 // cmul(a, b) = a * b, the complex product
@@ -83,81 +86,162 @@ void fft_fused32_c64_inv_f64(__global const double2 *restrict x,
                              const uint total,
                              const double scale)
 {
-    // Element m of column c at buf[pad(m * 64 + c)]: 2175 values, 34800 bytes.
-    __local double2 buf[2175];
+    // Element m of sub-FFT c at buf[pad(c * 32 + m)]: 2182 values, 34912 bytes.
+    __local double2 buf[2182];
     const uint lid = (uint)get_local_id(0);
-    const uint c = lid & 63u;
-    const uint j = lid >> 6;
-    const uint g = (uint)get_group_id(0) * 64u + c;
+    const uint first = (uint)get_group_id(0) * 64u;
+    // Stages: work-item lid runs point j of sub-FFT c, local index at = c * 32 + j.
+    const uint j = lid & 1u;
+    const uint c = lid >> 1;
+    const uint at = c * 32u + j;
+    // Column phases: work-item lid moves elements row + 2 * it of sub-FFT g = first + col.
+    const uint col = lid & 63u;
+    const uint row = lid >> 6;
+    const uint g = first + col;
     const uint i = g & (t - 1u);
     const uint k = i & (p - 1u);
     const uint base = (g - i) * 32u;
+    const uint cell = col * 32u + row;
+    // Flat phases: element e = lid + 128 * it is point e % 32 of sub-FFT g0 + 4 * it.
+    const uint g0 = first + (lid >> 5);
 
-    // Load phase: element m = j + 2 * it (it = 0..15) of sub-FFT g to buf[pad(lid + 128 * it)],
-    // times the pass twiddle W_{32p}^(k*m) when p > 1.
-    if (g < total)
+    // Load phase: 16 elements per work-item (it = 0..15); t is uniform, so is the branch.
+    if (t == 1u)
     {
-        const uint src = base + i + j * t;
-        if (p > 1u)
-        {
-            buf[pad(lid)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * j, h));
-            buf[pad(lid + 128u)] = cmul(x[src + 2u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 2u), h));
-            buf[pad(lid + 256u)] = cmul(x[src + 4u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 4u), h));
-            buf[pad(lid + 384u)] = cmul(x[src + 6u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 6u), h));
-            buf[pad(lid + 512u)] = cmul(x[src + 8u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 8u), h));
-            buf[pad(lid + 640u)] = cmul(x[src + 10u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 10u), h));
-            buf[pad(lid + 768u)] = cmul(x[src + 12u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 12u), h));
-            buf[pad(lid + 896u)] = cmul(x[src + 14u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 14u), h));
-            buf[pad(lid + 1024u)] = cmul(x[src + 16u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 16u), h));
-            buf[pad(lid + 1152u)] = cmul(x[src + 18u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 18u), h));
-            buf[pad(lid + 1280u)] = cmul(x[src + 20u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 20u), h));
-            buf[pad(lid + 1408u)] = cmul(x[src + 22u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 22u), h));
-            buf[pad(lid + 1536u)] = cmul(x[src + 24u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 24u), h));
-            buf[pad(lid + 1664u)] = cmul(x[src + 26u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 26u), h));
-            buf[pad(lid + 1792u)] = cmul(x[src + 28u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 28u), h));
-            buf[pad(lid + 1920u)] = cmul(x[src + 30u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 30u), h));
-        }
-        else
+        // Flat (t == 1, k = 0): element e = lid + 128 * it is x[first * 32 + e], point e % 32 of sub-FFT first + e / 32.
+        const uint src = first * 32u + lid;
+        if (g0 < total)
         {
             buf[pad(lid)] = x[src];
-            buf[pad(lid + 128u)] = x[src + 2u * t];
-            buf[pad(lid + 256u)] = x[src + 4u * t];
-            buf[pad(lid + 384u)] = x[src + 6u * t];
-            buf[pad(lid + 512u)] = x[src + 8u * t];
-            buf[pad(lid + 640u)] = x[src + 10u * t];
-            buf[pad(lid + 768u)] = x[src + 12u * t];
-            buf[pad(lid + 896u)] = x[src + 14u * t];
-            buf[pad(lid + 1024u)] = x[src + 16u * t];
-            buf[pad(lid + 1152u)] = x[src + 18u * t];
-            buf[pad(lid + 1280u)] = x[src + 20u * t];
-            buf[pad(lid + 1408u)] = x[src + 22u * t];
-            buf[pad(lid + 1536u)] = x[src + 24u * t];
-            buf[pad(lid + 1664u)] = x[src + 26u * t];
-            buf[pad(lid + 1792u)] = x[src + 28u * t];
-            buf[pad(lid + 1920u)] = x[src + 30u * t];
+        }
+        if (g0 + 4u < total)
+        {
+            buf[pad(lid + 128u)] = x[src + 128u];
+        }
+        if (g0 + 8u < total)
+        {
+            buf[pad(lid + 256u)] = x[src + 256u];
+        }
+        if (g0 + 12u < total)
+        {
+            buf[pad(lid + 384u)] = x[src + 384u];
+        }
+        if (g0 + 16u < total)
+        {
+            buf[pad(lid + 512u)] = x[src + 512u];
+        }
+        if (g0 + 20u < total)
+        {
+            buf[pad(lid + 640u)] = x[src + 640u];
+        }
+        if (g0 + 24u < total)
+        {
+            buf[pad(lid + 768u)] = x[src + 768u];
+        }
+        if (g0 + 28u < total)
+        {
+            buf[pad(lid + 896u)] = x[src + 896u];
+        }
+        if (g0 + 32u < total)
+        {
+            buf[pad(lid + 1024u)] = x[src + 1024u];
+        }
+        if (g0 + 36u < total)
+        {
+            buf[pad(lid + 1152u)] = x[src + 1152u];
+        }
+        if (g0 + 40u < total)
+        {
+            buf[pad(lid + 1280u)] = x[src + 1280u];
+        }
+        if (g0 + 44u < total)
+        {
+            buf[pad(lid + 1408u)] = x[src + 1408u];
+        }
+        if (g0 + 48u < total)
+        {
+            buf[pad(lid + 1536u)] = x[src + 1536u];
+        }
+        if (g0 + 52u < total)
+        {
+            buf[pad(lid + 1664u)] = x[src + 1664u];
+        }
+        if (g0 + 56u < total)
+        {
+            buf[pad(lid + 1792u)] = x[src + 1792u];
+        }
+        if (g0 + 60u < total)
+        {
+            buf[pad(lid + 1920u)] = x[src + 1920u];
+        }
+    }
+    else
+    {
+        // Columns: element m = row + 2 * it of sub-FFT g is x[base + i + m * t], times W_{32p}^(k*m) when p > 1.
+        if (g < total)
+        {
+            const uint src = base + i + row * t;
+            if (p > 1u)
+            {
+                buf[pad(cell)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
+                buf[pad(cell + 2u)] = cmul(x[src + 2u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2u), h));
+                buf[pad(cell + 4u)] = cmul(x[src + 4u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 4u), h));
+                buf[pad(cell + 6u)] = cmul(x[src + 6u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 6u), h));
+                buf[pad(cell + 8u)] = cmul(x[src + 8u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 8u), h));
+                buf[pad(cell + 10u)] = cmul(x[src + 10u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 10u), h));
+                buf[pad(cell + 12u)] = cmul(x[src + 12u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 12u), h));
+                buf[pad(cell + 14u)] = cmul(x[src + 14u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 14u), h));
+                buf[pad(cell + 16u)] = cmul(x[src + 16u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 16u), h));
+                buf[pad(cell + 18u)] = cmul(x[src + 18u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 18u), h));
+                buf[pad(cell + 20u)] = cmul(x[src + 20u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 20u), h));
+                buf[pad(cell + 22u)] = cmul(x[src + 22u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 22u), h));
+                buf[pad(cell + 24u)] = cmul(x[src + 24u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 24u), h));
+                buf[pad(cell + 26u)] = cmul(x[src + 26u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 26u), h));
+                buf[pad(cell + 28u)] = cmul(x[src + 28u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 28u), h));
+                buf[pad(cell + 30u)] = cmul(x[src + 30u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 30u), h));
+            }
+            else
+            {
+                buf[pad(cell)] = x[src];
+                buf[pad(cell + 2u)] = x[src + 2u * t];
+                buf[pad(cell + 4u)] = x[src + 4u * t];
+                buf[pad(cell + 6u)] = x[src + 6u * t];
+                buf[pad(cell + 8u)] = x[src + 8u * t];
+                buf[pad(cell + 10u)] = x[src + 10u * t];
+                buf[pad(cell + 12u)] = x[src + 12u * t];
+                buf[pad(cell + 14u)] = x[src + 14u * t];
+                buf[pad(cell + 16u)] = x[src + 16u * t];
+                buf[pad(cell + 18u)] = x[src + 18u * t];
+                buf[pad(cell + 20u)] = x[src + 20u * t];
+                buf[pad(cell + 22u)] = x[src + 22u * t];
+                buf[pad(cell + 24u)] = x[src + 24u * t];
+                buf[pad(cell + 26u)] = x[src + 26u * t];
+                buf[pad(cell + 28u)] = x[src + 28u * t];
+                buf[pad(cell + 30u)] = x[src + 30u * t];
+            }
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    // Stage 1 of 2: radix 16, stride 1. Butterfly b = j of each sub-FFT reads points
+    // Stage 1 of 2: radix 16, stride 1. Butterfly b = j of sub-FFT c reads points
     // b + 2 * m and writes X[q] to point b * 16 + q (slot s holds X[bitrev(s)]).
     {
-        const double2 a00 = buf[pad(lid)];
-        const double2 a01 = buf[pad(lid + 128u)];
-        const double2 a02 = buf[pad(lid + 256u)];
-        const double2 a03 = buf[pad(lid + 384u)];
-        const double2 a04 = buf[pad(lid + 512u)];
-        const double2 a05 = buf[pad(lid + 640u)];
-        const double2 a06 = buf[pad(lid + 768u)];
-        const double2 a07 = buf[pad(lid + 896u)];
-        const double2 a08 = buf[pad(lid + 1024u)];
-        const double2 a09 = buf[pad(lid + 1152u)];
-        const double2 a10 = buf[pad(lid + 1280u)];
-        const double2 a11 = buf[pad(lid + 1408u)];
-        const double2 a12 = buf[pad(lid + 1536u)];
-        const double2 a13 = buf[pad(lid + 1664u)];
-        const double2 a14 = buf[pad(lid + 1792u)];
-        const double2 a15 = buf[pad(lid + 1920u)];
+        const double2 a00 = buf[pad(at)];
+        const double2 a01 = buf[pad(at + 2u)];
+        const double2 a02 = buf[pad(at + 4u)];
+        const double2 a03 = buf[pad(at + 6u)];
+        const double2 a04 = buf[pad(at + 8u)];
+        const double2 a05 = buf[pad(at + 10u)];
+        const double2 a06 = buf[pad(at + 12u)];
+        const double2 a07 = buf[pad(at + 14u)];
+        const double2 a08 = buf[pad(at + 16u)];
+        const double2 a09 = buf[pad(at + 18u)];
+        const double2 a10 = buf[pad(at + 20u)];
+        const double2 a11 = buf[pad(at + 22u)];
+        const double2 a12 = buf[pad(at + 24u)];
+        const double2 a13 = buf[pad(at + 26u)];
+        const double2 a14 = buf[pad(at + 28u)];
+        const double2 a15 = buf[pad(at + 30u)];
         const double2 t1_00 = a00 + a08;
         const double2 t1_01 = a01 + a09;
         const double2 t1_02 = a02 + a10;
@@ -222,125 +306,198 @@ void fft_fused32_c64_inv_f64(__global const double2 *restrict x,
         const double2 y13 = t3_12 - t3_13;
         const double2 y14 = t3_14 + (double2)(-t3_15.y, t3_15.x);
         const double2 y15 = t3_14 - (double2)(-t3_15.y, t3_15.x);
-        const uint dst = j * 1024u + c;
+        const uint dst = c * 32u + j * 16u;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst)] = y00;
-        buf[pad(dst + 64u)] = y08;
-        buf[pad(dst + 128u)] = y04;
-        buf[pad(dst + 192u)] = y12;
-        buf[pad(dst + 256u)] = y02;
-        buf[pad(dst + 320u)] = y10;
-        buf[pad(dst + 384u)] = y06;
-        buf[pad(dst + 448u)] = y14;
-        buf[pad(dst + 512u)] = y01;
-        buf[pad(dst + 576u)] = y09;
-        buf[pad(dst + 640u)] = y05;
-        buf[pad(dst + 704u)] = y13;
-        buf[pad(dst + 768u)] = y03;
-        buf[pad(dst + 832u)] = y11;
-        buf[pad(dst + 896u)] = y07;
-        buf[pad(dst + 960u)] = y15;
+        buf[pad(dst + 1u)] = y08;
+        buf[pad(dst + 2u)] = y04;
+        buf[pad(dst + 3u)] = y12;
+        buf[pad(dst + 4u)] = y02;
+        buf[pad(dst + 5u)] = y10;
+        buf[pad(dst + 6u)] = y06;
+        buf[pad(dst + 7u)] = y14;
+        buf[pad(dst + 8u)] = y01;
+        buf[pad(dst + 9u)] = y09;
+        buf[pad(dst + 10u)] = y05;
+        buf[pad(dst + 11u)] = y13;
+        buf[pad(dst + 12u)] = y03;
+        buf[pad(dst + 13u)] = y11;
+        buf[pad(dst + 14u)] = y07;
+        buf[pad(dst + 15u)] = y15;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Stage 2 of 2: radix 2, stride 16. Butterfly b = j + 2 * u (u = 0..7) of each sub-FFT reads points
+    // Stage 2 of 2: radix 2, stride 16. Butterfly b = j + 2 * u (u = 0..7) of sub-FFT c reads points
     // b + 16 * m times W_32^(kk*m) = stage_tw[kk * m], kk = b & 15, and writes X[q]
     // to point (b - kk) * 2 + kk + q * 16 (slot s holds X[bitrev(s)]).
     {
         const uint kk0 = j & 15u;
-        const double2 u0_a00 = buf[pad(lid)];
-        const double2 u0_a01 = cmul(buf[pad(lid + 1024u)], stage_tw[kk0]);
+        const double2 u0_a00 = buf[pad(at)];
+        const double2 u0_a01 = cmul(buf[pad(at + 16u)], stage_tw[kk0]);
         const double2 u0_y00 = u0_a00 + u0_a01;
         const double2 u0_y01 = u0_a00 - u0_a01;
-        const uint dst0 = ((j - kk0) * 2u + kk0) * 64u + c;
+        const uint dst0 = c * 32u + (j - kk0) * 2u + kk0;
         const uint b1 = j + 2u;
         const uint kk1 = b1 & 15u;
-        const double2 u1_a00 = buf[pad(lid + 128u)];
-        const double2 u1_a01 = cmul(buf[pad(lid + 1152u)], stage_tw[kk1]);
+        const double2 u1_a00 = buf[pad(at + 2u)];
+        const double2 u1_a01 = cmul(buf[pad(at + 18u)], stage_tw[kk1]);
         const double2 u1_y00 = u1_a00 + u1_a01;
         const double2 u1_y01 = u1_a00 - u1_a01;
-        const uint dst1 = ((b1 - kk1) * 2u + kk1) * 64u + c;
+        const uint dst1 = c * 32u + (b1 - kk1) * 2u + kk1;
         const uint b2 = j + 4u;
         const uint kk2 = b2 & 15u;
-        const double2 u2_a00 = buf[pad(lid + 256u)];
-        const double2 u2_a01 = cmul(buf[pad(lid + 1280u)], stage_tw[kk2]);
+        const double2 u2_a00 = buf[pad(at + 4u)];
+        const double2 u2_a01 = cmul(buf[pad(at + 20u)], stage_tw[kk2]);
         const double2 u2_y00 = u2_a00 + u2_a01;
         const double2 u2_y01 = u2_a00 - u2_a01;
-        const uint dst2 = ((b2 - kk2) * 2u + kk2) * 64u + c;
+        const uint dst2 = c * 32u + (b2 - kk2) * 2u + kk2;
         const uint b3 = j + 6u;
         const uint kk3 = b3 & 15u;
-        const double2 u3_a00 = buf[pad(lid + 384u)];
-        const double2 u3_a01 = cmul(buf[pad(lid + 1408u)], stage_tw[kk3]);
+        const double2 u3_a00 = buf[pad(at + 6u)];
+        const double2 u3_a01 = cmul(buf[pad(at + 22u)], stage_tw[kk3]);
         const double2 u3_y00 = u3_a00 + u3_a01;
         const double2 u3_y01 = u3_a00 - u3_a01;
-        const uint dst3 = ((b3 - kk3) * 2u + kk3) * 64u + c;
+        const uint dst3 = c * 32u + (b3 - kk3) * 2u + kk3;
         const uint b4 = j + 8u;
         const uint kk4 = b4 & 15u;
-        const double2 u4_a00 = buf[pad(lid + 512u)];
-        const double2 u4_a01 = cmul(buf[pad(lid + 1536u)], stage_tw[kk4]);
+        const double2 u4_a00 = buf[pad(at + 8u)];
+        const double2 u4_a01 = cmul(buf[pad(at + 24u)], stage_tw[kk4]);
         const double2 u4_y00 = u4_a00 + u4_a01;
         const double2 u4_y01 = u4_a00 - u4_a01;
-        const uint dst4 = ((b4 - kk4) * 2u + kk4) * 64u + c;
+        const uint dst4 = c * 32u + (b4 - kk4) * 2u + kk4;
         const uint b5 = j + 10u;
         const uint kk5 = b5 & 15u;
-        const double2 u5_a00 = buf[pad(lid + 640u)];
-        const double2 u5_a01 = cmul(buf[pad(lid + 1664u)], stage_tw[kk5]);
+        const double2 u5_a00 = buf[pad(at + 10u)];
+        const double2 u5_a01 = cmul(buf[pad(at + 26u)], stage_tw[kk5]);
         const double2 u5_y00 = u5_a00 + u5_a01;
         const double2 u5_y01 = u5_a00 - u5_a01;
-        const uint dst5 = ((b5 - kk5) * 2u + kk5) * 64u + c;
+        const uint dst5 = c * 32u + (b5 - kk5) * 2u + kk5;
         const uint b6 = j + 12u;
         const uint kk6 = b6 & 15u;
-        const double2 u6_a00 = buf[pad(lid + 768u)];
-        const double2 u6_a01 = cmul(buf[pad(lid + 1792u)], stage_tw[kk6]);
+        const double2 u6_a00 = buf[pad(at + 12u)];
+        const double2 u6_a01 = cmul(buf[pad(at + 28u)], stage_tw[kk6]);
         const double2 u6_y00 = u6_a00 + u6_a01;
         const double2 u6_y01 = u6_a00 - u6_a01;
-        const uint dst6 = ((b6 - kk6) * 2u + kk6) * 64u + c;
+        const uint dst6 = c * 32u + (b6 - kk6) * 2u + kk6;
         const uint b7 = j + 14u;
         const uint kk7 = b7 & 15u;
-        const double2 u7_a00 = buf[pad(lid + 896u)];
-        const double2 u7_a01 = cmul(buf[pad(lid + 1920u)], stage_tw[kk7]);
+        const double2 u7_a00 = buf[pad(at + 14u)];
+        const double2 u7_a01 = cmul(buf[pad(at + 30u)], stage_tw[kk7]);
         const double2 u7_y00 = u7_a00 + u7_a01;
         const double2 u7_y01 = u7_a00 - u7_a01;
-        const uint dst7 = ((b7 - kk7) * 2u + kk7) * 64u + c;
+        const uint dst7 = c * 32u + (b7 - kk7) * 2u + kk7;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst0)] = u0_y00;
-        buf[pad(dst0 + 1024u)] = u0_y01;
+        buf[pad(dst0 + 16u)] = u0_y01;
         buf[pad(dst1)] = u1_y00;
-        buf[pad(dst1 + 1024u)] = u1_y01;
+        buf[pad(dst1 + 16u)] = u1_y01;
         buf[pad(dst2)] = u2_y00;
-        buf[pad(dst2 + 1024u)] = u2_y01;
+        buf[pad(dst2 + 16u)] = u2_y01;
         buf[pad(dst3)] = u3_y00;
-        buf[pad(dst3 + 1024u)] = u3_y01;
+        buf[pad(dst3 + 16u)] = u3_y01;
         buf[pad(dst4)] = u4_y00;
-        buf[pad(dst4 + 1024u)] = u4_y01;
+        buf[pad(dst4 + 16u)] = u4_y01;
         buf[pad(dst5)] = u5_y00;
-        buf[pad(dst5 + 1024u)] = u5_y01;
+        buf[pad(dst5 + 16u)] = u5_y01;
         buf[pad(dst6)] = u6_y00;
-        buf[pad(dst6 + 1024u)] = u6_y01;
+        buf[pad(dst6 + 16u)] = u6_y01;
         buf[pad(dst7)] = u7_y00;
-        buf[pad(dst7 + 1024u)] = u7_y01;
+        buf[pad(dst7 + 16u)] = u7_y01;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Store phase: X[q], q = j + 2 * it (it = 0..15), of sub-FFT g from buf[pad(lid + 128 * it)].
-    if (g < total)
+    // Store phase: 16 elements per work-item (it = 0..15); p is uniform, so is the branch.
+    if (p == 1u)
     {
-        const uint out = base + (i - k) * 32u + k + j * p;
-        y[out] = buf[pad(lid)] * scale;
-        y[out + 2u * p] = buf[pad(lid + 128u)] * scale;
-        y[out + 4u * p] = buf[pad(lid + 256u)] * scale;
-        y[out + 6u * p] = buf[pad(lid + 384u)] * scale;
-        y[out + 8u * p] = buf[pad(lid + 512u)] * scale;
-        y[out + 10u * p] = buf[pad(lid + 640u)] * scale;
-        y[out + 12u * p] = buf[pad(lid + 768u)] * scale;
-        y[out + 14u * p] = buf[pad(lid + 896u)] * scale;
-        y[out + 16u * p] = buf[pad(lid + 1024u)] * scale;
-        y[out + 18u * p] = buf[pad(lid + 1152u)] * scale;
-        y[out + 20u * p] = buf[pad(lid + 1280u)] * scale;
-        y[out + 22u * p] = buf[pad(lid + 1408u)] * scale;
-        y[out + 24u * p] = buf[pad(lid + 1536u)] * scale;
-        y[out + 26u * p] = buf[pad(lid + 1664u)] * scale;
-        y[out + 28u * p] = buf[pad(lid + 1792u)] * scale;
-        y[out + 30u * p] = buf[pad(lid + 1920u)] * scale;
+        // Flat (p == 1, k = 0): element e = lid + 128 * it, X[e % 32] of sub-FFT first + e / 32, goes to y[first * 32 + e].
+        const uint out = first * 32u + lid;
+        if (g0 < total)
+        {
+            y[out] = buf[pad(lid)] * scale;
+        }
+        if (g0 + 4u < total)
+        {
+            y[out + 128u] = buf[pad(lid + 128u)] * scale;
+        }
+        if (g0 + 8u < total)
+        {
+            y[out + 256u] = buf[pad(lid + 256u)] * scale;
+        }
+        if (g0 + 12u < total)
+        {
+            y[out + 384u] = buf[pad(lid + 384u)] * scale;
+        }
+        if (g0 + 16u < total)
+        {
+            y[out + 512u] = buf[pad(lid + 512u)] * scale;
+        }
+        if (g0 + 20u < total)
+        {
+            y[out + 640u] = buf[pad(lid + 640u)] * scale;
+        }
+        if (g0 + 24u < total)
+        {
+            y[out + 768u] = buf[pad(lid + 768u)] * scale;
+        }
+        if (g0 + 28u < total)
+        {
+            y[out + 896u] = buf[pad(lid + 896u)] * scale;
+        }
+        if (g0 + 32u < total)
+        {
+            y[out + 1024u] = buf[pad(lid + 1024u)] * scale;
+        }
+        if (g0 + 36u < total)
+        {
+            y[out + 1152u] = buf[pad(lid + 1152u)] * scale;
+        }
+        if (g0 + 40u < total)
+        {
+            y[out + 1280u] = buf[pad(lid + 1280u)] * scale;
+        }
+        if (g0 + 44u < total)
+        {
+            y[out + 1408u] = buf[pad(lid + 1408u)] * scale;
+        }
+        if (g0 + 48u < total)
+        {
+            y[out + 1536u] = buf[pad(lid + 1536u)] * scale;
+        }
+        if (g0 + 52u < total)
+        {
+            y[out + 1664u] = buf[pad(lid + 1664u)] * scale;
+        }
+        if (g0 + 56u < total)
+        {
+            y[out + 1792u] = buf[pad(lid + 1792u)] * scale;
+        }
+        if (g0 + 60u < total)
+        {
+            y[out + 1920u] = buf[pad(lid + 1920u)] * scale;
+        }
+    }
+    else
+    {
+        // Columns: X[q], q = row + 2 * it, of sub-FFT g goes to y[base + (i - k) * 32 + k + q * p].
+        if (g < total)
+        {
+            const uint out = base + (i - k) * 32u + k + row * p;
+            y[out] = buf[pad(cell)] * scale;
+            y[out + 2u * p] = buf[pad(cell + 2u)] * scale;
+            y[out + 4u * p] = buf[pad(cell + 4u)] * scale;
+            y[out + 6u * p] = buf[pad(cell + 6u)] * scale;
+            y[out + 8u * p] = buf[pad(cell + 8u)] * scale;
+            y[out + 10u * p] = buf[pad(cell + 10u)] * scale;
+            y[out + 12u * p] = buf[pad(cell + 12u)] * scale;
+            y[out + 14u * p] = buf[pad(cell + 14u)] * scale;
+            y[out + 16u * p] = buf[pad(cell + 16u)] * scale;
+            y[out + 18u * p] = buf[pad(cell + 18u)] * scale;
+            y[out + 20u * p] = buf[pad(cell + 20u)] * scale;
+            y[out + 22u * p] = buf[pad(cell + 22u)] * scale;
+            y[out + 24u * p] = buf[pad(cell + 24u)] * scale;
+            y[out + 26u * p] = buf[pad(cell + 26u)] * scale;
+            y[out + 28u * p] = buf[pad(cell + 28u)] * scale;
+            y[out + 30u * p] = buf[pad(cell + 30u)] * scale;
+        }
     }
 }

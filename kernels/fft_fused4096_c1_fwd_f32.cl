@@ -3,22 +3,25 @@
 // regenerate with `cargo xtask gen-kernels`.
 //
 // Work-group: C = 1 sub-FFT of 4096 points, W = 256 work-items (256 per sub-FFT, 16 points each),
-// 34808 bytes of local memory (C * L = 4096 values, one complex of padding per 16).
+// 34928 bytes of local memory (C * L = 4096 values, padding one per 16 and one per 256).
 // Local Stockham stages: radix 16, 16, 16; stage twiddles stage_tw[s] = W_4096^s.
 //
 // Launch 1-D: local size 256, global size ceil(total / 1) * 256, total = t * batch.
 // Sub-FFT g: i = g & (t - 1), base = (g - i) * 4096, k = i & (p - 1); W_M = exp(-2*pi*i/M);
 // X = DFT4096(x[base + i + m * t] * W_{4096p}^(k*m)), y[base + (i - k) * 4096 + k + q * p] = X[q] * scale.
 // Pass twiddles (p > 1 only): W_{4096p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
+// Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
+// else columns (runs of 1 consecutive addresses when t, p >= 1).
 //
 // Operations per sub-FFT: 49152 complex additions, 7680 constant multiplications (mul_pXqY),
 // 5376 trivial rotations (x -1, x i, x -i), 7680 stage-twiddle multiplications (cmul);
 // pass twiddles when p > 1: 4096 pass_twiddle products and 4096 complex multiplications.
 
-// pad(e) = e + (e >> 4): local index of element e, one complex of padding after every 16
+// pad(e) = e + (e >> 4) + (e >> 8): local index of element e, one complex of padding after
+// every 16 and one more after every 256, so stride L becomes L + L/16 + L/256 (no bank conflicts)
 inline uint pad(const uint e)
 {
-    return e + (e >> 4);
+    return e + (e >> 4) + (e >> 8);
 }
 
 // cmul(a, b) = a * b, the complex product
@@ -81,80 +84,111 @@ void fft_fused4096_c1_fwd_f32(__global const float2 *restrict x,
                               const uint total,
                               const float scale)
 {
-    // Element m of column c at buf[pad(m * 1 + c)]: 4351 values, 34808 bytes.
-    __local float2 buf[4351];
+    // Element m of sub-FFT c at buf[pad(c * 4096 + m)]: 4366 values, 34928 bytes.
+    __local float2 buf[4366];
     const uint lid = (uint)get_local_id(0);
+    const uint first = (uint)get_group_id(0);
+    // Stages: work-item lid runs point j of the work-group's sub-FFT, local index j.
     const uint j = lid;
-    const uint g = (uint)get_group_id(0);
+    // Column phases: work-item lid moves elements row + 256 * it of sub-FFT g = first.
+    const uint row = lid;
+    const uint g = first;
     const uint i = g & (t - 1u);
     const uint k = i & (p - 1u);
     const uint base = (g - i) * 4096u;
 
-    // Load phase: element m = j + 256 * it (it = 0..15) of sub-FFT g to buf[pad(lid + 256 * it)],
-    // times the pass twiddle W_{4096p}^(k*m) when p > 1.
-    if (g < total)
+    // Load phase: 16 elements per work-item (it = 0..15); t is uniform, so is the branch.
+    if (t == 1u)
     {
-        const uint src = base + i + j * t;
-        if (p > 1u)
-        {
-            buf[pad(lid)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * j, h));
-            buf[pad(lid + 256u)] = cmul(x[src + 256u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 256u), h));
-            buf[pad(lid + 512u)] = cmul(x[src + 512u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 512u), h));
-            buf[pad(lid + 768u)] = cmul(x[src + 768u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 768u), h));
-            buf[pad(lid + 1024u)] = cmul(x[src + 1024u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 1024u), h));
-            buf[pad(lid + 1280u)] = cmul(x[src + 1280u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 1280u), h));
-            buf[pad(lid + 1536u)] = cmul(x[src + 1536u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 1536u), h));
-            buf[pad(lid + 1792u)] = cmul(x[src + 1792u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 1792u), h));
-            buf[pad(lid + 2048u)] = cmul(x[src + 2048u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 2048u), h));
-            buf[pad(lid + 2304u)] = cmul(x[src + 2304u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 2304u), h));
-            buf[pad(lid + 2560u)] = cmul(x[src + 2560u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 2560u), h));
-            buf[pad(lid + 2816u)] = cmul(x[src + 2816u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 2816u), h));
-            buf[pad(lid + 3072u)] = cmul(x[src + 3072u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 3072u), h));
-            buf[pad(lid + 3328u)] = cmul(x[src + 3328u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 3328u), h));
-            buf[pad(lid + 3584u)] = cmul(x[src + 3584u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 3584u), h));
-            buf[pad(lid + 3840u)] = cmul(x[src + 3840u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 3840u), h));
-        }
-        else
+        // Flat (t == 1, k = 0): element e = lid + 256 * it is x[first * 4096 + e], point e % 4096 of sub-FFT first + e / 4096.
+        const uint src = first * 4096u + lid;
+        if (first < total)
         {
             buf[pad(lid)] = x[src];
-            buf[pad(lid + 256u)] = x[src + 256u * t];
-            buf[pad(lid + 512u)] = x[src + 512u * t];
-            buf[pad(lid + 768u)] = x[src + 768u * t];
-            buf[pad(lid + 1024u)] = x[src + 1024u * t];
-            buf[pad(lid + 1280u)] = x[src + 1280u * t];
-            buf[pad(lid + 1536u)] = x[src + 1536u * t];
-            buf[pad(lid + 1792u)] = x[src + 1792u * t];
-            buf[pad(lid + 2048u)] = x[src + 2048u * t];
-            buf[pad(lid + 2304u)] = x[src + 2304u * t];
-            buf[pad(lid + 2560u)] = x[src + 2560u * t];
-            buf[pad(lid + 2816u)] = x[src + 2816u * t];
-            buf[pad(lid + 3072u)] = x[src + 3072u * t];
-            buf[pad(lid + 3328u)] = x[src + 3328u * t];
-            buf[pad(lid + 3584u)] = x[src + 3584u * t];
-            buf[pad(lid + 3840u)] = x[src + 3840u * t];
+            buf[pad(lid + 256u)] = x[src + 256u];
+            buf[pad(lid + 512u)] = x[src + 512u];
+            buf[pad(lid + 768u)] = x[src + 768u];
+            buf[pad(lid + 1024u)] = x[src + 1024u];
+            buf[pad(lid + 1280u)] = x[src + 1280u];
+            buf[pad(lid + 1536u)] = x[src + 1536u];
+            buf[pad(lid + 1792u)] = x[src + 1792u];
+            buf[pad(lid + 2048u)] = x[src + 2048u];
+            buf[pad(lid + 2304u)] = x[src + 2304u];
+            buf[pad(lid + 2560u)] = x[src + 2560u];
+            buf[pad(lid + 2816u)] = x[src + 2816u];
+            buf[pad(lid + 3072u)] = x[src + 3072u];
+            buf[pad(lid + 3328u)] = x[src + 3328u];
+            buf[pad(lid + 3584u)] = x[src + 3584u];
+            buf[pad(lid + 3840u)] = x[src + 3840u];
+        }
+    }
+    else
+    {
+        // Columns: element m = row + 256 * it of sub-FFT g is x[base + i + m * t], times W_{4096p}^(k*m) when p > 1.
+        if (g < total)
+        {
+            const uint src = base + i + row * t;
+            if (p > 1u)
+            {
+                buf[pad(row)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
+                buf[pad(row + 256u)] = cmul(x[src + 256u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 256u), h));
+                buf[pad(row + 512u)] = cmul(x[src + 512u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 512u), h));
+                buf[pad(row + 768u)] = cmul(x[src + 768u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 768u), h));
+                buf[pad(row + 1024u)] = cmul(x[src + 1024u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1024u), h));
+                buf[pad(row + 1280u)] = cmul(x[src + 1280u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1280u), h));
+                buf[pad(row + 1536u)] = cmul(x[src + 1536u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1536u), h));
+                buf[pad(row + 1792u)] = cmul(x[src + 1792u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1792u), h));
+                buf[pad(row + 2048u)] = cmul(x[src + 2048u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2048u), h));
+                buf[pad(row + 2304u)] = cmul(x[src + 2304u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2304u), h));
+                buf[pad(row + 2560u)] = cmul(x[src + 2560u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2560u), h));
+                buf[pad(row + 2816u)] = cmul(x[src + 2816u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2816u), h));
+                buf[pad(row + 3072u)] = cmul(x[src + 3072u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3072u), h));
+                buf[pad(row + 3328u)] = cmul(x[src + 3328u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3328u), h));
+                buf[pad(row + 3584u)] = cmul(x[src + 3584u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3584u), h));
+                buf[pad(row + 3840u)] = cmul(x[src + 3840u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3840u), h));
+            }
+            else
+            {
+                buf[pad(row)] = x[src];
+                buf[pad(row + 256u)] = x[src + 256u * t];
+                buf[pad(row + 512u)] = x[src + 512u * t];
+                buf[pad(row + 768u)] = x[src + 768u * t];
+                buf[pad(row + 1024u)] = x[src + 1024u * t];
+                buf[pad(row + 1280u)] = x[src + 1280u * t];
+                buf[pad(row + 1536u)] = x[src + 1536u * t];
+                buf[pad(row + 1792u)] = x[src + 1792u * t];
+                buf[pad(row + 2048u)] = x[src + 2048u * t];
+                buf[pad(row + 2304u)] = x[src + 2304u * t];
+                buf[pad(row + 2560u)] = x[src + 2560u * t];
+                buf[pad(row + 2816u)] = x[src + 2816u * t];
+                buf[pad(row + 3072u)] = x[src + 3072u * t];
+                buf[pad(row + 3328u)] = x[src + 3328u * t];
+                buf[pad(row + 3584u)] = x[src + 3584u * t];
+                buf[pad(row + 3840u)] = x[src + 3840u * t];
+            }
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    // Stage 1 of 3: radix 16, stride 1. Butterfly b = j of each sub-FFT reads points
+    // Stage 1 of 3: radix 16, stride 1. Butterfly b = j of sub-FFT c reads points
     // b + 256 * m and writes X[q] to point b * 16 + q (slot s holds X[bitrev(s)]).
     {
-        const float2 a00 = buf[pad(lid)];
-        const float2 a01 = buf[pad(lid + 256u)];
-        const float2 a02 = buf[pad(lid + 512u)];
-        const float2 a03 = buf[pad(lid + 768u)];
-        const float2 a04 = buf[pad(lid + 1024u)];
-        const float2 a05 = buf[pad(lid + 1280u)];
-        const float2 a06 = buf[pad(lid + 1536u)];
-        const float2 a07 = buf[pad(lid + 1792u)];
-        const float2 a08 = buf[pad(lid + 2048u)];
-        const float2 a09 = buf[pad(lid + 2304u)];
-        const float2 a10 = buf[pad(lid + 2560u)];
-        const float2 a11 = buf[pad(lid + 2816u)];
-        const float2 a12 = buf[pad(lid + 3072u)];
-        const float2 a13 = buf[pad(lid + 3328u)];
-        const float2 a14 = buf[pad(lid + 3584u)];
-        const float2 a15 = buf[pad(lid + 3840u)];
+        const float2 a00 = buf[pad(j)];
+        const float2 a01 = buf[pad(j + 256u)];
+        const float2 a02 = buf[pad(j + 512u)];
+        const float2 a03 = buf[pad(j + 768u)];
+        const float2 a04 = buf[pad(j + 1024u)];
+        const float2 a05 = buf[pad(j + 1280u)];
+        const float2 a06 = buf[pad(j + 1536u)];
+        const float2 a07 = buf[pad(j + 1792u)];
+        const float2 a08 = buf[pad(j + 2048u)];
+        const float2 a09 = buf[pad(j + 2304u)];
+        const float2 a10 = buf[pad(j + 2560u)];
+        const float2 a11 = buf[pad(j + 2816u)];
+        const float2 a12 = buf[pad(j + 3072u)];
+        const float2 a13 = buf[pad(j + 3328u)];
+        const float2 a14 = buf[pad(j + 3584u)];
+        const float2 a15 = buf[pad(j + 3840u)];
         const float2 t1_00 = a00 + a08;
         const float2 t1_01 = a01 + a09;
         const float2 t1_02 = a02 + a10;
@@ -240,27 +274,27 @@ void fft_fused4096_c1_fwd_f32(__global const float2 *restrict x,
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Stage 2 of 3: radix 16, stride 16. Butterfly b = j of each sub-FFT reads points
+    // Stage 2 of 3: radix 16, stride 16. Butterfly b = j of sub-FFT c reads points
     // b + 256 * m times W_256^(kk*m) = stage_tw[kk * m * 16], kk = b & 15, and writes X[q]
     // to point (b - kk) * 16 + kk + q * 16 (slot s holds X[bitrev(s)]).
     {
         const uint kk = j & 15u;
-        const float2 a00 = buf[pad(lid)];
-        const float2 a01 = cmul(buf[pad(lid + 256u)], stage_tw[kk * 16u]);
-        const float2 a02 = cmul(buf[pad(lid + 512u)], stage_tw[kk * 32u]);
-        const float2 a03 = cmul(buf[pad(lid + 768u)], stage_tw[kk * 48u]);
-        const float2 a04 = cmul(buf[pad(lid + 1024u)], stage_tw[kk * 64u]);
-        const float2 a05 = cmul(buf[pad(lid + 1280u)], stage_tw[kk * 80u]);
-        const float2 a06 = cmul(buf[pad(lid + 1536u)], stage_tw[kk * 96u]);
-        const float2 a07 = cmul(buf[pad(lid + 1792u)], stage_tw[kk * 112u]);
-        const float2 a08 = cmul(buf[pad(lid + 2048u)], stage_tw[kk * 128u]);
-        const float2 a09 = cmul(buf[pad(lid + 2304u)], stage_tw[kk * 144u]);
-        const float2 a10 = cmul(buf[pad(lid + 2560u)], stage_tw[kk * 160u]);
-        const float2 a11 = cmul(buf[pad(lid + 2816u)], stage_tw[kk * 176u]);
-        const float2 a12 = cmul(buf[pad(lid + 3072u)], stage_tw[kk * 192u]);
-        const float2 a13 = cmul(buf[pad(lid + 3328u)], stage_tw[kk * 208u]);
-        const float2 a14 = cmul(buf[pad(lid + 3584u)], stage_tw[kk * 224u]);
-        const float2 a15 = cmul(buf[pad(lid + 3840u)], stage_tw[kk * 240u]);
+        const float2 a00 = buf[pad(j)];
+        const float2 a01 = cmul(buf[pad(j + 256u)], stage_tw[kk * 16u]);
+        const float2 a02 = cmul(buf[pad(j + 512u)], stage_tw[kk * 32u]);
+        const float2 a03 = cmul(buf[pad(j + 768u)], stage_tw[kk * 48u]);
+        const float2 a04 = cmul(buf[pad(j + 1024u)], stage_tw[kk * 64u]);
+        const float2 a05 = cmul(buf[pad(j + 1280u)], stage_tw[kk * 80u]);
+        const float2 a06 = cmul(buf[pad(j + 1536u)], stage_tw[kk * 96u]);
+        const float2 a07 = cmul(buf[pad(j + 1792u)], stage_tw[kk * 112u]);
+        const float2 a08 = cmul(buf[pad(j + 2048u)], stage_tw[kk * 128u]);
+        const float2 a09 = cmul(buf[pad(j + 2304u)], stage_tw[kk * 144u]);
+        const float2 a10 = cmul(buf[pad(j + 2560u)], stage_tw[kk * 160u]);
+        const float2 a11 = cmul(buf[pad(j + 2816u)], stage_tw[kk * 176u]);
+        const float2 a12 = cmul(buf[pad(j + 3072u)], stage_tw[kk * 192u]);
+        const float2 a13 = cmul(buf[pad(j + 3328u)], stage_tw[kk * 208u]);
+        const float2 a14 = cmul(buf[pad(j + 3584u)], stage_tw[kk * 224u]);
+        const float2 a15 = cmul(buf[pad(j + 3840u)], stage_tw[kk * 240u]);
         const float2 t1_00 = a00 + a08;
         const float2 t1_01 = a01 + a09;
         const float2 t1_02 = a02 + a10;
@@ -346,27 +380,27 @@ void fft_fused4096_c1_fwd_f32(__global const float2 *restrict x,
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Stage 3 of 3: radix 16, stride 256. Butterfly b = j of each sub-FFT reads points
+    // Stage 3 of 3: radix 16, stride 256. Butterfly b = j of sub-FFT c reads points
     // b + 256 * m times W_4096^(kk*m) = stage_tw[kk * m], kk = b & 255, and writes X[q]
     // to point (b - kk) * 16 + kk + q * 256 (slot s holds X[bitrev(s)]).
     {
         const uint kk = j & 255u;
-        const float2 a00 = buf[pad(lid)];
-        const float2 a01 = cmul(buf[pad(lid + 256u)], stage_tw[kk]);
-        const float2 a02 = cmul(buf[pad(lid + 512u)], stage_tw[kk * 2u]);
-        const float2 a03 = cmul(buf[pad(lid + 768u)], stage_tw[kk * 3u]);
-        const float2 a04 = cmul(buf[pad(lid + 1024u)], stage_tw[kk * 4u]);
-        const float2 a05 = cmul(buf[pad(lid + 1280u)], stage_tw[kk * 5u]);
-        const float2 a06 = cmul(buf[pad(lid + 1536u)], stage_tw[kk * 6u]);
-        const float2 a07 = cmul(buf[pad(lid + 1792u)], stage_tw[kk * 7u]);
-        const float2 a08 = cmul(buf[pad(lid + 2048u)], stage_tw[kk * 8u]);
-        const float2 a09 = cmul(buf[pad(lid + 2304u)], stage_tw[kk * 9u]);
-        const float2 a10 = cmul(buf[pad(lid + 2560u)], stage_tw[kk * 10u]);
-        const float2 a11 = cmul(buf[pad(lid + 2816u)], stage_tw[kk * 11u]);
-        const float2 a12 = cmul(buf[pad(lid + 3072u)], stage_tw[kk * 12u]);
-        const float2 a13 = cmul(buf[pad(lid + 3328u)], stage_tw[kk * 13u]);
-        const float2 a14 = cmul(buf[pad(lid + 3584u)], stage_tw[kk * 14u]);
-        const float2 a15 = cmul(buf[pad(lid + 3840u)], stage_tw[kk * 15u]);
+        const float2 a00 = buf[pad(j)];
+        const float2 a01 = cmul(buf[pad(j + 256u)], stage_tw[kk]);
+        const float2 a02 = cmul(buf[pad(j + 512u)], stage_tw[kk * 2u]);
+        const float2 a03 = cmul(buf[pad(j + 768u)], stage_tw[kk * 3u]);
+        const float2 a04 = cmul(buf[pad(j + 1024u)], stage_tw[kk * 4u]);
+        const float2 a05 = cmul(buf[pad(j + 1280u)], stage_tw[kk * 5u]);
+        const float2 a06 = cmul(buf[pad(j + 1536u)], stage_tw[kk * 6u]);
+        const float2 a07 = cmul(buf[pad(j + 1792u)], stage_tw[kk * 7u]);
+        const float2 a08 = cmul(buf[pad(j + 2048u)], stage_tw[kk * 8u]);
+        const float2 a09 = cmul(buf[pad(j + 2304u)], stage_tw[kk * 9u]);
+        const float2 a10 = cmul(buf[pad(j + 2560u)], stage_tw[kk * 10u]);
+        const float2 a11 = cmul(buf[pad(j + 2816u)], stage_tw[kk * 11u]);
+        const float2 a12 = cmul(buf[pad(j + 3072u)], stage_tw[kk * 12u]);
+        const float2 a13 = cmul(buf[pad(j + 3328u)], stage_tw[kk * 13u]);
+        const float2 a14 = cmul(buf[pad(j + 3584u)], stage_tw[kk * 14u]);
+        const float2 a15 = cmul(buf[pad(j + 3840u)], stage_tw[kk * 15u]);
         const float2 t1_00 = a00 + a08;
         const float2 t1_01 = a01 + a09;
         const float2 t1_02 = a02 + a10;
@@ -452,25 +486,53 @@ void fft_fused4096_c1_fwd_f32(__global const float2 *restrict x,
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Store phase: X[q], q = j + 256 * it (it = 0..15), of sub-FFT g from buf[pad(lid + 256 * it)].
-    if (g < total)
+    // Store phase: 16 elements per work-item (it = 0..15); p is uniform, so is the branch.
+    if (p == 1u)
     {
-        const uint out = base + (i - k) * 4096u + k + j * p;
-        y[out] = buf[pad(lid)] * scale;
-        y[out + 256u * p] = buf[pad(lid + 256u)] * scale;
-        y[out + 512u * p] = buf[pad(lid + 512u)] * scale;
-        y[out + 768u * p] = buf[pad(lid + 768u)] * scale;
-        y[out + 1024u * p] = buf[pad(lid + 1024u)] * scale;
-        y[out + 1280u * p] = buf[pad(lid + 1280u)] * scale;
-        y[out + 1536u * p] = buf[pad(lid + 1536u)] * scale;
-        y[out + 1792u * p] = buf[pad(lid + 1792u)] * scale;
-        y[out + 2048u * p] = buf[pad(lid + 2048u)] * scale;
-        y[out + 2304u * p] = buf[pad(lid + 2304u)] * scale;
-        y[out + 2560u * p] = buf[pad(lid + 2560u)] * scale;
-        y[out + 2816u * p] = buf[pad(lid + 2816u)] * scale;
-        y[out + 3072u * p] = buf[pad(lid + 3072u)] * scale;
-        y[out + 3328u * p] = buf[pad(lid + 3328u)] * scale;
-        y[out + 3584u * p] = buf[pad(lid + 3584u)] * scale;
-        y[out + 3840u * p] = buf[pad(lid + 3840u)] * scale;
+        // Flat (p == 1, k = 0): element e = lid + 256 * it, X[e % 4096] of sub-FFT first + e / 4096, goes to y[first * 4096 + e].
+        const uint out = first * 4096u + lid;
+        if (first < total)
+        {
+            y[out] = buf[pad(lid)] * scale;
+            y[out + 256u] = buf[pad(lid + 256u)] * scale;
+            y[out + 512u] = buf[pad(lid + 512u)] * scale;
+            y[out + 768u] = buf[pad(lid + 768u)] * scale;
+            y[out + 1024u] = buf[pad(lid + 1024u)] * scale;
+            y[out + 1280u] = buf[pad(lid + 1280u)] * scale;
+            y[out + 1536u] = buf[pad(lid + 1536u)] * scale;
+            y[out + 1792u] = buf[pad(lid + 1792u)] * scale;
+            y[out + 2048u] = buf[pad(lid + 2048u)] * scale;
+            y[out + 2304u] = buf[pad(lid + 2304u)] * scale;
+            y[out + 2560u] = buf[pad(lid + 2560u)] * scale;
+            y[out + 2816u] = buf[pad(lid + 2816u)] * scale;
+            y[out + 3072u] = buf[pad(lid + 3072u)] * scale;
+            y[out + 3328u] = buf[pad(lid + 3328u)] * scale;
+            y[out + 3584u] = buf[pad(lid + 3584u)] * scale;
+            y[out + 3840u] = buf[pad(lid + 3840u)] * scale;
+        }
+    }
+    else
+    {
+        // Columns: X[q], q = row + 256 * it, of sub-FFT g goes to y[base + (i - k) * 4096 + k + q * p].
+        if (g < total)
+        {
+            const uint out = base + (i - k) * 4096u + k + row * p;
+            y[out] = buf[pad(row)] * scale;
+            y[out + 256u * p] = buf[pad(row + 256u)] * scale;
+            y[out + 512u * p] = buf[pad(row + 512u)] * scale;
+            y[out + 768u * p] = buf[pad(row + 768u)] * scale;
+            y[out + 1024u * p] = buf[pad(row + 1024u)] * scale;
+            y[out + 1280u * p] = buf[pad(row + 1280u)] * scale;
+            y[out + 1536u * p] = buf[pad(row + 1536u)] * scale;
+            y[out + 1792u * p] = buf[pad(row + 1792u)] * scale;
+            y[out + 2048u * p] = buf[pad(row + 2048u)] * scale;
+            y[out + 2304u * p] = buf[pad(row + 2304u)] * scale;
+            y[out + 2560u * p] = buf[pad(row + 2560u)] * scale;
+            y[out + 2816u * p] = buf[pad(row + 2816u)] * scale;
+            y[out + 3072u * p] = buf[pad(row + 3072u)] * scale;
+            y[out + 3328u * p] = buf[pad(row + 3328u)] * scale;
+            y[out + 3584u * p] = buf[pad(row + 3584u)] * scale;
+            y[out + 3840u * p] = buf[pad(row + 3840u)] * scale;
+        }
     }
 }

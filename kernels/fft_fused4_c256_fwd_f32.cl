@@ -3,22 +3,25 @@
 // regenerate with `cargo xtask gen-kernels`.
 //
 // Work-group: C = 256 sub-FFTs of 4 points, W = 256 work-items (1 per sub-FFT, 4 points each),
-// 8696 bytes of local memory (C * L = 1024 values, one complex of padding per 16).
+// 8720 bytes of local memory (C * L = 1024 values, padding one per 16 and one per 256).
 // Local Stockham stages: radix 4; one stage, so stage_tw is unused.
 //
 // Launch 1-D: local size 256, global size ceil(total / 256) * 256, total = t * batch.
 // Sub-FFT g: i = g & (t - 1), base = (g - i) * 4, k = i & (p - 1); W_M = exp(-2*pi*i/M);
 // X = DFT4(x[base + i + m * t] * W_{4p}^(k*m)), y[base + (i - k) * 4 + k + q * p] = X[q] * scale.
 // Pass twiddles (p > 1 only): W_{4p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
+// Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
+// else columns (runs of 256 consecutive addresses when t, p >= 256).
 //
 // Operations per sub-FFT: 8 complex additions, 0 constant multiplications (mul_pXqY),
 // 1 trivial rotation (x -1, x i, x -i), 0 stage-twiddle multiplications (cmul);
 // pass twiddles when p > 1: 3 pass_twiddle products and 3 complex multiplications.
 
-// pad(e) = e + (e >> 4): local index of element e, one complex of padding after every 16
+// pad(e) = e + (e >> 4) + (e >> 8): local index of element e, one complex of padding after
+// every 16 and one more after every 256, so stride L becomes L + L/16 + L/256 (no bank conflicts)
 inline uint pad(const uint e)
 {
-    return e + (e >> 4);
+    return e + (e >> 4) + (e >> 8);
 }
 
 // cmul(a, b) = a * b, the complex product
@@ -45,44 +48,76 @@ void fft_fused4_c256_fwd_f32(__global const float2 *restrict x,
                              const uint total,
                              const float scale)
 {
-    // Element m of column c at buf[pad(m * 256 + c)]: 1087 values, 8696 bytes.
-    __local float2 buf[1087];
+    // Element m of sub-FFT c at buf[pad(c * 4 + m)]: 1090 values, 8720 bytes.
+    __local float2 buf[1090];
     const uint lid = (uint)get_local_id(0);
+    const uint first = (uint)get_group_id(0) * 256u;
+    // Stages: work-item lid runs sub-FFT c, local index at = c * 4.
     const uint c = lid;
-    const uint g = (uint)get_group_id(0) * 256u + c;
+    const uint at = c * 4u;
+    // Column phases: work-item lid moves elements it of sub-FFT g = first + col.
+    const uint col = lid;
+    const uint g = first + col;
     const uint i = g & (t - 1u);
     const uint k = i & (p - 1u);
     const uint base = (g - i) * 4u;
+    const uint cell = col * 4u;
+    // Flat phases: element e = lid + 256 * it is point e % 4 of sub-FFT g0 + 64 * it.
+    const uint g0 = first + (lid >> 2);
 
-    // Load phase: element m = it (it = 0..3) of sub-FFT g to buf[pad(lid + 256 * it)],
-    // times the pass twiddle W_{4p}^(k*m) when p > 1.
-    if (g < total)
+    // Load phase: 4 elements per work-item (it = 0..3); t is uniform, so is the branch.
+    if (t == 1u)
     {
-        const uint src = base + i;
-        if (p > 1u)
+        // Flat (t == 1, k = 0): element e = lid + 256 * it is x[first * 4 + e], point e % 4 of sub-FFT first + e / 4.
+        const uint src = first * 4u + lid;
+        if (g0 < total)
         {
             buf[pad(lid)] = x[src];
-            buf[pad(lid + 256u)] = cmul(x[src + t], pass_twiddle(pass_tw_hi, pass_tw_lo, k, h));
-            buf[pad(lid + 512u)] = cmul(x[src + 2u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 2u, h));
-            buf[pad(lid + 768u)] = cmul(x[src + 3u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 3u, h));
         }
-        else
+        if (g0 + 64u < total)
         {
-            buf[pad(lid)] = x[src];
-            buf[pad(lid + 256u)] = x[src + t];
-            buf[pad(lid + 512u)] = x[src + 2u * t];
-            buf[pad(lid + 768u)] = x[src + 3u * t];
+            buf[pad(lid + 256u)] = x[src + 256u];
+        }
+        if (g0 + 128u < total)
+        {
+            buf[pad(lid + 512u)] = x[src + 512u];
+        }
+        if (g0 + 192u < total)
+        {
+            buf[pad(lid + 768u)] = x[src + 768u];
+        }
+    }
+    else
+    {
+        // Columns: element m = it of sub-FFT g is x[base + i + m * t], times W_{4p}^(k*m) when p > 1.
+        if (g < total)
+        {
+            const uint src = base + i;
+            if (p > 1u)
+            {
+                buf[pad(cell)] = x[src];
+                buf[pad(cell + 1u)] = cmul(x[src + t], pass_twiddle(pass_tw_hi, pass_tw_lo, k, h));
+                buf[pad(cell + 2u)] = cmul(x[src + 2u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 2u, h));
+                buf[pad(cell + 3u)] = cmul(x[src + 3u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 3u, h));
+            }
+            else
+            {
+                buf[pad(cell)] = x[src];
+                buf[pad(cell + 1u)] = x[src + t];
+                buf[pad(cell + 2u)] = x[src + 2u * t];
+                buf[pad(cell + 3u)] = x[src + 3u * t];
+            }
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    // Stage 1 of 1: radix 4, stride 1. Butterfly b = 0 of each sub-FFT reads points
+    // Stage 1 of 1: radix 4, stride 1. Butterfly b = 0 of sub-FFT c reads points
     // b + m and writes X[q] to point b * 4 + q (slot s holds X[bitrev(s)]).
     {
-        const float2 a00 = buf[pad(lid)];
-        const float2 a01 = buf[pad(lid + 256u)];
-        const float2 a02 = buf[pad(lid + 512u)];
-        const float2 a03 = buf[pad(lid + 768u)];
+        const float2 a00 = buf[pad(at)];
+        const float2 a01 = buf[pad(at + 1u)];
+        const float2 a02 = buf[pad(at + 2u)];
+        const float2 a03 = buf[pad(at + 3u)];
         const float2 t1_00 = a00 + a02;
         const float2 t1_01 = a01 + a03;
         const float2 t1_02 = a00 - a02;
@@ -91,22 +126,47 @@ void fft_fused4_c256_fwd_f32(__global const float2 *restrict x,
         const float2 y01 = t1_00 - t1_01;
         const float2 y02 = t1_02 + (float2)(t1_03.y, -t1_03.x);
         const float2 y03 = t1_02 - (float2)(t1_03.y, -t1_03.x);
-        const uint dst = c;
+        const uint dst = c * 4u;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst)] = y00;
-        buf[pad(dst + 256u)] = y02;
-        buf[pad(dst + 512u)] = y01;
-        buf[pad(dst + 768u)] = y03;
+        buf[pad(dst + 1u)] = y02;
+        buf[pad(dst + 2u)] = y01;
+        buf[pad(dst + 3u)] = y03;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Store phase: X[q], q = it (it = 0..3), of sub-FFT g from buf[pad(lid + 256 * it)].
-    if (g < total)
+    // Store phase: 4 elements per work-item (it = 0..3); p is uniform, so is the branch.
+    if (p == 1u)
     {
-        const uint out = base + (i - k) * 4u + k;
-        y[out] = buf[pad(lid)] * scale;
-        y[out + p] = buf[pad(lid + 256u)] * scale;
-        y[out + 2u * p] = buf[pad(lid + 512u)] * scale;
-        y[out + 3u * p] = buf[pad(lid + 768u)] * scale;
+        // Flat (p == 1, k = 0): element e = lid + 256 * it, X[e % 4] of sub-FFT first + e / 4, goes to y[first * 4 + e].
+        const uint out = first * 4u + lid;
+        if (g0 < total)
+        {
+            y[out] = buf[pad(lid)] * scale;
+        }
+        if (g0 + 64u < total)
+        {
+            y[out + 256u] = buf[pad(lid + 256u)] * scale;
+        }
+        if (g0 + 128u < total)
+        {
+            y[out + 512u] = buf[pad(lid + 512u)] * scale;
+        }
+        if (g0 + 192u < total)
+        {
+            y[out + 768u] = buf[pad(lid + 768u)] * scale;
+        }
+    }
+    else
+    {
+        // Columns: X[q], q = it, of sub-FFT g goes to y[base + (i - k) * 4 + k + q * p].
+        if (g < total)
+        {
+            const uint out = base + (i - k) * 4u + k;
+            y[out] = buf[pad(cell)] * scale;
+            y[out + p] = buf[pad(cell + 1u)] * scale;
+            y[out + 2u * p] = buf[pad(cell + 2u)] * scale;
+            y[out + 3u * p] = buf[pad(cell + 3u)] * scale;
+        }
     }
 }

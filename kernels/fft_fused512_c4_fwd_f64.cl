@@ -3,13 +3,15 @@
 // regenerate with `cargo xtask gen-kernels`.
 //
 // Work-group: C = 4 sub-FFTs of 512 points, W = 128 work-items (32 per sub-FFT, 16 points each),
-// 34800 bytes of local memory (C * L = 2048 values, one complex of padding per 16).
+// 34912 bytes of local memory (C * L = 2048 values, padding one per 16 and one per 256).
 // Local Stockham stages: radix 16, 16, 2; stage twiddles stage_tw[s] = W_512^s.
 //
 // Launch 1-D: local size 128, global size ceil(total / 4) * 128, total = t * batch.
 // Sub-FFT g: i = g & (t - 1), base = (g - i) * 512, k = i & (p - 1); W_M = exp(-2*pi*i/M);
 // X = DFT512(x[base + i + m * t] * W_{512p}^(k*m)), y[base + (i - k) * 512 + k + q * p] = X[q] * scale.
 // Pass twiddles (p > 1 only): W_{512p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
+// Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
+// else columns (runs of 4 consecutive addresses when t, p >= 4).
 //
 // Operations per sub-FFT: 4608 complex additions, 640 constant multiplications (mul_pXqY),
 // 448 trivial rotations (x -1, x i, x -i), 736 stage-twiddle multiplications (cmul);
@@ -17,10 +19,11 @@
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
-// pad(e) = e + (e >> 4): local index of element e, one complex of padding after every 16
+// pad(e) = e + (e >> 4) + (e >> 8): local index of element e, one complex of padding after
+// every 16 and one more after every 256, so stride L becomes L + L/16 + L/256 (no bank conflicts)
 inline uint pad(const uint e)
 {
-    return e + (e >> 4);
+    return e + (e >> 4) + (e >> 8);
 }
 
 // cmul(a, b) = a * b, the complex product
@@ -83,81 +86,124 @@ void fft_fused512_c4_fwd_f64(__global const double2 *restrict x,
                              const uint total,
                              const double scale)
 {
-    // Element m of column c at buf[pad(m * 4 + c)]: 2175 values, 34800 bytes.
-    __local double2 buf[2175];
+    // Element m of sub-FFT c at buf[pad(c * 512 + m)]: 2182 values, 34912 bytes.
+    __local double2 buf[2182];
     const uint lid = (uint)get_local_id(0);
-    const uint c = lid & 3u;
-    const uint j = lid >> 2;
-    const uint g = (uint)get_group_id(0) * 4u + c;
+    const uint first = (uint)get_group_id(0) * 4u;
+    // Stages: work-item lid runs point j of sub-FFT c, local index at = c * 512 + j.
+    const uint j = lid & 31u;
+    const uint c = lid >> 5;
+    const uint at = c * 512u + j;
+    // Column phases: work-item lid moves elements row + 32 * it of sub-FFT g = first + col.
+    const uint col = lid & 3u;
+    const uint row = lid >> 2;
+    const uint g = first + col;
     const uint i = g & (t - 1u);
     const uint k = i & (p - 1u);
     const uint base = (g - i) * 512u;
+    const uint cell = col * 512u + row;
 
-    // Load phase: element m = j + 32 * it (it = 0..15) of sub-FFT g to buf[pad(lid + 128 * it)],
-    // times the pass twiddle W_{512p}^(k*m) when p > 1.
-    if (g < total)
+    // Load phase: 16 elements per work-item (it = 0..15); t is uniform, so is the branch.
+    if (t == 1u)
     {
-        const uint src = base + i + j * t;
-        if (p > 1u)
-        {
-            buf[pad(lid)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * j, h));
-            buf[pad(lid + 128u)] = cmul(x[src + 32u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 32u), h));
-            buf[pad(lid + 256u)] = cmul(x[src + 64u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 64u), h));
-            buf[pad(lid + 384u)] = cmul(x[src + 96u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 96u), h));
-            buf[pad(lid + 512u)] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 128u), h));
-            buf[pad(lid + 640u)] = cmul(x[src + 160u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 160u), h));
-            buf[pad(lid + 768u)] = cmul(x[src + 192u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 192u), h));
-            buf[pad(lid + 896u)] = cmul(x[src + 224u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 224u), h));
-            buf[pad(lid + 1024u)] = cmul(x[src + 256u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 256u), h));
-            buf[pad(lid + 1152u)] = cmul(x[src + 288u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 288u), h));
-            buf[pad(lid + 1280u)] = cmul(x[src + 320u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 320u), h));
-            buf[pad(lid + 1408u)] = cmul(x[src + 352u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 352u), h));
-            buf[pad(lid + 1536u)] = cmul(x[src + 384u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 384u), h));
-            buf[pad(lid + 1664u)] = cmul(x[src + 416u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 416u), h));
-            buf[pad(lid + 1792u)] = cmul(x[src + 448u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 448u), h));
-            buf[pad(lid + 1920u)] = cmul(x[src + 480u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 480u), h));
-        }
-        else
+        // Flat (t == 1, k = 0): element e = lid + 128 * it is x[first * 512 + e], point e % 512 of sub-FFT first + e / 512.
+        const uint src = first * 512u + lid;
+        if (first < total)
         {
             buf[pad(lid)] = x[src];
-            buf[pad(lid + 128u)] = x[src + 32u * t];
-            buf[pad(lid + 256u)] = x[src + 64u * t];
-            buf[pad(lid + 384u)] = x[src + 96u * t];
-            buf[pad(lid + 512u)] = x[src + 128u * t];
-            buf[pad(lid + 640u)] = x[src + 160u * t];
-            buf[pad(lid + 768u)] = x[src + 192u * t];
-            buf[pad(lid + 896u)] = x[src + 224u * t];
-            buf[pad(lid + 1024u)] = x[src + 256u * t];
-            buf[pad(lid + 1152u)] = x[src + 288u * t];
-            buf[pad(lid + 1280u)] = x[src + 320u * t];
-            buf[pad(lid + 1408u)] = x[src + 352u * t];
-            buf[pad(lid + 1536u)] = x[src + 384u * t];
-            buf[pad(lid + 1664u)] = x[src + 416u * t];
-            buf[pad(lid + 1792u)] = x[src + 448u * t];
-            buf[pad(lid + 1920u)] = x[src + 480u * t];
+            buf[pad(lid + 128u)] = x[src + 128u];
+            buf[pad(lid + 256u)] = x[src + 256u];
+            buf[pad(lid + 384u)] = x[src + 384u];
+        }
+        if (first + 1u < total)
+        {
+            buf[pad(lid + 512u)] = x[src + 512u];
+            buf[pad(lid + 640u)] = x[src + 640u];
+            buf[pad(lid + 768u)] = x[src + 768u];
+            buf[pad(lid + 896u)] = x[src + 896u];
+        }
+        if (first + 2u < total)
+        {
+            buf[pad(lid + 1024u)] = x[src + 1024u];
+            buf[pad(lid + 1152u)] = x[src + 1152u];
+            buf[pad(lid + 1280u)] = x[src + 1280u];
+            buf[pad(lid + 1408u)] = x[src + 1408u];
+        }
+        if (first + 3u < total)
+        {
+            buf[pad(lid + 1536u)] = x[src + 1536u];
+            buf[pad(lid + 1664u)] = x[src + 1664u];
+            buf[pad(lid + 1792u)] = x[src + 1792u];
+            buf[pad(lid + 1920u)] = x[src + 1920u];
+        }
+    }
+    else
+    {
+        // Columns: element m = row + 32 * it of sub-FFT g is x[base + i + m * t], times W_{512p}^(k*m) when p > 1.
+        if (g < total)
+        {
+            const uint src = base + i + row * t;
+            if (p > 1u)
+            {
+                buf[pad(cell)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
+                buf[pad(cell + 32u)] = cmul(x[src + 32u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 32u), h));
+                buf[pad(cell + 64u)] = cmul(x[src + 64u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 64u), h));
+                buf[pad(cell + 96u)] = cmul(x[src + 96u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 96u), h));
+                buf[pad(cell + 128u)] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 128u), h));
+                buf[pad(cell + 160u)] = cmul(x[src + 160u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 160u), h));
+                buf[pad(cell + 192u)] = cmul(x[src + 192u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 192u), h));
+                buf[pad(cell + 224u)] = cmul(x[src + 224u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 224u), h));
+                buf[pad(cell + 256u)] = cmul(x[src + 256u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 256u), h));
+                buf[pad(cell + 288u)] = cmul(x[src + 288u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 288u), h));
+                buf[pad(cell + 320u)] = cmul(x[src + 320u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 320u), h));
+                buf[pad(cell + 352u)] = cmul(x[src + 352u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 352u), h));
+                buf[pad(cell + 384u)] = cmul(x[src + 384u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 384u), h));
+                buf[pad(cell + 416u)] = cmul(x[src + 416u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 416u), h));
+                buf[pad(cell + 448u)] = cmul(x[src + 448u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 448u), h));
+                buf[pad(cell + 480u)] = cmul(x[src + 480u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 480u), h));
+            }
+            else
+            {
+                buf[pad(cell)] = x[src];
+                buf[pad(cell + 32u)] = x[src + 32u * t];
+                buf[pad(cell + 64u)] = x[src + 64u * t];
+                buf[pad(cell + 96u)] = x[src + 96u * t];
+                buf[pad(cell + 128u)] = x[src + 128u * t];
+                buf[pad(cell + 160u)] = x[src + 160u * t];
+                buf[pad(cell + 192u)] = x[src + 192u * t];
+                buf[pad(cell + 224u)] = x[src + 224u * t];
+                buf[pad(cell + 256u)] = x[src + 256u * t];
+                buf[pad(cell + 288u)] = x[src + 288u * t];
+                buf[pad(cell + 320u)] = x[src + 320u * t];
+                buf[pad(cell + 352u)] = x[src + 352u * t];
+                buf[pad(cell + 384u)] = x[src + 384u * t];
+                buf[pad(cell + 416u)] = x[src + 416u * t];
+                buf[pad(cell + 448u)] = x[src + 448u * t];
+                buf[pad(cell + 480u)] = x[src + 480u * t];
+            }
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    // Stage 1 of 3: radix 16, stride 1. Butterfly b = j of each sub-FFT reads points
+    // Stage 1 of 3: radix 16, stride 1. Butterfly b = j of sub-FFT c reads points
     // b + 32 * m and writes X[q] to point b * 16 + q (slot s holds X[bitrev(s)]).
     {
-        const double2 a00 = buf[pad(lid)];
-        const double2 a01 = buf[pad(lid + 128u)];
-        const double2 a02 = buf[pad(lid + 256u)];
-        const double2 a03 = buf[pad(lid + 384u)];
-        const double2 a04 = buf[pad(lid + 512u)];
-        const double2 a05 = buf[pad(lid + 640u)];
-        const double2 a06 = buf[pad(lid + 768u)];
-        const double2 a07 = buf[pad(lid + 896u)];
-        const double2 a08 = buf[pad(lid + 1024u)];
-        const double2 a09 = buf[pad(lid + 1152u)];
-        const double2 a10 = buf[pad(lid + 1280u)];
-        const double2 a11 = buf[pad(lid + 1408u)];
-        const double2 a12 = buf[pad(lid + 1536u)];
-        const double2 a13 = buf[pad(lid + 1664u)];
-        const double2 a14 = buf[pad(lid + 1792u)];
-        const double2 a15 = buf[pad(lid + 1920u)];
+        const double2 a00 = buf[pad(at)];
+        const double2 a01 = buf[pad(at + 32u)];
+        const double2 a02 = buf[pad(at + 64u)];
+        const double2 a03 = buf[pad(at + 96u)];
+        const double2 a04 = buf[pad(at + 128u)];
+        const double2 a05 = buf[pad(at + 160u)];
+        const double2 a06 = buf[pad(at + 192u)];
+        const double2 a07 = buf[pad(at + 224u)];
+        const double2 a08 = buf[pad(at + 256u)];
+        const double2 a09 = buf[pad(at + 288u)];
+        const double2 a10 = buf[pad(at + 320u)];
+        const double2 a11 = buf[pad(at + 352u)];
+        const double2 a12 = buf[pad(at + 384u)];
+        const double2 a13 = buf[pad(at + 416u)];
+        const double2 a14 = buf[pad(at + 448u)];
+        const double2 a15 = buf[pad(at + 480u)];
         const double2 t1_00 = a00 + a08;
         const double2 t1_01 = a01 + a09;
         const double2 t1_02 = a02 + a10;
@@ -222,48 +268,48 @@ void fft_fused512_c4_fwd_f64(__global const double2 *restrict x,
         const double2 y13 = t3_12 - t3_13;
         const double2 y14 = t3_14 + (double2)(t3_15.y, -t3_15.x);
         const double2 y15 = t3_14 - (double2)(t3_15.y, -t3_15.x);
-        const uint dst = j * 64u + c;
+        const uint dst = c * 512u + j * 16u;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst)] = y00;
-        buf[pad(dst + 4u)] = y08;
-        buf[pad(dst + 8u)] = y04;
-        buf[pad(dst + 12u)] = y12;
-        buf[pad(dst + 16u)] = y02;
-        buf[pad(dst + 20u)] = y10;
-        buf[pad(dst + 24u)] = y06;
-        buf[pad(dst + 28u)] = y14;
-        buf[pad(dst + 32u)] = y01;
-        buf[pad(dst + 36u)] = y09;
-        buf[pad(dst + 40u)] = y05;
-        buf[pad(dst + 44u)] = y13;
-        buf[pad(dst + 48u)] = y03;
-        buf[pad(dst + 52u)] = y11;
-        buf[pad(dst + 56u)] = y07;
-        buf[pad(dst + 60u)] = y15;
+        buf[pad(dst + 1u)] = y08;
+        buf[pad(dst + 2u)] = y04;
+        buf[pad(dst + 3u)] = y12;
+        buf[pad(dst + 4u)] = y02;
+        buf[pad(dst + 5u)] = y10;
+        buf[pad(dst + 6u)] = y06;
+        buf[pad(dst + 7u)] = y14;
+        buf[pad(dst + 8u)] = y01;
+        buf[pad(dst + 9u)] = y09;
+        buf[pad(dst + 10u)] = y05;
+        buf[pad(dst + 11u)] = y13;
+        buf[pad(dst + 12u)] = y03;
+        buf[pad(dst + 13u)] = y11;
+        buf[pad(dst + 14u)] = y07;
+        buf[pad(dst + 15u)] = y15;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Stage 2 of 3: radix 16, stride 16. Butterfly b = j of each sub-FFT reads points
+    // Stage 2 of 3: radix 16, stride 16. Butterfly b = j of sub-FFT c reads points
     // b + 32 * m times W_256^(kk*m) = stage_tw[kk * m * 2], kk = b & 15, and writes X[q]
     // to point (b - kk) * 16 + kk + q * 16 (slot s holds X[bitrev(s)]).
     {
         const uint kk = j & 15u;
-        const double2 a00 = buf[pad(lid)];
-        const double2 a01 = cmul(buf[pad(lid + 128u)], stage_tw[kk * 2u]);
-        const double2 a02 = cmul(buf[pad(lid + 256u)], stage_tw[kk * 4u]);
-        const double2 a03 = cmul(buf[pad(lid + 384u)], stage_tw[kk * 6u]);
-        const double2 a04 = cmul(buf[pad(lid + 512u)], stage_tw[kk * 8u]);
-        const double2 a05 = cmul(buf[pad(lid + 640u)], stage_tw[kk * 10u]);
-        const double2 a06 = cmul(buf[pad(lid + 768u)], stage_tw[kk * 12u]);
-        const double2 a07 = cmul(buf[pad(lid + 896u)], stage_tw[kk * 14u]);
-        const double2 a08 = cmul(buf[pad(lid + 1024u)], stage_tw[kk * 16u]);
-        const double2 a09 = cmul(buf[pad(lid + 1152u)], stage_tw[kk * 18u]);
-        const double2 a10 = cmul(buf[pad(lid + 1280u)], stage_tw[kk * 20u]);
-        const double2 a11 = cmul(buf[pad(lid + 1408u)], stage_tw[kk * 22u]);
-        const double2 a12 = cmul(buf[pad(lid + 1536u)], stage_tw[kk * 24u]);
-        const double2 a13 = cmul(buf[pad(lid + 1664u)], stage_tw[kk * 26u]);
-        const double2 a14 = cmul(buf[pad(lid + 1792u)], stage_tw[kk * 28u]);
-        const double2 a15 = cmul(buf[pad(lid + 1920u)], stage_tw[kk * 30u]);
+        const double2 a00 = buf[pad(at)];
+        const double2 a01 = cmul(buf[pad(at + 32u)], stage_tw[kk * 2u]);
+        const double2 a02 = cmul(buf[pad(at + 64u)], stage_tw[kk * 4u]);
+        const double2 a03 = cmul(buf[pad(at + 96u)], stage_tw[kk * 6u]);
+        const double2 a04 = cmul(buf[pad(at + 128u)], stage_tw[kk * 8u]);
+        const double2 a05 = cmul(buf[pad(at + 160u)], stage_tw[kk * 10u]);
+        const double2 a06 = cmul(buf[pad(at + 192u)], stage_tw[kk * 12u]);
+        const double2 a07 = cmul(buf[pad(at + 224u)], stage_tw[kk * 14u]);
+        const double2 a08 = cmul(buf[pad(at + 256u)], stage_tw[kk * 16u]);
+        const double2 a09 = cmul(buf[pad(at + 288u)], stage_tw[kk * 18u]);
+        const double2 a10 = cmul(buf[pad(at + 320u)], stage_tw[kk * 20u]);
+        const double2 a11 = cmul(buf[pad(at + 352u)], stage_tw[kk * 22u]);
+        const double2 a12 = cmul(buf[pad(at + 384u)], stage_tw[kk * 24u]);
+        const double2 a13 = cmul(buf[pad(at + 416u)], stage_tw[kk * 26u]);
+        const double2 a14 = cmul(buf[pad(at + 448u)], stage_tw[kk * 28u]);
+        const double2 a15 = cmul(buf[pad(at + 480u)], stage_tw[kk * 30u]);
         const double2 t1_00 = a00 + a08;
         const double2 t1_01 = a01 + a09;
         const double2 t1_02 = a02 + a10;
@@ -328,125 +374,162 @@ void fft_fused512_c4_fwd_f64(__global const double2 *restrict x,
         const double2 y13 = t3_12 - t3_13;
         const double2 y14 = t3_14 + (double2)(t3_15.y, -t3_15.x);
         const double2 y15 = t3_14 - (double2)(t3_15.y, -t3_15.x);
-        const uint dst = ((j - kk) * 16u + kk) * 4u + c;
+        const uint dst = c * 512u + (j - kk) * 16u + kk;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst)] = y00;
-        buf[pad(dst + 64u)] = y08;
-        buf[pad(dst + 128u)] = y04;
-        buf[pad(dst + 192u)] = y12;
-        buf[pad(dst + 256u)] = y02;
-        buf[pad(dst + 320u)] = y10;
-        buf[pad(dst + 384u)] = y06;
-        buf[pad(dst + 448u)] = y14;
-        buf[pad(dst + 512u)] = y01;
-        buf[pad(dst + 576u)] = y09;
-        buf[pad(dst + 640u)] = y05;
-        buf[pad(dst + 704u)] = y13;
-        buf[pad(dst + 768u)] = y03;
-        buf[pad(dst + 832u)] = y11;
-        buf[pad(dst + 896u)] = y07;
-        buf[pad(dst + 960u)] = y15;
+        buf[pad(dst + 16u)] = y08;
+        buf[pad(dst + 32u)] = y04;
+        buf[pad(dst + 48u)] = y12;
+        buf[pad(dst + 64u)] = y02;
+        buf[pad(dst + 80u)] = y10;
+        buf[pad(dst + 96u)] = y06;
+        buf[pad(dst + 112u)] = y14;
+        buf[pad(dst + 128u)] = y01;
+        buf[pad(dst + 144u)] = y09;
+        buf[pad(dst + 160u)] = y05;
+        buf[pad(dst + 176u)] = y13;
+        buf[pad(dst + 192u)] = y03;
+        buf[pad(dst + 208u)] = y11;
+        buf[pad(dst + 224u)] = y07;
+        buf[pad(dst + 240u)] = y15;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Stage 3 of 3: radix 2, stride 256. Butterfly b = j + 32 * u (u = 0..7) of each sub-FFT reads points
+    // Stage 3 of 3: radix 2, stride 256. Butterfly b = j + 32 * u (u = 0..7) of sub-FFT c reads points
     // b + 256 * m times W_512^(kk*m) = stage_tw[kk * m], kk = b & 255, and writes X[q]
     // to point (b - kk) * 2 + kk + q * 256 (slot s holds X[bitrev(s)]).
     {
         const uint kk0 = j & 255u;
-        const double2 u0_a00 = buf[pad(lid)];
-        const double2 u0_a01 = cmul(buf[pad(lid + 1024u)], stage_tw[kk0]);
+        const double2 u0_a00 = buf[pad(at)];
+        const double2 u0_a01 = cmul(buf[pad(at + 256u)], stage_tw[kk0]);
         const double2 u0_y00 = u0_a00 + u0_a01;
         const double2 u0_y01 = u0_a00 - u0_a01;
-        const uint dst0 = ((j - kk0) * 2u + kk0) * 4u + c;
+        const uint dst0 = c * 512u + (j - kk0) * 2u + kk0;
         const uint b1 = j + 32u;
         const uint kk1 = b1 & 255u;
-        const double2 u1_a00 = buf[pad(lid + 128u)];
-        const double2 u1_a01 = cmul(buf[pad(lid + 1152u)], stage_tw[kk1]);
+        const double2 u1_a00 = buf[pad(at + 32u)];
+        const double2 u1_a01 = cmul(buf[pad(at + 288u)], stage_tw[kk1]);
         const double2 u1_y00 = u1_a00 + u1_a01;
         const double2 u1_y01 = u1_a00 - u1_a01;
-        const uint dst1 = ((b1 - kk1) * 2u + kk1) * 4u + c;
+        const uint dst1 = c * 512u + (b1 - kk1) * 2u + kk1;
         const uint b2 = j + 64u;
         const uint kk2 = b2 & 255u;
-        const double2 u2_a00 = buf[pad(lid + 256u)];
-        const double2 u2_a01 = cmul(buf[pad(lid + 1280u)], stage_tw[kk2]);
+        const double2 u2_a00 = buf[pad(at + 64u)];
+        const double2 u2_a01 = cmul(buf[pad(at + 320u)], stage_tw[kk2]);
         const double2 u2_y00 = u2_a00 + u2_a01;
         const double2 u2_y01 = u2_a00 - u2_a01;
-        const uint dst2 = ((b2 - kk2) * 2u + kk2) * 4u + c;
+        const uint dst2 = c * 512u + (b2 - kk2) * 2u + kk2;
         const uint b3 = j + 96u;
         const uint kk3 = b3 & 255u;
-        const double2 u3_a00 = buf[pad(lid + 384u)];
-        const double2 u3_a01 = cmul(buf[pad(lid + 1408u)], stage_tw[kk3]);
+        const double2 u3_a00 = buf[pad(at + 96u)];
+        const double2 u3_a01 = cmul(buf[pad(at + 352u)], stage_tw[kk3]);
         const double2 u3_y00 = u3_a00 + u3_a01;
         const double2 u3_y01 = u3_a00 - u3_a01;
-        const uint dst3 = ((b3 - kk3) * 2u + kk3) * 4u + c;
+        const uint dst3 = c * 512u + (b3 - kk3) * 2u + kk3;
         const uint b4 = j + 128u;
         const uint kk4 = b4 & 255u;
-        const double2 u4_a00 = buf[pad(lid + 512u)];
-        const double2 u4_a01 = cmul(buf[pad(lid + 1536u)], stage_tw[kk4]);
+        const double2 u4_a00 = buf[pad(at + 128u)];
+        const double2 u4_a01 = cmul(buf[pad(at + 384u)], stage_tw[kk4]);
         const double2 u4_y00 = u4_a00 + u4_a01;
         const double2 u4_y01 = u4_a00 - u4_a01;
-        const uint dst4 = ((b4 - kk4) * 2u + kk4) * 4u + c;
+        const uint dst4 = c * 512u + (b4 - kk4) * 2u + kk4;
         const uint b5 = j + 160u;
         const uint kk5 = b5 & 255u;
-        const double2 u5_a00 = buf[pad(lid + 640u)];
-        const double2 u5_a01 = cmul(buf[pad(lid + 1664u)], stage_tw[kk5]);
+        const double2 u5_a00 = buf[pad(at + 160u)];
+        const double2 u5_a01 = cmul(buf[pad(at + 416u)], stage_tw[kk5]);
         const double2 u5_y00 = u5_a00 + u5_a01;
         const double2 u5_y01 = u5_a00 - u5_a01;
-        const uint dst5 = ((b5 - kk5) * 2u + kk5) * 4u + c;
+        const uint dst5 = c * 512u + (b5 - kk5) * 2u + kk5;
         const uint b6 = j + 192u;
         const uint kk6 = b6 & 255u;
-        const double2 u6_a00 = buf[pad(lid + 768u)];
-        const double2 u6_a01 = cmul(buf[pad(lid + 1792u)], stage_tw[kk6]);
+        const double2 u6_a00 = buf[pad(at + 192u)];
+        const double2 u6_a01 = cmul(buf[pad(at + 448u)], stage_tw[kk6]);
         const double2 u6_y00 = u6_a00 + u6_a01;
         const double2 u6_y01 = u6_a00 - u6_a01;
-        const uint dst6 = ((b6 - kk6) * 2u + kk6) * 4u + c;
+        const uint dst6 = c * 512u + (b6 - kk6) * 2u + kk6;
         const uint b7 = j + 224u;
         const uint kk7 = b7 & 255u;
-        const double2 u7_a00 = buf[pad(lid + 896u)];
-        const double2 u7_a01 = cmul(buf[pad(lid + 1920u)], stage_tw[kk7]);
+        const double2 u7_a00 = buf[pad(at + 224u)];
+        const double2 u7_a01 = cmul(buf[pad(at + 480u)], stage_tw[kk7]);
         const double2 u7_y00 = u7_a00 + u7_a01;
         const double2 u7_y01 = u7_a00 - u7_a01;
-        const uint dst7 = ((b7 - kk7) * 2u + kk7) * 4u + c;
+        const uint dst7 = c * 512u + (b7 - kk7) * 2u + kk7;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst0)] = u0_y00;
-        buf[pad(dst0 + 1024u)] = u0_y01;
+        buf[pad(dst0 + 256u)] = u0_y01;
         buf[pad(dst1)] = u1_y00;
-        buf[pad(dst1 + 1024u)] = u1_y01;
+        buf[pad(dst1 + 256u)] = u1_y01;
         buf[pad(dst2)] = u2_y00;
-        buf[pad(dst2 + 1024u)] = u2_y01;
+        buf[pad(dst2 + 256u)] = u2_y01;
         buf[pad(dst3)] = u3_y00;
-        buf[pad(dst3 + 1024u)] = u3_y01;
+        buf[pad(dst3 + 256u)] = u3_y01;
         buf[pad(dst4)] = u4_y00;
-        buf[pad(dst4 + 1024u)] = u4_y01;
+        buf[pad(dst4 + 256u)] = u4_y01;
         buf[pad(dst5)] = u5_y00;
-        buf[pad(dst5 + 1024u)] = u5_y01;
+        buf[pad(dst5 + 256u)] = u5_y01;
         buf[pad(dst6)] = u6_y00;
-        buf[pad(dst6 + 1024u)] = u6_y01;
+        buf[pad(dst6 + 256u)] = u6_y01;
         buf[pad(dst7)] = u7_y00;
-        buf[pad(dst7 + 1024u)] = u7_y01;
+        buf[pad(dst7 + 256u)] = u7_y01;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Store phase: X[q], q = j + 32 * it (it = 0..15), of sub-FFT g from buf[pad(lid + 128 * it)].
-    if (g < total)
+    // Store phase: 16 elements per work-item (it = 0..15); p is uniform, so is the branch.
+    if (p == 1u)
     {
-        const uint out = base + (i - k) * 512u + k + j * p;
-        y[out] = buf[pad(lid)] * scale;
-        y[out + 32u * p] = buf[pad(lid + 128u)] * scale;
-        y[out + 64u * p] = buf[pad(lid + 256u)] * scale;
-        y[out + 96u * p] = buf[pad(lid + 384u)] * scale;
-        y[out + 128u * p] = buf[pad(lid + 512u)] * scale;
-        y[out + 160u * p] = buf[pad(lid + 640u)] * scale;
-        y[out + 192u * p] = buf[pad(lid + 768u)] * scale;
-        y[out + 224u * p] = buf[pad(lid + 896u)] * scale;
-        y[out + 256u * p] = buf[pad(lid + 1024u)] * scale;
-        y[out + 288u * p] = buf[pad(lid + 1152u)] * scale;
-        y[out + 320u * p] = buf[pad(lid + 1280u)] * scale;
-        y[out + 352u * p] = buf[pad(lid + 1408u)] * scale;
-        y[out + 384u * p] = buf[pad(lid + 1536u)] * scale;
-        y[out + 416u * p] = buf[pad(lid + 1664u)] * scale;
-        y[out + 448u * p] = buf[pad(lid + 1792u)] * scale;
-        y[out + 480u * p] = buf[pad(lid + 1920u)] * scale;
+        // Flat (p == 1, k = 0): element e = lid + 128 * it, X[e % 512] of sub-FFT first + e / 512, goes to y[first * 512 + e].
+        const uint out = first * 512u + lid;
+        if (first < total)
+        {
+            y[out] = buf[pad(lid)] * scale;
+            y[out + 128u] = buf[pad(lid + 128u)] * scale;
+            y[out + 256u] = buf[pad(lid + 256u)] * scale;
+            y[out + 384u] = buf[pad(lid + 384u)] * scale;
+        }
+        if (first + 1u < total)
+        {
+            y[out + 512u] = buf[pad(lid + 512u)] * scale;
+            y[out + 640u] = buf[pad(lid + 640u)] * scale;
+            y[out + 768u] = buf[pad(lid + 768u)] * scale;
+            y[out + 896u] = buf[pad(lid + 896u)] * scale;
+        }
+        if (first + 2u < total)
+        {
+            y[out + 1024u] = buf[pad(lid + 1024u)] * scale;
+            y[out + 1152u] = buf[pad(lid + 1152u)] * scale;
+            y[out + 1280u] = buf[pad(lid + 1280u)] * scale;
+            y[out + 1408u] = buf[pad(lid + 1408u)] * scale;
+        }
+        if (first + 3u < total)
+        {
+            y[out + 1536u] = buf[pad(lid + 1536u)] * scale;
+            y[out + 1664u] = buf[pad(lid + 1664u)] * scale;
+            y[out + 1792u] = buf[pad(lid + 1792u)] * scale;
+            y[out + 1920u] = buf[pad(lid + 1920u)] * scale;
+        }
+    }
+    else
+    {
+        // Columns: X[q], q = row + 32 * it, of sub-FFT g goes to y[base + (i - k) * 512 + k + q * p].
+        if (g < total)
+        {
+            const uint out = base + (i - k) * 512u + k + row * p;
+            y[out] = buf[pad(cell)] * scale;
+            y[out + 32u * p] = buf[pad(cell + 32u)] * scale;
+            y[out + 64u * p] = buf[pad(cell + 64u)] * scale;
+            y[out + 96u * p] = buf[pad(cell + 96u)] * scale;
+            y[out + 128u * p] = buf[pad(cell + 128u)] * scale;
+            y[out + 160u * p] = buf[pad(cell + 160u)] * scale;
+            y[out + 192u * p] = buf[pad(cell + 192u)] * scale;
+            y[out + 224u * p] = buf[pad(cell + 224u)] * scale;
+            y[out + 256u * p] = buf[pad(cell + 256u)] * scale;
+            y[out + 288u * p] = buf[pad(cell + 288u)] * scale;
+            y[out + 320u * p] = buf[pad(cell + 320u)] * scale;
+            y[out + 352u * p] = buf[pad(cell + 352u)] * scale;
+            y[out + 384u * p] = buf[pad(cell + 384u)] * scale;
+            y[out + 416u * p] = buf[pad(cell + 416u)] * scale;
+            y[out + 448u * p] = buf[pad(cell + 448u)] * scale;
+            y[out + 480u * p] = buf[pad(cell + 480u)] * scale;
+        }
     }
 }

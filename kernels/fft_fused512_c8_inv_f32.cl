@@ -3,22 +3,25 @@
 // regenerate with `cargo xtask gen-kernels`.
 //
 // Work-group: C = 8 sub-FFTs of 512 points, W = 256 work-items (32 per sub-FFT, 16 points each),
-// 34808 bytes of local memory (C * L = 4096 values, one complex of padding per 16).
+// 34928 bytes of local memory (C * L = 4096 values, padding one per 16 and one per 256).
 // Local Stockham stages: radix 16, 16, 2; stage twiddles stage_tw[s] = W_512^s.
 //
 // Launch 1-D: local size 256, global size ceil(total / 8) * 256, total = t * batch.
 // Sub-FFT g: i = g & (t - 1), base = (g - i) * 512, k = i & (p - 1); W_M = exp(+2*pi*i/M);
 // X = DFT512(x[base + i + m * t] * W_{512p}^(k*m)), y[base + (i - k) * 512 + k + q * p] = X[q] * scale.
 // Pass twiddles (p > 1 only): W_{512p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
+// Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
+// else columns (runs of 8 consecutive addresses when t, p >= 8).
 //
 // Operations per sub-FFT: 4608 complex additions, 640 constant multiplications (mul_pXqY),
 // 448 trivial rotations (x -1, x i, x -i), 736 stage-twiddle multiplications (cmul);
 // pass twiddles when p > 1: 512 pass_twiddle products and 512 complex multiplications.
 
-// pad(e) = e + (e >> 4): local index of element e, one complex of padding after every 16
+// pad(e) = e + (e >> 4) + (e >> 8): local index of element e, one complex of padding after
+// every 16 and one more after every 256, so stride L becomes L + L/16 + L/256 (no bank conflicts)
 inline uint pad(const uint e)
 {
-    return e + (e >> 4);
+    return e + (e >> 4) + (e >> 8);
 }
 
 // cmul(a, b) = a * b, the complex product
@@ -81,81 +84,136 @@ void fft_fused512_c8_inv_f32(__global const float2 *restrict x,
                              const uint total,
                              const float scale)
 {
-    // Element m of column c at buf[pad(m * 8 + c)]: 4351 values, 34808 bytes.
-    __local float2 buf[4351];
+    // Element m of sub-FFT c at buf[pad(c * 512 + m)]: 4366 values, 34928 bytes.
+    __local float2 buf[4366];
     const uint lid = (uint)get_local_id(0);
-    const uint c = lid & 7u;
-    const uint j = lid >> 3;
-    const uint g = (uint)get_group_id(0) * 8u + c;
+    const uint first = (uint)get_group_id(0) * 8u;
+    // Stages: work-item lid runs point j of sub-FFT c, local index at = c * 512 + j.
+    const uint j = lid & 31u;
+    const uint c = lid >> 5;
+    const uint at = c * 512u + j;
+    // Column phases: work-item lid moves elements row + 32 * it of sub-FFT g = first + col.
+    const uint col = lid & 7u;
+    const uint row = lid >> 3;
+    const uint g = first + col;
     const uint i = g & (t - 1u);
     const uint k = i & (p - 1u);
     const uint base = (g - i) * 512u;
+    const uint cell = col * 512u + row;
 
-    // Load phase: element m = j + 32 * it (it = 0..15) of sub-FFT g to buf[pad(lid + 256 * it)],
-    // times the pass twiddle W_{512p}^(k*m) when p > 1.
-    if (g < total)
+    // Load phase: 16 elements per work-item (it = 0..15); t is uniform, so is the branch.
+    if (t == 1u)
     {
-        const uint src = base + i + j * t;
-        if (p > 1u)
-        {
-            buf[pad(lid)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * j, h));
-            buf[pad(lid + 256u)] = cmul(x[src + 32u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 32u), h));
-            buf[pad(lid + 512u)] = cmul(x[src + 64u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 64u), h));
-            buf[pad(lid + 768u)] = cmul(x[src + 96u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 96u), h));
-            buf[pad(lid + 1024u)] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 128u), h));
-            buf[pad(lid + 1280u)] = cmul(x[src + 160u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 160u), h));
-            buf[pad(lid + 1536u)] = cmul(x[src + 192u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 192u), h));
-            buf[pad(lid + 1792u)] = cmul(x[src + 224u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 224u), h));
-            buf[pad(lid + 2048u)] = cmul(x[src + 256u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 256u), h));
-            buf[pad(lid + 2304u)] = cmul(x[src + 288u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 288u), h));
-            buf[pad(lid + 2560u)] = cmul(x[src + 320u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 320u), h));
-            buf[pad(lid + 2816u)] = cmul(x[src + 352u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 352u), h));
-            buf[pad(lid + 3072u)] = cmul(x[src + 384u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 384u), h));
-            buf[pad(lid + 3328u)] = cmul(x[src + 416u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 416u), h));
-            buf[pad(lid + 3584u)] = cmul(x[src + 448u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 448u), h));
-            buf[pad(lid + 3840u)] = cmul(x[src + 480u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 480u), h));
-        }
-        else
+        // Flat (t == 1, k = 0): element e = lid + 256 * it is x[first * 512 + e], point e % 512 of sub-FFT first + e / 512.
+        const uint src = first * 512u + lid;
+        if (first < total)
         {
             buf[pad(lid)] = x[src];
-            buf[pad(lid + 256u)] = x[src + 32u * t];
-            buf[pad(lid + 512u)] = x[src + 64u * t];
-            buf[pad(lid + 768u)] = x[src + 96u * t];
-            buf[pad(lid + 1024u)] = x[src + 128u * t];
-            buf[pad(lid + 1280u)] = x[src + 160u * t];
-            buf[pad(lid + 1536u)] = x[src + 192u * t];
-            buf[pad(lid + 1792u)] = x[src + 224u * t];
-            buf[pad(lid + 2048u)] = x[src + 256u * t];
-            buf[pad(lid + 2304u)] = x[src + 288u * t];
-            buf[pad(lid + 2560u)] = x[src + 320u * t];
-            buf[pad(lid + 2816u)] = x[src + 352u * t];
-            buf[pad(lid + 3072u)] = x[src + 384u * t];
-            buf[pad(lid + 3328u)] = x[src + 416u * t];
-            buf[pad(lid + 3584u)] = x[src + 448u * t];
-            buf[pad(lid + 3840u)] = x[src + 480u * t];
+            buf[pad(lid + 256u)] = x[src + 256u];
+        }
+        if (first + 1u < total)
+        {
+            buf[pad(lid + 512u)] = x[src + 512u];
+            buf[pad(lid + 768u)] = x[src + 768u];
+        }
+        if (first + 2u < total)
+        {
+            buf[pad(lid + 1024u)] = x[src + 1024u];
+            buf[pad(lid + 1280u)] = x[src + 1280u];
+        }
+        if (first + 3u < total)
+        {
+            buf[pad(lid + 1536u)] = x[src + 1536u];
+            buf[pad(lid + 1792u)] = x[src + 1792u];
+        }
+        if (first + 4u < total)
+        {
+            buf[pad(lid + 2048u)] = x[src + 2048u];
+            buf[pad(lid + 2304u)] = x[src + 2304u];
+        }
+        if (first + 5u < total)
+        {
+            buf[pad(lid + 2560u)] = x[src + 2560u];
+            buf[pad(lid + 2816u)] = x[src + 2816u];
+        }
+        if (first + 6u < total)
+        {
+            buf[pad(lid + 3072u)] = x[src + 3072u];
+            buf[pad(lid + 3328u)] = x[src + 3328u];
+        }
+        if (first + 7u < total)
+        {
+            buf[pad(lid + 3584u)] = x[src + 3584u];
+            buf[pad(lid + 3840u)] = x[src + 3840u];
+        }
+    }
+    else
+    {
+        // Columns: element m = row + 32 * it of sub-FFT g is x[base + i + m * t], times W_{512p}^(k*m) when p > 1.
+        if (g < total)
+        {
+            const uint src = base + i + row * t;
+            if (p > 1u)
+            {
+                buf[pad(cell)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
+                buf[pad(cell + 32u)] = cmul(x[src + 32u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 32u), h));
+                buf[pad(cell + 64u)] = cmul(x[src + 64u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 64u), h));
+                buf[pad(cell + 96u)] = cmul(x[src + 96u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 96u), h));
+                buf[pad(cell + 128u)] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 128u), h));
+                buf[pad(cell + 160u)] = cmul(x[src + 160u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 160u), h));
+                buf[pad(cell + 192u)] = cmul(x[src + 192u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 192u), h));
+                buf[pad(cell + 224u)] = cmul(x[src + 224u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 224u), h));
+                buf[pad(cell + 256u)] = cmul(x[src + 256u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 256u), h));
+                buf[pad(cell + 288u)] = cmul(x[src + 288u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 288u), h));
+                buf[pad(cell + 320u)] = cmul(x[src + 320u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 320u), h));
+                buf[pad(cell + 352u)] = cmul(x[src + 352u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 352u), h));
+                buf[pad(cell + 384u)] = cmul(x[src + 384u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 384u), h));
+                buf[pad(cell + 416u)] = cmul(x[src + 416u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 416u), h));
+                buf[pad(cell + 448u)] = cmul(x[src + 448u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 448u), h));
+                buf[pad(cell + 480u)] = cmul(x[src + 480u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 480u), h));
+            }
+            else
+            {
+                buf[pad(cell)] = x[src];
+                buf[pad(cell + 32u)] = x[src + 32u * t];
+                buf[pad(cell + 64u)] = x[src + 64u * t];
+                buf[pad(cell + 96u)] = x[src + 96u * t];
+                buf[pad(cell + 128u)] = x[src + 128u * t];
+                buf[pad(cell + 160u)] = x[src + 160u * t];
+                buf[pad(cell + 192u)] = x[src + 192u * t];
+                buf[pad(cell + 224u)] = x[src + 224u * t];
+                buf[pad(cell + 256u)] = x[src + 256u * t];
+                buf[pad(cell + 288u)] = x[src + 288u * t];
+                buf[pad(cell + 320u)] = x[src + 320u * t];
+                buf[pad(cell + 352u)] = x[src + 352u * t];
+                buf[pad(cell + 384u)] = x[src + 384u * t];
+                buf[pad(cell + 416u)] = x[src + 416u * t];
+                buf[pad(cell + 448u)] = x[src + 448u * t];
+                buf[pad(cell + 480u)] = x[src + 480u * t];
+            }
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    // Stage 1 of 3: radix 16, stride 1. Butterfly b = j of each sub-FFT reads points
+    // Stage 1 of 3: radix 16, stride 1. Butterfly b = j of sub-FFT c reads points
     // b + 32 * m and writes X[q] to point b * 16 + q (slot s holds X[bitrev(s)]).
     {
-        const float2 a00 = buf[pad(lid)];
-        const float2 a01 = buf[pad(lid + 256u)];
-        const float2 a02 = buf[pad(lid + 512u)];
-        const float2 a03 = buf[pad(lid + 768u)];
-        const float2 a04 = buf[pad(lid + 1024u)];
-        const float2 a05 = buf[pad(lid + 1280u)];
-        const float2 a06 = buf[pad(lid + 1536u)];
-        const float2 a07 = buf[pad(lid + 1792u)];
-        const float2 a08 = buf[pad(lid + 2048u)];
-        const float2 a09 = buf[pad(lid + 2304u)];
-        const float2 a10 = buf[pad(lid + 2560u)];
-        const float2 a11 = buf[pad(lid + 2816u)];
-        const float2 a12 = buf[pad(lid + 3072u)];
-        const float2 a13 = buf[pad(lid + 3328u)];
-        const float2 a14 = buf[pad(lid + 3584u)];
-        const float2 a15 = buf[pad(lid + 3840u)];
+        const float2 a00 = buf[pad(at)];
+        const float2 a01 = buf[pad(at + 32u)];
+        const float2 a02 = buf[pad(at + 64u)];
+        const float2 a03 = buf[pad(at + 96u)];
+        const float2 a04 = buf[pad(at + 128u)];
+        const float2 a05 = buf[pad(at + 160u)];
+        const float2 a06 = buf[pad(at + 192u)];
+        const float2 a07 = buf[pad(at + 224u)];
+        const float2 a08 = buf[pad(at + 256u)];
+        const float2 a09 = buf[pad(at + 288u)];
+        const float2 a10 = buf[pad(at + 320u)];
+        const float2 a11 = buf[pad(at + 352u)];
+        const float2 a12 = buf[pad(at + 384u)];
+        const float2 a13 = buf[pad(at + 416u)];
+        const float2 a14 = buf[pad(at + 448u)];
+        const float2 a15 = buf[pad(at + 480u)];
         const float2 t1_00 = a00 + a08;
         const float2 t1_01 = a01 + a09;
         const float2 t1_02 = a02 + a10;
@@ -220,48 +278,48 @@ void fft_fused512_c8_inv_f32(__global const float2 *restrict x,
         const float2 y13 = t3_12 - t3_13;
         const float2 y14 = t3_14 + (float2)(-t3_15.y, t3_15.x);
         const float2 y15 = t3_14 - (float2)(-t3_15.y, t3_15.x);
-        const uint dst = j * 128u + c;
+        const uint dst = c * 512u + j * 16u;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst)] = y00;
-        buf[pad(dst + 8u)] = y08;
-        buf[pad(dst + 16u)] = y04;
-        buf[pad(dst + 24u)] = y12;
-        buf[pad(dst + 32u)] = y02;
-        buf[pad(dst + 40u)] = y10;
-        buf[pad(dst + 48u)] = y06;
-        buf[pad(dst + 56u)] = y14;
-        buf[pad(dst + 64u)] = y01;
-        buf[pad(dst + 72u)] = y09;
-        buf[pad(dst + 80u)] = y05;
-        buf[pad(dst + 88u)] = y13;
-        buf[pad(dst + 96u)] = y03;
-        buf[pad(dst + 104u)] = y11;
-        buf[pad(dst + 112u)] = y07;
-        buf[pad(dst + 120u)] = y15;
+        buf[pad(dst + 1u)] = y08;
+        buf[pad(dst + 2u)] = y04;
+        buf[pad(dst + 3u)] = y12;
+        buf[pad(dst + 4u)] = y02;
+        buf[pad(dst + 5u)] = y10;
+        buf[pad(dst + 6u)] = y06;
+        buf[pad(dst + 7u)] = y14;
+        buf[pad(dst + 8u)] = y01;
+        buf[pad(dst + 9u)] = y09;
+        buf[pad(dst + 10u)] = y05;
+        buf[pad(dst + 11u)] = y13;
+        buf[pad(dst + 12u)] = y03;
+        buf[pad(dst + 13u)] = y11;
+        buf[pad(dst + 14u)] = y07;
+        buf[pad(dst + 15u)] = y15;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Stage 2 of 3: radix 16, stride 16. Butterfly b = j of each sub-FFT reads points
+    // Stage 2 of 3: radix 16, stride 16. Butterfly b = j of sub-FFT c reads points
     // b + 32 * m times W_256^(kk*m) = stage_tw[kk * m * 2], kk = b & 15, and writes X[q]
     // to point (b - kk) * 16 + kk + q * 16 (slot s holds X[bitrev(s)]).
     {
         const uint kk = j & 15u;
-        const float2 a00 = buf[pad(lid)];
-        const float2 a01 = cmul(buf[pad(lid + 256u)], stage_tw[kk * 2u]);
-        const float2 a02 = cmul(buf[pad(lid + 512u)], stage_tw[kk * 4u]);
-        const float2 a03 = cmul(buf[pad(lid + 768u)], stage_tw[kk * 6u]);
-        const float2 a04 = cmul(buf[pad(lid + 1024u)], stage_tw[kk * 8u]);
-        const float2 a05 = cmul(buf[pad(lid + 1280u)], stage_tw[kk * 10u]);
-        const float2 a06 = cmul(buf[pad(lid + 1536u)], stage_tw[kk * 12u]);
-        const float2 a07 = cmul(buf[pad(lid + 1792u)], stage_tw[kk * 14u]);
-        const float2 a08 = cmul(buf[pad(lid + 2048u)], stage_tw[kk * 16u]);
-        const float2 a09 = cmul(buf[pad(lid + 2304u)], stage_tw[kk * 18u]);
-        const float2 a10 = cmul(buf[pad(lid + 2560u)], stage_tw[kk * 20u]);
-        const float2 a11 = cmul(buf[pad(lid + 2816u)], stage_tw[kk * 22u]);
-        const float2 a12 = cmul(buf[pad(lid + 3072u)], stage_tw[kk * 24u]);
-        const float2 a13 = cmul(buf[pad(lid + 3328u)], stage_tw[kk * 26u]);
-        const float2 a14 = cmul(buf[pad(lid + 3584u)], stage_tw[kk * 28u]);
-        const float2 a15 = cmul(buf[pad(lid + 3840u)], stage_tw[kk * 30u]);
+        const float2 a00 = buf[pad(at)];
+        const float2 a01 = cmul(buf[pad(at + 32u)], stage_tw[kk * 2u]);
+        const float2 a02 = cmul(buf[pad(at + 64u)], stage_tw[kk * 4u]);
+        const float2 a03 = cmul(buf[pad(at + 96u)], stage_tw[kk * 6u]);
+        const float2 a04 = cmul(buf[pad(at + 128u)], stage_tw[kk * 8u]);
+        const float2 a05 = cmul(buf[pad(at + 160u)], stage_tw[kk * 10u]);
+        const float2 a06 = cmul(buf[pad(at + 192u)], stage_tw[kk * 12u]);
+        const float2 a07 = cmul(buf[pad(at + 224u)], stage_tw[kk * 14u]);
+        const float2 a08 = cmul(buf[pad(at + 256u)], stage_tw[kk * 16u]);
+        const float2 a09 = cmul(buf[pad(at + 288u)], stage_tw[kk * 18u]);
+        const float2 a10 = cmul(buf[pad(at + 320u)], stage_tw[kk * 20u]);
+        const float2 a11 = cmul(buf[pad(at + 352u)], stage_tw[kk * 22u]);
+        const float2 a12 = cmul(buf[pad(at + 384u)], stage_tw[kk * 24u]);
+        const float2 a13 = cmul(buf[pad(at + 416u)], stage_tw[kk * 26u]);
+        const float2 a14 = cmul(buf[pad(at + 448u)], stage_tw[kk * 28u]);
+        const float2 a15 = cmul(buf[pad(at + 480u)], stage_tw[kk * 30u]);
         const float2 t1_00 = a00 + a08;
         const float2 t1_01 = a01 + a09;
         const float2 t1_02 = a02 + a10;
@@ -326,125 +384,174 @@ void fft_fused512_c8_inv_f32(__global const float2 *restrict x,
         const float2 y13 = t3_12 - t3_13;
         const float2 y14 = t3_14 + (float2)(-t3_15.y, t3_15.x);
         const float2 y15 = t3_14 - (float2)(-t3_15.y, t3_15.x);
-        const uint dst = ((j - kk) * 16u + kk) * 8u + c;
+        const uint dst = c * 512u + (j - kk) * 16u + kk;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst)] = y00;
-        buf[pad(dst + 128u)] = y08;
-        buf[pad(dst + 256u)] = y04;
-        buf[pad(dst + 384u)] = y12;
-        buf[pad(dst + 512u)] = y02;
-        buf[pad(dst + 640u)] = y10;
-        buf[pad(dst + 768u)] = y06;
-        buf[pad(dst + 896u)] = y14;
-        buf[pad(dst + 1024u)] = y01;
-        buf[pad(dst + 1152u)] = y09;
-        buf[pad(dst + 1280u)] = y05;
-        buf[pad(dst + 1408u)] = y13;
-        buf[pad(dst + 1536u)] = y03;
-        buf[pad(dst + 1664u)] = y11;
-        buf[pad(dst + 1792u)] = y07;
-        buf[pad(dst + 1920u)] = y15;
+        buf[pad(dst + 16u)] = y08;
+        buf[pad(dst + 32u)] = y04;
+        buf[pad(dst + 48u)] = y12;
+        buf[pad(dst + 64u)] = y02;
+        buf[pad(dst + 80u)] = y10;
+        buf[pad(dst + 96u)] = y06;
+        buf[pad(dst + 112u)] = y14;
+        buf[pad(dst + 128u)] = y01;
+        buf[pad(dst + 144u)] = y09;
+        buf[pad(dst + 160u)] = y05;
+        buf[pad(dst + 176u)] = y13;
+        buf[pad(dst + 192u)] = y03;
+        buf[pad(dst + 208u)] = y11;
+        buf[pad(dst + 224u)] = y07;
+        buf[pad(dst + 240u)] = y15;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Stage 3 of 3: radix 2, stride 256. Butterfly b = j + 32 * u (u = 0..7) of each sub-FFT reads points
+    // Stage 3 of 3: radix 2, stride 256. Butterfly b = j + 32 * u (u = 0..7) of sub-FFT c reads points
     // b + 256 * m times W_512^(kk*m) = stage_tw[kk * m], kk = b & 255, and writes X[q]
     // to point (b - kk) * 2 + kk + q * 256 (slot s holds X[bitrev(s)]).
     {
         const uint kk0 = j & 255u;
-        const float2 u0_a00 = buf[pad(lid)];
-        const float2 u0_a01 = cmul(buf[pad(lid + 2048u)], stage_tw[kk0]);
+        const float2 u0_a00 = buf[pad(at)];
+        const float2 u0_a01 = cmul(buf[pad(at + 256u)], stage_tw[kk0]);
         const float2 u0_y00 = u0_a00 + u0_a01;
         const float2 u0_y01 = u0_a00 - u0_a01;
-        const uint dst0 = ((j - kk0) * 2u + kk0) * 8u + c;
+        const uint dst0 = c * 512u + (j - kk0) * 2u + kk0;
         const uint b1 = j + 32u;
         const uint kk1 = b1 & 255u;
-        const float2 u1_a00 = buf[pad(lid + 256u)];
-        const float2 u1_a01 = cmul(buf[pad(lid + 2304u)], stage_tw[kk1]);
+        const float2 u1_a00 = buf[pad(at + 32u)];
+        const float2 u1_a01 = cmul(buf[pad(at + 288u)], stage_tw[kk1]);
         const float2 u1_y00 = u1_a00 + u1_a01;
         const float2 u1_y01 = u1_a00 - u1_a01;
-        const uint dst1 = ((b1 - kk1) * 2u + kk1) * 8u + c;
+        const uint dst1 = c * 512u + (b1 - kk1) * 2u + kk1;
         const uint b2 = j + 64u;
         const uint kk2 = b2 & 255u;
-        const float2 u2_a00 = buf[pad(lid + 512u)];
-        const float2 u2_a01 = cmul(buf[pad(lid + 2560u)], stage_tw[kk2]);
+        const float2 u2_a00 = buf[pad(at + 64u)];
+        const float2 u2_a01 = cmul(buf[pad(at + 320u)], stage_tw[kk2]);
         const float2 u2_y00 = u2_a00 + u2_a01;
         const float2 u2_y01 = u2_a00 - u2_a01;
-        const uint dst2 = ((b2 - kk2) * 2u + kk2) * 8u + c;
+        const uint dst2 = c * 512u + (b2 - kk2) * 2u + kk2;
         const uint b3 = j + 96u;
         const uint kk3 = b3 & 255u;
-        const float2 u3_a00 = buf[pad(lid + 768u)];
-        const float2 u3_a01 = cmul(buf[pad(lid + 2816u)], stage_tw[kk3]);
+        const float2 u3_a00 = buf[pad(at + 96u)];
+        const float2 u3_a01 = cmul(buf[pad(at + 352u)], stage_tw[kk3]);
         const float2 u3_y00 = u3_a00 + u3_a01;
         const float2 u3_y01 = u3_a00 - u3_a01;
-        const uint dst3 = ((b3 - kk3) * 2u + kk3) * 8u + c;
+        const uint dst3 = c * 512u + (b3 - kk3) * 2u + kk3;
         const uint b4 = j + 128u;
         const uint kk4 = b4 & 255u;
-        const float2 u4_a00 = buf[pad(lid + 1024u)];
-        const float2 u4_a01 = cmul(buf[pad(lid + 3072u)], stage_tw[kk4]);
+        const float2 u4_a00 = buf[pad(at + 128u)];
+        const float2 u4_a01 = cmul(buf[pad(at + 384u)], stage_tw[kk4]);
         const float2 u4_y00 = u4_a00 + u4_a01;
         const float2 u4_y01 = u4_a00 - u4_a01;
-        const uint dst4 = ((b4 - kk4) * 2u + kk4) * 8u + c;
+        const uint dst4 = c * 512u + (b4 - kk4) * 2u + kk4;
         const uint b5 = j + 160u;
         const uint kk5 = b5 & 255u;
-        const float2 u5_a00 = buf[pad(lid + 1280u)];
-        const float2 u5_a01 = cmul(buf[pad(lid + 3328u)], stage_tw[kk5]);
+        const float2 u5_a00 = buf[pad(at + 160u)];
+        const float2 u5_a01 = cmul(buf[pad(at + 416u)], stage_tw[kk5]);
         const float2 u5_y00 = u5_a00 + u5_a01;
         const float2 u5_y01 = u5_a00 - u5_a01;
-        const uint dst5 = ((b5 - kk5) * 2u + kk5) * 8u + c;
+        const uint dst5 = c * 512u + (b5 - kk5) * 2u + kk5;
         const uint b6 = j + 192u;
         const uint kk6 = b6 & 255u;
-        const float2 u6_a00 = buf[pad(lid + 1536u)];
-        const float2 u6_a01 = cmul(buf[pad(lid + 3584u)], stage_tw[kk6]);
+        const float2 u6_a00 = buf[pad(at + 192u)];
+        const float2 u6_a01 = cmul(buf[pad(at + 448u)], stage_tw[kk6]);
         const float2 u6_y00 = u6_a00 + u6_a01;
         const float2 u6_y01 = u6_a00 - u6_a01;
-        const uint dst6 = ((b6 - kk6) * 2u + kk6) * 8u + c;
+        const uint dst6 = c * 512u + (b6 - kk6) * 2u + kk6;
         const uint b7 = j + 224u;
         const uint kk7 = b7 & 255u;
-        const float2 u7_a00 = buf[pad(lid + 1792u)];
-        const float2 u7_a01 = cmul(buf[pad(lid + 3840u)], stage_tw[kk7]);
+        const float2 u7_a00 = buf[pad(at + 224u)];
+        const float2 u7_a01 = cmul(buf[pad(at + 480u)], stage_tw[kk7]);
         const float2 u7_y00 = u7_a00 + u7_a01;
         const float2 u7_y01 = u7_a00 - u7_a01;
-        const uint dst7 = ((b7 - kk7) * 2u + kk7) * 8u + c;
+        const uint dst7 = c * 512u + (b7 - kk7) * 2u + kk7;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst0)] = u0_y00;
-        buf[pad(dst0 + 2048u)] = u0_y01;
+        buf[pad(dst0 + 256u)] = u0_y01;
         buf[pad(dst1)] = u1_y00;
-        buf[pad(dst1 + 2048u)] = u1_y01;
+        buf[pad(dst1 + 256u)] = u1_y01;
         buf[pad(dst2)] = u2_y00;
-        buf[pad(dst2 + 2048u)] = u2_y01;
+        buf[pad(dst2 + 256u)] = u2_y01;
         buf[pad(dst3)] = u3_y00;
-        buf[pad(dst3 + 2048u)] = u3_y01;
+        buf[pad(dst3 + 256u)] = u3_y01;
         buf[pad(dst4)] = u4_y00;
-        buf[pad(dst4 + 2048u)] = u4_y01;
+        buf[pad(dst4 + 256u)] = u4_y01;
         buf[pad(dst5)] = u5_y00;
-        buf[pad(dst5 + 2048u)] = u5_y01;
+        buf[pad(dst5 + 256u)] = u5_y01;
         buf[pad(dst6)] = u6_y00;
-        buf[pad(dst6 + 2048u)] = u6_y01;
+        buf[pad(dst6 + 256u)] = u6_y01;
         buf[pad(dst7)] = u7_y00;
-        buf[pad(dst7 + 2048u)] = u7_y01;
+        buf[pad(dst7 + 256u)] = u7_y01;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Store phase: X[q], q = j + 32 * it (it = 0..15), of sub-FFT g from buf[pad(lid + 256 * it)].
-    if (g < total)
+    // Store phase: 16 elements per work-item (it = 0..15); p is uniform, so is the branch.
+    if (p == 1u)
     {
-        const uint out = base + (i - k) * 512u + k + j * p;
-        y[out] = buf[pad(lid)] * scale;
-        y[out + 32u * p] = buf[pad(lid + 256u)] * scale;
-        y[out + 64u * p] = buf[pad(lid + 512u)] * scale;
-        y[out + 96u * p] = buf[pad(lid + 768u)] * scale;
-        y[out + 128u * p] = buf[pad(lid + 1024u)] * scale;
-        y[out + 160u * p] = buf[pad(lid + 1280u)] * scale;
-        y[out + 192u * p] = buf[pad(lid + 1536u)] * scale;
-        y[out + 224u * p] = buf[pad(lid + 1792u)] * scale;
-        y[out + 256u * p] = buf[pad(lid + 2048u)] * scale;
-        y[out + 288u * p] = buf[pad(lid + 2304u)] * scale;
-        y[out + 320u * p] = buf[pad(lid + 2560u)] * scale;
-        y[out + 352u * p] = buf[pad(lid + 2816u)] * scale;
-        y[out + 384u * p] = buf[pad(lid + 3072u)] * scale;
-        y[out + 416u * p] = buf[pad(lid + 3328u)] * scale;
-        y[out + 448u * p] = buf[pad(lid + 3584u)] * scale;
-        y[out + 480u * p] = buf[pad(lid + 3840u)] * scale;
+        // Flat (p == 1, k = 0): element e = lid + 256 * it, X[e % 512] of sub-FFT first + e / 512, goes to y[first * 512 + e].
+        const uint out = first * 512u + lid;
+        if (first < total)
+        {
+            y[out] = buf[pad(lid)] * scale;
+            y[out + 256u] = buf[pad(lid + 256u)] * scale;
+        }
+        if (first + 1u < total)
+        {
+            y[out + 512u] = buf[pad(lid + 512u)] * scale;
+            y[out + 768u] = buf[pad(lid + 768u)] * scale;
+        }
+        if (first + 2u < total)
+        {
+            y[out + 1024u] = buf[pad(lid + 1024u)] * scale;
+            y[out + 1280u] = buf[pad(lid + 1280u)] * scale;
+        }
+        if (first + 3u < total)
+        {
+            y[out + 1536u] = buf[pad(lid + 1536u)] * scale;
+            y[out + 1792u] = buf[pad(lid + 1792u)] * scale;
+        }
+        if (first + 4u < total)
+        {
+            y[out + 2048u] = buf[pad(lid + 2048u)] * scale;
+            y[out + 2304u] = buf[pad(lid + 2304u)] * scale;
+        }
+        if (first + 5u < total)
+        {
+            y[out + 2560u] = buf[pad(lid + 2560u)] * scale;
+            y[out + 2816u] = buf[pad(lid + 2816u)] * scale;
+        }
+        if (first + 6u < total)
+        {
+            y[out + 3072u] = buf[pad(lid + 3072u)] * scale;
+            y[out + 3328u] = buf[pad(lid + 3328u)] * scale;
+        }
+        if (first + 7u < total)
+        {
+            y[out + 3584u] = buf[pad(lid + 3584u)] * scale;
+            y[out + 3840u] = buf[pad(lid + 3840u)] * scale;
+        }
+    }
+    else
+    {
+        // Columns: X[q], q = row + 32 * it, of sub-FFT g goes to y[base + (i - k) * 512 + k + q * p].
+        if (g < total)
+        {
+            const uint out = base + (i - k) * 512u + k + row * p;
+            y[out] = buf[pad(cell)] * scale;
+            y[out + 32u * p] = buf[pad(cell + 32u)] * scale;
+            y[out + 64u * p] = buf[pad(cell + 64u)] * scale;
+            y[out + 96u * p] = buf[pad(cell + 96u)] * scale;
+            y[out + 128u * p] = buf[pad(cell + 128u)] * scale;
+            y[out + 160u * p] = buf[pad(cell + 160u)] * scale;
+            y[out + 192u * p] = buf[pad(cell + 192u)] * scale;
+            y[out + 224u * p] = buf[pad(cell + 224u)] * scale;
+            y[out + 256u * p] = buf[pad(cell + 256u)] * scale;
+            y[out + 288u * p] = buf[pad(cell + 288u)] * scale;
+            y[out + 320u * p] = buf[pad(cell + 320u)] * scale;
+            y[out + 352u * p] = buf[pad(cell + 352u)] * scale;
+            y[out + 384u * p] = buf[pad(cell + 384u)] * scale;
+            y[out + 416u * p] = buf[pad(cell + 416u)] * scale;
+            y[out + 448u * p] = buf[pad(cell + 448u)] * scale;
+            y[out + 480u * p] = buf[pad(cell + 480u)] * scale;
+        }
     }
 }

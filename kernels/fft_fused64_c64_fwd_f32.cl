@@ -3,22 +3,25 @@
 // regenerate with `cargo xtask gen-kernels`.
 //
 // Work-group: C = 64 sub-FFTs of 64 points, W = 256 work-items (4 per sub-FFT, 16 points each),
-// 34808 bytes of local memory (C * L = 4096 values, one complex of padding per 16).
+// 34928 bytes of local memory (C * L = 4096 values, padding one per 16 and one per 256).
 // Local Stockham stages: radix 16, 4; stage twiddles stage_tw[s] = W_64^s.
 //
 // Launch 1-D: local size 256, global size ceil(total / 64) * 256, total = t * batch.
 // Sub-FFT g: i = g & (t - 1), base = (g - i) * 64, k = i & (p - 1); W_M = exp(-2*pi*i/M);
 // X = DFT64(x[base + i + m * t] * W_{64p}^(k*m)), y[base + (i - k) * 64 + k + q * p] = X[q] * scale.
 // Pass twiddles (p > 1 only): W_{64p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
+// Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
+// else columns (runs of 64 consecutive addresses when t, p >= 64).
 //
 // Operations per sub-FFT: 384 complex additions, 40 constant multiplications (mul_pXqY),
 // 44 trivial rotations (x -1, x i, x -i), 48 stage-twiddle multiplications (cmul);
 // pass twiddles when p > 1: 64 pass_twiddle products and 64 complex multiplications.
 
-// pad(e) = e + (e >> 4): local index of element e, one complex of padding after every 16
+// pad(e) = e + (e >> 4) + (e >> 8): local index of element e, one complex of padding after
+// every 16 and one more after every 256, so stride L becomes L + L/16 + L/256 (no bank conflicts)
 inline uint pad(const uint e)
 {
-    return e + (e >> 4);
+    return e + (e >> 4) + (e >> 8);
 }
 
 // cmul(a, b) = a * b, the complex product
@@ -81,81 +84,162 @@ void fft_fused64_c64_fwd_f32(__global const float2 *restrict x,
                              const uint total,
                              const float scale)
 {
-    // Element m of column c at buf[pad(m * 64 + c)]: 4351 values, 34808 bytes.
-    __local float2 buf[4351];
+    // Element m of sub-FFT c at buf[pad(c * 64 + m)]: 4366 values, 34928 bytes.
+    __local float2 buf[4366];
     const uint lid = (uint)get_local_id(0);
-    const uint c = lid & 63u;
-    const uint j = lid >> 6;
-    const uint g = (uint)get_group_id(0) * 64u + c;
+    const uint first = (uint)get_group_id(0) * 64u;
+    // Stages: work-item lid runs point j of sub-FFT c, local index at = c * 64 + j.
+    const uint j = lid & 3u;
+    const uint c = lid >> 2;
+    const uint at = c * 64u + j;
+    // Column phases: work-item lid moves elements row + 4 * it of sub-FFT g = first + col.
+    const uint col = lid & 63u;
+    const uint row = lid >> 6;
+    const uint g = first + col;
     const uint i = g & (t - 1u);
     const uint k = i & (p - 1u);
     const uint base = (g - i) * 64u;
+    const uint cell = col * 64u + row;
+    // Flat phases: element e = lid + 256 * it is point e % 64 of sub-FFT g0 + 4 * it.
+    const uint g0 = first + (lid >> 6);
 
-    // Load phase: element m = j + 4 * it (it = 0..15) of sub-FFT g to buf[pad(lid + 256 * it)],
-    // times the pass twiddle W_{64p}^(k*m) when p > 1.
-    if (g < total)
+    // Load phase: 16 elements per work-item (it = 0..15); t is uniform, so is the branch.
+    if (t == 1u)
     {
-        const uint src = base + i + j * t;
-        if (p > 1u)
-        {
-            buf[pad(lid)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * j, h));
-            buf[pad(lid + 256u)] = cmul(x[src + 4u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 4u), h));
-            buf[pad(lid + 512u)] = cmul(x[src + 8u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 8u), h));
-            buf[pad(lid + 768u)] = cmul(x[src + 12u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 12u), h));
-            buf[pad(lid + 1024u)] = cmul(x[src + 16u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 16u), h));
-            buf[pad(lid + 1280u)] = cmul(x[src + 20u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 20u), h));
-            buf[pad(lid + 1536u)] = cmul(x[src + 24u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 24u), h));
-            buf[pad(lid + 1792u)] = cmul(x[src + 28u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 28u), h));
-            buf[pad(lid + 2048u)] = cmul(x[src + 32u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 32u), h));
-            buf[pad(lid + 2304u)] = cmul(x[src + 36u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 36u), h));
-            buf[pad(lid + 2560u)] = cmul(x[src + 40u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 40u), h));
-            buf[pad(lid + 2816u)] = cmul(x[src + 44u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 44u), h));
-            buf[pad(lid + 3072u)] = cmul(x[src + 48u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 48u), h));
-            buf[pad(lid + 3328u)] = cmul(x[src + 52u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 52u), h));
-            buf[pad(lid + 3584u)] = cmul(x[src + 56u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 56u), h));
-            buf[pad(lid + 3840u)] = cmul(x[src + 60u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 60u), h));
-        }
-        else
+        // Flat (t == 1, k = 0): element e = lid + 256 * it is x[first * 64 + e], point e % 64 of sub-FFT first + e / 64.
+        const uint src = first * 64u + lid;
+        if (g0 < total)
         {
             buf[pad(lid)] = x[src];
-            buf[pad(lid + 256u)] = x[src + 4u * t];
-            buf[pad(lid + 512u)] = x[src + 8u * t];
-            buf[pad(lid + 768u)] = x[src + 12u * t];
-            buf[pad(lid + 1024u)] = x[src + 16u * t];
-            buf[pad(lid + 1280u)] = x[src + 20u * t];
-            buf[pad(lid + 1536u)] = x[src + 24u * t];
-            buf[pad(lid + 1792u)] = x[src + 28u * t];
-            buf[pad(lid + 2048u)] = x[src + 32u * t];
-            buf[pad(lid + 2304u)] = x[src + 36u * t];
-            buf[pad(lid + 2560u)] = x[src + 40u * t];
-            buf[pad(lid + 2816u)] = x[src + 44u * t];
-            buf[pad(lid + 3072u)] = x[src + 48u * t];
-            buf[pad(lid + 3328u)] = x[src + 52u * t];
-            buf[pad(lid + 3584u)] = x[src + 56u * t];
-            buf[pad(lid + 3840u)] = x[src + 60u * t];
+        }
+        if (g0 + 4u < total)
+        {
+            buf[pad(lid + 256u)] = x[src + 256u];
+        }
+        if (g0 + 8u < total)
+        {
+            buf[pad(lid + 512u)] = x[src + 512u];
+        }
+        if (g0 + 12u < total)
+        {
+            buf[pad(lid + 768u)] = x[src + 768u];
+        }
+        if (g0 + 16u < total)
+        {
+            buf[pad(lid + 1024u)] = x[src + 1024u];
+        }
+        if (g0 + 20u < total)
+        {
+            buf[pad(lid + 1280u)] = x[src + 1280u];
+        }
+        if (g0 + 24u < total)
+        {
+            buf[pad(lid + 1536u)] = x[src + 1536u];
+        }
+        if (g0 + 28u < total)
+        {
+            buf[pad(lid + 1792u)] = x[src + 1792u];
+        }
+        if (g0 + 32u < total)
+        {
+            buf[pad(lid + 2048u)] = x[src + 2048u];
+        }
+        if (g0 + 36u < total)
+        {
+            buf[pad(lid + 2304u)] = x[src + 2304u];
+        }
+        if (g0 + 40u < total)
+        {
+            buf[pad(lid + 2560u)] = x[src + 2560u];
+        }
+        if (g0 + 44u < total)
+        {
+            buf[pad(lid + 2816u)] = x[src + 2816u];
+        }
+        if (g0 + 48u < total)
+        {
+            buf[pad(lid + 3072u)] = x[src + 3072u];
+        }
+        if (g0 + 52u < total)
+        {
+            buf[pad(lid + 3328u)] = x[src + 3328u];
+        }
+        if (g0 + 56u < total)
+        {
+            buf[pad(lid + 3584u)] = x[src + 3584u];
+        }
+        if (g0 + 60u < total)
+        {
+            buf[pad(lid + 3840u)] = x[src + 3840u];
+        }
+    }
+    else
+    {
+        // Columns: element m = row + 4 * it of sub-FFT g is x[base + i + m * t], times W_{64p}^(k*m) when p > 1.
+        if (g < total)
+        {
+            const uint src = base + i + row * t;
+            if (p > 1u)
+            {
+                buf[pad(cell)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
+                buf[pad(cell + 4u)] = cmul(x[src + 4u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 4u), h));
+                buf[pad(cell + 8u)] = cmul(x[src + 8u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 8u), h));
+                buf[pad(cell + 12u)] = cmul(x[src + 12u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 12u), h));
+                buf[pad(cell + 16u)] = cmul(x[src + 16u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 16u), h));
+                buf[pad(cell + 20u)] = cmul(x[src + 20u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 20u), h));
+                buf[pad(cell + 24u)] = cmul(x[src + 24u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 24u), h));
+                buf[pad(cell + 28u)] = cmul(x[src + 28u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 28u), h));
+                buf[pad(cell + 32u)] = cmul(x[src + 32u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 32u), h));
+                buf[pad(cell + 36u)] = cmul(x[src + 36u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 36u), h));
+                buf[pad(cell + 40u)] = cmul(x[src + 40u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 40u), h));
+                buf[pad(cell + 44u)] = cmul(x[src + 44u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 44u), h));
+                buf[pad(cell + 48u)] = cmul(x[src + 48u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 48u), h));
+                buf[pad(cell + 52u)] = cmul(x[src + 52u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 52u), h));
+                buf[pad(cell + 56u)] = cmul(x[src + 56u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 56u), h));
+                buf[pad(cell + 60u)] = cmul(x[src + 60u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 60u), h));
+            }
+            else
+            {
+                buf[pad(cell)] = x[src];
+                buf[pad(cell + 4u)] = x[src + 4u * t];
+                buf[pad(cell + 8u)] = x[src + 8u * t];
+                buf[pad(cell + 12u)] = x[src + 12u * t];
+                buf[pad(cell + 16u)] = x[src + 16u * t];
+                buf[pad(cell + 20u)] = x[src + 20u * t];
+                buf[pad(cell + 24u)] = x[src + 24u * t];
+                buf[pad(cell + 28u)] = x[src + 28u * t];
+                buf[pad(cell + 32u)] = x[src + 32u * t];
+                buf[pad(cell + 36u)] = x[src + 36u * t];
+                buf[pad(cell + 40u)] = x[src + 40u * t];
+                buf[pad(cell + 44u)] = x[src + 44u * t];
+                buf[pad(cell + 48u)] = x[src + 48u * t];
+                buf[pad(cell + 52u)] = x[src + 52u * t];
+                buf[pad(cell + 56u)] = x[src + 56u * t];
+                buf[pad(cell + 60u)] = x[src + 60u * t];
+            }
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    // Stage 1 of 2: radix 16, stride 1. Butterfly b = j of each sub-FFT reads points
+    // Stage 1 of 2: radix 16, stride 1. Butterfly b = j of sub-FFT c reads points
     // b + 4 * m and writes X[q] to point b * 16 + q (slot s holds X[bitrev(s)]).
     {
-        const float2 a00 = buf[pad(lid)];
-        const float2 a01 = buf[pad(lid + 256u)];
-        const float2 a02 = buf[pad(lid + 512u)];
-        const float2 a03 = buf[pad(lid + 768u)];
-        const float2 a04 = buf[pad(lid + 1024u)];
-        const float2 a05 = buf[pad(lid + 1280u)];
-        const float2 a06 = buf[pad(lid + 1536u)];
-        const float2 a07 = buf[pad(lid + 1792u)];
-        const float2 a08 = buf[pad(lid + 2048u)];
-        const float2 a09 = buf[pad(lid + 2304u)];
-        const float2 a10 = buf[pad(lid + 2560u)];
-        const float2 a11 = buf[pad(lid + 2816u)];
-        const float2 a12 = buf[pad(lid + 3072u)];
-        const float2 a13 = buf[pad(lid + 3328u)];
-        const float2 a14 = buf[pad(lid + 3584u)];
-        const float2 a15 = buf[pad(lid + 3840u)];
+        const float2 a00 = buf[pad(at)];
+        const float2 a01 = buf[pad(at + 4u)];
+        const float2 a02 = buf[pad(at + 8u)];
+        const float2 a03 = buf[pad(at + 12u)];
+        const float2 a04 = buf[pad(at + 16u)];
+        const float2 a05 = buf[pad(at + 20u)];
+        const float2 a06 = buf[pad(at + 24u)];
+        const float2 a07 = buf[pad(at + 28u)];
+        const float2 a08 = buf[pad(at + 32u)];
+        const float2 a09 = buf[pad(at + 36u)];
+        const float2 a10 = buf[pad(at + 40u)];
+        const float2 a11 = buf[pad(at + 44u)];
+        const float2 a12 = buf[pad(at + 48u)];
+        const float2 a13 = buf[pad(at + 52u)];
+        const float2 a14 = buf[pad(at + 56u)];
+        const float2 a15 = buf[pad(at + 60u)];
         const float2 t1_00 = a00 + a08;
         const float2 t1_01 = a01 + a09;
         const float2 t1_02 = a02 + a10;
@@ -220,36 +304,36 @@ void fft_fused64_c64_fwd_f32(__global const float2 *restrict x,
         const float2 y13 = t3_12 - t3_13;
         const float2 y14 = t3_14 + (float2)(t3_15.y, -t3_15.x);
         const float2 y15 = t3_14 - (float2)(t3_15.y, -t3_15.x);
-        const uint dst = j * 1024u + c;
+        const uint dst = c * 64u + j * 16u;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst)] = y00;
-        buf[pad(dst + 64u)] = y08;
-        buf[pad(dst + 128u)] = y04;
-        buf[pad(dst + 192u)] = y12;
-        buf[pad(dst + 256u)] = y02;
-        buf[pad(dst + 320u)] = y10;
-        buf[pad(dst + 384u)] = y06;
-        buf[pad(dst + 448u)] = y14;
-        buf[pad(dst + 512u)] = y01;
-        buf[pad(dst + 576u)] = y09;
-        buf[pad(dst + 640u)] = y05;
-        buf[pad(dst + 704u)] = y13;
-        buf[pad(dst + 768u)] = y03;
-        buf[pad(dst + 832u)] = y11;
-        buf[pad(dst + 896u)] = y07;
-        buf[pad(dst + 960u)] = y15;
+        buf[pad(dst + 1u)] = y08;
+        buf[pad(dst + 2u)] = y04;
+        buf[pad(dst + 3u)] = y12;
+        buf[pad(dst + 4u)] = y02;
+        buf[pad(dst + 5u)] = y10;
+        buf[pad(dst + 6u)] = y06;
+        buf[pad(dst + 7u)] = y14;
+        buf[pad(dst + 8u)] = y01;
+        buf[pad(dst + 9u)] = y09;
+        buf[pad(dst + 10u)] = y05;
+        buf[pad(dst + 11u)] = y13;
+        buf[pad(dst + 12u)] = y03;
+        buf[pad(dst + 13u)] = y11;
+        buf[pad(dst + 14u)] = y07;
+        buf[pad(dst + 15u)] = y15;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Stage 2 of 2: radix 4, stride 16. Butterfly b = j + 4 * u (u = 0..3) of each sub-FFT reads points
+    // Stage 2 of 2: radix 4, stride 16. Butterfly b = j + 4 * u (u = 0..3) of sub-FFT c reads points
     // b + 16 * m times W_64^(kk*m) = stage_tw[kk * m], kk = b & 15, and writes X[q]
     // to point (b - kk) * 4 + kk + q * 16 (slot s holds X[bitrev(s)]).
     {
         const uint kk0 = j & 15u;
-        const float2 u0_a00 = buf[pad(lid)];
-        const float2 u0_a01 = cmul(buf[pad(lid + 1024u)], stage_tw[kk0]);
-        const float2 u0_a02 = cmul(buf[pad(lid + 2048u)], stage_tw[kk0 * 2u]);
-        const float2 u0_a03 = cmul(buf[pad(lid + 3072u)], stage_tw[kk0 * 3u]);
+        const float2 u0_a00 = buf[pad(at)];
+        const float2 u0_a01 = cmul(buf[pad(at + 16u)], stage_tw[kk0]);
+        const float2 u0_a02 = cmul(buf[pad(at + 32u)], stage_tw[kk0 * 2u]);
+        const float2 u0_a03 = cmul(buf[pad(at + 48u)], stage_tw[kk0 * 3u]);
         const float2 u0_t1_00 = u0_a00 + u0_a02;
         const float2 u0_t1_01 = u0_a01 + u0_a03;
         const float2 u0_t1_02 = u0_a00 - u0_a02;
@@ -258,13 +342,13 @@ void fft_fused64_c64_fwd_f32(__global const float2 *restrict x,
         const float2 u0_y01 = u0_t1_00 - u0_t1_01;
         const float2 u0_y02 = u0_t1_02 + (float2)(u0_t1_03.y, -u0_t1_03.x);
         const float2 u0_y03 = u0_t1_02 - (float2)(u0_t1_03.y, -u0_t1_03.x);
-        const uint dst0 = ((j - kk0) * 4u + kk0) * 64u + c;
+        const uint dst0 = c * 64u + (j - kk0) * 4u + kk0;
         const uint b1 = j + 4u;
         const uint kk1 = b1 & 15u;
-        const float2 u1_a00 = buf[pad(lid + 256u)];
-        const float2 u1_a01 = cmul(buf[pad(lid + 1280u)], stage_tw[kk1]);
-        const float2 u1_a02 = cmul(buf[pad(lid + 2304u)], stage_tw[kk1 * 2u]);
-        const float2 u1_a03 = cmul(buf[pad(lid + 3328u)], stage_tw[kk1 * 3u]);
+        const float2 u1_a00 = buf[pad(at + 4u)];
+        const float2 u1_a01 = cmul(buf[pad(at + 20u)], stage_tw[kk1]);
+        const float2 u1_a02 = cmul(buf[pad(at + 36u)], stage_tw[kk1 * 2u]);
+        const float2 u1_a03 = cmul(buf[pad(at + 52u)], stage_tw[kk1 * 3u]);
         const float2 u1_t1_00 = u1_a00 + u1_a02;
         const float2 u1_t1_01 = u1_a01 + u1_a03;
         const float2 u1_t1_02 = u1_a00 - u1_a02;
@@ -273,13 +357,13 @@ void fft_fused64_c64_fwd_f32(__global const float2 *restrict x,
         const float2 u1_y01 = u1_t1_00 - u1_t1_01;
         const float2 u1_y02 = u1_t1_02 + (float2)(u1_t1_03.y, -u1_t1_03.x);
         const float2 u1_y03 = u1_t1_02 - (float2)(u1_t1_03.y, -u1_t1_03.x);
-        const uint dst1 = ((b1 - kk1) * 4u + kk1) * 64u + c;
+        const uint dst1 = c * 64u + (b1 - kk1) * 4u + kk1;
         const uint b2 = j + 8u;
         const uint kk2 = b2 & 15u;
-        const float2 u2_a00 = buf[pad(lid + 512u)];
-        const float2 u2_a01 = cmul(buf[pad(lid + 1536u)], stage_tw[kk2]);
-        const float2 u2_a02 = cmul(buf[pad(lid + 2560u)], stage_tw[kk2 * 2u]);
-        const float2 u2_a03 = cmul(buf[pad(lid + 3584u)], stage_tw[kk2 * 3u]);
+        const float2 u2_a00 = buf[pad(at + 8u)];
+        const float2 u2_a01 = cmul(buf[pad(at + 24u)], stage_tw[kk2]);
+        const float2 u2_a02 = cmul(buf[pad(at + 40u)], stage_tw[kk2 * 2u]);
+        const float2 u2_a03 = cmul(buf[pad(at + 56u)], stage_tw[kk2 * 3u]);
         const float2 u2_t1_00 = u2_a00 + u2_a02;
         const float2 u2_t1_01 = u2_a01 + u2_a03;
         const float2 u2_t1_02 = u2_a00 - u2_a02;
@@ -288,13 +372,13 @@ void fft_fused64_c64_fwd_f32(__global const float2 *restrict x,
         const float2 u2_y01 = u2_t1_00 - u2_t1_01;
         const float2 u2_y02 = u2_t1_02 + (float2)(u2_t1_03.y, -u2_t1_03.x);
         const float2 u2_y03 = u2_t1_02 - (float2)(u2_t1_03.y, -u2_t1_03.x);
-        const uint dst2 = ((b2 - kk2) * 4u + kk2) * 64u + c;
+        const uint dst2 = c * 64u + (b2 - kk2) * 4u + kk2;
         const uint b3 = j + 12u;
         const uint kk3 = b3 & 15u;
-        const float2 u3_a00 = buf[pad(lid + 768u)];
-        const float2 u3_a01 = cmul(buf[pad(lid + 1792u)], stage_tw[kk3]);
-        const float2 u3_a02 = cmul(buf[pad(lid + 2816u)], stage_tw[kk3 * 2u]);
-        const float2 u3_a03 = cmul(buf[pad(lid + 3840u)], stage_tw[kk3 * 3u]);
+        const float2 u3_a00 = buf[pad(at + 12u)];
+        const float2 u3_a01 = cmul(buf[pad(at + 28u)], stage_tw[kk3]);
+        const float2 u3_a02 = cmul(buf[pad(at + 44u)], stage_tw[kk3 * 2u]);
+        const float2 u3_a03 = cmul(buf[pad(at + 60u)], stage_tw[kk3 * 3u]);
         const float2 u3_t1_00 = u3_a00 + u3_a02;
         const float2 u3_t1_01 = u3_a01 + u3_a03;
         const float2 u3_t1_02 = u3_a00 - u3_a02;
@@ -303,46 +387,119 @@ void fft_fused64_c64_fwd_f32(__global const float2 *restrict x,
         const float2 u3_y01 = u3_t1_00 - u3_t1_01;
         const float2 u3_y02 = u3_t1_02 + (float2)(u3_t1_03.y, -u3_t1_03.x);
         const float2 u3_y03 = u3_t1_02 - (float2)(u3_t1_03.y, -u3_t1_03.x);
-        const uint dst3 = ((b3 - kk3) * 4u + kk3) * 64u + c;
+        const uint dst3 = c * 64u + (b3 - kk3) * 4u + kk3;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst0)] = u0_y00;
-        buf[pad(dst0 + 1024u)] = u0_y02;
-        buf[pad(dst0 + 2048u)] = u0_y01;
-        buf[pad(dst0 + 3072u)] = u0_y03;
+        buf[pad(dst0 + 16u)] = u0_y02;
+        buf[pad(dst0 + 32u)] = u0_y01;
+        buf[pad(dst0 + 48u)] = u0_y03;
         buf[pad(dst1)] = u1_y00;
-        buf[pad(dst1 + 1024u)] = u1_y02;
-        buf[pad(dst1 + 2048u)] = u1_y01;
-        buf[pad(dst1 + 3072u)] = u1_y03;
+        buf[pad(dst1 + 16u)] = u1_y02;
+        buf[pad(dst1 + 32u)] = u1_y01;
+        buf[pad(dst1 + 48u)] = u1_y03;
         buf[pad(dst2)] = u2_y00;
-        buf[pad(dst2 + 1024u)] = u2_y02;
-        buf[pad(dst2 + 2048u)] = u2_y01;
-        buf[pad(dst2 + 3072u)] = u2_y03;
+        buf[pad(dst2 + 16u)] = u2_y02;
+        buf[pad(dst2 + 32u)] = u2_y01;
+        buf[pad(dst2 + 48u)] = u2_y03;
         buf[pad(dst3)] = u3_y00;
-        buf[pad(dst3 + 1024u)] = u3_y02;
-        buf[pad(dst3 + 2048u)] = u3_y01;
-        buf[pad(dst3 + 3072u)] = u3_y03;
+        buf[pad(dst3 + 16u)] = u3_y02;
+        buf[pad(dst3 + 32u)] = u3_y01;
+        buf[pad(dst3 + 48u)] = u3_y03;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Store phase: X[q], q = j + 4 * it (it = 0..15), of sub-FFT g from buf[pad(lid + 256 * it)].
-    if (g < total)
+    // Store phase: 16 elements per work-item (it = 0..15); p is uniform, so is the branch.
+    if (p == 1u)
     {
-        const uint out = base + (i - k) * 64u + k + j * p;
-        y[out] = buf[pad(lid)] * scale;
-        y[out + 4u * p] = buf[pad(lid + 256u)] * scale;
-        y[out + 8u * p] = buf[pad(lid + 512u)] * scale;
-        y[out + 12u * p] = buf[pad(lid + 768u)] * scale;
-        y[out + 16u * p] = buf[pad(lid + 1024u)] * scale;
-        y[out + 20u * p] = buf[pad(lid + 1280u)] * scale;
-        y[out + 24u * p] = buf[pad(lid + 1536u)] * scale;
-        y[out + 28u * p] = buf[pad(lid + 1792u)] * scale;
-        y[out + 32u * p] = buf[pad(lid + 2048u)] * scale;
-        y[out + 36u * p] = buf[pad(lid + 2304u)] * scale;
-        y[out + 40u * p] = buf[pad(lid + 2560u)] * scale;
-        y[out + 44u * p] = buf[pad(lid + 2816u)] * scale;
-        y[out + 48u * p] = buf[pad(lid + 3072u)] * scale;
-        y[out + 52u * p] = buf[pad(lid + 3328u)] * scale;
-        y[out + 56u * p] = buf[pad(lid + 3584u)] * scale;
-        y[out + 60u * p] = buf[pad(lid + 3840u)] * scale;
+        // Flat (p == 1, k = 0): element e = lid + 256 * it, X[e % 64] of sub-FFT first + e / 64, goes to y[first * 64 + e].
+        const uint out = first * 64u + lid;
+        if (g0 < total)
+        {
+            y[out] = buf[pad(lid)] * scale;
+        }
+        if (g0 + 4u < total)
+        {
+            y[out + 256u] = buf[pad(lid + 256u)] * scale;
+        }
+        if (g0 + 8u < total)
+        {
+            y[out + 512u] = buf[pad(lid + 512u)] * scale;
+        }
+        if (g0 + 12u < total)
+        {
+            y[out + 768u] = buf[pad(lid + 768u)] * scale;
+        }
+        if (g0 + 16u < total)
+        {
+            y[out + 1024u] = buf[pad(lid + 1024u)] * scale;
+        }
+        if (g0 + 20u < total)
+        {
+            y[out + 1280u] = buf[pad(lid + 1280u)] * scale;
+        }
+        if (g0 + 24u < total)
+        {
+            y[out + 1536u] = buf[pad(lid + 1536u)] * scale;
+        }
+        if (g0 + 28u < total)
+        {
+            y[out + 1792u] = buf[pad(lid + 1792u)] * scale;
+        }
+        if (g0 + 32u < total)
+        {
+            y[out + 2048u] = buf[pad(lid + 2048u)] * scale;
+        }
+        if (g0 + 36u < total)
+        {
+            y[out + 2304u] = buf[pad(lid + 2304u)] * scale;
+        }
+        if (g0 + 40u < total)
+        {
+            y[out + 2560u] = buf[pad(lid + 2560u)] * scale;
+        }
+        if (g0 + 44u < total)
+        {
+            y[out + 2816u] = buf[pad(lid + 2816u)] * scale;
+        }
+        if (g0 + 48u < total)
+        {
+            y[out + 3072u] = buf[pad(lid + 3072u)] * scale;
+        }
+        if (g0 + 52u < total)
+        {
+            y[out + 3328u] = buf[pad(lid + 3328u)] * scale;
+        }
+        if (g0 + 56u < total)
+        {
+            y[out + 3584u] = buf[pad(lid + 3584u)] * scale;
+        }
+        if (g0 + 60u < total)
+        {
+            y[out + 3840u] = buf[pad(lid + 3840u)] * scale;
+        }
+    }
+    else
+    {
+        // Columns: X[q], q = row + 4 * it, of sub-FFT g goes to y[base + (i - k) * 64 + k + q * p].
+        if (g < total)
+        {
+            const uint out = base + (i - k) * 64u + k + row * p;
+            y[out] = buf[pad(cell)] * scale;
+            y[out + 4u * p] = buf[pad(cell + 4u)] * scale;
+            y[out + 8u * p] = buf[pad(cell + 8u)] * scale;
+            y[out + 12u * p] = buf[pad(cell + 12u)] * scale;
+            y[out + 16u * p] = buf[pad(cell + 16u)] * scale;
+            y[out + 20u * p] = buf[pad(cell + 20u)] * scale;
+            y[out + 24u * p] = buf[pad(cell + 24u)] * scale;
+            y[out + 28u * p] = buf[pad(cell + 28u)] * scale;
+            y[out + 32u * p] = buf[pad(cell + 32u)] * scale;
+            y[out + 36u * p] = buf[pad(cell + 36u)] * scale;
+            y[out + 40u * p] = buf[pad(cell + 40u)] * scale;
+            y[out + 44u * p] = buf[pad(cell + 44u)] * scale;
+            y[out + 48u * p] = buf[pad(cell + 48u)] * scale;
+            y[out + 52u * p] = buf[pad(cell + 52u)] * scale;
+            y[out + 56u * p] = buf[pad(cell + 56u)] * scale;
+            y[out + 60u * p] = buf[pad(cell + 60u)] * scale;
+        }
     }
 }

@@ -3,22 +3,25 @@
 // regenerate with `cargo xtask gen-kernels`.
 //
 // Work-group: C = 256 sub-FFTs of 8 points, W = 256 work-items (1 per sub-FFT, 8 points each),
-// 17400 bytes of local memory (C * L = 2048 values, one complex of padding per 16).
+// 17456 bytes of local memory (C * L = 2048 values, padding one per 16 and one per 256).
 // Local Stockham stages: radix 8; one stage, so stage_tw is unused.
 //
 // Launch 1-D: local size 256, global size ceil(total / 256) * 256, total = t * batch.
 // Sub-FFT g: i = g & (t - 1), base = (g - i) * 8, k = i & (p - 1); W_M = exp(-2*pi*i/M);
 // X = DFT8(x[base + i + m * t] * W_{8p}^(k*m)), y[base + (i - k) * 8 + k + q * p] = X[q] * scale.
 // Pass twiddles (p > 1 only): W_{8p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
+// Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
+// else columns (runs of 256 consecutive addresses when t, p >= 256).
 //
 // Operations per sub-FFT: 24 complex additions, 2 constant multiplications (mul_pXqY),
 // 3 trivial rotations (x -1, x i, x -i), 0 stage-twiddle multiplications (cmul);
 // pass twiddles when p > 1: 7 pass_twiddle products and 7 complex multiplications.
 
-// pad(e) = e + (e >> 4): local index of element e, one complex of padding after every 16
+// pad(e) = e + (e >> 4) + (e >> 8): local index of element e, one complex of padding after
+// every 16 and one more after every 256, so stride L becomes L + L/16 + L/256 (no bank conflicts)
 inline uint pad(const uint e)
 {
-    return e + (e >> 4);
+    return e + (e >> 4) + (e >> 8);
 }
 
 // cmul(a, b) = a * b, the complex product
@@ -57,56 +60,104 @@ void fft_fused8_c256_fwd_f32(__global const float2 *restrict x,
                              const uint total,
                              const float scale)
 {
-    // Element m of column c at buf[pad(m * 256 + c)]: 2175 values, 17400 bytes.
-    __local float2 buf[2175];
+    // Element m of sub-FFT c at buf[pad(c * 8 + m)]: 2182 values, 17456 bytes.
+    __local float2 buf[2182];
     const uint lid = (uint)get_local_id(0);
+    const uint first = (uint)get_group_id(0) * 256u;
+    // Stages: work-item lid runs sub-FFT c, local index at = c * 8.
     const uint c = lid;
-    const uint g = (uint)get_group_id(0) * 256u + c;
+    const uint at = c * 8u;
+    // Column phases: work-item lid moves elements it of sub-FFT g = first + col.
+    const uint col = lid;
+    const uint g = first + col;
     const uint i = g & (t - 1u);
     const uint k = i & (p - 1u);
     const uint base = (g - i) * 8u;
+    const uint cell = col * 8u;
+    // Flat phases: element e = lid + 256 * it is point e % 8 of sub-FFT g0 + 32 * it.
+    const uint g0 = first + (lid >> 3);
 
-    // Load phase: element m = it (it = 0..7) of sub-FFT g to buf[pad(lid + 256 * it)],
-    // times the pass twiddle W_{8p}^(k*m) when p > 1.
-    if (g < total)
+    // Load phase: 8 elements per work-item (it = 0..7); t is uniform, so is the branch.
+    if (t == 1u)
     {
-        const uint src = base + i;
-        if (p > 1u)
+        // Flat (t == 1, k = 0): element e = lid + 256 * it is x[first * 8 + e], point e % 8 of sub-FFT first + e / 8.
+        const uint src = first * 8u + lid;
+        if (g0 < total)
         {
             buf[pad(lid)] = x[src];
-            buf[pad(lid + 256u)] = cmul(x[src + t], pass_twiddle(pass_tw_hi, pass_tw_lo, k, h));
-            buf[pad(lid + 512u)] = cmul(x[src + 2u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 2u, h));
-            buf[pad(lid + 768u)] = cmul(x[src + 3u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 3u, h));
-            buf[pad(lid + 1024u)] = cmul(x[src + 4u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 4u, h));
-            buf[pad(lid + 1280u)] = cmul(x[src + 5u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 5u, h));
-            buf[pad(lid + 1536u)] = cmul(x[src + 6u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 6u, h));
-            buf[pad(lid + 1792u)] = cmul(x[src + 7u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 7u, h));
         }
-        else
+        if (g0 + 32u < total)
         {
-            buf[pad(lid)] = x[src];
-            buf[pad(lid + 256u)] = x[src + t];
-            buf[pad(lid + 512u)] = x[src + 2u * t];
-            buf[pad(lid + 768u)] = x[src + 3u * t];
-            buf[pad(lid + 1024u)] = x[src + 4u * t];
-            buf[pad(lid + 1280u)] = x[src + 5u * t];
-            buf[pad(lid + 1536u)] = x[src + 6u * t];
-            buf[pad(lid + 1792u)] = x[src + 7u * t];
+            buf[pad(lid + 256u)] = x[src + 256u];
+        }
+        if (g0 + 64u < total)
+        {
+            buf[pad(lid + 512u)] = x[src + 512u];
+        }
+        if (g0 + 96u < total)
+        {
+            buf[pad(lid + 768u)] = x[src + 768u];
+        }
+        if (g0 + 128u < total)
+        {
+            buf[pad(lid + 1024u)] = x[src + 1024u];
+        }
+        if (g0 + 160u < total)
+        {
+            buf[pad(lid + 1280u)] = x[src + 1280u];
+        }
+        if (g0 + 192u < total)
+        {
+            buf[pad(lid + 1536u)] = x[src + 1536u];
+        }
+        if (g0 + 224u < total)
+        {
+            buf[pad(lid + 1792u)] = x[src + 1792u];
+        }
+    }
+    else
+    {
+        // Columns: element m = it of sub-FFT g is x[base + i + m * t], times W_{8p}^(k*m) when p > 1.
+        if (g < total)
+        {
+            const uint src = base + i;
+            if (p > 1u)
+            {
+                buf[pad(cell)] = x[src];
+                buf[pad(cell + 1u)] = cmul(x[src + t], pass_twiddle(pass_tw_hi, pass_tw_lo, k, h));
+                buf[pad(cell + 2u)] = cmul(x[src + 2u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 2u, h));
+                buf[pad(cell + 3u)] = cmul(x[src + 3u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 3u, h));
+                buf[pad(cell + 4u)] = cmul(x[src + 4u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 4u, h));
+                buf[pad(cell + 5u)] = cmul(x[src + 5u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 5u, h));
+                buf[pad(cell + 6u)] = cmul(x[src + 6u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 6u, h));
+                buf[pad(cell + 7u)] = cmul(x[src + 7u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * 7u, h));
+            }
+            else
+            {
+                buf[pad(cell)] = x[src];
+                buf[pad(cell + 1u)] = x[src + t];
+                buf[pad(cell + 2u)] = x[src + 2u * t];
+                buf[pad(cell + 3u)] = x[src + 3u * t];
+                buf[pad(cell + 4u)] = x[src + 4u * t];
+                buf[pad(cell + 5u)] = x[src + 5u * t];
+                buf[pad(cell + 6u)] = x[src + 6u * t];
+                buf[pad(cell + 7u)] = x[src + 7u * t];
+            }
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    // Stage 1 of 1: radix 8, stride 1. Butterfly b = 0 of each sub-FFT reads points
+    // Stage 1 of 1: radix 8, stride 1. Butterfly b = 0 of sub-FFT c reads points
     // b + m and writes X[q] to point b * 8 + q (slot s holds X[bitrev(s)]).
     {
-        const float2 a00 = buf[pad(lid)];
-        const float2 a01 = buf[pad(lid + 256u)];
-        const float2 a02 = buf[pad(lid + 512u)];
-        const float2 a03 = buf[pad(lid + 768u)];
-        const float2 a04 = buf[pad(lid + 1024u)];
-        const float2 a05 = buf[pad(lid + 1280u)];
-        const float2 a06 = buf[pad(lid + 1536u)];
-        const float2 a07 = buf[pad(lid + 1792u)];
+        const float2 a00 = buf[pad(at)];
+        const float2 a01 = buf[pad(at + 1u)];
+        const float2 a02 = buf[pad(at + 2u)];
+        const float2 a03 = buf[pad(at + 3u)];
+        const float2 a04 = buf[pad(at + 4u)];
+        const float2 a05 = buf[pad(at + 5u)];
+        const float2 a06 = buf[pad(at + 6u)];
+        const float2 a07 = buf[pad(at + 7u)];
         const float2 t1_00 = a00 + a04;
         const float2 t1_01 = a01 + a05;
         const float2 t1_02 = a02 + a06;
@@ -131,30 +182,71 @@ void fft_fused8_c256_fwd_f32(__global const float2 *restrict x,
         const float2 y05 = t2_04 - t2_05;
         const float2 y06 = t2_06 + (float2)(t2_07.y, -t2_07.x);
         const float2 y07 = t2_06 - (float2)(t2_07.y, -t2_07.x);
-        const uint dst = c;
+        const uint dst = c * 8u;
         barrier(CLK_LOCAL_MEM_FENCE);
         buf[pad(dst)] = y00;
-        buf[pad(dst + 256u)] = y04;
-        buf[pad(dst + 512u)] = y02;
-        buf[pad(dst + 768u)] = y06;
-        buf[pad(dst + 1024u)] = y01;
-        buf[pad(dst + 1280u)] = y05;
-        buf[pad(dst + 1536u)] = y03;
-        buf[pad(dst + 1792u)] = y07;
+        buf[pad(dst + 1u)] = y04;
+        buf[pad(dst + 2u)] = y02;
+        buf[pad(dst + 3u)] = y06;
+        buf[pad(dst + 4u)] = y01;
+        buf[pad(dst + 5u)] = y05;
+        buf[pad(dst + 6u)] = y03;
+        buf[pad(dst + 7u)] = y07;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 
-    // Store phase: X[q], q = it (it = 0..7), of sub-FFT g from buf[pad(lid + 256 * it)].
-    if (g < total)
+    // Store phase: 8 elements per work-item (it = 0..7); p is uniform, so is the branch.
+    if (p == 1u)
     {
-        const uint out = base + (i - k) * 8u + k;
-        y[out] = buf[pad(lid)] * scale;
-        y[out + p] = buf[pad(lid + 256u)] * scale;
-        y[out + 2u * p] = buf[pad(lid + 512u)] * scale;
-        y[out + 3u * p] = buf[pad(lid + 768u)] * scale;
-        y[out + 4u * p] = buf[pad(lid + 1024u)] * scale;
-        y[out + 5u * p] = buf[pad(lid + 1280u)] * scale;
-        y[out + 6u * p] = buf[pad(lid + 1536u)] * scale;
-        y[out + 7u * p] = buf[pad(lid + 1792u)] * scale;
+        // Flat (p == 1, k = 0): element e = lid + 256 * it, X[e % 8] of sub-FFT first + e / 8, goes to y[first * 8 + e].
+        const uint out = first * 8u + lid;
+        if (g0 < total)
+        {
+            y[out] = buf[pad(lid)] * scale;
+        }
+        if (g0 + 32u < total)
+        {
+            y[out + 256u] = buf[pad(lid + 256u)] * scale;
+        }
+        if (g0 + 64u < total)
+        {
+            y[out + 512u] = buf[pad(lid + 512u)] * scale;
+        }
+        if (g0 + 96u < total)
+        {
+            y[out + 768u] = buf[pad(lid + 768u)] * scale;
+        }
+        if (g0 + 128u < total)
+        {
+            y[out + 1024u] = buf[pad(lid + 1024u)] * scale;
+        }
+        if (g0 + 160u < total)
+        {
+            y[out + 1280u] = buf[pad(lid + 1280u)] * scale;
+        }
+        if (g0 + 192u < total)
+        {
+            y[out + 1536u] = buf[pad(lid + 1536u)] * scale;
+        }
+        if (g0 + 224u < total)
+        {
+            y[out + 1792u] = buf[pad(lid + 1792u)] * scale;
+        }
+    }
+    else
+    {
+        // Columns: X[q], q = it, of sub-FFT g goes to y[base + (i - k) * 8 + k + q * p].
+        if (g < total)
+        {
+            const uint out = base + (i - k) * 8u + k;
+            y[out] = buf[pad(cell)] * scale;
+            y[out + p] = buf[pad(cell + 1u)] * scale;
+            y[out + 2u * p] = buf[pad(cell + 2u)] * scale;
+            y[out + 3u * p] = buf[pad(cell + 3u)] * scale;
+            y[out + 4u * p] = buf[pad(cell + 4u)] * scale;
+            y[out + 5u * p] = buf[pad(cell + 5u)] * scale;
+            y[out + 6u * p] = buf[pad(cell + 6u)] * scale;
+            y[out + 7u * p] = buf[pad(cell + 7u)] * scale;
+        }
     }
 }

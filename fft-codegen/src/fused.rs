@@ -20,14 +20,27 @@
 //! `y[base + (i - k)*L + k + q*p]`: the global radix pass of DESIGN.md 4.1 with radix L, so
 //! passes with `p = 1, L1, L1*L2` chain to the whole DFT.
 //!
-//! Inside the work-group, element `m` of column `c` lives at `buf[pad(m*C + c)]`,
-//! `pad(e) = e + (e >> 4)`. Work-item `lid` is column `c = lid % C`, position
-//! `j = lid / C < L/R`. The load and store phases move elements `m = j + it*(L/R)`; each
-//! Stockham stage of radix `r` and stride `ps` (product of the earlier radices) runs the
-//! butterflies `b = j + u*(L/R)`, `u < R/r`, reading points `b + m*(L/r)` times the stage
+//! Inside the work-group, element `m` of sub-FFT `c` lives at `buf[pad(c*L + m)]`,
+//! `pad(e) = e + (e >> 4) + (e >> 8)` (stride L becomes L + L/16 + L/256, which spreads the
+//! strided phases over all banks). Each Stockham stage of radix `r` and stride `ps` (product of the earlier radices)
+//! maps work-item `lid` to position `j = lid % (L/R)` of sub-FFT `c = lid / (L/R)` and runs
+//! the butterflies `b = j + u*(L/R)`, `u < R/r`, reading points `b + m*(L/r)` times the stage
 //! twiddles `W_{r*ps}^(kk*m) = stage_tw[kk*m*L/(r*ps)]`, `kk = b & (ps - 1)`, and writing
 //! output `q` to point `(b - kk)*r + kk + q*ps`. Reads happen before the stage's first
 //! barrier, writes after it.
+//!
+//! The load and store phases move the `C*L` elements of the work-group, `R` per work-item,
+//! in one of two regimes picked by a branch on the (uniform) arguments:
+//! - flat, for loads when `t == 1` and stores when `p == 1` (then `k = 0` and sub-FFT `g`
+//!   occupies `g*L .. g*L + L`): element `e = lid + it*W` of the work-group's contiguous block
+//!   is point `e % L` of sub-FFT `first + e / L`, at `buf[pad(e)]`, so consecutive work-items
+//!   touch consecutive addresses;
+//! - columns otherwise: work-item `lid` is column `col = lid % C` (sub-FFT `g = first + col`)
+//!   and moves elements `m = lid / C + it*(L/R)`, reading `x[base + i + m*t]` times the pass
+//!   twiddle (p > 1) or writing `y[base + (i - k)*L + k + m*p]`: runs of C consecutive
+//!   addresses when `t` (load) or `p` (store) is at least C.
+//!
+//! Every element is guarded by `g < total` for its own sub-FFT `g`.
 
 use crate::butterfly::butterfly;
 use crate::expr::definition;
@@ -202,11 +215,15 @@ fn write_program<W: Write>(
     writeln!(w)?;
     writeln!(
         w,
-        "// pad(e) = e + (e >> 4): local index of element e, one complex of padding after every 16"
+        "// pad(e) = e + (e >> 4) + (e >> 8): local index of element e, one complex of padding after"
+    )?;
+    writeln!(
+        w,
+        "// every 16 and one more after every 256, so stride L becomes L + L/16 + L/256 (no bank conflicts)"
     )?;
     writeln!(w, "inline uint pad(const uint e)")?;
     w.open_block()?;
-    writeln!(w, "return e + (e >> 4);")?;
+    writeln!(w, "return e + (e >> 4) + (e >> 8);")?;
     w.close_block()?;
     writeln!(w)?;
     write_cmul(w, shape.spec.precision)?;
@@ -269,7 +286,7 @@ fn write_header<W: Write>(
     )?;
     writeln!(
         w,
-        "// {} bytes of local memory (C * L = {} values, one complex of padding per 16).",
+        "// {} bytes of local memory (C * L = {} values, padding one per 16 and one per 256).",
         spec.local_bytes(),
         c * l
     )?;
@@ -301,6 +318,14 @@ fn write_header<W: Write>(
         w,
         "// Pass twiddles (p > 1 only): W_{{{l}p}}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)]."
     )?;
+    writeln!(
+        w,
+        "// Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,"
+    )?;
+    writeln!(
+        w,
+        "// else columns (runs of {c} consecutive addresses when t, p >= {c})."
+    )?;
     writeln!(w, "//")?;
     let (ops, stage_muls) = sub_fft_ops(shape, graphs);
     writeln!(
@@ -329,13 +354,36 @@ fn write_header<W: Write>(
     )
 }
 
+/// Emits `const uint name = expr;` and returns `name`, or returns `expr` itself when it is
+/// already a bare variable (no alias lines such as `const uint at = j;`).
+fn define<W: Write>(w: &mut Writer<W>, name: &str, expr: String) -> Result<String, fmt::Error> {
+    if expr
+        .chars()
+        .all(|ch| ch.is_ascii_alphanumeric() || ch == '_')
+    {
+        return Ok(expr);
+    }
+    writeln!(w, "const uint {name} = {expr};")?;
+    Ok(name.to_string())
+}
+
+/// The names the kernel body shares between its phases.
+struct Names {
+    /// Local index `c * L + j` of the stage work-item's point j of sub-FFT c.
+    at: String,
+    /// Local index `col * L + row` of the column phases' first element.
+    cell: String,
+    /// Sub-FFT of the flat phases' element `lid` (`first + lid / L`).
+    flat_g: String,
+}
+
 fn write_kernel<W: Write>(
     w: &mut Writer<W>,
     shape: &Shape,
     graphs: &BTreeMap<u32, Graph>,
 ) -> fmt::Result {
     let (v, scalar) = (shape.vector, shape.scalar);
-    let (l, c, group) = (shape.len, shape.columns, shape.group);
+    let (l, c, group, per) = (shape.len, shape.columns, shape.group, shape.per_fft);
     let entry = shape.spec.entry_point();
     let pad = " ".repeat("void ".len() + entry.len() + 1);
     writeln!(
@@ -354,69 +402,175 @@ fn write_kernel<W: Write>(
     w.open_block()?;
     writeln!(
         w,
-        "// Element m of column c at buf[pad(m * {c} + c)]: {} values, {} bytes.",
+        "// Element m of sub-FFT c at buf[pad(c * {l} + m)]: {} values, {} bytes.",
         shape.spec.local_len(),
         shape.spec.local_bytes()
     )?;
     writeln!(w, "__local {v} buf[{}];", shape.spec.local_len())?;
     writeln!(w, "const uint lid = (uint)get_local_id(0);")?;
-    let log_c = c.trailing_zeros();
+    if shape.has_c() {
+        writeln!(w, "const uint first = (uint)get_group_id(0) * {c}u;")?;
+    } else {
+        writeln!(w, "const uint first = (uint)get_group_id(0);")?;
+    }
+    let (log_c, log_per) = (c.trailing_zeros(), per.trailing_zeros());
+    let runs = match (shape.has_c(), shape.has_j()) {
+        (true, true) => format!("point j of sub-FFT c, local index at = c * {l} + j"),
+        (true, false) => format!("sub-FFT c, local index at = c * {l}"),
+        (false, _) => "point j of the work-group's sub-FFT, local index j".to_string(),
+    };
+    writeln!(w, "// Stages: work-item lid runs {runs}.")?;
     match (shape.has_c(), shape.has_j()) {
         (true, true) => {
-            writeln!(w, "const uint c = lid & {}u;", c - 1)?;
-            writeln!(w, "const uint j = lid >> {log_c};")?;
+            writeln!(w, "const uint j = lid & {}u;", per - 1)?;
+            writeln!(w, "const uint c = lid >> {log_per};")?;
         }
         (true, false) => writeln!(w, "const uint c = lid;")?,
         (false, _) => writeln!(w, "const uint j = lid;")?,
     }
-    if shape.has_c() {
-        writeln!(w, "const uint g = (uint)get_group_id(0) * {c}u + c;")?;
-    } else {
-        writeln!(w, "const uint g = (uint)get_group_id(0);")?;
-    }
-    writeln!(w, "const uint i = g & (t - 1u);")?;
-    writeln!(w, "const uint k = i & (p - 1u);")?;
-    writeln!(w, "const uint base = (g - i) * {l}u;")?;
-    writeln!(w)?;
-    write_load(w, shape)?;
-    for (index, stage) in shape.stages.iter().enumerate() {
-        writeln!(w)?;
-        let graph = graphs.get(&stage.radix).ok_or(fmt::Error)?;
-        write_stage(w, shape, index, stage, graph)?;
-    }
-    writeln!(w)?;
-    write_store(w, shape)?;
-    w.close_block()
-}
-
-/// The pass-twiddle exponent `k * m` of the element `m = j + it * (L/R)` this work-item
-/// loads in step `it`.
-fn exponent(shape: &Shape, it: u32) -> String {
-    let m = it * shape.per_fft;
-    match (shape.has_j(), m) {
-        (true, 0) => "k * j".to_string(),
-        (true, _) => format!("k * (j + {m}u)"),
-        (false, _) => linear(&[("k", m)], 0),
-    }
-}
-
-fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Result {
-    let (l, r, group, per) = (shape.len, shape.radix, shape.group, shape.per_fft);
-    let m = if shape.has_j() {
-        format!("j + {per} * it")
+    let at = define(w, "at", stage_point(shape, "c", "j"))?;
+    let rows = if shape.has_j() {
+        format!("row + {per} * it")
     } else {
         "it".to_string()
     };
     writeln!(
         w,
-        "// Load phase: element m = {m} (it = 0..{}) of sub-FFT g to buf[pad(lid + {group} * it)],",
+        "// Column phases: work-item lid moves elements {rows} of sub-FFT g = first{}.",
+        if shape.has_c() { " + col" } else { "" }
+    )?;
+    match (shape.has_c(), shape.has_j()) {
+        (true, true) => {
+            writeln!(w, "const uint col = lid & {}u;", c - 1)?;
+            writeln!(w, "const uint row = lid >> {log_c};")?;
+        }
+        (true, false) => writeln!(w, "const uint col = lid;")?,
+        (false, _) => writeln!(w, "const uint row = lid;")?,
+    }
+    if shape.has_c() {
+        writeln!(w, "const uint g = first + col;")?;
+    } else {
+        writeln!(w, "const uint g = first;")?;
+    }
+    writeln!(w, "const uint i = g & (t - 1u);")?;
+    writeln!(w, "const uint k = i & (p - 1u);")?;
+    writeln!(w, "const uint base = (g - i) * {l}u;")?;
+    let cell = define(w, "cell", stage_point(shape, "col", "row"))?;
+    let flat_g = if group > l {
+        writeln!(
+            w,
+            "// Flat phases: element e = lid + {group} * it is point e % {l} of sub-FFT g0 + {} * it.",
+            group / l
+        )?;
+        writeln!(
+            w,
+            "const uint g0 = first + (lid >> {});",
+            l.trailing_zeros()
+        )?;
+        "g0".to_string()
+    } else {
+        "first".to_string()
+    };
+    let names = Names { at, cell, flat_g };
+    writeln!(w)?;
+    write_load(w, shape, &names)?;
+    for (index, stage) in shape.stages.iter().enumerate() {
+        writeln!(w)?;
+        let graph = graphs.get(&stage.radix).ok_or(fmt::Error)?;
+        write_stage(w, shape, &names, index, stage, graph)?;
+    }
+    writeln!(w)?;
+    write_store(w, shape, &names)?;
+    w.close_block()
+}
+
+/// `sub * L + point`, the local index of `point` of sub-FFT `sub`, for the variables that
+/// exist (`sub` when C > 1, `point` when L > R).
+fn stage_point(shape: &Shape, sub: &str, point: &str) -> String {
+    let l = if shape.has_c() { shape.len } else { 0 };
+    let one = u32::from(shape.has_j());
+    linear(&[(sub, l), (point, one)], 0)
+}
+
+/// The pass-twiddle exponent `k * m` of the element `m = row + it * (L/R)` this work-item
+/// loads in step `it` of the column regime.
+fn exponent(shape: &Shape, it: u32) -> String {
+    let m = it * shape.per_fft;
+    match (shape.has_j(), m) {
+        (true, 0) => "k * row".to_string(),
+        (true, _) => format!("k * (row + {m}u)"),
+        (false, _) => linear(&[("k", m)], 0),
+    }
+}
+
+/// The flat phases' statements, `statement(it)` for it = 0..R, each under the guard that
+/// its sub-FFT `flat_g + it * W / L` exists: one `if` per distinct sub-FFT.
+fn write_flat<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    names: &Names,
+    statement: impl Fn(u32) -> String,
+) -> fmt::Result {
+    let (l, group) = (shape.len, shape.group);
+    let mut open = None;
+    for it in 0..shape.radix {
+        let sub = it * group / l;
+        if open != Some(sub) {
+            if open.is_some() {
+                w.close_block()?;
+            }
+            writeln!(
+                w,
+                "if ({} < total)",
+                linear(&[(names.flat_g.as_str(), 1)], sub)
+            )?;
+            w.open_block()?;
+            open = Some(sub);
+        }
+        writeln!(w, "{}", statement(it))?;
+    }
+    w.close_block()
+}
+
+fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Names) -> fmt::Result {
+    let (l, r, group, per) = (shape.len, shape.radix, shape.group, shape.per_fft);
+    let m = if shape.has_j() {
+        format!("row + {per} * it")
+    } else {
+        "it".to_string()
+    };
+    writeln!(
+        w,
+        "// Load phase: {r} elements per work-item (it = 0..{}); t is uniform, so is the branch.",
         r - 1
     )?;
-    writeln!(w, "// times the pass twiddle W_{{{l}p}}^(k*m) when p > 1.")?;
+    writeln!(w, "if (t == 1u)")?;
+    w.open_block()?;
+    writeln!(
+        w,
+        "// Flat (t == 1, k = 0): element e = lid + {group} * it is x[first * {l} + e], point e % {l} of sub-FFT first + e / {l}."
+    )?;
+    writeln!(
+        w,
+        "const uint src = {};",
+        linear(&[("first", l), ("lid", 1)], 0)
+    )?;
+    write_flat(w, shape, names, |it| {
+        let e = linear(&[("lid", 1)], it * group);
+        let global = linear(&[("src", 1)], it * group);
+        format!("buf[pad({e})] = x[{global}];")
+    })?;
+    w.close_block()?;
+    writeln!(w, "else")?;
+    w.open_block()?;
+    writeln!(
+        w,
+        "// Columns: element m = {m} of sub-FFT g is x[base + i + m * t], times W_{{{l}p}}^(k*m) when p > 1."
+    )?;
     writeln!(w, "if (g < total)")?;
     w.open_block()?;
     let src = if shape.has_j() {
-        "base + i + j * t"
+        "base + i + row * t"
     } else {
         "base + i"
     };
@@ -424,7 +578,7 @@ fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Result {
     writeln!(w, "if (p > 1u)")?;
     w.open_block()?;
     for it in 0..r {
-        let local = linear(&[("lid", 1)], it * group);
+        let local = linear(&[(names.cell.as_str(), 1)], it * per);
         let global = strided("src", it * per, "t");
         if !shape.has_j() && it == 0 {
             writeln!(w, "buf[pad({local})] = x[{global}];")?;
@@ -440,7 +594,7 @@ fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Result {
     writeln!(w, "else")?;
     w.open_block()?;
     for it in 0..r {
-        let local = linear(&[("lid", 1)], it * group);
+        let local = linear(&[(names.cell.as_str(), 1)], it * per);
         writeln!(
             w,
             "buf[pad({local})] = x[{}];",
@@ -449,17 +603,19 @@ fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Result {
     }
     w.close_block()?;
     w.close_block()?;
+    w.close_block()?;
     writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")
 }
 
 fn write_stage<W: Write>(
     w: &mut Writer<W>,
     shape: &Shape,
+    names: &Names,
     index: usize,
     stage: &Stage,
     graph: &Graph,
 ) -> fmt::Result {
-    let (l, c, per) = (shape.len, shape.columns, shape.per_fft);
+    let (l, per) = (shape.len, shape.per_fft);
     let (r, ps) = (stage.radix, stage.stride);
     let v = shape.vector;
     let butterflies = shape.radix / r;
@@ -475,7 +631,7 @@ fn write_stage<W: Write>(
     };
     writeln!(
         w,
-        "// Stage {} of {}: radix {r}, stride {ps}. Butterfly {b} of each sub-FFT reads points",
+        "// Stage {} of {}: radix {r}, stride {ps}. Butterfly {b} of sub-FFT c reads points",
         index + 1,
         shape.stages.len()
     )?;
@@ -509,6 +665,11 @@ fn write_stage<W: Write>(
     w.open_block()?;
     let schedule = Schedule::new(graph);
     let bits = r.trailing_zeros();
+    let sub = if shape.has_c() {
+        format!("c * {l}u + ")
+    } else {
+        String::new()
+    };
     let mut destinations = Vec::new();
     for u in 0..butterflies {
         let (prefix, suffix) = if butterflies == 1 {
@@ -532,7 +693,7 @@ fn write_stage<W: Write>(
             writeln!(w, "const uint {kk} = {b} & {}u;", ps - 1)?;
         }
         for m in 0..r {
-            let local = linear(&[("lid", 1)], (u * per + m * span) * c);
+            let local = linear(&[(names.at.as_str(), 1)], u * per + m * span);
             let read = format!("buf[pad({local})]");
             let value = if ps > 1 && m > 0 {
                 let step = m * (l / (r * ps));
@@ -558,18 +719,12 @@ fn write_stage<W: Write>(
             writeln!(w, "const {v} {name} = {value};")?;
         }
         let dst = format!("dst{suffix}");
-        let column = if shape.has_c() { " + c" } else { "" };
         let position = if ps == 1 {
-            let j = if shape.has_j() { r * c } else { 0 };
-            let cc = u32::from(shape.has_c());
-            linear(&[("j", j), ("c", cc)], u * per * r * c)
+            let c_coef = if shape.has_c() { l } else { 0 };
+            let j_coef = if shape.has_j() { r } else { 0 };
+            linear(&[("c", c_coef), ("j", j_coef)], u * per * r)
         } else {
-            let inner = format!("({b} - {kk}) * {r}u + {kk}");
-            if shape.has_c() {
-                format!("({inner}) * {c}u{column}")
-            } else {
-                inner
-            }
+            format!("{sub}({b} - {kk}) * {r}u + {kk}")
         };
         writeln!(w, "const uint {dst} = {position};")?;
         destinations.push((dst, prefix));
@@ -578,7 +733,7 @@ fn write_stage<W: Write>(
     for (dst, prefix) in &destinations {
         for q in 0..r as usize {
             let slot = bit_reverse(q, bits);
-            let local = linear(&[(dst.as_str(), 1)], q as u32 * ps * c);
+            let local = linear(&[(dst.as_str(), 1)], q as u32 * ps);
             writeln!(w, "buf[pad({local})] = {prefix}y{slot:02};")?;
         }
     }
@@ -586,29 +741,53 @@ fn write_stage<W: Write>(
     w.close_block()
 }
 
-fn write_store<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Result {
+fn write_store<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Names) -> fmt::Result {
     let (l, r, group, per) = (shape.len, shape.radix, shape.group, shape.per_fft);
     let q = if shape.has_j() {
-        format!("j + {per} * it")
+        format!("row + {per} * it")
     } else {
         "it".to_string()
     };
     writeln!(
         w,
-        "// Store phase: X[q], q = {q} (it = 0..{}), of sub-FFT g from buf[pad(lid + {group} * it)].",
+        "// Store phase: {r} elements per work-item (it = 0..{}); p is uniform, so is the branch.",
         r - 1
+    )?;
+    writeln!(w, "if (p == 1u)")?;
+    w.open_block()?;
+    writeln!(
+        w,
+        "// Flat (p == 1, k = 0): element e = lid + {group} * it, X[e % {l}] of sub-FFT first + e / {l}, goes to y[first * {l} + e]."
+    )?;
+    writeln!(
+        w,
+        "const uint out = {};",
+        linear(&[("first", l), ("lid", 1)], 0)
+    )?;
+    write_flat(w, shape, names, |it| {
+        let e = linear(&[("lid", 1)], it * group);
+        let global = linear(&[("out", 1)], it * group);
+        format!("y[{global}] = buf[pad({e})] * scale;")
+    })?;
+    w.close_block()?;
+    writeln!(w, "else")?;
+    w.open_block()?;
+    writeln!(
+        w,
+        "// Columns: X[q], q = {q}, of sub-FFT g goes to y[base + (i - k) * {l} + k + q * p]."
     )?;
     writeln!(w, "if (g < total)")?;
     w.open_block()?;
-    let j = if shape.has_j() { " + j * p" } else { "" };
-    writeln!(w, "const uint out = base + (i - k) * {l}u + k{j};")?;
+    let row = if shape.has_j() { " + row * p" } else { "" };
+    writeln!(w, "const uint out = base + (i - k) * {l}u + k{row};")?;
     for it in 0..r {
-        let local = linear(&[("lid", 1)], it * group);
+        let local = linear(&[(names.cell.as_str(), 1)], it * per);
         writeln!(
             w,
             "y[{}] = buf[pad({local})] * scale;",
             strided("out", it * per, "p")
         )?;
     }
+    w.close_block()?;
     w.close_block()
 }

@@ -220,17 +220,33 @@ fn phases_and_barriers_follow_the_stages() {
             1 + 2 * stages,
             "{name}"
         );
-        // R loads per branch of the load phase, R stores, R * stages local writes.
+        // Loads: R flat, R per column branch; stores: R flat, R columns; local writes: the
+        // three load variants and R per stage.
         let r = spec.radix() as usize;
-        assert_eq!(code.matches("x[src").count(), 2 * r, "{name}");
-        assert_eq!(code.matches("y[out").count(), r, "{name}");
+        assert_eq!(code.matches("x[src").count(), 3 * r, "{name}");
+        assert_eq!(code.matches("y[out").count(), 2 * r, "{name}");
         assert_eq!(
             code.matches("    buf[pad(").count(),
-            2 * r + stages * r,
+            3 * r + stages * r,
             "{name}"
         );
-        // Global memory only in the load and store phases; guarded by g < total.
+        // One runtime-uniform regime branch per phase.
+        assert_eq!(code.matches("if (t == 1u)").count(), 1, "{name}");
+        assert_eq!(code.matches("if (p == 1u)").count(), 1, "{name}");
+        // Global memory only in the load and store phases, every element guarded by
+        // g < total for its own sub-FFT: once per column phase, once per distinct sub-FFT
+        // of the flat phases (element lid + W * it is in sub-FFT g0 + W * it / L).
         assert_eq!(code.matches("if (g < total)").count(), 2, "{name}");
+        let (w, l) = (spec.work_group_size(), spec.len);
+        let flat_subs = (0..spec.radix())
+            .map(|it| it * w / l)
+            .collect::<std::collections::BTreeSet<_>>()
+            .len();
+        assert_eq!(
+            code.matches(" < total)").count(),
+            2 + 2 * flat_subs,
+            "{name}"
+        );
         let stage_tw = code.matches("stage_tw[").count();
         let want: usize = spec
             .stage_radices()
@@ -244,48 +260,95 @@ fn phases_and_barriers_follow_the_stages() {
 
 #[test]
 fn indices_match_the_stockham_formulas() {
-    // 2048 f32: C = 2, 128 work-items per sub-FFT, stages 16, 16, 8.
+    // 2048 f32: C = 2, 128 work-items per sub-FFT, stages 16, 16, 8; W = 256 < L, so the
+    // flat phases cover sub-FFT first in steps 0..7 and first + 1 in steps 8..15.
     let text = source(&FusedSpec::new(2048));
     for line in [
-        "    const uint c = lid & 1u;\n",
-        "    const uint j = lid >> 1;\n",
-        "    const uint g = (uint)get_group_id(0) * 2u + c;\n",
+        "    return e + (e >> 4) + (e >> 8);\n",
+        "    __local float2 buf[4366];\n",
+        "    const uint first = (uint)get_group_id(0) * 2u;\n",
+        "    const uint j = lid & 127u;\n",
+        "    const uint c = lid >> 7;\n",
+        "    const uint at = c * 2048u + j;\n",
+        "    const uint col = lid & 1u;\n",
+        "    const uint row = lid >> 1;\n",
+        "    const uint g = first + col;\n",
         "    const uint base = (g - i) * 2048u;\n",
-        "        const uint src = base + i + j * t;\n",
-        "            buf[pad(lid + 256u)] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (j + 128u), h));\n",
-        // Stage 1: b = j, points b + 128 m, written to b * 16 + q.
-        "        const float2 a01 = buf[pad(lid + 256u)];\n",
-        "        const uint dst = j * 32u + c;\n",
-        "        buf[pad(dst + 30u)] = y15;\n",
+        "    const uint cell = col * 2048u + row;\n",
+        // Flat load: one contiguous block, one guard per sub-FFT.
+        "    if (t == 1u)\n",
+        "        const uint src = first * 2048u + lid;\n",
+        "        if (first + 1u < total)\n",
+        "            buf[pad(lid + 256u)] = x[src + 256u];\n",
+        "            buf[pad(lid + 3840u)] = x[src + 3840u];\n",
+        // Column load: element m = row + 128 * it of sub-FFT g.
+        "            const uint src = base + i + row * t;\n",
+        "                buf[pad(cell + 128u)] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 128u), h));\n",
+        "                buf[pad(cell + 1920u)] = x[src + 1920u * t];\n",
+        // Stage 1: b = j, points b + 128 m, written to b * 16 + q of sub-FFT c.
+        "        const float2 a01 = buf[pad(at + 128u)];\n",
+        "        const uint dst = c * 2048u + j * 16u;\n",
+        "        buf[pad(dst + 15u)] = y15;\n",
         // Stage 2: stride 16, twiddles W_256^(kk m) = stage_tw[kk m 8].
         "        const uint kk = j & 15u;\n",
-        "        const float2 a03 = cmul(buf[pad(lid + 768u)], stage_tw[kk * 24u]);\n",
-        "        const uint dst = ((j - kk) * 16u + kk) * 2u + c;\n",
+        "        const float2 a03 = cmul(buf[pad(at + 384u)], stage_tw[kk * 24u]);\n",
+        "        const uint dst = c * 2048u + (j - kk) * 16u + kk;\n",
+        "        buf[pad(dst + 16u)] = y08;\n",
         // Stage 3: radix 8, two butterflies b = j and j + 128, stride 256.
         "        const uint b1 = j + 128u;\n",
         "        const uint kk1 = b1 & 255u;\n",
-        "        const float2 u1_a01 = cmul(buf[pad(lid + 768u)], stage_tw[kk1]);\n",
-        "        const uint dst1 = ((b1 - kk1) * 8u + kk1) * 2u + c;\n",
-        "        buf[pad(dst1 + 512u)] = u1_y04;\n",
-        "        const uint out = base + (i - k) * 2048u + k + j * p;\n",
-        "        y[out + 128u * p] = buf[pad(lid + 256u)] * scale;\n",
+        "        const float2 u1_a01 = cmul(buf[pad(at + 384u)], stage_tw[kk1]);\n",
+        "        const uint dst1 = c * 2048u + (b1 - kk1) * 8u + kk1;\n",
+        "        buf[pad(dst1 + 256u)] = u1_y04;\n",
+        // Flat store, then column store.
+        "    if (p == 1u)\n",
+        "        const uint out = first * 2048u + lid;\n",
+        "            y[out + 256u] = buf[pad(lid + 256u)] * scale;\n",
+        "            const uint out = base + (i - k) * 2048u + k + row * p;\n",
+        "            y[out + 128u * p] = buf[pad(cell + 128u)] * scale;\n",
     ] {
         assert!(text.contains(line), "missing {line:?}");
     }
-    // 8 f64: C = 128 = W, one work-item per sub-FFT, one stage.
+    // 8 f64: C = 128 = W, one work-item per sub-FFT, one stage; W = 16 L, so the flat phases
+    // guard every step: element lid + 128 it is in sub-FFT g0 + 16 it.
     let text = source(&FusedSpec {
         precision: Precision::F64,
         ..FusedSpec::new(8)
     });
     for line in [
+        "    __local double2 buf[1090];\n",
         "    const uint c = lid;\n",
-        "            buf[pad(lid)] = x[src];\n",
-        "            buf[pad(lid + 128u)] = cmul(x[src + t], pass_twiddle(pass_tw_hi, pass_tw_lo, k, h));\n",
-        "        const uint dst = c;\n",
-        "        buf[pad(dst + 512u)] = y01;\n",
-        "        y[out + 7u * p] = buf[pad(lid + 896u)] * scale;\n",
+        "    const uint at = c * 8u;\n",
+        "    const uint col = lid;\n",
+        "    const uint cell = col * 8u;\n",
+        "    const uint g0 = first + (lid >> 3);\n",
+        "        if (g0 + 16u < total)\n",
+        "            buf[pad(lid + 128u)] = x[src + 128u];\n",
+        "                buf[pad(cell)] = x[src];\n",
+        "                buf[pad(cell + 1u)] = cmul(x[src + t], pass_twiddle(pass_tw_hi, pass_tw_lo, k, h));\n",
+        "        const uint dst = c * 8u;\n",
+        "        buf[pad(dst + 4u)] = y01;\n",
+        "        if (g0 + 112u < total)\n",
+        "            y[out + 896u] = buf[pad(lid + 896u)] * scale;\n",
+        "            y[out + 7u * p] = buf[pad(cell + 7u)] * scale;\n",
     ] {
         assert!(text.contains(line), "missing {line:?}");
     }
     assert!(!code(&text).contains("stage_tw["));
+    assert!(!text.contains("const uint j ") && !text.contains("const uint row "));
+    // 4096 f32: C = 1, so no c or col; the stages index by j alone.
+    let text = source(&FusedSpec::new(4096));
+    for line in [
+        "    const uint first = (uint)get_group_id(0);\n",
+        "    const uint j = lid;\n",
+        "    const uint row = lid;\n",
+        "    const uint g = first;\n",
+        "        const float2 a01 = buf[pad(j + 256u)];\n",
+        "        const uint dst = (j - kk) * 16u + kk;\n",
+        "                buf[pad(row + 256u)] = x[src + 256u * t];\n",
+        "            y[out + 3840u] = buf[pad(lid + 3840u)] * scale;\n",
+    ] {
+        assert!(text.contains(line), "missing {line:?}");
+    }
+    assert!(!text.contains("const uint c ") && !text.contains("const uint col "));
 }
