@@ -1,10 +1,13 @@
 //! A CPU model of the fused local-memory pass (`fft_codegen::fused`), in f64: the load phase
-//! with the two-level pass twiddles, the local Stockham stages running the generator's
-//! simplified butterflies (through its evaluator) with stage twiddles from a table, the store
-//! phase, the `pad` layout and the `g < total` guards, work-item by work-item as the kernel
-//! does. Chaining passes with p = 1, L1, L1*L2 must give the DFT for every fused length,
-//! both directions and both precisions' column counts, with batches that leave the last
-//! work-group partly empty.
+//! in its two regimes (flat when t == 1, columns with the two-level pass twiddles otherwise),
+//! the local Stockham stages running the generator's simplified butterflies (through its
+//! evaluator) with stage twiddles from a table, the store phase in its two regimes (flat when
+//! p == 1, columns otherwise), the sequence-major `pad` layout and the per-element
+//! `g < total` guards, work-item by work-item as the kernel does. Chaining passes with
+//! p = 1, L1, L1*L2 must give the DFT for every fused length, both directions and both
+//! precisions' column counts, with batches that leave the last work-group partly empty; the
+//! global addresses the model touches must be consecutive across work-items in the flat
+//! regimes and come in runs of C in the column regime.
 
 use fft_codegen::evaluate::evaluate;
 use fft_codegen::fused_spec::PAD_STEP;
@@ -14,37 +17,42 @@ use fft_core::accuracy::relative_l2_error;
 use fft_core::{bit_reverse, reference_fft, unit_root, Complex64};
 use std::collections::BTreeMap;
 
+/// Local index of element e: one complex of padding after every 16, another every 256.
 fn pad(e: usize) -> usize {
-    e + e / PAD_STEP as usize
+    let step = PAD_STEP as usize;
+    e + e / step + e / (step * step)
 }
 
 fn nan() -> Complex64 {
     Complex64::new(f64::NAN, f64::NAN)
 }
 
-/// What one work-item knows before it touches memory.
-struct Item {
-    /// Column c.
-    c: usize,
-    /// Position j within its sub-FFT.
-    j: usize,
-    /// Sub-FFT g.
-    g: usize,
-    i: usize,
-    k: usize,
-    base: usize,
+/// One global access of a load or store phase: work-group, unrolled step, work-item, address.
+#[derive(Clone, Copy, Debug)]
+struct Access {
+    grp: usize,
+    it: usize,
+    lid: usize,
+    addr: usize,
+}
+
+/// What one launch produced: the output (unwritten elements NaN) and, in execution order, the
+/// global addresses its load and store phases touched.
+struct Launch {
+    y: Vec<Complex64>,
+    loads: Vec<Access>,
+    stores: Vec<Access>,
+}
+
+/// Sub-FFT g's Stockham indices: (i, k, base).
+fn indices(g: usize, l: usize, p: usize, t: usize) -> (usize, usize, usize) {
+    let i = g & (t - 1);
+    (i, i & (p - 1), (g - i) * l)
 }
 
 /// One launch of the fused kernel of `spec` over `x` (`total = x.len() / len` sub-FFTs),
-/// with the pass-twiddle table split at `h`. Unwritten outputs stay NaN.
-fn fused_pass(
-    x: &[Complex64],
-    spec: &FusedSpec,
-    p: usize,
-    t: usize,
-    h: u32,
-    scale: f64,
-) -> Vec<Complex64> {
+/// with the pass-twiddle table split at `h`.
+fn fused_pass(x: &[Complex64], spec: &FusedSpec, p: usize, t: usize, h: u32, scale: f64) -> Launch {
     let direction = spec.direction;
     let l = spec.len as usize;
     let cols = spec.columns() as usize;
@@ -53,6 +61,7 @@ fn fused_pass(
     let per = l / radix;
     let total = x.len() / l;
     assert_eq!(group, cols * per);
+    assert_eq!(radix * group, cols * l, "C*L/W unrolled steps");
 
     // Host tables, exact in f64.
     let stage_tw: Vec<Complex64> = (0..l)
@@ -74,44 +83,52 @@ fn fused_pass(
         .collect();
 
     let mut y = vec![nan(); x.len()];
+    let mut stored = vec![false; x.len()];
+    let (mut loads, mut stores) = (Vec::new(), Vec::new());
     for grp in 0..total.div_ceil(cols) {
-        let item = |lid: usize| {
-            let c = lid % cols;
-            let g = grp * cols + c;
-            let i = g & (t - 1);
-            Item {
-                c,
-                j: lid / cols,
-                g,
-                i,
-                k: i & (p - 1),
-                base: (g - i) * l,
-            }
-        };
+        let first = grp * cols;
         let mut buf = vec![nan(); spec.local_len() as usize];
         let mut written = vec![false; buf.len()];
 
-        // Load phase.
+        // Load phase: element e = lid + it*W of the work-group.
         for lid in 0..group {
-            let w = item(lid);
-            if w.g >= total {
-                continue;
-            }
             for it in 0..radix {
-                let m = w.j + it * per;
                 let e = lid + it * group;
-                assert_eq!((e / cols, e % cols), (m, w.c));
-                let mut v = x[w.base + w.i + m * t];
-                if p > 1 {
-                    v *= pass_twiddle(w.k * m);
+                let (c, m) = if t == 1 {
+                    (e / l, e % l)
+                } else {
+                    // The generator's form: col = lid % C, row = lid / C.
+                    assert_eq!((e / cols, e % cols), (lid / cols + it * per, lid % cols));
+                    (e % cols, e / cols)
+                };
+                let g = first + c;
+                if g >= total {
+                    continue;
                 }
-                assert!(!written[pad(e)], "load writes slot {e} twice");
-                written[pad(e)] = true;
-                buf[pad(e)] = v;
+                let (i, k, base) = indices(g, l, p, t);
+                let (slot, addr) = if t == 1 {
+                    // Flat: k = 0 and base = g*L, so the work-group reads one block.
+                    assert_eq!((i, k), (0, 0));
+                    assert_eq!(first * l + e, base + i + m * t);
+                    (pad(e), first * l + e)
+                } else {
+                    (pad(c * l + m), base + i + m * t)
+                };
+                let mut v = x[addr];
+                if p > 1 && t > 1 {
+                    v *= pass_twiddle(k * m);
+                }
+                assert!(!written[slot], "load writes slot {slot} twice");
+                written[slot] = true;
+                buf[slot] = v;
+                loads.push(Access { grp, it, lid, addr });
             }
         }
+        let valid = (total - first).min(cols);
+        assert_eq!(written.iter().filter(|w| **w).count(), valid * l);
 
-        // Local Stockham stages: every work-item reads, barrier, every work-item writes.
+        // Local Stockham stages: every work-item (j = lid % (L/R), c = lid / (L/R)) reads,
+        // barrier, every work-item writes.
         let mut ps = 1;
         for r in spec.stage_radices() {
             let r_us = r as usize;
@@ -119,13 +136,13 @@ fn fused_pass(
             let graph = &graphs[&r];
             let mut writes = Vec::new();
             for lid in 0..group {
-                let w = item(lid);
+                let (j, c) = (lid % per, lid / per);
                 for u in 0..radix / r_us {
-                    let b = w.j + u * per;
+                    let b = j + u * per;
                     let kk = b & (ps - 1);
                     let inputs: Vec<Complex64> = (0..r_us)
                         .map(|m| {
-                            let v = buf[pad((b + m * (l / r_us)) * cols + w.c)];
+                            let v = buf[pad(c * l + b + m * (l / r_us))];
                             if ps > 1 {
                                 v * stage_tw[(kk * m) * (l / (r_us * ps))]
                             } else {
@@ -135,7 +152,7 @@ fn fused_pass(
                         .collect();
                     for (s, v) in evaluate(graph, &inputs).into_iter().enumerate() {
                         let point = (b - kk) * r_us + kk + bit_reverse(s, bits) * ps;
-                        writes.push((pad(point * cols + w.c), v));
+                        writes.push((pad(c * l + point), v));
                     }
                 }
             }
@@ -153,20 +170,93 @@ fn fused_pass(
             ps *= r_us;
         }
 
-        // Store phase.
+        // Store phase: element e = lid + it*W of the work-group.
         for lid in 0..group {
-            let w = item(lid);
-            if w.g >= total {
-                continue;
-            }
             for it in 0..radix {
-                let q = w.j + it * per;
                 let e = lid + it * group;
-                y[w.base + (w.i - w.k) * l + w.k + q * p] = buf[pad(e)] * scale;
+                let (c, q) = if p == 1 {
+                    (e / l, e % l)
+                } else {
+                    assert_eq!((e / cols, e % cols), (lid / cols + it * per, lid % cols));
+                    (e % cols, e / cols)
+                };
+                let g = first + c;
+                if g >= total {
+                    continue;
+                }
+                let (i, k, base) = indices(g, l, p, t);
+                let (slot, addr) = if p == 1 {
+                    // Flat: k = 0, so the address is base + i*L + q = g*L + q.
+                    assert_eq!(first * l + e, base + (i - k) * l + k + q * p);
+                    (pad(e), first * l + e)
+                } else {
+                    (pad(c * l + q), base + (i - k) * l + k + q * p)
+                };
+                assert!(!stored[addr], "store writes y[{addr}] twice");
+                stored[addr] = true;
+                y[addr] = buf[slot] * scale;
+                stores.push(Access { grp, it, lid, addr });
             }
         }
     }
-    y
+    assert!(stored.iter().all(|s| *s), "some output never written");
+    Launch { y, loads, stores }
+}
+
+/// How work-items of one unrolled step share global addresses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pattern {
+    /// Work-item n touches `start + n`: the whole work-group is one contiguous run.
+    Flat,
+    /// Runs of (at least) C: work-items n and n + 1 of the same column block touch
+    /// consecutive addresses.
+    Runs,
+    /// t or p below C (the planner never asks for it): nothing to assert.
+    Unchecked,
+}
+
+/// The pattern the kernel promises for a phase whose stride argument (t for loads, p for
+/// stores) is `stride`.
+fn promised(stride: usize, cols: usize) -> Pattern {
+    if stride == 1 {
+        Pattern::Flat
+    } else if stride >= cols {
+        Pattern::Runs
+    } else {
+        Pattern::Unchecked
+    }
+}
+
+/// Asserts `pattern` on `accesses`; returns how many neighbouring pairs it checked.
+fn check_pattern(accesses: &[Access], pattern: Pattern, cols: usize, what: &str) -> usize {
+    let mut steps: BTreeMap<(usize, usize), Vec<(usize, usize)>> = BTreeMap::new();
+    for a in accesses {
+        steps
+            .entry((a.grp, a.it))
+            .or_default()
+            .push((a.lid, a.addr));
+    }
+    let mut pairs = 0;
+    for ((grp, it), mut step) in steps {
+        step.sort_unstable();
+        for pair in step.windows(2) {
+            let ((lid0, addr0), (lid1, addr1)) = (pair[0], pair[1]);
+            let neighbours = match pattern {
+                Pattern::Flat => lid1 == lid0 + 1,
+                Pattern::Runs => lid1 == lid0 + 1 && lid1 % cols != 0,
+                Pattern::Unchecked => false,
+            };
+            if neighbours {
+                assert_eq!(
+                    addr1,
+                    addr0 + 1,
+                    "{what} ({pattern:?}): group {grp} step {it}: lids {lid0}, {lid1}"
+                );
+                pairs += 1;
+            }
+        }
+    }
+    pairs
 }
 
 fn signal(len: usize) -> Vec<Complex64> {
@@ -203,7 +293,12 @@ fn check_chain(
         let span_bits = (len as usize * p).trailing_zeros();
         let last = pass + 1 == lens.len();
         let s = if last { scale } else { 1.0 };
-        data = fused_pass(&data, &spec, p, n / len as usize, split(span_bits), s);
+        let t = n / len as usize;
+        let launch = fused_pass(&data, &spec, p, t, split(span_bits), s);
+        let cols = spec.columns() as usize;
+        check_pattern(&launch.loads, promised(t, cols), cols, "load");
+        check_pattern(&launch.stores, promised(p, cols), cols, "store");
+        data = launch.y;
         p *= len as usize;
     }
     for seq in 0..batch {
@@ -277,5 +372,59 @@ fn any_pass_twiddle_split_works() {
     for split in splits {
         check_chain(&[64, 32], 3, Direction::Forward, Precision::F32, split);
         check_chain(&[8, 4, 256], 5, Direction::Inverse, Precision::F64, split);
+    }
+}
+
+#[test]
+fn global_accesses_are_flat_or_in_runs_of_c() {
+    use Direction::Forward;
+    use Precision::{F32, F64};
+    // One pass: t == 1 and p == 1, so both phases are flat. Step by step, work-item by
+    // work-item, the addresses are exactly 0, 1, 2, ...: each work-group moves one block,
+    // the partly filled last one included.
+    for (len, precision) in [
+        (2, F64),
+        (16, F32),
+        (64, F64),
+        (256, F32),
+        (2048, F64),
+        (4096, F32),
+    ] {
+        let spec = spec(len, Forward, precision);
+        let (l, cols) = (len as usize, spec.columns() as usize);
+        let batch = if cols == 1 {
+            2
+        } else {
+            2 * cols + cols / 2 + 1
+        };
+        let launch = fused_pass(&signal(l * batch), &spec, 1, 1, 0, 1.0);
+        for (what, accesses) in [("load", &launch.loads), ("store", &launch.stores)] {
+            let mut order = accesses.clone();
+            order.sort_by_key(|a| (a.grp, a.it, a.lid));
+            let addrs: Vec<usize> = order.iter().map(|a| a.addr).collect();
+            assert_eq!(addrs, (0..l * batch).collect::<Vec<_>>(), "{what} {len}");
+            assert!(check_pattern(accesses, Pattern::Flat, cols, what) > 0);
+        }
+    }
+    // Two passes L1 x L2: the first loads columns (t = L2 >= C1) and stores flat (p = 1);
+    // the second loads and stores columns (t = p = L1 >= C2), in runs of C.
+    for (l1, l2, precision) in [
+        (64, 64, F32),
+        (16, 256, F32),
+        (256, 16, F32),
+        (32, 128, F64),
+    ] {
+        let (first, second) = (spec(l1, Forward, precision), spec(l2, Forward, precision));
+        let (c1, c2) = (first.columns() as usize, second.columns() as usize);
+        let (l1, l2) = (l1 as usize, l2 as usize);
+        let x = signal(l1 * l2 * 2);
+        let one = fused_pass(&x, &first, 1, l2, 0, 1.0);
+        assert_eq!(promised(l2, c1), Pattern::Runs);
+        assert!(check_pattern(&one.loads, Pattern::Runs, c1, "load 1") > 0);
+        assert!(check_pattern(&one.stores, Pattern::Flat, c1, "store 1") > 0);
+        let two = fused_pass(&one.y, &second, l1, l1, 0, 1.0);
+        assert_eq!(promised(l1, c2), Pattern::Runs);
+        assert!(check_pattern(&two.loads, Pattern::Runs, c2, "load 2") > 0);
+        assert!(check_pattern(&two.stores, Pattern::Runs, c2, "store 2") > 0);
     }
 }
