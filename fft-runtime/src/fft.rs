@@ -3,7 +3,8 @@
 use crate::builder::FftBuilder;
 use crate::error::{Error, Result};
 use crate::float::FftFloat;
-use crate::launch::Launch;
+use crate::generated::ProgramKey;
+use crate::launch::{program_key, Launch};
 use crate::queue::DeviceQueue;
 use crate::schedule::{pass_targets, scratch_count, Target};
 use crate::strategy::{choose_family, Strategy};
@@ -82,6 +83,12 @@ where
                 max_batch: summary.max_alloc_bytes / per_transform,
             });
         }
+        let keys: Vec<ProgramKey> = plan
+            .passes
+            .iter()
+            .map(|pass| program_key(pass, &plan.request, T::PRECISION, twiddles))
+            .collect();
+        queue.prebuild(&keys)?;
         let last = plan.passes.len() - 1;
         let launches = plan
             .passes

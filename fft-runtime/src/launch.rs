@@ -8,6 +8,7 @@ use crate::queue::DeviceQueue;
 use crate::twiddle_table::{pass_twiddles, split_twiddles, stage_twiddles};
 use fft_codegen::{FusedSpec, KernelSpec, Twiddles};
 use fft_core::plan::{Pass, PlanRequest};
+use fft_core::Precision;
 use num_complex::Complex;
 use ocl::{Buffer, Event, EventList, Kernel, OclPrm};
 
@@ -74,6 +75,28 @@ where
     builder.build().map_err(Error::ocl("creating a kernel"))
 }
 
+/// The program `pass` runs.
+pub fn program_key(
+    pass: &Pass,
+    request: &PlanRequest,
+    precision: Precision,
+    twiddles: Twiddles,
+) -> ProgramKey {
+    match *pass {
+        Pass::GlobalRadix { radix, .. } => ProgramKey::Radix(KernelSpec {
+            radix,
+            direction: request.direction,
+            precision,
+            twiddles,
+        }),
+        Pass::Fused { len, .. } => ProgramKey::Fused(FusedSpec {
+            len,
+            direction: request.direction,
+            precision,
+        }),
+    }
+}
+
 impl<T: FftFloat> Launch<T>
 where
     Complex<T>: OclPrm,
@@ -88,12 +111,6 @@ where
     ) -> Result<Launch<T>> {
         match *pass {
             Pass::GlobalRadix { radix, stride } => {
-                let spec = KernelSpec {
-                    radix,
-                    direction: request.direction,
-                    precision: T::PRECISION,
-                    twiddles,
-                };
                 let table = match twiddles {
                     Twiddles::Table => pass_twiddles::<T>(radix, stride, request.direction),
                     // The on-the-fly variants ignore the table; the ABI still takes one.
@@ -103,7 +120,13 @@ where
                 let threads_per_sequence = request.len / radix as usize;
                 let uints = [stride as u32, threads_per_sequence as u32];
                 Ok(Launch {
-                    kernel: kernel_with(queue, &ProgramKey::Radix(spec), &tables, &uints, scale)?,
+                    kernel: kernel_with(
+                        queue,
+                        &program_key(pass, request, T::PRECISION, twiddles),
+                        &tables,
+                        &uints,
+                        scale,
+                    )?,
                     global_size: threads_per_sequence * request.batch,
                     local_size: None,
                     _tables: tables,
@@ -133,7 +156,13 @@ where
                 let columns = spec.columns() as usize;
                 let group = spec.work_group_size() as usize;
                 Ok(Launch {
-                    kernel: kernel_with(queue, &ProgramKey::Fused(spec), &tables, &uints, scale)?,
+                    kernel: kernel_with(
+                        queue,
+                        &program_key(pass, request, T::PRECISION, twiddles),
+                        &tables,
+                        &uints,
+                        scale,
+                    )?,
                     global_size: total.div_ceil(columns) * group,
                     local_size: Some(group),
                     _tables: tables,

@@ -125,14 +125,20 @@ impl DeviceQueue {
 
     /// The program of `key`: from this queue's memory, else from the disk cache of compiled
     /// binaries, else built from source (and then cached on disk).
+    ///
+    /// The cache lock is not held while a program builds, so different programs can build on
+    /// several threads at once ([`DeviceQueue::prebuild`]).
     pub fn program(&self, key: &ProgramKey) -> Result<Program> {
-        let mut programs = self
-            .inner
-            .programs
-            .lock()
-            .unwrap_or_else(|p| p.into_inner());
-        if let Some(program) = programs.get(key) {
-            return Ok(program.clone());
+        let cached = |key: &ProgramKey| {
+            let programs = self
+                .inner
+                .programs
+                .lock()
+                .unwrap_or_else(|p| p.into_inner());
+            programs.get(key).cloned()
+        };
+        if let Some(program) = cached(key) {
+            return Ok(program);
         }
         let (entry_point, source) = key
             .kernel()
@@ -179,8 +185,43 @@ impl DeviceQueue {
                 program
             }
         };
-        programs.insert(*key, program.clone());
-        Ok(program)
+        let mut programs = self
+            .inner
+            .programs
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        // Another thread may have built the same program meanwhile: keep the first.
+        Ok(programs.entry(*key).or_insert(program).clone())
+    }
+
+    /// Builds the programs of `keys` that are not cached yet, one thread each, so a plan of
+    /// several kernels pays for its slowest compile instead of their sum.
+    pub fn prebuild(&self, keys: &[ProgramKey]) -> Result<()> {
+        let mut distinct: Vec<ProgramKey> = Vec::new();
+        for key in keys {
+            if !distinct.contains(key) {
+                distinct.push(*key);
+            }
+        }
+        if distinct.len() < 2 {
+            return distinct
+                .first()
+                .map_or(Ok(()), |key| self.program(key).map(|_| ()));
+        }
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = distinct
+                .iter()
+                .map(|key| scope.spawn(move || self.program(key).map(|_| ())))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .collect::<Result<Vec<()>>>()
+        })?;
+        Ok(())
     }
 
     /// The same queue with `cache` for compiled program binaries (default:
