@@ -1,6 +1,6 @@
 //! Which pass family a plan uses on a device.
 
-use crate::device::DeviceSummary;
+use crate::device::{DeviceKind, DeviceSummary};
 use fft_codegen::{FusedSpec, Twiddles};
 use fft_core::plan::{Family, FusedLimits};
 use fft_core::Precision;
@@ -8,8 +8,11 @@ use fft_core::Precision;
 /// The pass family a plan asks for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Strategy {
-    /// Fused local-memory passes where the device and the options allow, else global radix
-    /// passes (the default).
+    /// Fused local-memory passes on GPUs and accelerators where the device and the options
+    /// allow, else global radix passes (the default). CPU devices get global radix passes:
+    /// measured under PoCL on a 2-core machine they are 1.2 to 2.5 times faster than fused
+    /// passes (docs/PERFORMANCE.md), whose barriers and local-memory staging cost more than
+    /// they save where "local memory" is ordinary cached memory.
     #[default]
     Auto,
     /// Global radix passes only (DESIGN.md 4.1; the baseline, and the only family with the
@@ -71,6 +74,7 @@ pub fn choose_family(
     match strategy {
         Strategy::GlobalRadix => Ok(Family::Global),
         Strategy::Auto if twiddles != Twiddles::Table => Ok(Family::Global),
+        Strategy::Auto if summary.kind == DeviceKind::Cpu => Ok(Family::Global),
         Strategy::Auto => Ok(fused_limits(summary, precision).map(Family::Fused).unwrap_or(Family::Global)),
         Strategy::Fused if twiddles != Twiddles::Table => Err(format!(
             "fused passes read their twiddles from tables; {twiddles} twiddles exist only for global radix passes: use Twiddles::Table or Strategy::GlobalRadix"

@@ -9,6 +9,7 @@ use fft_runtime::ocl::OclPrm;
 use fft_runtime::{Error, Fft, FftFloat, Strategy, Twiddles};
 use num_complex::Complex;
 use oclfft_tests::*;
+use proptest::prelude::*;
 
 fn check<T: FftFloat>(
     len: usize,
@@ -35,6 +36,26 @@ where
     plan.process(&mut data).map_err(|e| e.to_string())?;
     let want = batched_oracle(&to_f64(&signal), len, direction, 1.0);
     check_against(&to_f64(&data), &want, len, tolerance::<T>(len)).map(|_| ())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Random shapes through fused passes (CPU devices plan global passes by default, so this
+    /// keeps fused passes under random testing in CI too).
+    #[test]
+    fn fused_transforms_match_the_oracle(log2 in 1u32..=16, batch in 1usize..=5, inverse in any::<bool>(), double in any::<bool>()) {
+        let direction = if inverse { Direction::Inverse } else { Direction::Forward };
+        let len = 1usize << log2;
+        let budget = if double { 2048 } else { 4096 };
+        let passes = if len <= budget { 1 } else { 2 };
+        let result = if double {
+            check::<f64>(len, batch, direction, passes)
+        } else {
+            check::<f32>(len, batch, direction, passes)
+        };
+        result.map_err(TestCaseError::fail)?;
+    }
 }
 
 #[test]
