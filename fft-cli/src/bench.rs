@@ -48,6 +48,9 @@ pub struct BenchArgs {
     /// Pass family.
     #[arg(long, value_enum, default_value = "auto")]
     pub strategy: StrategyArg,
+    /// Largest radix of global radix passes (2, 4, 8, 16, 32 or 64).
+    #[arg(long, default_value_t = 16)]
+    pub max_radix: u32,
     /// Also time rustfft (one CPU thread, f32) on the same data: on by default for CPU
     /// devices, `--rustfft false` turns it off.
     #[arg(long)]
@@ -206,6 +209,7 @@ where
             .batch(batch)
             .twiddles(args.twiddles)
             .strategy(args.strategy.into())
+            .max_radix(args.max_radix)
             .build()?;
         let plan_build = started.elapsed();
         let mut samples = Vec::new();
