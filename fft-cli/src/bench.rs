@@ -75,6 +75,8 @@ struct Row {
     rel_l2: f64,
     plan_build: Duration,
     rustfft: Option<Duration>,
+    /// Median time of each pass (each command of the plan) on its own.
+    pass_times: Vec<Duration>,
 }
 
 /// Runs the command.
@@ -213,13 +215,20 @@ where
             .build()?;
         let plan_build = started.elapsed();
         let mut samples = Vec::new();
+        let mut per_pass: Vec<Vec<Duration>> = Vec::new();
         for i in 0..args.warmup + args.runs {
-            let t = elapsed(&plan.enqueue_traced(&src, &dst, None)?)?;
+            let events = plan.enqueue_traced(&src, &dst, None)?;
+            let t = elapsed(&events)?;
             if i >= args.warmup {
                 samples.push(t);
+                per_pass.resize(events.len(), Vec::new());
+                for (pass, event) in events.iter().enumerate() {
+                    per_pass[pass].push(span(event, event)?);
+                }
             }
         }
         let kernel = median(&mut samples);
+        let pass_times: Vec<Duration> = per_pass.iter_mut().map(|s| median(s)).collect();
         let rel_l2 = sample_error(&dst, &host, len, batch)?;
         let rustfft = with_rustfft.then(|| rustfft_time(&host, len, args.runs.min(5)));
         let row = Row {
@@ -230,6 +239,7 @@ where
             rel_l2,
             plan_build,
             rustfft,
+            pass_times,
         };
         let mut line = format!(
             "{:>5} {:>10} {:>6} {:>11.4} {:>8.0} {:>8.2} {:>10.2e} {:>9.1}",
@@ -242,6 +252,14 @@ where
             row.rel_l2,
             ms(row.plan_build)
         );
+        if row.pass_times.len() > 1 {
+            let each: Vec<String> = row
+                .pass_times
+                .iter()
+                .map(|t| format!("{:.3}", ms(*t)))
+                .collect();
+            line.push_str(&format!("  passes_ms {}", each.join("+")));
+        }
         if let Some(cpu) = row.rustfft {
             line.push_str(&format!(
                 " {:>11.4} {:>15.2}",
@@ -348,9 +366,10 @@ fn to_json(
         let sep = if i + 1 == rows.len() { "" } else { "," };
         writeln!(
             json,
-            "  {{\"log2n\": {}, \"batch\": {}, \"passes\": {}, \"ms\": {}, \"x_copy\": {}, \"rel_l2\": {}, \"plan_ms\": {}, \"rustfft_ms\": {}}}{sep}",
+            "  {{\"log2n\": {}, \"batch\": {}, \"passes\": {}, \"ms\": {}, \"x_copy\": {}, \"rel_l2\": {}, \"plan_ms\": {}, \"rustfft_ms\": {}, \"pass_ms\": [{}]}}{sep}",
             r.log2n, r.batch, r.passes, ms(r.kernel), r.kernel.as_secs_f64() / copy.as_secs_f64(), r.rel_l2, ms(r.plan_build),
-            r.rustfft.map_or("null".to_string(), |t| ms(t).to_string())
+            r.rustfft.map_or("null".to_string(), |t| ms(t).to_string()),
+            r.pass_times.iter().map(|t| ms(*t).to_string()).collect::<Vec<_>>().join(", ")
         )
         .ok();
     }
