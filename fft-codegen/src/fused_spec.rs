@@ -13,6 +13,8 @@ pub const PAD_STEP: u32 = 16;
 
 /// Work-items per sub-FFT do `radix()` points each: the main radix is at most this.
 const MAX_RADIX: u32 = 16;
+/// The largest stage radix (the largest butterfly the generator emits).
+const MAX_STAGE_RADIX: u32 = 64;
 
 /// One fused kernel: a Stockham pass whose radix is a whole sub-FFT of length `len`, computed
 /// by a work-group in registers and local memory, `columns()` sub-FFTs per work-group.
@@ -70,22 +72,48 @@ impl FusedSpec {
         (FusedSpec::max_len(self.precision) / self.len.max(MAX_RADIX)).max(1)
     }
 
-    /// R = min(16, len): the main radix; `len / R` work-items compute one sub-FFT, each
-    /// holding R points in registers.
+    /// R: the main radix; `len / R` work-items compute one sub-FFT, each holding R points in
+    /// registers. `min(16, len)` up to 256 points (one or two stages); from 512 points on,
+    /// `2^ceil(log2(len) / 2)` so the sub-FFT takes two local stages instead of three, as long
+    /// as that radix fits the register budget (64 in f32, 32 in f64), else 16. Measured on the
+    /// H100 (docs/PERFORMANCE.md): the third stage (two barriers and a round trip through local
+    /// memory) cost 20-30 % of a pass at 512..4096 points in f32; radix-64 stages in f64 need
+    /// too many registers (2048 points: 1.11 x copy with [16, 16, 8], 1.70 with [64, 32]).
     pub fn radix(&self) -> u32 {
-        self.len.clamp(1, MAX_RADIX)
+        1 << self.radix_bits()
+    }
+
+    fn radix_bits(&self) -> u32 {
+        let bits = self.len.max(1).trailing_zeros();
+        let sixteen = MAX_RADIX.trailing_zeros();
+        let half = bits.div_ceil(2);
+        if bits <= 2 * sixteen {
+            bits.min(sixteen)
+        } else if half <= self.max_stage_radix().trailing_zeros() {
+            half
+        } else {
+            sixteen
+        }
+    }
+
+    /// The largest stage radix whose butterfly fits the registers: 64 in f32, 32 in f64.
+    fn max_stage_radix(&self) -> u32 {
+        match self.precision {
+            Precision::F32 => MAX_STAGE_RADIX,
+            Precision::F64 => MAX_STAGE_RADIX / 2,
+        }
     }
 
     /// The radices of the local Stockham stages, largest first: R repeated, then one smaller
-    /// power of two when log2(len) is not a multiple of 4 (`2048 -> [16, 16, 8]`,
+    /// power of two for the rest (`2048 -> [64, 32]`, `256 -> [16, 16]`, `32 -> [16, 2]`,
     /// `16 -> [16]`, `8 -> [8]`). Their product is `len`.
     pub fn stage_radices(&self) -> Vec<u32> {
         let bits = self.len.max(1).trailing_zeros();
-        let main = MAX_RADIX.trailing_zeros();
+        let main = self.radix_bits();
         if bits <= main {
             return vec![1 << bits];
         }
-        let mut radices = vec![MAX_RADIX; (bits / main) as usize];
+        let mut radices = vec![1 << main; (bits / main) as usize];
         if bits % main != 0 {
             radices.push(1 << (bits % main));
         }
@@ -184,14 +212,20 @@ mod tests {
         let f32 = Precision::F32;
         let f64 = Precision::F64;
         let s = spec(4096, f32);
-        assert_eq!((s.columns(), s.work_group_size()), (1, 256));
-        assert_eq!(s.stage_radices(), [16, 16, 16]);
+        assert_eq!((s.columns(), s.work_group_size()), (1, 64));
+        assert_eq!(s.stage_radices(), [64, 64]);
         assert_eq!(s.entry_point(), "fft_fused4096_c1_fwd_f32");
         assert_eq!(s.local_len(), 4096 + 255 + 15);
         assert_eq!(s.local_bytes(), 4366 * 8);
         let s = spec(2048, f32);
-        assert_eq!((s.columns(), s.work_group_size()), (2, 256));
-        assert_eq!(s.stage_radices(), [16, 16, 8]);
+        assert_eq!((s.columns(), s.work_group_size()), (2, 64));
+        assert_eq!(s.stage_radices(), [64, 32]);
+        let s = spec(512, f32);
+        assert_eq!((s.columns(), s.work_group_size()), (8, 128));
+        assert_eq!(s.stage_radices(), [32, 16]);
+        let s = spec(256, f32);
+        assert_eq!((s.columns(), s.work_group_size()), (16, 256));
+        assert_eq!(s.stage_radices(), [16, 16]);
         let s = spec(8, f32);
         assert_eq!((s.columns(), s.work_group_size(), s.radix()), (256, 256, 8));
         assert_eq!(s.stage_radices(), [8]);
@@ -203,6 +237,10 @@ mod tests {
         assert_eq!((s.columns(), s.work_group_size()), (128, 256));
         let s = spec(2048, f64);
         assert_eq!((s.columns(), s.work_group_size()), (1, 128));
+        assert_eq!(s.stage_radices(), [16, 16, 8]);
+        let s = spec(1024, f64);
+        assert_eq!((s.columns(), s.work_group_size()), (2, 64));
+        assert_eq!(s.stage_radices(), [32, 32]);
         assert_eq!(s.local_bytes(), (2048 + 127 + 7) * 16);
         let s = spec(2, f64);
         assert_eq!((s.columns(), s.work_group_size()), (128, 128));
@@ -214,7 +252,11 @@ mod tests {
                 s.columns() * s.len <= FusedSpec::max_len(s.precision),
                 "{s:?}"
             );
-            assert_eq!(s.work_group_size() * 16, FusedSpec::max_len(s.precision));
+            assert_eq!(
+                s.work_group_size() * s.radix(),
+                s.columns() * s.len,
+                "{s:?}"
+            );
             assert!(s.local_bytes() <= 34928, "{s:?}");
         }
     }

@@ -50,7 +50,7 @@ fn vector(spec: FusedSpec) -> &'static str {
 fn the_abi_is_exactly_the_runtime_contract() {
     let text = source(&FusedSpec::new(4096));
     let signature = "\
-__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+__kernel __attribute__((reqd_work_group_size(64, 1, 1)))
 void fft_fused4096_c1_fwd_f32(__global const float2 *restrict x,
                               __global float2 *restrict y,
                               __global const float2 *restrict stage_tw,
@@ -260,15 +260,16 @@ fn phases_and_barriers_follow_the_stages() {
 
 #[test]
 fn indices_match_the_stockham_formulas() {
-    // 2048 f32: C = 2, 128 work-items per sub-FFT, stages 16, 16, 8; W = 256 < L, so the
-    // flat phases cover sub-FFT first in steps 0..7 and first + 1 in steps 8..15.
+    // 2048 f32: C = 2, 32 work-items per sub-FFT, stages 64, 32 (two radix-32 butterflies per
+    // work-item in stage 2); W = 64 < L, so the flat phases cover sub-FFT first in steps 0..31
+    // and first + 1 in steps 32..63.
     let text = source(&FusedSpec::new(2048));
     for line in [
         "    return e + (e >> 4) + (e >> 8);\n",
         "    __local float2 buf[4366];\n",
         "    const uint first = (uint)get_group_id(0) * 2u;\n",
-        "    const uint j = lid & 127u;\n",
-        "    const uint c = lid >> 7;\n",
+        "    const uint j = lid & 31u;\n",
+        "    const uint c = lid >> 5;\n",
         "    const uint at = c * 2048u + j;\n",
         "    const uint col = lid & 1u;\n",
         "    const uint row = lid >> 1;\n",
@@ -279,33 +280,25 @@ fn indices_match_the_stockham_formulas() {
         "    if (t == 1u)\n",
         "        const uint src = first * 2048u + lid;\n",
         "        if (first + 1u < total)\n",
-        "            buf[pad(lid + 256u)] = x[src + 256u];\n",
-        "            buf[pad(lid + 3840u)] = x[src + 3840u];\n",
-        // Column load: element m = row + 128 * it of sub-FFT g.
+        "            buf[pad(lid + 64u)] = x[src + 64u];\n",
+        // Column load: element m = row + 32 * it of sub-FFT g.
         "            const uint src = base + i + row * t;\n",
-        "                buf[pad(cell + 128u)] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 128u), h));\n",
-        "                buf[pad(cell + 1920u)] = x[src + 1920u * t];\n",
-        // Stage 1: b = j, points b + 128 m, written to b * 16 + q of sub-FFT c.
-        "        const float2 a01 = buf[pad(at + 128u)];\n",
-        "        const uint dst = c * 2048u + j * 16u;\n",
-        "        buf[pad(dst + 15u)] = y15;\n",
-        // Stage 2: stride 16, twiddles W_256^(kk m) = stage_tw[kk m 8].
-        "        const uint kk = j & 15u;\n",
-        "        const float2 a03 = cmul(buf[pad(at + 384u)], stage_tw[kk * 24u]);\n",
-        "        const uint dst = c * 2048u + (j - kk) * 16u + kk;\n",
-        "        buf[pad(dst + 16u)] = y08;\n",
-        // Stage 3: radix 8, two butterflies b = j and j + 128, stride 256.
-        "        const uint b1 = j + 128u;\n",
-        "        const uint kk1 = b1 & 255u;\n",
-        "        const float2 u1_a01 = cmul(buf[pad(at + 384u)], stage_tw[kk1]);\n",
-        "        const uint dst1 = c * 2048u + (b1 - kk1) * 8u + kk1;\n",
-        "        buf[pad(dst1 + 256u)] = u1_y04;\n",
+        "                buf[pad(cell + 32u)] = cmul(x[src + 32u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 32u), h));\n",
+        // Stage 1: radix 64, b = j, points b + 32 m, written to b * 64 + q of sub-FFT c.
+        "        const float2 a01 = buf[pad(at + 32u)];\n",
+        "        const uint dst = c * 2048u + j * 64u;\n",
+        // Stage 2: radix 32, butterflies b = j and j + 32, stride 64, twiddles W_2048^(kk m).
+        "        const uint kk0 = j & 63u;\n",
+        "        const uint b1 = j + 32u;\n",
+        "        const uint kk1 = b1 & 63u;\n",
+        "        const float2 u1_a01 = cmul(buf[pad(at + 96u)], stage_tw[kk1]);\n",
+        "        const uint dst1 = c * 2048u + (b1 - kk1) * 32u + kk1;\n",
         // Flat store, then column store.
         "    if (p == 1u)\n",
         "        const uint out = first * 2048u + lid;\n",
-        "            y[out + 256u] = buf[pad(lid + 256u)] * scale;\n",
+        "            y[out + 64u] = buf[pad(lid + 64u)] * scale;\n",
         "            const uint out = base + (i - k) * 2048u + k + row * p;\n",
-        "            y[out + 128u * p] = buf[pad(cell + 128u)] * scale;\n",
+        "            y[out + 32u * p] = buf[pad(cell + 32u)] * scale;\n",
     ] {
         assert!(text.contains(line), "missing {line:?}");
     }
@@ -336,17 +329,17 @@ fn indices_match_the_stockham_formulas() {
     }
     assert!(!code(&text).contains("stage_tw["));
     assert!(!text.contains("const uint j ") && !text.contains("const uint row "));
-    // 4096 f32: C = 1, so no c or col; the stages index by j alone.
+    // 4096 f32: C = 1, so no c or col; stages 64, 64 index by j alone.
     let text = source(&FusedSpec::new(4096));
     for line in [
         "    const uint first = (uint)get_group_id(0);\n",
         "    const uint j = lid;\n",
         "    const uint row = lid;\n",
         "    const uint g = first;\n",
-        "        const float2 a01 = buf[pad(j + 256u)];\n",
-        "        const uint dst = (j - kk) * 16u + kk;\n",
-        "                buf[pad(row + 256u)] = x[src + 256u * t];\n",
-        "            y[out + 3840u] = buf[pad(lid + 3840u)] * scale;\n",
+        "        const float2 a01 = buf[pad(j + 64u)];\n",
+        "        const uint dst = (j - kk) * 64u + kk;\n",
+        "                buf[pad(row + 64u)] = x[src + 64u * t];\n",
+        "            y[out + 4032u] = buf[pad(lid + 4032u)] * scale;\n",
     ] {
         assert!(text.contains(line), "missing {line:?}");
     }
