@@ -200,7 +200,7 @@ where
         }
     )
     .ok();
-    print!("{out}");
+    crate::out::text(&out)?;
     let mut rows = Vec::new();
     for log2n in args.min..=args.max {
         let len = 1usize << log2n;
@@ -267,7 +267,7 @@ where
                 cpu.as_secs_f64() / row.kernel.as_secs_f64()
             ));
         }
-        println!("{line}");
+        crate::out::line(&line)?;
         out.push_str(&line);
         out.push('\n');
         rows.push(row);

@@ -11,8 +11,8 @@ pub fn run() -> crate::Result<()> {
     let entries = list_devices()?;
     for e in &entries {
         let s = &e.summary;
-        println!("{s}");
-        println!(
+        crate::out::line(s)?;
+        crate::out::line(format_args!(
             "    {} compute units, global {}, local {} KiB, max allocation {}, max work-group {}, fp64 {}",
             s.compute_units,
             mib(s.global_mem_bytes),
@@ -20,17 +20,20 @@ pub fn run() -> crate::Result<()> {
             mib(s.max_alloc_bytes),
             s.max_work_group_size,
             if s.fp64 { "yes" } else { "no" }
-        );
-        println!("    {}, driver {}", s.opencl_version, s.driver_version);
+        ))?;
+        crate::out::line(format_args!(
+            "    {}, driver {}",
+            s.opencl_version, s.driver_version
+        ))?;
     }
     let chosen = DeviceSelector::FromEnv.select(&entries)?;
     let why = match std::env::var(DEVICE_ENV) {
         Ok(v) => format!("selected by {DEVICE_ENV}={v}"),
         Err(_) => format!("the first GPU, else accelerator, else CPU; set {DEVICE_ENV} to an index or name to change it"),
     };
-    println!(
+    crate::out::line(format_args!(
         "default: [{}] {} ({why})",
         chosen.summary.index, chosen.summary.name
-    );
+    ))?;
     Ok(())
 }

@@ -11,6 +11,8 @@ pub enum CliError {
     Runtime(fft_runtime::Error),
     /// `--check` found the device result outside the tolerance: exit 3.
     CheckFailed(String),
+    /// Standard output was closed by its reader: exit 0, nothing more to say.
+    OutputClosed,
 }
 
 impl CliError {
@@ -20,6 +22,7 @@ impl CliError {
             CliError::Runtime(_) => 1,
             CliError::Input(_) => 2,
             CliError::CheckFailed(_) => 3,
+            CliError::OutputClosed => 0,
         }
     }
 }
@@ -29,6 +32,7 @@ impl fmt::Display for CliError {
         match self {
             CliError::Input(msg) | CliError::CheckFailed(msg) => f.write_str(msg),
             CliError::Runtime(e) => write!(f, "{e}"),
+            CliError::OutputClosed => f.write_str("standard output was closed"),
         }
     }
 }

@@ -7,6 +7,7 @@ mod bench;
 mod devices;
 mod exit;
 mod input;
+mod out;
 mod plan;
 mod transform;
 
@@ -44,9 +45,12 @@ fn main() {
         Command::Bench(args) => bench::run(&args),
         Command::Plan(args) => plan::run(&args),
     };
-    if let Err(error) = result {
-        eprintln!("oclfft: {error}");
-        std::process::exit(error.exit_code());
+    match result {
+        Ok(()) | Err(CliError::OutputClosed) => {}
+        Err(error) => {
+            eprintln!("oclfft: {error}");
+            std::process::exit(error.exit_code());
+        }
     }
 }
 

@@ -84,11 +84,13 @@ where
         .strategy(args.strategy.into())
         .build()?;
     let build_ms = started.elapsed().as_secs_f64() * 1e3;
-    println!("{}", plan.explain());
+    crate::out::line(plan.explain())?;
     let cache = match queue.binary_cache().dir() {
         Some(dir) => format!("binary cache {}", dir.display()),
         None => "binary cache off".to_string(),
     };
-    println!("plan built in {build_ms:.1} ms ({cache}); device opened in {open_ms:.1} ms");
+    crate::out::line(format_args!(
+        "plan built in {build_ms:.1} ms ({cache}); device opened in {open_ms:.1} ms"
+    ))?;
     Ok(())
 }

@@ -10,7 +10,6 @@ use fft_runtime::{
 };
 use num_complex::{Complex, Complex64};
 use rustfft::FftPlanner;
-use std::io::Write;
 use std::path::PathBuf;
 
 /// Precision of the device transform.
@@ -103,9 +102,7 @@ fn write_spectrum(path: Option<&PathBuf>, spectrum: &[Complex64]) -> crate::Resu
         text.push_str(&format!("{k} {} {}\n", v.re, v.im));
     }
     match path {
-        None => std::io::stdout()
-            .write_all(text.as_bytes())
-            .map_err(|e| CliError::Input(format!("cannot write to standard output: {e}"))),
+        None => crate::out::text(&text),
         Some(path) => {
             // Write beside the target, then rename: never a half-written output file.
             let tmp = path.with_extension("oclfft-partial");
