@@ -40,7 +40,7 @@ pub struct BenchArgs {
     #[arg(long, value_enum, default_value = "f32")]
     pub precision: PrecisionArg,
     /// Pass twiddles: table, sincos, native or chained.
-    #[arg(long, default_value = "table", value_parser = parse_twiddles)]
+    #[arg(long, default_value = "table", value_parser = crate::kernel::parse_twiddles)]
     pub twiddles: Twiddles,
     /// Device: an index or name substring from `oclfft devices`.
     #[arg(long)]
@@ -58,12 +58,6 @@ pub struct BenchArgs {
     /// Also write the results as JSON to this file.
     #[arg(long)]
     pub json: Option<PathBuf>,
-}
-
-fn parse_twiddles(text: &str) -> Result<Twiddles, String> {
-    Twiddles::from_name(text).ok_or_else(|| {
-        format!("'{text}' is not a twiddle variant: use table, sincos, native or chained")
-    })
 }
 
 /// One measured size.

@@ -4,11 +4,15 @@
 //! 3 `--check` found the device result outside the tolerance.
 
 mod bench;
+mod compute;
 mod devices;
 mod exit;
-mod input;
+mod formats;
+mod kernel;
 mod out;
 mod plan;
+mod plot;
+mod spectrum;
 mod transform;
 
 use clap::{Parser, Subcommand};
@@ -17,9 +21,21 @@ use exit::CliError;
 /// Result of a command.
 pub type Result<T> = std::result::Result<T, CliError>;
 
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  success (also when standard output is closed early, as by `| head`)
+  1  device or runtime failure: no OpenCL platform (the message gives the install command),
+     the data exceeds the device's allocation limit (both numbers given), no fp64 on the
+     device, a kernel that fails to build
+  2  bad command line or bad input: missing or empty file, a non-numeric value (file:line:column),
+     NaN or infinity (unless --allow-nonfinite), an unsupported .npy dtype or shape, a length
+     that is not supported without --pad
+  3  `fft --check` found the device result outside the accuracy bound
+A failed command never leaves a partial output file.";
+
 /// FFTs on OpenCL devices: GPUs through their vendor driver, CPUs through PoCL.
 #[derive(Parser)]
-#[command(name = "oclfft", version, about)]
+#[command(name = "oclfft", version, about, after_help = EXIT_CODES)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -29,9 +45,16 @@ struct Cli {
 enum Command {
     /// List every OpenCL platform and device, and which one is the default.
     Devices,
-    /// Transform a signal file (one real sample per line), zero-padded to a power of two.
+    /// Transform a signal file (.txt, .csv, .npy, .wav, raw .c64/.c128) on the device.
+    #[command(after_help = EXIT_CODES)]
     Fft(transform::FftArgs),
-    /// Time batched transforms over a range of sizes beside the device's copy bandwidth.
+    /// Plot a signal's magnitude spectrum in dB (PNG or SVG).
+    #[command(after_help = EXIT_CODES)]
+    Spectrum(spectrum::SpectrumArgs),
+    /// Print the generated OpenCL C source of a radix kernel.
+    Kernel(kernel::KernelArgs),
+    /// Time batched transforms over a range of sizes beside the device's copy bandwidth,
+    /// transfers and rustfft.
     Bench(bench::BenchArgs),
     /// Show the passes, kernels and bytes of a transform, and time building its plan.
     Plan(plan::PlanArgs),
@@ -42,6 +65,8 @@ fn main() {
     let result = match cli.command {
         Command::Devices => devices::run(),
         Command::Fft(args) => transform::run(&args),
+        Command::Spectrum(args) => spectrum::run(&args),
+        Command::Kernel(args) => kernel::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Plan(args) => plan::run(&args),
     };

@@ -7,9 +7,14 @@ use std::io::{ErrorKind, Write};
 
 /// Writes `text` to standard output as is.
 pub fn text(text: &str) -> crate::Result<()> {
+    bytes(text.as_bytes())
+}
+
+/// Writes `bytes` to standard output as they are.
+pub fn bytes(bytes: &[u8]) -> crate::Result<()> {
     let mut stdout = std::io::stdout().lock();
     stdout
-        .write_all(text.as_bytes())
+        .write_all(bytes)
         .and_then(|()| stdout.flush())
         .map_err(|e| match e.kind() {
             ErrorKind::BrokenPipe => CliError::OutputClosed,

@@ -1,14 +1,12 @@
-//! `oclfft fft INPUT`: transform a file of real samples on the device.
+//! `oclfft fft INPUT`: transform a signal file on the device and write the result.
 
+use crate::compute::{check_job, fit_length, open_queue, pad_rows, run_job, Job};
 use crate::exit::CliError;
-use crate::input::read_samples;
+use crate::formats::{self, Format, ReadOptions, Signal, WriteOptions};
 use clap::{Args, ValueEnum};
 use fft_core::accuracy::{ErrorReport, Tolerance};
-use fft_runtime::ocl::OclPrm;
-use fft_runtime::{
-    complex_from_f64, complex_to_f64, DeviceQueue, DeviceSelector, Direction, Fft, FftFloat,
-};
-use num_complex::{Complex, Complex64};
+use fft_runtime::{Direction, Normalization};
+use num_complex::Complex64;
 use rustfft::FftPlanner;
 use std::path::PathBuf;
 
@@ -21,24 +19,69 @@ pub enum PrecisionArg {
     F64,
 }
 
+/// Scaling convention on the command line (numpy's names).
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum NormArg {
+    /// No scaling in either direction.
+    None,
+    /// Scale the inverse by 1/N, so inverse(forward(x)) = x.
+    Backward,
+    /// Scale both directions by 1/sqrt(N).
+    Ortho,
+}
+
+impl From<NormArg> for Normalization {
+    fn from(arg: NormArg) -> Normalization {
+        match arg {
+            NormArg::None => Normalization::None,
+            NormArg::Backward => Normalization::Backward,
+            NormArg::Ortho => Normalization::Ortho,
+        }
+    }
+}
+
 /// Options of `oclfft fft`.
 #[derive(Args)]
 pub struct FftArgs {
-    /// Text file with one real sample per line (`#` starts a comment).
+    /// Signal file: .txt, .csv, .npy, .wav, .c64 or .c128 (or name the format with --format).
     pub input: PathBuf,
-    /// Write the spectrum here (`k re im` per line) instead of standard output.
+    /// Write the result here, in the format its extension names (default: `re im` lines on
+    /// standard output). WAV output takes real results only.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
+    /// Format of INPUT, instead of guessing it from the extension.
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Format of the output, instead of guessing it from the extension.
+    #[arg(long, value_enum)]
+    pub output_format: Option<Format>,
     /// Inverse transform instead of forward.
     #[arg(long)]
     pub inverse: bool,
-    /// Precision on the device.
+    /// Scaling: none, backward (inverse scaled by 1/N) or ortho (both by 1/sqrt(N)).
+    #[arg(long, value_enum, default_value = "none")]
+    pub norm: NormArg,
+    /// Precision on the device (also of .npy and raw output: complex64 or complex128).
     #[arg(long, value_enum, default_value = "f32")]
     pub precision: PrecisionArg,
     /// Device: an index or name substring from `oclfft devices` (default: $OCLFFT_DEVICE, else the first GPU, else CPU).
     #[arg(long)]
     pub device: Option<String>,
-    /// Also compute a CPU reference (rustfft, f64) and report the errors.
+    /// Zero-pad each signal to the next supported length (a power of two); without it an
+    /// unsupported length is an error.
+    #[arg(long)]
+    pub pad: bool,
+    /// For 2-D input (.npy, multi-channel .wav): 0 = each row is a signal, 1 = each column is.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
+    pub batch_axis: u8,
+    /// Accept NaN and infinite samples instead of rejecting them.
+    #[arg(long)]
+    pub allow_nonfinite: bool,
+    /// Sample rate written into WAV output (default: the input WAV's, else 44100).
+    #[arg(long)]
+    pub rate: Option<u32>,
+    /// Also compute a CPU reference (rustfft, f64) and report the errors; exit 3 when the
+    /// relative L2 error exceeds the accuracy bound of the precision.
     #[arg(long)]
     pub check: bool,
     /// With --check: count the values whose error exceeds this.
@@ -48,90 +91,135 @@ pub struct FftArgs {
 
 /// Runs the command.
 pub fn run(args: &FftArgs) -> crate::Result<()> {
-    let samples = read_samples(&args.input)?;
-    let len = samples.len().max(2).next_power_of_two();
-    let mut signal: Vec<Complex64> = samples.iter().map(|&v| Complex64::new(v, 0.0)).collect();
-    signal.resize(len, Complex64::new(0.0, 0.0));
-    let selector = args
-        .device
-        .as_deref()
-        .map(DeviceSelector::parse)
-        .unwrap_or_default();
-    let queue = DeviceQueue::new(&selector)?;
+    let input_format = Format::resolve(&args.input, args.format)?;
+    let output_format = match &args.output {
+        Some(path) => Format::resolve(path, args.output_format)?,
+        None => args.output_format.unwrap_or(Format::Txt),
+    };
     let direction = if args.inverse {
         Direction::Inverse
     } else {
         Direction::Forward
     };
-    let spectrum = match args.precision {
-        PrecisionArg::F32 => transform::<f32>(&queue, &signal, direction)?,
-        PrecisionArg::F64 => transform::<f64>(&queue, &signal, direction)?,
+    let job_for = |rows: usize, cols: usize| -> crate::Result<Job> {
+        let (len, batch) = if args.batch_axis == 0 {
+            (cols, rows)
+        } else {
+            (rows, cols)
+        };
+        Ok(Job {
+            len: fit_length(len, args.pad)?,
+            batch,
+            direction,
+            normalization: args.norm.into(),
+            precision: args.precision,
+        })
+    };
+    let options = ReadOptions {
+        allow_nonfinite: args.allow_nonfinite,
+    };
+
+    // Shapes known from a header are checked against the device before the data is read;
+    // text files are read (and their errors reported) before the device is opened.
+    let probed = formats::probe_shape(&args.input, input_format)?;
+    let early = match probed {
+        None => Some(formats::read(&args.input, input_format, options)?),
+        Some((rows, cols)) => {
+            job_for(rows, cols)?;
+            None
+        }
+    };
+    let queue = open_queue(args.device.as_deref())?;
+    if let Some((rows, cols)) = probed {
+        check_job(&queue, job_for(rows, cols)?)?;
+    }
+    let signal = match early {
+        Some(signal) => signal,
+        None => formats::read(&args.input, input_format, options)?,
+    };
+
+    let signals = if args.batch_axis == 1 {
+        signal.transposed()
+    } else {
+        signal.clone()
+    };
+    let job = job_for(signal.rows, signal.cols)?;
+    let input = pad_rows(&signals.data, signals.cols, job.len);
+    let result = run_job(&queue, job, &input)?;
+    let padded = if job.len == signals.cols {
+        String::new()
+    } else {
+        format!(", zero-padded to {}", job.len)
     };
     eprintln!(
-        "oclfft: {} samples zero-padded to {len}, {direction} on {}",
-        samples.len(),
+        "oclfft: {} signal(s) of {} points from {}{padded}, {direction} on {}",
+        job.batch,
+        signals.cols,
+        input_format_name(input_format),
         queue.summary()
     );
-    write_spectrum(args.output.as_ref(), &spectrum)?;
+
+    let mut out = Signal {
+        rows: job.batch,
+        cols: job.len,
+        data: result,
+        complex: true,
+        sample_rate: signal.sample_rate,
+    };
+    if args.batch_axis == 1 {
+        out = out.transposed();
+    }
     if args.check {
-        check(args, &signal, &spectrum, direction)?;
+        check(args, job, &input, &signals_result(&out, args.batch_axis))?;
     }
-    Ok(())
+    write_result(args, output_format, &out)
 }
 
-fn transform<T: FftFloat>(
-    queue: &DeviceQueue,
-    signal: &[Complex64],
-    direction: Direction,
-) -> crate::Result<Vec<Complex64>>
-where
-    Complex<T>: OclPrm,
-{
-    let plan = Fft::<T>::builder(queue)
-        .len(signal.len())
-        .direction(direction)
-        .build()?;
-    let mut data: Vec<_> = signal.iter().map(|&v| complex_from_f64::<T>(v)).collect();
-    plan.process(&mut data)?;
-    Ok(data.into_iter().map(complex_to_f64).collect())
+fn input_format_name(format: Format) -> String {
+    format!("{format:?}").to_lowercase()
 }
 
-fn write_spectrum(path: Option<&PathBuf>, spectrum: &[Complex64]) -> crate::Result<()> {
-    let mut text = String::with_capacity(spectrum.len() * 40);
-    for (k, v) in spectrum.iter().enumerate() {
-        text.push_str(&format!("{k} {} {}\n", v.re, v.im));
-    }
-    match path {
-        None => crate::out::text(&text),
-        Some(path) => {
-            // Write beside the target, then rename: never a half-written output file.
-            let tmp = path.with_extension("oclfft-partial");
-            std::fs::write(&tmp, text)
-                .and_then(|()| std::fs::rename(&tmp, path))
-                .map_err(|e| {
-                    let _ = std::fs::remove_file(&tmp);
-                    CliError::Input(format!("cannot write {}: {e}", path.display()))
-                })
-        }
+/// The result laid out as transforms (one per row), whatever the batch axis.
+fn signals_result(out: &Signal, batch_axis: u8) -> Vec<Complex64> {
+    if batch_axis == 1 {
+        out.transposed().data
+    } else {
+        out.data.clone()
     }
 }
 
-fn check(
-    args: &FftArgs,
-    signal: &[Complex64],
-    spectrum: &[Complex64],
-    direction: Direction,
-) -> crate::Result<()> {
-    let mut reference = signal.to_vec();
+fn write_result(args: &FftArgs, format: Format, out: &Signal) -> crate::Result<()> {
+    let options = WriteOptions {
+        double: matches!(args.precision, PrecisionArg::F64),
+        sample_rate: args.rate.or(out.sample_rate).unwrap_or(44_100),
+    };
+    let bytes = formats::encode(out, format, options)?;
+    if out.rows > 1 && !matches!(format, Format::Npy | Format::Wav) {
+        eprintln!(
+            "oclfft: {} rows of {} values written one after another; write .npy to keep the shape",
+            out.rows, out.cols
+        );
+    }
+    match &args.output {
+        None => crate::out::bytes(&bytes),
+        Some(path) => formats::write_atomically(path, &bytes),
+    }
+}
+
+/// Compares the device result with rustfft in f64 and reports the errors.
+fn check(args: &FftArgs, job: Job, input: &[Complex64], result: &[Complex64]) -> crate::Result<()> {
+    let mut reference = input.to_vec();
     let mut planner = FftPlanner::<f64>::new();
-    let cpu = match direction {
-        Direction::Forward => planner.plan_fft_forward(reference.len()),
-        Direction::Inverse => planner.plan_fft_inverse(reference.len()),
+    let cpu = match job.direction {
+        Direction::Forward => planner.plan_fft_forward(job.len),
+        Direction::Inverse => planner.plan_fft_inverse(job.len),
     };
     cpu.process(&mut reference);
-    let report = ErrorReport::compare(spectrum, &reference);
-    let max_abs = fft_core::accuracy::max_abs_error(spectrum, &reference);
-    let over = spectrum
+    let scale = job.normalization.scale(job.len, job.direction);
+    reference.iter_mut().for_each(|v| *v *= scale);
+    let report = ErrorReport::compare(result, &reference);
+    let max_abs = fft_core::accuracy::max_abs_error(result, &reference);
+    let over = result
         .iter()
         .zip(&reference)
         .filter(|(a, b)| (*a - *b).norm() > args.threshold)
@@ -139,14 +227,14 @@ fn check(
     eprintln!(
         "check against rustfft (f64): relative L2 error {:.3e}, max error {max_abs:.3e}, {over} of {} values differ by more than {:e}",
         report.relative_l2,
-        spectrum.len(),
+        result.len(),
         args.threshold
     );
     let precision = match args.precision {
         PrecisionArg::F32 => fft_core::Precision::F32,
         PrecisionArg::F64 => fft_core::Precision::F64,
     };
-    let tolerance = Tolerance::for_transform(precision, spectrum.len().trailing_zeros(), 1.0);
+    let tolerance = Tolerance::for_transform(precision, job.len.trailing_zeros(), 1.0);
     if report.relative_l2 > tolerance.relative_l2 {
         return Err(CliError::CheckFailed(format!(
             "the device result is off: relative L2 error {:.3e} exceeds the bound {:.3e}",

@@ -17,6 +17,7 @@ fn a_closed_pipe_ends_the_program_quietly() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_oclfft"))
         .arg("fft")
         .arg(&input)
+        .arg("--pad")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -28,7 +29,7 @@ fn a_closed_pipe_ends_the_program_quietly() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     assert!(
-        first.starts_with(b"0 "),
+        first[0].is_ascii_digit() || first[0] == b'-',
         "first bytes {:?}",
         String::from_utf8_lossy(&first)
     );

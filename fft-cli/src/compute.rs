@@ -1,0 +1,132 @@
+//! Running a batch of transforms on the device, shared by `fft` and `spectrum`: opening the
+//! queue, fitting lengths to the supported ones, and the precision dispatch.
+
+use crate::exit::CliError;
+use crate::transform::PrecisionArg;
+use fft_core::plan::{nearest_supported_lengths, PlanError};
+use fft_runtime::ocl::OclPrm;
+use fft_runtime::{
+    complex_from_f64, complex_to_f64, DeviceQueue, DeviceSelector, Direction, Fft, FftFloat,
+    Normalization,
+};
+use num_complex::{Complex, Complex64};
+
+/// Opens the device named by `--device` (default: `$OCLFFT_DEVICE`, else the first GPU,
+/// else a CPU).
+pub fn open_queue(device: Option<&str>) -> crate::Result<DeviceQueue> {
+    let selector = device.map(DeviceSelector::parse).unwrap_or_default();
+    Ok(DeviceQueue::new(&selector)?)
+}
+
+/// The length to transform `len` samples at: `len` itself when supported, else (with
+/// `pad`) the next supported length; without `pad` an error naming the nearest ones.
+pub fn fit_length(len: usize, pad: bool) -> crate::Result<usize> {
+    let (below, above) = nearest_supported_lengths(len);
+    if below == Some(len) {
+        return Ok(len);
+    }
+    match (pad, above) {
+        (true, Some(above)) => Ok(above),
+        (false, Some(_)) => Err(CliError::Input(format!(
+            "{}; or pass --pad to zero-pad each signal",
+            PlanError::UnsupportedLength { len }
+        ))),
+        (_, None) => Err(CliError::Input(
+            PlanError::UnsupportedLength { len }.to_string(),
+        )),
+    }
+}
+
+/// Copies `rows` rows of `cols` values into rows of `len >= cols` values, zero-padded.
+pub fn pad_rows(data: &[Complex64], cols: usize, len: usize) -> Vec<Complex64> {
+    let mut out = Vec::with_capacity(data.len() / cols.max(1) * len);
+    for row in data.chunks(cols.max(1)) {
+        out.extend_from_slice(row);
+        out.resize(out.len() + len - row.len(), Complex64::new(0.0, 0.0));
+    }
+    out
+}
+
+/// What to compute: `batch` transforms of `len` points.
+#[derive(Clone, Copy, Debug)]
+pub struct Job {
+    /// Points per transform.
+    pub len: usize,
+    /// Number of transforms.
+    pub batch: usize,
+    /// Forward or inverse.
+    pub direction: Direction,
+    /// Scaling convention.
+    pub normalization: Normalization,
+    /// Device precision.
+    pub precision: PrecisionArg,
+}
+
+/// Builds the plan of `job` without running it: checks the length, the device's
+/// allocation limit and fp64 support before any data is read.
+pub fn check_job(queue: &DeviceQueue, job: Job) -> crate::Result<()> {
+    match job.precision {
+        PrecisionArg::F32 => plan::<f32>(queue, job).map(drop),
+        PrecisionArg::F64 => plan::<f64>(queue, job).map(drop),
+    }
+}
+
+/// Runs `job` on `data` (`len * batch` values, row after row).
+pub fn run_job(queue: &DeviceQueue, job: Job, data: &[Complex64]) -> crate::Result<Vec<Complex64>> {
+    match job.precision {
+        PrecisionArg::F32 => run::<f32>(queue, job, data),
+        PrecisionArg::F64 => run::<f64>(queue, job, data),
+    }
+}
+
+fn plan<T: FftFloat>(queue: &DeviceQueue, job: Job) -> crate::Result<Fft<T>>
+where
+    Complex<T>: OclPrm,
+{
+    Ok(Fft::<T>::builder(queue)
+        .len(job.len)
+        .batch(job.batch)
+        .direction(job.direction)
+        .normalization(job.normalization)
+        .build()?)
+}
+
+fn run<T: FftFloat>(
+    queue: &DeviceQueue,
+    job: Job,
+    data: &[Complex64],
+) -> crate::Result<Vec<Complex64>>
+where
+    Complex<T>: OclPrm,
+{
+    let plan = plan::<T>(queue, job)?;
+    let mut values: Vec<Complex<T>> = data.iter().map(|&v| complex_from_f64(v)).collect();
+    plan.process(&mut values)?;
+    Ok(values.into_iter().map(complex_to_f64).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lengths_fit_or_explain() {
+        assert_eq!(fit_length(1024, false).unwrap(), 1024);
+        assert_eq!(fit_length(1000, true).unwrap(), 1024);
+        assert_eq!(fit_length(1, true).unwrap(), 2);
+        let err = fit_length(1000, false).unwrap_err().to_string();
+        assert!(
+            err.contains("512 and 1024") && err.contains("--pad"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn rows_are_padded_separately() {
+        let one = Complex64::new(1.0, 0.0);
+        let padded = pad_rows(&[one; 6], 3, 4);
+        assert_eq!(padded.len(), 8);
+        assert_eq!(padded[3], Complex64::new(0.0, 0.0));
+        assert_eq!(padded[4], one);
+    }
+}

@@ -1,0 +1,154 @@
+//! Line charts as PNG or SVG (plotters), for `spectrum` and `bench --plot`.
+//!
+//! PNG text is drawn with DejaVu Sans embedded in the binary (`assets/`, Bitstream Vera
+//! license), so charts render the same on machines without fonts or fontconfig. Log axes
+//! are drawn as linear axes over log values, labelled by a formatter.
+
+use crate::exit::CliError;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::{register_font, FontStyle};
+use std::path::Path;
+use std::sync::Once;
+
+/// The embedded sans-serif font.
+static FONT: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
+
+/// One line of a chart.
+pub struct Series {
+    /// Legend text.
+    pub label: String,
+    /// Points in chart coordinates (already log-transformed for log axes).
+    pub points: Vec<(f64, f64)>,
+    /// Line colour.
+    pub color: RGBColor,
+}
+
+/// A chart: title, axes and lines.
+pub struct Chart {
+    /// Title above the plot.
+    pub title: String,
+    /// X axis caption.
+    pub x_label: String,
+    /// Y axis caption.
+    pub y_label: String,
+    /// X range in chart coordinates.
+    pub x_range: (f64, f64),
+    /// Y range in chart coordinates.
+    pub y_range: (f64, f64),
+    /// Tick label of an x value.
+    pub x_format: fn(f64) -> String,
+    /// Tick label of a y value.
+    pub y_format: fn(f64) -> String,
+    /// The lines.
+    pub series: Vec<Series>,
+}
+
+/// Colours of successive lines (colour-blind friendly).
+pub const PALETTE: [RGBColor; 5] = [
+    RGBColor(0, 114, 178),
+    RGBColor(213, 94, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(86, 86, 86),
+];
+
+/// Draws `chart` to `path` (`.png` or `.svg`), atomically: a failed run leaves no file.
+pub fn draw(path: &Path, chart: &Chart) -> crate::Result<()> {
+    static REGISTER: Once = Once::new();
+    REGISTER.call_once(|| {
+        // The font is a compile-time constant; registering it cannot fail at run time in a
+        // way the user could fix, and text falls back to nothing if it did.
+        let _ = register_font("sans-serif", FontStyle::Normal, FONT);
+    });
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default();
+    let size = (1200, 700);
+    let failed = |e: String| CliError::Input(format!("cannot draw {}: {e}", path.display()));
+    match ext.as_str() {
+        "svg" => {
+            let mut svg = String::new();
+            {
+                let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+                render(&root, chart).map_err(failed)?;
+                root.present().map_err(|e| failed(e.to_string()))?;
+            }
+            crate::formats::write_atomically(path, svg.as_bytes())
+        }
+        "png" => {
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            // The encoder picks the format by extension: keep `.png` on the partial file.
+            let tmp = path.with_file_name(format!(".{name}.oclfft-partial.png"));
+            let drawn = (|| {
+                let root = BitMapBackend::new(&tmp, size).into_drawing_area();
+                render(&root, chart)?;
+                root.present().map_err(|e| e.to_string())
+            })();
+            drawn
+                .map_err(failed)
+                .and_then(|()| {
+                    std::fs::rename(&tmp, path).map_err(|e| {
+                        CliError::Input(format!("cannot write {}: {e}", path.display()))
+                    })
+                })
+                .inspect_err(|_| {
+                    let _ = std::fs::remove_file(&tmp);
+                })
+        }
+        _ => Err(CliError::Input(format!(
+            "{}: a plot is written as .png or .svg, not '{ext}'",
+            path.display()
+        ))),
+    }
+}
+
+fn render<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart) -> Result<(), String> {
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    root.fill(&WHITE).map_err(err)?;
+    let mut ctx = ChartBuilder::on(root)
+        .caption(&chart.title, ("sans-serif", 30))
+        .margin(20)
+        .x_label_area_size(60)
+        .y_label_area_size(90)
+        .build_cartesian_2d(
+            chart.x_range.0..chart.x_range.1,
+            chart.y_range.0..chart.y_range.1,
+        )
+        .map_err(err)?;
+    ctx.configure_mesh()
+        .x_desc(&chart.x_label)
+        .y_desc(&chart.y_label)
+        .x_label_formatter(&|x| (chart.x_format)(*x))
+        .y_label_formatter(&|y| (chart.y_format)(*y))
+        .axis_desc_style(("sans-serif", 22))
+        .label_style(("sans-serif", 18))
+        .light_line_style(RGBColor(235, 235, 235))
+        .draw()
+        .map_err(err)?;
+    for series in &chart.series {
+        let color = series.color;
+        ctx.draw_series(LineSeries::new(
+            series.points.iter().copied(),
+            color.stroke_width(2),
+        ))
+        .map_err(err)?
+        .label(&series.label)
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3)));
+    }
+    if chart.series.len() > 1 {
+        ctx.configure_series_labels()
+            .background_style(WHITE.mix(0.9))
+            .border_style(BLACK)
+            .label_font(("sans-serif", 18))
+            .position(SeriesLabelPosition::UpperLeft)
+            .draw()
+            .map_err(err)?;
+    }
+    Ok(())
+}

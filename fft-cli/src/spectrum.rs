@@ -1,0 +1,221 @@
+//! `oclfft spectrum INPUT -o plot.png|svg`: the magnitude spectrum in dB against frequency.
+//!
+//! The signal is windowed, zero-padded to the next supported length and transformed on the
+//! device. Magnitudes are scaled to amplitudes (2|X[k]| / sum of the window), so a tone of
+//! amplitude A shows at 20 log10(A) dB whatever the length and window.
+
+use crate::compute::{fit_length, open_queue, pad_rows, run_job, Job};
+use crate::exit::CliError;
+use crate::formats::{self, Format, ReadOptions};
+use crate::plot::{draw, Chart, Series, PALETTE};
+use crate::transform::PrecisionArg;
+use clap::{Args, ValueEnum};
+use fft_runtime::{Direction, Normalization};
+use num_complex::Complex64;
+use std::f64::consts::PI;
+use std::path::PathBuf;
+
+/// Window applied before the transform.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Window {
+    /// No window (rectangular).
+    None,
+    /// Hann: low leakage far from a tone.
+    Hann,
+    /// Hamming: lower first side lobe than Hann.
+    Hamming,
+    /// Blackman: lowest leakage, widest peaks.
+    Blackman,
+}
+
+impl Window {
+    /// The window's value at sample `n` of `len`.
+    pub fn value(self, n: usize, len: usize) -> f64 {
+        let x = if len > 1 {
+            2.0 * PI * n as f64 / (len - 1) as f64
+        } else {
+            0.0
+        };
+        match self {
+            Window::None => 1.0,
+            Window::Hann => 0.5 - 0.5 * x.cos(),
+            Window::Hamming => 0.54 - 0.46 * x.cos(),
+            Window::Blackman => 0.42 - 0.5 * x.cos() + 0.08 * (2.0 * x).cos(),
+        }
+    }
+}
+
+/// Options of `oclfft spectrum`.
+#[derive(Args)]
+pub struct SpectrumArgs {
+    /// Signal file: .txt, .csv, .npy, .wav, .c64 or .c128 (or name the format with --format).
+    pub input: PathBuf,
+    /// The picture to write: .png or .svg.
+    #[arg(short, long)]
+    pub output: PathBuf,
+    /// Format of INPUT, instead of guessing it from the extension.
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Sample rate in Hz (default: the WAV header's; else frequency is in cycles per sample).
+    #[arg(long)]
+    pub rate: Option<f64>,
+    /// Window applied before the transform.
+    #[arg(long, value_enum, default_value = "none")]
+    pub window: Window,
+    /// Which row (WAV channel) of a 2-D input to plot.
+    #[arg(long, default_value_t = 0)]
+    pub channel: usize,
+    /// Decibels shown below the highest peak.
+    #[arg(long, default_value_t = 120.0)]
+    pub db_range: f64,
+    /// Precision on the device.
+    #[arg(long, value_enum, default_value = "f32")]
+    pub precision: PrecisionArg,
+    /// Device: an index or name substring from `oclfft devices`.
+    #[arg(long)]
+    pub device: Option<String>,
+    /// Accept NaN and infinite samples instead of rejecting them.
+    #[arg(long)]
+    pub allow_nonfinite: bool,
+}
+
+/// Runs the command.
+pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
+    let format = Format::resolve(&args.input, args.format)?;
+    let options = ReadOptions {
+        allow_nonfinite: args.allow_nonfinite,
+    };
+    let signal = formats::read(&args.input, format, options)?;
+    if args.channel >= signal.rows {
+        return Err(CliError::Input(format!(
+            "--channel {} does not exist: {} has {} row(s)",
+            args.channel,
+            args.input.display(),
+            signal.rows
+        )));
+    }
+    if args.db_range.is_nan() || args.db_range <= 0.0 {
+        return Err(CliError::Input("--db-range must be positive".into()));
+    }
+    let count = signal.cols;
+    let row = &signal.data[args.channel * count..(args.channel + 1) * count];
+    let windowed: Vec<Complex64> = row
+        .iter()
+        .enumerate()
+        .map(|(n, v)| v * args.window.value(n, count))
+        .collect();
+    let len = fit_length(count, true)?;
+    let queue = open_queue(args.device.as_deref())?;
+    let job = Job {
+        len,
+        batch: 1,
+        direction: Direction::Forward,
+        normalization: Normalization::None,
+        precision: args.precision,
+    };
+    let spectrum = run_job(&queue, job, &pad_rows(&windowed, count, len))?;
+
+    let gain: f64 = (0..count).map(|n| args.window.value(n, count)).sum();
+    let rate = args.rate.or(signal.sample_rate.map(f64::from));
+    // A complex signal has distinct negative frequencies; plot all bins then, else half.
+    let bins = if signal.complex { len } else { len / 2 + 1 };
+    let points: Vec<(f64, f64)> = (0..bins)
+        .map(|k| {
+            let one_sided = if !signal.complex && k != 0 && 2 * k != len {
+                2.0
+            } else {
+                1.0
+            };
+            let amplitude = one_sided * spectrum[k].norm() / gain;
+            let freq = k as f64 / len as f64 * rate.unwrap_or(1.0);
+            (freq, 20.0 * amplitude.max(1e-300).log10())
+        })
+        .collect();
+    let (peak_freq, peak_db) =
+        points.iter().copied().fold(
+            (0.0, f64::NEG_INFINITY),
+            |a, b| if b.1 > a.1 { b } else { a },
+        );
+    let top = (peak_db + 10.0).max(-290.0);
+    let lowest = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    let bottom = (top - 10.0 - args.db_range).max(lowest - 5.0);
+    let clamped = points.iter().map(|&(f, db)| (f, db.max(bottom))).collect();
+    let unit = if rate.is_some() {
+        "Hz"
+    } else {
+        "cycles/sample"
+    };
+    let name = args
+        .input
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let window = match args.window {
+        Window::None => "no window".to_string(),
+        w => format!("{w:?} window"),
+    };
+    let chart = Chart {
+        title: format!("Magnitude spectrum of {name} (N = {len}, {window})"),
+        x_label: match rate {
+            Some(r) => format!("Frequency (Hz), sample rate {r} Hz"),
+            None => "Normalized frequency (cycles per sample)".into(),
+        },
+        y_label: "Magnitude (dB, 0 dB = amplitude 1)".into(),
+        x_range: (0.0, points.last().map_or(0.5, |p| p.0).max(1e-9)),
+        y_range: (bottom, top),
+        x_format: |x| trim_number(x),
+        y_format: |y| format!("{y:.0}"),
+        series: vec![Series {
+            label: "magnitude".into(),
+            points: clamped,
+            color: PALETTE[0],
+        }],
+    };
+    draw(&args.output, &chart)?;
+    eprintln!(
+        "oclfft: {count} samples{}, strongest bin at {} {unit} ({peak_db:.1} dB); wrote {}",
+        if len == count {
+            String::new()
+        } else {
+            format!(" zero-padded to {len}")
+        },
+        trim_number(peak_freq),
+        args.output.display()
+    );
+    Ok(())
+}
+
+/// A tick label without trailing zeros: 1250, 0.125, 2.5.
+fn trim_number(x: f64) -> String {
+    let text = format!("{x:.4}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".into()
+    } else {
+        text.into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn windows_are_symmetric_and_bounded() {
+        for w in [
+            Window::None,
+            Window::Hann,
+            Window::Hamming,
+            Window::Blackman,
+        ] {
+            for n in 0..16 {
+                let v = w.value(n, 16);
+                assert!((-1e-12..=1.0 + 1e-12).contains(&v));
+                assert!((v - w.value(15 - n, 16)).abs() < 1e-12);
+            }
+        }
+        assert!(Window::Hann.value(0, 8).abs() < 1e-12);
+        assert_eq!(trim_number(1250.0), "1250");
+        assert_eq!(trim_number(0.125), "0.125");
+    }
+}
