@@ -53,6 +53,23 @@ pub const PALETTE: [RGBColor; 5] = [
     RGBColor(86, 86, 86),
 ];
 
+/// Checks that `path` names a picture format [`draw`] writes (`.png` or `.svg`), so a long
+/// computation does not end in an error.
+pub fn check_extension(path: &Path) -> crate::Result<()> {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default();
+    match ext.as_str() {
+        "png" | "svg" => Ok(()),
+        _ => Err(CliError::Input(format!(
+            "{}: a plot is written as .png or .svg, not '{ext}'",
+            path.display()
+        ))),
+    }
+}
+
 /// Draws `chart` to `path` (`.png` or `.svg`), atomically: a failed run leaves no file.
 pub fn draw(path: &Path, chart: &Chart) -> crate::Result<()> {
     static REGISTER: Once = Once::new();

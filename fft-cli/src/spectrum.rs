@@ -81,6 +81,7 @@ pub struct SpectrumArgs {
 
 /// Runs the command.
 pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
+    crate::plot::check_extension(&args.output)?;
     let format = Format::resolve(&args.input, args.format)?;
     let options = ReadOptions {
         allow_nonfinite: args.allow_nonfinite,

@@ -1,7 +1,7 @@
 //! CSV signals: one column of real values, or two columns (re, im). A first line that is
 //! not numeric is a header; `#` lines are comments.
 
-use super::txt::{number, tokens};
+use super::txt::{number, number_text, tokens};
 use super::{read_text, ReadOptions, Signal};
 use crate::exit::CliError;
 use num_complex::Complex64;
@@ -70,7 +70,7 @@ pub fn encode(signal: &Signal) -> String {
     let mut text = String::with_capacity(signal.data.len() * 40 + 6);
     text.push_str("re,im\n");
     for v in &signal.data {
-        let _ = writeln!(text, "{},{}", v.re, v.im);
+        let _ = writeln!(text, "{},{}", number_text(v.re), number_text(v.im));
     }
     text
 }

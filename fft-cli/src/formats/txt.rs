@@ -116,10 +116,21 @@ pub fn encode(signal: &Signal) -> String {
             let _ = writeln!(text, "# row {r}");
         }
         for v in row {
-            let _ = writeln!(text, "{} {}", v.re, v.im);
+            let _ = writeln!(text, "{} {}", number_text(v.re), number_text(v.im));
         }
     }
     text
+}
+
+/// The shortest text that parses back to exactly `x`: plain for moderate magnitudes,
+/// scientific (`1.5e-9`) for very small or large ones.
+pub fn number_text(x: f64) -> String {
+    let magnitude = x.abs();
+    if magnitude == 0.0 || (1e-4..1e15).contains(&magnitude) {
+        format!("{x}")
+    } else {
+        format!("{x:e}")
+    }
 }
 
 #[cfg(test)]

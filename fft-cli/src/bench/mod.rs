@@ -1,5 +1,8 @@
 //! `oclfft bench`: batched transforms timed with profiling events beside the same-run copy
-//! bandwidth (DESIGN.md section 6).
+//! bandwidth (DESIGN.md section 6), the wall-clock time with host<->device transfers, and
+//! rustfft's time on the same data; breakeven sizes, JSON and a plot afterwards.
+
+mod report;
 
 use crate::exit::CliError;
 use crate::plan::StrategyArg;
@@ -13,8 +16,11 @@ use fft_runtime::{
     complex_from_f64, complex_to_f64, DeviceKind, DeviceQueue, DeviceSelector, Fft, FftFloat,
     Twiddles,
 };
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use num_complex::Complex;
+use report::ms;
 use std::fmt::Write as _;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -52,12 +58,15 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 16)]
     pub max_radix: u32,
     /// Also time rustfft (one CPU thread, f32) on the same data: on by default for CPU
-    /// devices, `--rustfft false` turns it off.
+    /// devices and for runs of at most 2^22 points per launch, `--rustfft false` turns it off.
     #[arg(long)]
     pub rustfft: Option<bool>,
     /// Also write the results as JSON to this file.
     #[arg(long)]
     pub json: Option<PathBuf>,
+    /// Also plot time against N (log-log) to this .png or .svg file.
+    #[arg(long)]
+    pub plot: Option<PathBuf>,
 }
 
 /// One measured size.
@@ -66,6 +75,8 @@ struct Row {
     batch: usize,
     passes: usize,
     kernel: Duration,
+    /// Wall clock of upload + transform + download (blocking calls).
+    transfer: Duration,
     rel_l2: f64,
     plan_build: Duration,
     rustfft: Option<Duration>,
@@ -75,6 +86,9 @@ struct Row {
 
 /// Runs the command.
 pub fn run(args: &BenchArgs) -> crate::Result<()> {
+    if let Some(path) = &args.plot {
+        crate::plot::check_extension(path)?;
+    }
     let selector = args
         .device
         .as_deref()
@@ -175,14 +189,17 @@ where
         gbps(copy)
     )
     .ok();
-    let with_rustfft = args.rustfft.unwrap_or(summary.kind != DeviceKind::Gpu);
+    let with_rustfft = args
+        .rustfft
+        .unwrap_or(summary.kind != DeviceKind::Gpu || log2_total <= 22);
     writeln!(
         out,
-        "{:>5} {:>10} {:>6} {:>11} {:>8} {:>8} {:>10} {:>9}{}",
+        "{:>5} {:>10} {:>6} {:>11} {:>11} {:>8} {:>8} {:>10} {:>9}{}",
         "log2N",
         "batch",
         "passes",
         "kernel_ms",
+        "w/xfer_ms",
         "GB/s",
         "x_copy",
         "rel_l2",
@@ -195,8 +212,11 @@ where
     )
     .ok();
     crate::out::text(&out)?;
+    let progress = progress_bar(u64::from(args.max - args.min + 1));
+    let mut back = host.clone();
     let mut rows = Vec::new();
     for log2n in args.min..=args.max {
+        progress.set_message(format!("N = 2^{log2n}"));
         let len = 1usize << log2n;
         let batch = total / len;
         let started = Instant::now();
@@ -222,6 +242,17 @@ where
             }
         }
         let kernel = median(&mut samples);
+        let transfer = {
+            let mut samples = Vec::new();
+            for _ in 0..args.runs.min(5) {
+                let started = Instant::now();
+                src.write(&host).enq().map_err(ocl_err("uploading"))?;
+                plan.enqueue_traced(&src, &dst, None)?;
+                dst.read(&mut back).enq().map_err(ocl_err("downloading"))?;
+                samples.push(started.elapsed());
+            }
+            median(&mut samples)
+        };
         let pass_times: Vec<Duration> = per_pass.iter_mut().map(|s| median(s)).collect();
         let rel_l2 = sample_error(&dst, &host, len, batch)?;
         let rustfft = with_rustfft.then(|| rustfft_time(&host, len, args.runs.min(5)));
@@ -230,22 +261,31 @@ where
             batch,
             passes: plan.plan().passes.len(),
             kernel,
+            transfer,
             rel_l2,
             plan_build,
             rustfft,
             pass_times,
         };
         let mut line = format!(
-            "{:>5} {:>10} {:>6} {:>11.4} {:>8.0} {:>8.2} {:>10.2e} {:>9.1}",
+            "{:>5} {:>10} {:>6} {:>11.4} {:>11.4} {:>8.0} {:>8.2} {:>10.2e} {:>9.1}",
             row.log2n,
             row.batch,
             row.passes,
             ms(row.kernel),
+            ms(row.transfer),
             gbps(row.kernel),
             row.kernel.as_secs_f64() / copy.as_secs_f64(),
             row.rel_l2,
             ms(row.plan_build)
         );
+        if let Some(cpu) = row.rustfft {
+            line.push_str(&format!(
+                " {:>11.4} {:>15.2}",
+                ms(cpu),
+                cpu.as_secs_f64() / row.kernel.as_secs_f64()
+            ));
+        }
         if row.pass_times.len() > 1 {
             let each: Vec<String> = row
                 .pass_times
@@ -254,28 +294,36 @@ where
                 .collect();
             line.push_str(&format!("  passes_ms {}", each.join("+")));
         }
-        if let Some(cpu) = row.rustfft {
-            line.push_str(&format!(
-                " {:>11.4} {:>15.2}",
-                ms(cpu),
-                cpu.as_secs_f64() / row.kernel.as_secs_f64()
-            ));
-        }
-        crate::out::line(&line)?;
-        out.push_str(&line);
-        out.push('\n');
+        progress.suspend(|| crate::out::line(&line))?;
+        progress.inc(1);
         rows.push(row);
     }
+    progress.finish_and_clear();
+    crate::out::text(&report::breakeven_text(&rows))?;
     if let Some(path) = &args.json {
-        let json = to_json(summary, T::PRECISION, log2_total, copy, &rows);
-        std::fs::write(path, json)
-            .map_err(|e| CliError::Input(format!("cannot write {}: {e}", path.display())))?;
+        let json = report::to_json(summary, T::PRECISION, log2_total, copy, &rows);
+        crate::formats::write_atomically(path, json.as_bytes())?;
+    }
+    if let Some(path) = &args.plot {
+        report::plot(path, &summary.name, log2_total, copy, &rows)?;
     }
     Ok(())
 }
 
-fn ms(t: Duration) -> f64 {
-    t.as_secs_f64() * 1e3
+/// A progress bar on standard error, hidden when standard error is not a terminal.
+fn progress_bar(sizes: u64) -> ProgressBar {
+    let bar = ProgressBar::new(sizes);
+    if std::io::stderr().is_terminal() {
+        bar.set_draw_target(ProgressDrawTarget::stderr());
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:30} {pos}/{len} sizes, {msg} ({elapsed})")
+        {
+            bar.set_style(style);
+        }
+    } else {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    bar
 }
 
 /// Relative L2 error of the first (up to 4) rows of the last result against the f64 reference.
@@ -343,30 +391,4 @@ fn random_points(count: usize) -> Vec<Complex64> {
         (z >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
     };
     (0..count).map(|_| Complex64::new(next(), next())).collect()
-}
-
-fn to_json(
-    summary: &fft_runtime::DeviceSummary,
-    precision: fft_core::Precision,
-    log2_total: u32,
-    copy: Duration,
-    rows: &[Row],
-) -> String {
-    let mut json = format!(
-        "{{\n \"device\": {:?},\n \"driver\": {:?},\n \"precision\": \"{precision}\",\n \"log2_total\": {log2_total},\n \"copy_ms\": {},\n \"rows\": [\n",
-        summary.name, summary.driver_version, ms(copy)
-    );
-    for (i, r) in rows.iter().enumerate() {
-        let sep = if i + 1 == rows.len() { "" } else { "," };
-        writeln!(
-            json,
-            "  {{\"log2n\": {}, \"batch\": {}, \"passes\": {}, \"ms\": {}, \"x_copy\": {}, \"rel_l2\": {}, \"plan_ms\": {}, \"rustfft_ms\": {}, \"pass_ms\": [{}]}}{sep}",
-            r.log2n, r.batch, r.passes, ms(r.kernel), r.kernel.as_secs_f64() / copy.as_secs_f64(), r.rel_l2, ms(r.plan_build),
-            r.rustfft.map_or("null".to_string(), |t| ms(t).to_string()),
-            r.pass_times.iter().map(|t| ms(*t).to_string()).collect::<Vec<_>>().join(", ")
-        )
-        .ok();
-    }
-    json.push_str(" ]\n}\n");
-    json
 }
