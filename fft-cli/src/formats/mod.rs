@@ -124,11 +124,18 @@ pub struct ReadOptions {
 /// The shape `(rows, cols)` of a file, known without reading its data (npy header, raw file
 /// size), so a transform too large for the device fails before gigabytes are read.
 pub fn probe_shape(path: &Path, format: Format) -> Result<Option<(usize, usize)>, CliError> {
-    match format {
-        Format::Npy => npy::probe(path).map(Some),
-        Format::C64 | Format::C128 => raw::probe(path, format).map(Some),
-        _ => Ok(None),
+    let shape = match format {
+        Format::Npy => npy::probe(path)?,
+        Format::C64 | Format::C128 => raw::probe(path, format)?,
+        _ => return Ok(None),
+    };
+    if shape.0 * shape.1 == 0 {
+        return Err(CliError::Input(format!(
+            "{}: the file holds no samples",
+            path.display()
+        )));
     }
+    Ok(Some(shape))
 }
 
 /// Reads `path` as `format`.

@@ -17,12 +17,9 @@ pub fn read(path: &Path) -> Result<Signal, CliError> {
     let bad = |e: hound::Error| {
         CliError::Input(format!("{}: not a readable WAV file: {e}", path.display()))
     };
-    let mut reader = hound::WavReader::open(path).map_err(|e| match e {
-        hound::Error::IoError(io) => {
-            CliError::Input(format!("cannot read {}: {io}", path.display()))
-        }
-        other => bad(other),
-    })?;
+    std::fs::metadata(path)
+        .map_err(|e| CliError::Input(format!("cannot read {}: {e}", path.display())))?;
+    let mut reader = hound::WavReader::open(path).map_err(bad)?;
     let spec = reader.spec();
     let channels = usize::from(spec.channels.max(1));
     let samples: Vec<f64> = match spec.sample_format {

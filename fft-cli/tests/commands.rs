@@ -1,0 +1,164 @@
+//! Every subcommand of `oclfft` runs and says what the README says it does.
+
+mod common;
+
+use common::*;
+use predicates::prelude::*;
+
+#[test]
+fn help_documents_the_exit_codes() {
+    for args in [&["--help"][..], &["fft", "--help"]] {
+        oclfft()
+            .args(args)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Exit codes:"))
+            .stdout(predicate::str::contains("3  `fft --check`"));
+    }
+}
+
+#[test]
+fn devices_lists_the_default() {
+    oclfft()
+        .arg("devices")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("default: [0]"));
+}
+
+#[test]
+fn kernel_prints_the_generated_source_byte_for_byte() {
+    let spec = fft_codegen::KernelSpec {
+        radix: 16,
+        direction: fft_core::Direction::Inverse,
+        precision: fft_core::Precision::F64,
+        twiddles: fft_codegen::Twiddles::Native,
+    };
+    let want = fft_codegen::emit_kernel(&spec).unwrap().source.into_owned();
+    oclfft()
+        .args([
+            "kernel",
+            "16",
+            "--inverse",
+            "--precision",
+            "f64",
+            "--twiddles",
+            "native",
+        ])
+        .assert()
+        .success()
+        .stdout(want);
+    let default = fft_codegen::emit_kernel(&fft_codegen::KernelSpec::new(8)).unwrap();
+    oclfft()
+        .args(["kernel", "8"])
+        .assert()
+        .success()
+        .stdout(default.source.into_owned());
+    oclfft()
+        .args(["kernel", "3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("radix 3 is not supported"));
+}
+
+#[test]
+fn plan_explains_a_transform() {
+    oclfft()
+        .args(["plan", "4096", "--batch", "2"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("plan built in"));
+}
+
+#[test]
+fn spectrum_draws_png_and_svg_with_labelled_axes() {
+    let dir = tempfile::tempdir().unwrap();
+    let wav = dir.path().join("tones.wav");
+    write_signal(&wav, &tones(1.0));
+    let png = dir.path().join("s.png");
+    oclfft()
+        .args([
+            "spectrum".as_ref(),
+            wav.as_os_str(),
+            "-o".as_ref(),
+            png.as_os_str(),
+        ])
+        .args(["--window", "hann"])
+        .assert()
+        .success()
+        // 50 / 1024 of the WAV header's 8000 Hz; amplitude 1 is 0 dB.
+        .stderr(predicate::str::contains("strongest bin at 390.625 Hz"));
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+
+    let txt = dir.path().join("tones.txt");
+    write_signal(&txt, &tones(1.0));
+    let svg = dir.path().join("s.svg");
+    oclfft()
+        .args([
+            "spectrum".as_ref(),
+            txt.as_os_str(),
+            "-o".as_ref(),
+            svg.as_os_str(),
+        ])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("(0.0 dB)"));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    for label in [
+        "Magnitude spectrum of tones.txt",
+        "Normalized frequency",
+        "Magnitude (dB",
+    ] {
+        assert!(text.contains(label), "{label} missing from the SVG");
+    }
+
+    let bad = dir.path().join("s.jpg");
+    oclfft()
+        .args([
+            "spectrum".as_ref(),
+            txt.as_os_str(),
+            "-o".as_ref(),
+            bad.as_os_str(),
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(".png or .svg"));
+    assert!(!bad.exists());
+}
+
+#[test]
+fn bench_reports_transfers_breakeven_json_and_plot() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("bench.json");
+    let svg = dir.path().join("bench.svg");
+    oclfft()
+        .args([
+            "bench",
+            "--log2-total",
+            "10",
+            "--min",
+            "4",
+            "--max",
+            "6",
+            "--runs",
+            "2",
+            "--warmup",
+            "1",
+        ])
+        .arg("--json")
+        .arg(&json)
+        .arg("--plot")
+        .arg(&svg)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("w/xfer_ms"))
+        .stdout(predicate::str::contains("rustfft_ms"))
+        .stdout(predicate::str::contains("breakeven against rustfft"));
+    let json = std::fs::read_to_string(&json).unwrap();
+    assert!(
+        json.contains("\"transfer_ms\"") && json.contains("\"breakeven_log2n\""),
+        "{json}"
+    );
+    let svg = std::fs::read_to_string(&svg).unwrap();
+    assert!(svg.contains("kernel + host"), "legend missing");
+}
