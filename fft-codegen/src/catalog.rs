@@ -1,7 +1,7 @@
 //! The fixed list of kernels the project ships (and `cargo xtask gen-kernels` writes).
 
 use crate::butterfly::RADICES;
-use crate::spec::{KernelSpec, Twiddles};
+use crate::spec::{CpuKernelSpec, KernelSpec, Twiddles};
 use fft_core::{Direction, Precision};
 
 /// Every kernel spec: radix 2..=64 x {forward, inverse} x {f32, f64} x every [`Twiddles`],
@@ -26,6 +26,24 @@ pub fn catalog() -> Vec<KernelSpec> {
     specs
 }
 
+/// Every scalar (CPU) kernel spec: radix 2..=64 x {forward, inverse} x {f32, f64}, in that
+/// nesting order (radix outermost).
+pub fn cpu_catalog() -> Vec<CpuKernelSpec> {
+    let mut specs = Vec::new();
+    for radix in RADICES {
+        for direction in [Direction::Forward, Direction::Inverse] {
+            for precision in [Precision::F32, Precision::F64] {
+                specs.push(CpuKernelSpec {
+                    radix,
+                    direction,
+                    precision,
+                });
+            }
+        }
+    }
+    specs
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -41,5 +59,19 @@ mod tests {
         names.sort();
         names.dedup();
         assert_eq!(names.len(), specs.len());
+    }
+
+    #[test]
+    fn cpu_catalog_is_complete_ordered_and_unique() {
+        let specs = cpu_catalog();
+        assert_eq!(specs.len(), 6 * 2 * 2);
+        assert_eq!(specs[0], CpuKernelSpec::new(2));
+        assert_eq!(specs[0].entry_point(), "fft_radix2_fwd_f32_scalar");
+        assert_eq!(specs[23].entry_point(), "fft_radix64_inv_f64_scalar");
+        let mut names: Vec<_> = specs.iter().map(CpuKernelSpec::file_name).collect();
+        names.extend(catalog().iter().map(KernelSpec::file_name));
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), specs.len() + catalog().len());
     }
 }

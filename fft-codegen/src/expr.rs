@@ -10,6 +10,8 @@ enum Binding {
     Atom,
     /// `-a`.
     Unary,
+    /// `a * b` (scalar code only).
+    Product,
     /// `a + b`, `a - b`.
     Sum,
 }
@@ -68,5 +70,182 @@ fn define(graph: &Graph, schedule: &Schedule, id: NodeId, vector: &str) -> (Stri
             format!("{}({})", angle.helper_name(), arg(a, Binding::Sum)),
             Binding::Atom,
         ),
+    }
+}
+
+/// One component of a complex value in scalar code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// The real part, `<name>_re`.
+    Re,
+    /// The imaginary part, `<name>_im`.
+    Im,
+}
+
+impl Part {
+    /// The name suffix: `_re` or `_im`.
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Part::Re => "_re",
+            Part::Im => "_im",
+        }
+    }
+
+    fn other(self) -> Part {
+        match self {
+            Part::Re => Part::Im,
+            Part::Im => Part::Re,
+        }
+    }
+}
+
+/// A component expression with its sign kept apart, so negations fold into the sums and
+/// differences that use them (`a - -b` is written `a + b`).
+struct Term {
+    negated: bool,
+    text: String,
+    binding: Binding,
+}
+
+impl Term {
+    fn atom(text: String) -> Term {
+        Term {
+            negated: false,
+            text,
+            binding: Binding::Atom,
+        }
+    }
+
+    fn negate(self) -> Term {
+        Term {
+            negated: !self.negated,
+            ..self
+        }
+    }
+
+    /// The text without the sign, parenthesised unless it binds at least as tightly as `loosest`.
+    fn magnitude(&self, loosest: Binding) -> String {
+        if self.binding > loosest {
+            format!("({})", self.text)
+        } else {
+            self.text.clone()
+        }
+    }
+
+    /// The text with its sign, parenthesised unless it binds at least as tightly as `loosest`.
+    fn signed(&self, loosest: Binding) -> String {
+        if !self.negated {
+            return self.magnitude(loosest);
+        }
+        let text = format!("-{}", self.magnitude(Binding::Atom));
+        if Binding::Unary > loosest {
+            format!("({text})")
+        } else {
+            text
+        }
+    }
+}
+
+/// The scalar right-hand side that defines component `part` of `id` (scalar code: every
+/// complex value `v` is the two scalars `v_re`, `v_im`). Sums and rotations are written
+/// inline component by component; a constant multiplication reads both components of its
+/// operand ([`crate::schedule::Schedule::scalar`] names it).
+pub fn component_definition(
+    graph: &Graph,
+    schedule: &Schedule,
+    id: NodeId,
+    part: Part,
+    precision: fft_core::Precision,
+) -> String {
+    define_component(graph, schedule, id, part, precision).signed(Binding::Sum)
+}
+
+fn component_operand(
+    graph: &Graph,
+    schedule: &Schedule,
+    id: NodeId,
+    part: Part,
+    precision: fft_core::Precision,
+) -> Term {
+    match schedule.name(id) {
+        Some(name) => Term::atom(format!("{name}{}", part.suffix())),
+        None => define_component(graph, schedule, id, part, precision),
+    }
+}
+
+fn define_component(
+    graph: &Graph,
+    schedule: &Schedule,
+    id: NodeId,
+    part: Part,
+    precision: fft_core::Precision,
+) -> Term {
+    let arg = |a: NodeId, part: Part| component_operand(graph, schedule, a, part, precision);
+    let sum = |text: String, negated: bool| Term {
+        negated,
+        text,
+        binding: Binding::Sum,
+    };
+    match graph.op(id) {
+        Op::Input(m) => Term::atom(format!("x{m:02}{}", part.suffix())),
+        Op::Add(a, b) | Op::Sub(a, b) => {
+            let (a, mut b) = (arg(a, part), arg(b, part));
+            if matches!(graph.op(id), Op::Sub(..)) {
+                b = b.negate();
+            }
+            // a + b with the signs of both folded: the result may be a negated sum.
+            let (x, y) = (a.magnitude(Binding::Sum), b.magnitude(Binding::Atom));
+            match (a.negated, b.negated) {
+                (false, false) => sum(format!("{x} + {}", b.magnitude(Binding::Unary)), false),
+                (false, true) => sum(format!("{x} - {y}"), false),
+                (true, false) => sum(
+                    format!(
+                        "{} - {}",
+                        b.magnitude(Binding::Sum),
+                        a.magnitude(Binding::Atom)
+                    ),
+                    false,
+                ),
+                (true, true) => sum(format!("{x} + {}", b.magnitude(Binding::Unary)), true),
+            }
+        }
+        Op::Neg(a) => arg(a, part).negate(),
+        Op::Rotate(a, rotation) => {
+            // a * -i = (a.im, -a.re); a * i = (-a.im, a.re).
+            let value = arg(a, part.other());
+            let negate = matches!(
+                (rotation, part),
+                (Rotation::MinusI, Part::Im) | (Rotation::PlusI, Part::Re)
+            );
+            if negate {
+                value.negate()
+            } else {
+                value
+            }
+        }
+        Op::Twiddle(a, angle) => {
+            let (re, im) = (arg(a, Part::Re), arg(a, Part::Im));
+            let product = crate::twiddle_helpers::ConstantProduct::new(
+                angle,
+                precision,
+                &re.signed(Binding::Atom),
+                &im.signed(Binding::Atom),
+            );
+            let (re, im) = product.scalar_parts();
+            let text = match part {
+                Part::Re => re,
+                Part::Im => im,
+            };
+            let binding = if product.magnitude.is_some() {
+                Binding::Product
+            } else {
+                Binding::Sum
+            };
+            Term {
+                negated: false,
+                text,
+                binding,
+            }
+        }
     }
 }

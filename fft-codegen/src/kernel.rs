@@ -12,16 +12,33 @@
 //! `i = g & (t - 1)`, `base = (g - i) * R`, `k = i & (p - 1)`, loads
 //! `x[base + i + m*t] * W_{R*p}^(k*m)` (m = 0..R-1), runs the butterfly and stores output `q`
 //! times `scale` to `y[base + (i - k)*R + k + q*p]`.
+//!
+//! The scalar form for CPU devices ([`emit_cpu_kernel`] of a [`CpuKernelSpec`]) is the same
+//! pass with table twiddles, from the same butterfly graph and the same writer functions,
+//! but without vector types: `x`, `y` and `tw` are `__global const float *` (`double`)
+//! arrays of interleaved pairs (complex element `e` at `[2e]`, `[2e + 1]`), every complex
+//! value `v` is the two scalars `v_re`, `v_im`, and the constant and pass-twiddle products
+//! are written out by components. The arguments are the same buffers and values; the launch
+//! is 2-D, with two entry points: `<name>_scalar` over `(p, t * batch / p)` for `p >= 2` and
+//! `<name>_scalar_p1` over `(t, batch)` for the first pass, each work-item doing the work of
+//! one work-item of the 1-D launch. PoCL's work-item loop vectorizer refuses code with
+//! `float2` values ("instruction return type cannot be vectorized"); the scalar form lets it
+//! run 8 work-items per SIMD instruction, and the 2-D launch makes consecutive work-items
+//! touch consecutive elements (the 1-D indices' masks `& (t - 1)`, `& (p - 1)` would make it
+//! gather and scatter, which measured slower than the unvectorized `float2` code).
 
 use crate::angle::Angle;
 use crate::butterfly::butterfly;
-use crate::expr::definition;
-use crate::ir::{Graph, Op};
+use crate::expr::{component_definition, definition, Part};
+use crate::ir::{Graph, NodeId, Op};
 use crate::literal::{literal, scalar_type, vector_type};
 use crate::schedule::Schedule;
 use crate::simplify::simplify;
-use crate::spec::{CodegenError, GeneratedKernel, KernelSpec, OpCounts, Twiddles};
-use crate::twiddle_helpers::{write_cmul, write_mul_helper};
+use crate::spec::{
+    CodegenError, CpuKernelSpec, GeneratedCpuKernel, GeneratedKernel, KernelSpec, OpCounts,
+    Twiddles,
+};
+use crate::twiddle_helpers::{complex_product, write_cmul, write_mul_helper};
 use crate::writer::Writer;
 use fft_core::{bit_reverse, Precision};
 use std::borrow::Cow;
@@ -36,18 +53,87 @@ pub fn kernel_butterfly(spec: &KernelSpec) -> Result<Graph, CodegenError> {
     Ok(simplify(&butterfly(spec.radix, spec.direction)?))
 }
 
+/// How complex values are written: as `float2`/`double2` vectors, or as pairs of scalars.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Form {
+    /// [`emit_kernel`]: `float2` data and values, `cmul` and `mul_pXqY` helpers.
+    Vector,
+    /// [`emit_cpu_kernel`]: `float` data of interleaved pairs, `v_re`/`v_im` values, every
+    /// product written out; launched 2-D over `(p, t * batch / p)`, for `p >= 2`.
+    Scalar,
+    /// The second kernel of the scalar program, for the first pass (`p = 1`: every pass
+    /// twiddle is 1): launched 2-D over `(t, batch)`.
+    ScalarFirst,
+}
+
+/// A kernel to write: the pass (radix, direction, precision, twiddles) and its form.
+#[derive(Clone, Copy, Debug)]
+struct Pass {
+    spec: KernelSpec,
+    form: Form,
+}
+
+impl Pass {
+    fn entry_point(&self) -> String {
+        match self.form {
+            Form::Vector => self.spec.entry_point(),
+            Form::Scalar => format!("{}_scalar", self.spec.entry_point()),
+            Form::ScalarFirst => format!("{}_scalar_p1", self.spec.entry_point()),
+        }
+    }
+
+    /// The type of the data, twiddles and values: `float2` or `float`.
+    fn data_type(&self) -> &'static str {
+        match self.form {
+            Form::Vector => vector_type(self.spec.precision),
+            Form::Scalar | Form::ScalarFirst => scalar_type(self.spec.precision),
+        }
+    }
+}
+
 /// Generates the complete OpenCL C program of `spec`.
 pub fn emit_kernel(spec: &KernelSpec) -> Result<GeneratedKernel, CodegenError> {
-    let graph = kernel_butterfly(spec)?;
-    let ops = graph.op_counts();
-    let mut writer = Writer::new(String::new());
-    write_program(&mut writer, spec, &graph, ops)?;
+    let (source, ops) = emit(Pass {
+        spec: *spec,
+        form: Form::Vector,
+    })?;
     Ok(GeneratedKernel {
         spec: *spec,
         entry_point: Cow::Owned(spec.entry_point()),
-        source: Cow::Owned(writer.into_inner()),
+        source: Cow::Owned(source),
         ops,
     })
+}
+
+/// Generates the complete OpenCL C program of the scalar (CPU) form of a global radix pass:
+/// the pass of `spec.vector_spec()` with no vector types (see the module documentation).
+///
+/// ```
+/// use fft_codegen::{emit_cpu_kernel, CpuKernelSpec};
+/// let kernel = emit_cpu_kernel(&CpuKernelSpec::new(16))?;
+/// assert_eq!(kernel.entry_point, "fft_radix16_fwd_f32_scalar");
+/// assert!(!kernel.source.contains("float2"));
+/// # Ok::<(), fft_codegen::CodegenError>(())
+/// ```
+pub fn emit_cpu_kernel(spec: &CpuKernelSpec) -> Result<GeneratedCpuKernel, CodegenError> {
+    let (source, ops) = emit(Pass {
+        spec: spec.vector_spec(),
+        form: Form::Scalar,
+    })?;
+    Ok(GeneratedCpuKernel {
+        spec: *spec,
+        entry_point: Cow::Owned(spec.entry_point()),
+        source: Cow::Owned(source),
+        ops,
+    })
+}
+
+fn emit(pass: Pass) -> Result<(String, OpCounts), CodegenError> {
+    let graph = kernel_butterfly(&pass.spec)?;
+    let ops = graph.op_counts();
+    let mut writer = Writer::new(String::new());
+    write_program(&mut writer, pass, &graph, ops)?;
+    Ok((writer.into_inner(), ops))
 }
 
 /// Pass-twiddle complex multiplications per work-item: one per input after the first, plus
@@ -62,11 +148,12 @@ fn pass_twiddle_muls(spec: &KernelSpec) -> u32 {
 
 fn write_program<W: Write>(
     w: &mut Writer<W>,
-    spec: &KernelSpec,
+    pass: Pass,
     graph: &Graph,
     ops: OpCounts,
 ) -> fmt::Result {
-    write_header(w, spec, ops)?;
+    let spec = &pass.spec;
+    write_header(w, pass, ops)?;
     if spec.precision == Precision::F64 {
         writeln!(w)?;
         writeln!(w, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable")?;
@@ -85,11 +172,25 @@ fn write_program<W: Write>(
         )?;
         writeln!(w, "__constant {scalar} {SIGNED_TWO_PI} = {value};")?;
     }
+    if pass.form == Form::Vector {
+        writeln!(w)?;
+        write_cmul(w, spec.precision)?;
+        write_constant_helpers(w, [graph], spec.precision)?;
+    }
     writeln!(w)?;
-    write_cmul(w, spec.precision)?;
-    write_constant_helpers(w, [graph], spec.precision)?;
-    writeln!(w)?;
-    write_kernel(w, spec, graph)
+    write_kernel(w, pass, graph)?;
+    if pass.form == Form::Scalar {
+        writeln!(w)?;
+        write_kernel(
+            w,
+            Pass {
+                form: Form::ScalarFirst,
+                ..pass
+            },
+            graph,
+        )?;
+    }
+    Ok(())
 }
 
 /// Writes each constant twiddle helper `mul_pXqY` the `graphs` call once, by increasing
@@ -120,9 +221,20 @@ pub(crate) fn write_constant_helpers<'a, W: Write>(
     Ok(())
 }
 
-fn write_header<W: Write>(w: &mut Writer<W>, spec: &KernelSpec, ops: OpCounts) -> fmt::Result {
+fn write_header<W: Write>(w: &mut Writer<W>, pass: Pass, ops: OpCounts) -> fmt::Result {
+    let spec = &pass.spec;
     let r = spec.radix;
-    let vector = vector_type(spec.precision);
+    let data = match pass.form {
+        Form::Vector => format!("{} data", vector_type(spec.precision)),
+        Form::Scalar | Form::ScalarFirst => format!(
+            "{} data (scalar form for CPU devices)",
+            scalar_type(spec.precision)
+        ),
+    };
+    let form = match pass.form {
+        Form::Vector => "",
+        Form::Scalar | Form::ScalarFirst => ", scalar",
+    };
     let sign = if spec.direction.sign() < 0.0 {
         "-"
     } else {
@@ -130,21 +242,50 @@ fn write_header<W: Write>(w: &mut Writer<W>, spec: &KernelSpec, ops: OpCounts) -
     };
     writeln!(
         w,
-        "// {}: one global radix-{r} pass of the {} FFT on {vector} data.",
-        spec.entry_point(),
+        "// {}: one global radix-{r} pass of the {} FFT on {data}.",
+        pass.entry_point(),
         spec.direction
     )?;
     writeln!(
         w,
-        "// Generated by fft-codegen (radix {r}, {}, {}, {} twiddles); do not edit:",
+        "// Generated by fft-codegen (radix {r}, {}, {}, {} twiddles{form}); do not edit:",
         spec.direction, spec.precision, spec.twiddles
     )?;
     writeln!(w, "// regenerate with `cargo xtask gen-kernels`.")?;
     writeln!(w, "//")?;
-    writeln!(
-        w,
-        "// Launch 1-D over t * batch work-items, t = N / {r}, sequences of N points one after another."
-    )?;
+    if pass.form == Form::Vector {
+        writeln!(
+            w,
+            "// Launch 1-D over t * batch work-items, t = N / {r}, sequences of N points one after another."
+        )?;
+    } else {
+        let entry = pass.entry_point();
+        writeln!(
+            w,
+            "// Two kernels, t = N / {r}, sequences of N points one after another, each work-item doing the"
+        )?;
+        writeln!(
+            w,
+            "// work of work-item g of {}'s 1-D launch over t * batch work-items:",
+            spec.entry_point()
+        )?;
+        writeln!(
+            w,
+            "// {entry} for p >= 2, launched 2-D over (p, t * batch / p), work-item (k, r) is g = r * p + k;"
+        )?;
+        writeln!(
+            w,
+            "// {entry}_p1 for p = 1 (every pass twiddle is 1, tw is unused), launched 2-D over (t, batch),"
+        )?;
+        writeln!(
+            w,
+            "// work-item (i, b) is g = b * t + i. Consecutive work-items read and write consecutive elements,"
+        )?;
+        writeln!(
+            w,
+            "// so a vectorizer uses vector loads and stores (1-D, the masks below make it gather and scatter)."
+        )?;
+    }
     writeln!(
         w,
         "// Work-item g: i = g & (t - 1), base = (g - i) * {r}, k = i & (p - 1); W_L = exp({sign}2*pi*i/L);"
@@ -173,22 +314,182 @@ fn write_header<W: Write>(w: &mut Writer<W>, spec: &KernelSpec, ops: OpCounts) -
         "; tw is unused"
     };
     writeln!(w, "// Pass twiddles: {source}{unused}.")?;
+    if pass.form == Form::Scalar {
+        writeln!(
+            w,
+            "// Scalar form: x, y and tw hold interleaved pairs, complex element e at [2e] (re) and [2e + 1] (im);"
+        )?;
+        writeln!(
+            w,
+            "// every complex value v is the scalars v_re, v_im. No vector types, so a work-item loop"
+        )?;
+        writeln!(
+            w,
+            "// vectorizer (PoCL's) can run several work-items per SIMD instruction."
+        )?;
+    }
     writeln!(w, "//")?;
     writeln!(
         w,
         "// Butterfly: decimation in frequency derived recursively from radix 2; slot s holds X[bitrev(s)]."
     )?;
+    let written_out = match pass.form {
+        Form::Vector => "",
+        Form::Scalar | Form::ScalarFirst => ", written out",
+    };
     writeln!(
         w,
-        "// Butterfly operations: {} complex additions, {} constant multiplications (mul_pXqY),",
+        "// Butterfly operations: {} complex additions, {} constant multiplications (mul_pXqY{written_out}),",
         ops.complex_adds, ops.constant_muls
     )?;
     writeln!(
         w,
-        "// {} trivial rotations (x -1, x i, x -i); pass twiddles: {} complex multiplications (cmul).",
+        "// {} trivial rotations (x -1, x i, x -i); pass twiddles: {} complex multiplications (cmul{written_out}).",
         ops.trivial_rotations,
         pass_twiddle_muls(spec)
     )
+}
+
+fn write_kernel<W: Write>(w: &mut Writer<W>, pass: Pass, graph: &Graph) -> fmt::Result {
+    let spec = &pass.spec;
+    let r = spec.radix;
+    let data = pass.data_type();
+    let scalar = scalar_type(spec.precision);
+    let entry = pass.entry_point();
+    let pad = " ".repeat("__kernel void ".len() + entry.len() + 1);
+    writeln!(
+        w,
+        "__kernel void {entry}(__global const {data} *restrict x,"
+    )?;
+    writeln!(w, "{pad}__global {data} *restrict y,")?;
+    writeln!(w, "{pad}__global const {data} *restrict tw,")?;
+    writeln!(w, "{pad}const uint p,")?;
+    writeln!(w, "{pad}const uint t,")?;
+    writeln!(w, "{pad}const {scalar} scale)")?;
+    w.open_block()?;
+    // Scalar forms: offsets within a sequence (below 2N <= 2^28 values) fit a uint, the
+    // sequence's place in the buffer may not, so the pointers are offset in size_t.
+    match pass.form {
+        Form::Vector => {
+            writeln!(w, "const uint g = (uint)get_global_id(0);")?;
+            writeln!(w, "const uint i = g & (t - 1u);")?;
+            writeln!(w, "const uint k = i & (p - 1u);")?;
+            writeln!(w, "const uint base = (g - i) * {r}u;")?;
+            writeln!(w, "const uint src = base + i;")?;
+            writeln!(w, "const uint dst = base + (i - k) * {r}u + k;")?;
+        }
+        Form::Scalar => {
+            writeln!(w, "// Work-item (k, r) is g = r * p + k; j = i - k.")?;
+            writeln!(w, "const size_t k = get_global_id(0);")?;
+            writeln!(w, "const uint r = (uint)get_global_id(1);")?;
+            writeln!(w, "const uint j = (r * p) & (t - 1u);")?;
+            writeln!(w, "const uint base = (r * p - j) * {r}u;")?;
+            writeln!(w)?;
+            writeln!(
+                w,
+                "// Element src + m * t = base + j + k + m * t of x is xs[2m * t] (re) and xs[2m * t + 1] (im);"
+            )?;
+            writeln!(
+                w,
+                "// element dst + q * p = base + j * {r} + k + q * p of y is ys[2q * p] and ys[2q * p + 1]."
+            )?;
+            writeln!(
+                w,
+                "__global const {data} *restrict xs = x + 2 * (size_t)(base + j) + 2 * k;"
+            )?;
+            writeln!(
+                w,
+                "__global {data} *restrict ys = y + 2 * (size_t)(base + j * {r}u) + 2 * k;"
+            )?;
+            writeln!(w, "__global const {data} *restrict ws = tw + 2 * k;")?;
+        }
+        Form::ScalarFirst => {
+            writeln!(w, "// Work-item (i, b) is g = b * t + i; p = 1, so k = 0.")?;
+            writeln!(w, "const size_t i = get_global_id(0);")?;
+            writeln!(w, "const uint b = (uint)get_global_id(1);")?;
+            writeln!(w, "const uint base = b * t * {r}u;")?;
+            writeln!(w)?;
+            writeln!(
+                w,
+                "// Element src + m * t = base + i + m * t of x is xs[2m * t] (re) and xs[2m * t + 1] (im);"
+            )?;
+            writeln!(
+                w,
+                "// element dst + q = base + i * {r} + q of y is ys[2q] and ys[2q + 1]."
+            )?;
+            writeln!(
+                w,
+                "__global const {data} *restrict xs = x + 2 * (size_t)base + 2 * i;"
+            )?;
+            writeln!(
+                w,
+                "__global {data} *restrict ys = y + 2 * (size_t)base + {} * i;",
+                2 * r
+            )?;
+        }
+    }
+    writeln!(w)?;
+    write_inputs(w, pass)?;
+    let bits = r.trailing_zeros();
+    match pass.form {
+        Form::Vector => {
+            let schedule = Schedule::new(graph);
+            write_butterfly(w, graph, &schedule, |w, name, id| {
+                let value = definition(graph, &schedule, id, data);
+                writeln!(w, "const {data} {name} = {value};")
+            })?;
+            for (name, value) in schedule.aliases() {
+                writeln!(w, "const {data} {name} = {value};")?;
+            }
+            writeln!(w)?;
+            writeln!(
+                w,
+                "// Slot s holds X[bitrev(s)]: store it at output index bitrev(s)."
+            )?;
+            for q in 0..r as usize {
+                let slot = bit_reverse(q, bits);
+                writeln!(w, "y[{}] = y{slot:02} * scale;", offset("dst", q, "p"))?;
+            }
+        }
+        Form::Scalar | Form::ScalarFirst => {
+            let schedule = Schedule::scalar(graph);
+            write_butterfly(w, graph, &schedule, |w, name, id| {
+                if let Op::Twiddle(a, angle) = graph.op(id) {
+                    let operand = schedule.name(a).unwrap_or("(operand)");
+                    writeln!(
+                        w,
+                        "// {name} = {}({operand}) = {operand} * exp(-i*pi*{}/{})",
+                        angle.helper_name(),
+                        angle.num(),
+                        angle.den()
+                    )?;
+                }
+                for part in [Part::Re, Part::Im] {
+                    let value = component_definition(graph, &schedule, id, part, spec.precision);
+                    writeln!(w, "const {data} {name}{} = {value};", part.suffix())?;
+                }
+                Ok(())
+            })?;
+            for (name, value) in schedule.aliases() {
+                for suffix in [Part::Re, Part::Im].map(Part::suffix) {
+                    writeln!(w, "const {data} {name}{suffix} = {value}{suffix};")?;
+                }
+            }
+            writeln!(w)?;
+            writeln!(
+                w,
+                "// Slot s holds X[bitrev(s)]: store it at output index bitrev(s)."
+            )?;
+            let stride = (pass.form == Form::Scalar).then_some("p");
+            for q in 0..r as usize {
+                let slot = bit_reverse(q, bits);
+                let (re, im) = pair("ys", q, stride);
+                writeln!(w, "{re} = y{slot:02}_re * scale;")?;
+                writeln!(w, "{im} = y{slot:02}_im * scale;")?;
+            }
+        }
+    }
+    w.close_block()
 }
 
 /// `base`, `base + stride` or `base + 3u * stride`.
@@ -200,46 +501,25 @@ fn offset(base: &str, m: usize, stride: &str) -> String {
     }
 }
 
-fn write_kernel<W: Write>(w: &mut Writer<W>, spec: &KernelSpec, graph: &Graph) -> fmt::Result {
-    let r = spec.radix;
-    let vector = vector_type(spec.precision);
-    let scalar = scalar_type(spec.precision);
-    let entry = spec.entry_point();
-    let pad = " ".repeat("__kernel void ".len() + entry.len() + 1);
-    writeln!(
-        w,
-        "__kernel void {entry}(__global const {vector} *restrict x,"
-    )?;
-    writeln!(w, "{pad}__global {vector} *restrict y,")?;
-    writeln!(w, "{pad}__global const {vector} *restrict tw,")?;
-    writeln!(w, "{pad}const uint p,")?;
-    writeln!(w, "{pad}const uint t,")?;
-    writeln!(w, "{pad}const {scalar} scale)")?;
-    w.open_block()?;
-    writeln!(w, "const uint g = (uint)get_global_id(0);")?;
-    writeln!(w, "const uint i = g & (t - 1u);")?;
-    writeln!(w, "const uint k = i & (p - 1u);")?;
-    writeln!(w, "const uint base = (g - i) * {r}u;")?;
-    writeln!(w, "const uint src = base + i;")?;
-    writeln!(w, "const uint dst = base + (i - k) * {r}u + k;")?;
-    writeln!(w)?;
-    write_inputs(w, spec)?;
-    write_butterfly(w, graph, vector)?;
-    writeln!(w)?;
-    writeln!(
-        w,
-        "// Slot s holds X[bitrev(s)]: store it at output index bitrev(s)."
-    )?;
-    let bits = r.trailing_zeros();
-    for q in 0..r as usize {
-        let slot = bit_reverse(q, bits);
-        writeln!(w, "y[{}] = y{slot:02} * scale;", offset("dst", q, "p"))?;
+/// The two scalars of complex element `m * stride` (`m` without a stride) of the interleaved
+/// array `base`: `(base[2m * stride], base[2m * stride + 1u])`.
+fn pair(base: &str, m: usize, stride: Option<&str>) -> (String, String) {
+    match (m, stride) {
+        (0, _) => (format!("{base}[0]"), format!("{base}[1]")),
+        (_, Some(stride)) => (
+            format!("{base}[{}u * {stride}]", 2 * m),
+            format!("{base}[{}u * {stride} + 1u]", 2 * m),
+        ),
+        (_, None) => (
+            format!("{base}[{}]", 2 * m),
+            format!("{base}[{}]", 2 * m + 1),
+        ),
     }
-    w.close_block()
 }
 
 /// Loads `x00..` and multiplies input `m >= 1` by the pass twiddle `w<m> = W_{R*p}^(k*m)`.
-fn write_inputs<W: Write>(w: &mut Writer<W>, spec: &KernelSpec) -> fmt::Result {
+fn write_inputs<W: Write>(w: &mut Writer<W>, pass: Pass) -> fmt::Result {
+    let spec = &pass.spec;
     let r = spec.radix as usize;
     let vector = vector_type(spec.precision);
     let scalar = scalar_type(spec.precision);
@@ -248,6 +528,36 @@ fn write_inputs<W: Write>(w: &mut Writer<W>, spec: &KernelSpec) -> fmt::Result {
         "// Inputs m = 0..{}, times the pass twiddles w<m> = W_{{{r}p}}^(k*m).",
         r - 1
     )?;
+    if pass.form == Form::ScalarFirst {
+        writeln!(w, "// p = 1: every pass twiddle is W^0 = 1.")?;
+        for m in 0..r {
+            let (re, im) = pair("xs", m, Some("t"));
+            writeln!(w, "const {scalar} x{m:02}_re = {re};")?;
+            writeln!(w, "const {scalar} x{m:02}_im = {im};")?;
+        }
+        return Ok(());
+    }
+    if pass.form == Form::Scalar {
+        // Only table twiddles have a scalar form (CpuKernelSpec has no other).
+        let (re, im) = pair("xs", 0, Some("t"));
+        writeln!(w, "const {scalar} x00_re = {re};")?;
+        writeln!(w, "const {scalar} x00_im = {im};")?;
+        for m in 1..r {
+            let (wr, wi) = pair("ws", m - 1, Some("p"));
+            writeln!(w, "const {scalar} w{m:02}_re = {wr};")?;
+            writeln!(w, "const {scalar} w{m:02}_im = {wi};")?;
+            let (xr, xi) = pair("xs", m, Some("t"));
+            writeln!(w, "const {scalar} u{m:02}_re = {xr};")?;
+            writeln!(w, "const {scalar} u{m:02}_im = {xi};")?;
+            let (re, im) = complex_product(
+                [&format!("u{m:02}_re"), &format!("u{m:02}_im")],
+                [&format!("w{m:02}_re"), &format!("w{m:02}_im")],
+            );
+            writeln!(w, "const {scalar} x{m:02}_re = {re};")?;
+            writeln!(w, "const {scalar} x{m:02}_im = {im};")?;
+        }
+        return Ok(());
+    }
     if spec.twiddles != Twiddles::Table {
         writeln!(
             w,
@@ -303,9 +613,14 @@ fn write_inputs<W: Write>(w: &mut Writer<W>, spec: &KernelSpec) -> fmt::Result {
     Ok(())
 }
 
-/// The butterfly's statements, one radix-2 stage after another.
-fn write_butterfly<W: Write>(w: &mut Writer<W>, graph: &Graph, vector: &str) -> fmt::Result {
-    let schedule = Schedule::new(graph);
+/// The butterfly's statements, one radix-2 stage after another, each written by `statement`
+/// (the definition of one named node); the caller then copies the aliased output slots.
+fn write_butterfly<W: Write>(
+    w: &mut Writer<W>,
+    graph: &Graph,
+    schedule: &Schedule,
+    mut statement: impl FnMut(&mut Writer<W>, &str, NodeId) -> fmt::Result,
+) -> fmt::Result {
     let stages = graph.input_count().trailing_zeros() as usize;
     let mut current_stage = 0;
     for (id, name) in schedule.statements() {
@@ -322,11 +637,7 @@ fn write_butterfly<W: Write>(w: &mut Writer<W>, graph: &Graph, vector: &str) -> 
                 "// Stage {stage} of {stages}: radix-2 butterflies over blocks of {block}."
             )?;
         }
-        let value = definition(graph, &schedule, *id, vector);
-        writeln!(w, "const {vector} {name} = {value};")?;
-    }
-    for (name, value) in schedule.aliases() {
-        writeln!(w, "const {vector} {name} = {value};")?;
+        statement(w, name, *id)?;
     }
     Ok(())
 }

@@ -7,7 +7,8 @@
 //! OpenCL C ([`kernel`], through [`writer::Writer`]). Two kernel families: the global radix
 //! pass ([`emit_kernel`] of a [`KernelSpec`]) and the fused local-memory pass
 //! ([`emit_fused_kernel`] of a [`FusedSpec`], whole sub-FFTs of up to 4096 points per
-//! work-group).
+//! work-group). The global radix pass also has a scalar form for CPU devices
+//! ([`emit_cpu_kernel`] of a [`CpuKernelSpec`]: no vector types, so PoCL vectorizes it).
 //!
 //! ```
 //! use fft_codegen::{emit_kernel, KernelSpec};
@@ -33,9 +34,12 @@ pub mod spec;
 mod twiddle_helpers;
 pub mod writer;
 
-pub use catalog::catalog;
+pub use catalog::{catalog, cpu_catalog};
 pub use fft_core::{Direction, Precision};
 pub use fused::{emit_fused_kernel, fused_stage_butterfly};
 pub use fused_spec::{fused_catalog, FusedSpec, GeneratedFusedKernel};
-pub use kernel::{emit_kernel, kernel_butterfly};
-pub use spec::{CodegenError, GeneratedKernel, KernelSpec, OpCounts, Twiddles};
+pub use kernel::{emit_cpu_kernel, emit_kernel, kernel_butterfly};
+pub use spec::{
+    CodegenError, CpuKernelSpec, GeneratedCpuKernel, GeneratedKernel, KernelSpec, OpCounts,
+    Twiddles,
+};

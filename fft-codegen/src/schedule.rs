@@ -8,6 +8,10 @@
 //! needs a name to take `.x`/`.y` of). Everything else is written inline in its only use.
 //! Statements are ordered by (stage, node index): a topological order that depends on the
 //! graph alone.
+//!
+//! Scalar code (one `float` per component, [`Schedule::scalar`]) also names every constant
+//! multiplication and its operand: each component of the product reads both components of
+//! the operand, which would otherwise be written out twice.
 
 use crate::ir::{Graph, NodeId, Op};
 
@@ -21,17 +25,32 @@ pub struct Schedule {
 }
 
 impl Schedule {
-    /// Names and orders the nodes of `graph`.
+    /// Names and orders the nodes of `graph` for code on complex (`float2`) values.
     pub fn new(graph: &Graph) -> Schedule {
+        Schedule::with_policy(graph, false)
+    }
+
+    /// Names and orders the nodes of `graph` for scalar code: as [`Schedule::new`], and every
+    /// constant multiplication ([`Op::Twiddle`]) and its operand get a name.
+    pub fn scalar(graph: &Graph) -> Schedule {
+        Schedule::with_policy(graph, true)
+    }
+
+    fn with_policy(graph: &Graph, name_twiddles: bool) -> Schedule {
         let nodes = graph.nodes();
         let mut uses = vec![0usize; nodes.len()];
-        let mut feeds_free_op = vec![false; nodes.len()];
+        let mut read_by_component = vec![false; nodes.len()];
         let mut depth = vec![0usize; nodes.len()];
         for (i, op) in nodes.iter().enumerate() {
             for operand in op.operands() {
                 uses[operand.index()] += 1;
-                if matches!(op, Op::Neg(_) | Op::Rotate(..)) {
-                    feeds_free_op[operand.index()] = true;
+                let reads_components = match op {
+                    Op::Neg(_) | Op::Rotate(..) => true,
+                    Op::Twiddle(..) => name_twiddles,
+                    _ => false,
+                };
+                if reads_components {
+                    read_by_component[operand.index()] = true;
                 }
             }
             let deepest = op.operands().map(|a| depth[a.index()]).max().unwrap_or(0);
@@ -61,7 +80,9 @@ impl Schedule {
             let free = matches!(op, Op::Neg(_) | Op::Rotate(..));
             let is_input = matches!(op, Op::Input(_));
             let is_output = names[i].is_some() && !is_input;
-            let needs_name = feeds_free_op[i] || (!free && uses[i] >= 2);
+            let needs_name = read_by_component[i]
+                || (!free && uses[i] >= 2)
+                || (name_twiddles && matches!(op, Op::Twiddle(..)));
             if is_output || (!is_input && needs_name) {
                 named.push(NodeId(i));
             }

@@ -99,6 +99,60 @@ impl KernelSpec {
     }
 }
 
+/// A global radix pass in scalar form, for CPU devices: the algorithm, indexing and
+/// arguments of the [`KernelSpec`] with [`Twiddles::Table`] of the same radix, direction and
+/// precision, but with no vector types and a 2-D launch (two entry points: see
+/// [`CpuKernelSpec::entry_point`] and [`CpuKernelSpec::first_pass_entry_point`]). Data and twiddles are `float`/`double` arrays of
+/// interleaved (re, im) pairs, and every complex value is two scalars, so a work-item loop
+/// vectorizer (PoCL's) can run 8 or 16 work-items per SIMD instruction; `float2` values stop it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CpuKernelSpec {
+    /// Butterfly size: 2, 4, 8, 16, 32 or 64.
+    pub radix: u32,
+    /// Sign of the exponent.
+    pub direction: Direction,
+    /// `float` or `double` data.
+    pub precision: Precision,
+}
+
+impl CpuKernelSpec {
+    /// A forward, f32 scalar kernel of `radix`.
+    pub const fn new(radix: u32) -> CpuKernelSpec {
+        CpuKernelSpec {
+            radix,
+            direction: Direction::Forward,
+            precision: Precision::F32,
+        }
+    }
+
+    /// The vector-form kernel this one computes the same pass as (table twiddles).
+    pub const fn vector_spec(&self) -> KernelSpec {
+        KernelSpec {
+            radix: self.radix,
+            direction: self.direction,
+            precision: self.precision,
+            twiddles: Twiddles::Table,
+        }
+    }
+
+    /// The entry point of the passes with `p >= 2`: `fft_radix16_fwd_f32_scalar`, launched
+    /// 2-D over `(p, t * batch / p)`.
+    pub fn entry_point(&self) -> String {
+        format!("{}_scalar", self.vector_spec().entry_point())
+    }
+
+    /// The entry point of the first pass (`p = 1`) in the same program:
+    /// `fft_radix16_fwd_f32_scalar_p1`, launched 2-D over `(t, batch)`.
+    pub fn first_pass_entry_point(&self) -> String {
+        format!("{}_p1", self.entry_point())
+    }
+
+    /// The file the kernel is written to in `kernels/`: `<entry point>.cl`.
+    pub fn file_name(&self) -> String {
+        format!("{}.cl", self.entry_point())
+    }
+}
+
 /// Operation counts of one butterfly, printed in the kernel header and asserted in tests.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct OpCounts {
@@ -123,6 +177,19 @@ pub struct GeneratedKernel {
     /// The complete, self-contained OpenCL C program text.
     pub source: Cow<'static, str>,
     /// Operation counts of the butterfly.
+    pub ops: OpCounts,
+}
+
+/// The generator's output for a [`CpuKernelSpec`]: OpenCL C source and what to call in it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GeneratedCpuKernel {
+    /// What was generated.
+    pub spec: CpuKernelSpec,
+    /// Name of the `__kernel` function in `source`.
+    pub entry_point: Cow<'static, str>,
+    /// The complete, self-contained OpenCL C program text.
+    pub source: Cow<'static, str>,
+    /// Operation counts of the butterfly (the same butterfly as the vector form's).
     pub ops: OpCounts,
 }
 

@@ -1,5 +1,5 @@
 //! Definitions of the helper functions a kernel calls: `mul_pXqY` for constant twiddles and
-//! `cmul` for the pass twiddles.
+//! `cmul` for the pass twiddles, and the same arithmetic by components for scalar code.
 
 use crate::angle::Angle;
 use crate::literal::{literal, rounded, vector_type};
@@ -27,14 +27,68 @@ fn linear(terms: [(f64, &str); 2], precision: Precision) -> String {
     format!("{lead}{} {op} {}", term(first), term(second))
 }
 
-/// Writes `mul_pXqY(a) = a * exp(-i*pi*X/Y)` with its one-line comment.
+/// The product `a * exp(-i*pi*X/Y)` by components, given the text of `a`'s components
+/// (`a.x`/`a.y` in a helper, `t1_05_re`/`t1_05_im` in scalar code; operands must bind at
+/// least as tightly as a product).
 ///
 /// The factor `c + i*s` is computed in f64 and rounded once; `a * (c + i*s) = (a.x*c - a.y*s,
 /// a.x*s + a.y*c)`. On the diagonals (`|c| == |s| == 1/sqrt(2)`) the common magnitude is
 /// factored out: two additions and two multiplications instead of four multiplications.
+pub(crate) struct ConstantProduct {
+    /// Real part, without the common magnitude.
+    pub re: String,
+    /// Imaginary part, without the common magnitude.
+    pub im: String,
+    /// The common magnitude both parts are multiplied by (diagonal angles only).
+    pub magnitude: Option<String>,
+}
+
+impl ConstantProduct {
+    pub(crate) fn new(angle: Angle, precision: Precision, re: &str, im: &str) -> ConstantProduct {
+        let w = angle.value();
+        if angle.is_diagonal() {
+            let (c, s) = (w.re.signum(), w.im.signum());
+            ConstantProduct {
+                re: linear([(c, re), (-s, im)], precision),
+                im: linear([(s, re), (c, im)], precision),
+                magnitude: Some(literal(w.re.abs(), precision)),
+            }
+        } else {
+            let (c, s) = (rounded(w.re, precision), rounded(w.im, precision));
+            ConstantProduct {
+                re: linear([(c, re), (-s, im)], precision),
+                im: linear([(s, re), (c, im)], precision),
+                magnitude: None,
+            }
+        }
+    }
+
+    /// The real and imaginary parts as two scalar expressions (`(re) * h` on the diagonals).
+    pub(crate) fn scalar_parts(&self) -> (String, String) {
+        match &self.magnitude {
+            Some(h) => (
+                format!("({}) * {h}", self.re),
+                format!("({}) * {h}", self.im),
+            ),
+            None => (self.re.clone(), self.im.clone()),
+        }
+    }
+}
+
+/// The complex product `a * b` by components, given the text of the four components (each
+/// binding at least as tightly as a product).
+pub(crate) fn complex_product(a: [&str; 2], b: [&str; 2]) -> (String, String) {
+    let ([ar, ai], [br, bi]) = (a, b);
+    (
+        format!("{ar} * {br} - {ai} * {bi}"),
+        format!("{ar} * {bi} + {ai} * {br}"),
+    )
+}
+
+/// Writes `mul_pXqY(a) = a * exp(-i*pi*X/Y)` with its one-line comment (the arithmetic of
+/// [`ConstantProduct`]).
 pub fn write_mul_helper<W: Write>(out: &mut W, angle: Angle, precision: Precision) -> fmt::Result {
     let vector = vector_type(precision);
-    let w = angle.value();
     let name = angle.helper_name();
     writeln!(
         out,
@@ -44,17 +98,18 @@ pub fn write_mul_helper<W: Write>(out: &mut W, angle: Angle, precision: Precisio
     )?;
     writeln!(out, "inline {vector} {name}(const {vector} a)")?;
     writeln!(out, "{{")?;
-    if angle.is_diagonal() {
-        let (c, s) = (w.re.signum(), w.im.signum());
-        let re = linear([(c, "a.x"), (-s, "a.y")], precision);
-        let im = linear([(s, "a.x"), (c, "a.y")], precision);
-        let h = literal(w.re.abs(), precision);
-        writeln!(out, "    return ({vector})({re}, {im}) * {h};")?;
-    } else {
-        let (c, s) = (rounded(w.re, precision), rounded(w.im, precision));
-        let re = linear([(c, "a.x"), (-s, "a.y")], precision);
-        let im = linear([(s, "a.x"), (c, "a.y")], precision);
-        writeln!(out, "    return ({vector})({re}, {im});")?;
+    let product = ConstantProduct::new(angle, precision, "a.x", "a.y");
+    match &product.magnitude {
+        Some(h) => writeln!(
+            out,
+            "    return ({vector})({}, {}) * {h};",
+            product.re, product.im
+        )?,
+        None => writeln!(
+            out,
+            "    return ({vector})({}, {});",
+            product.re, product.im
+        )?,
     }
     writeln!(out, "}}")
 }
@@ -68,10 +123,8 @@ pub fn write_cmul<W: Write>(out: &mut W, precision: Precision) -> fmt::Result {
         "inline {vector} cmul(const {vector} a, const {vector} b)"
     )?;
     writeln!(out, "{{")?;
-    writeln!(
-        out,
-        "    return ({vector})(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);"
-    )?;
+    let (re, im) = complex_product(["a.x", "a.y"], ["b.x", "b.y"]);
+    writeln!(out, "    return ({vector})({re}, {im});")?;
     writeln!(out, "}}")
 }
 
