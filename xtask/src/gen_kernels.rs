@@ -1,10 +1,13 @@
 //! `cargo xtask gen-kernels [--out DIR] [--check]`: writes every kernel of
-//! [`fft_codegen::catalog`] and [`fft_codegen::fused_catalog`] as `<entry point>.cl` (by
+//! [`fft_codegen::catalog`], [`fft_codegen::cpu_catalog`] and [`fft_codegen::fused_catalog`]
+//! as `<entry point>.cl` (by
 //! default into `kernels/` at the workspace root) and removes stale `.cl` files there; `--check` writes nothing and fails when the
 //! directory differs from what the generator produces.
 
 use crate::{workspace_root, Error};
-use fft_codegen::{catalog, emit_fused_kernel, emit_kernel, fused_catalog};
+use fft_codegen::{
+    catalog, cpu_catalog, emit_cpu_kernel, emit_fused_kernel, emit_kernel, fused_catalog,
+};
 use std::collections::BTreeMap;
 use std::fs;
 use std::io;
@@ -48,17 +51,22 @@ pub fn parse_gen_kernels(mut args: impl Iterator<Item = String>) -> Result<GenKe
     })
 }
 
-/// File name -> source of every kernel of both catalogs (global radix passes, fused passes).
+/// File name -> source of every kernel of the three catalogs (global radix passes, their
+/// scalar CPU form, fused passes).
 fn expected_files() -> Result<BTreeMap<String, String>, Error> {
     let radix = catalog().into_iter().map(|spec| {
         let kernel = emit_kernel(&spec).map_err(Error::Codegen)?;
+        Ok((spec.file_name(), kernel.source.into_owned()))
+    });
+    let cpu = cpu_catalog().into_iter().map(|spec| {
+        let kernel = emit_cpu_kernel(&spec).map_err(Error::Codegen)?;
         Ok((spec.file_name(), kernel.source.into_owned()))
     });
     let fused = fused_catalog().into_iter().map(|spec| {
         let kernel = emit_fused_kernel(&spec).map_err(Error::Codegen)?;
         Ok((spec.file_name(), kernel.source.into_owned()))
     });
-    radix.chain(fused).collect()
+    radix.chain(cpu).chain(fused).collect()
 }
 
 /// The `.cl` files currently in `dir` (none if it does not exist).
@@ -201,6 +209,7 @@ mod tests {
         assert!(!dir.join("fft_radix3_fwd_f32.cl").exists());
         assert!(!dir.join("fft_fused8_c1_fwd_f32.cl").exists());
         assert!(dir.join("fft_fused4096_c1_inv_f32.cl").exists());
+        assert!(dir.join("fft_radix64_inv_f64_scalar.cl").exists());
         assert!(dir.join("notes.txt").exists());
         fs::remove_dir_all(&dir).unwrap();
     }
