@@ -4,11 +4,11 @@ use crate::builder::FftBuilder;
 use crate::error::{Error, Result};
 use crate::float::FftFloat;
 use crate::generated::ProgramKey;
-use crate::launch::{program_key, Launch};
+use crate::launch::{entry_point, program_key, Launch};
 use crate::queue::DeviceQueue;
 use crate::schedule::{pass_targets, scratch_count, Target};
-use crate::strategy::{choose_family, Strategy};
-use fft_codegen::{FusedSpec, KernelSpec, Twiddles};
+use crate::strategy::{choose_family, scalar_global_passes, Strategy};
+use fft_codegen::{FusedSpec, Twiddles};
 use fft_core::plan::{Pass, Plan, PlanRequest};
 use num_complex::Complex;
 use ocl::{Buffer, Event, EventList, OclPrm};
@@ -39,6 +39,8 @@ where
     queue: DeviceQueue,
     plan: Plan,
     twiddles: Twiddles,
+    /// The program of every pass, in order.
+    keys: Vec<ProgramKey>,
     exec: Mutex<Exec<T>>,
 }
 
@@ -83,26 +85,36 @@ where
                 max_batch: summary.max_alloc_bytes / per_transform,
             });
         }
+        let scalar = scalar_global_passes(summary, twiddles);
         let keys: Vec<ProgramKey> = plan
             .passes
             .iter()
-            .map(|pass| program_key(pass, &plan.request, T::PRECISION, twiddles))
+            .map(|pass| program_key(pass, &plan.request, T::PRECISION, twiddles, scalar))
             .collect();
         queue.prebuild(&keys)?;
         let last = plan.passes.len() - 1;
         let launches = plan
             .passes
             .iter()
+            .zip(&keys)
             .enumerate()
-            .map(|(i, pass)| {
+            .map(|(i, (pass, key))| {
                 let scale = if i == last { plan.scale } else { 1.0 };
-                Launch::new(queue, &plan.request, pass, twiddles, T::from_f64(scale))
+                Launch::new(
+                    queue,
+                    &plan.request,
+                    pass,
+                    key,
+                    twiddles,
+                    T::from_f64(scale),
+                )
             })
             .collect::<Result<Vec<_>>>()?;
         Ok(Fft {
             queue: queue.clone(),
             plan,
             twiddles,
+            keys,
             exec: Mutex::new(Exec {
                 launches,
                 scratch: Vec::new(),
@@ -140,6 +152,23 @@ where
         self.twiddles
     }
 
+    /// The program (kernel) of every pass, in order: e.g. [`ProgramKey::Cpu`] for the scalar
+    /// global radix kernels a CPU device runs.
+    pub fn program_keys(&self) -> &[ProgramKey] {
+        &self.keys
+    }
+
+    /// The kernel every pass runs, in order (e.g. `fft_radix16_fwd_f32_scalar_p1` then
+    /// `fft_radix16_fwd_f32_scalar` on a CPU device).
+    pub fn entry_points(&self) -> Vec<String> {
+        self.plan
+            .passes
+            .iter()
+            .zip(&self.keys)
+            .map(|(pass, key)| entry_point(key, pass))
+            .collect()
+    }
+
     /// The queue the plan runs on.
     pub fn queue(&self) -> &DeviceQueue {
         &self.queue
@@ -163,16 +192,14 @@ where
             self.plan.scale,
             self.queue.summary()
         );
-        for (i, pass) in self.plan.passes.iter().enumerate() {
+        for (i, (pass, key)) in self.plan.passes.iter().zip(&self.keys).enumerate() {
             let line = match *pass {
                 Pass::GlobalRadix { radix, stride } => {
-                    let spec = KernelSpec {
-                        radix,
-                        direction: request.direction,
-                        precision: T::PRECISION,
-                        twiddles: self.twiddles,
+                    let form = match key {
+                        ProgramKey::Cpu(_) => ", scalar form for CPU devices",
+                        _ => "",
                     };
-                    format!("global radix-{radix} pass, stride {stride}: {} ({} twiddles), one work-item per butterfly", spec.entry_point(), self.twiddles)
+                    format!("global radix-{radix} pass, stride {stride}: {} ({} twiddles{form}), one work-item per butterfly", entry_point(key, pass), self.twiddles)
                 }
                 Pass::Fused { len, stride } => {
                     let spec = FusedSpec {
@@ -182,7 +209,7 @@ where
                     };
                     format!(
                         "fused pass of {len}-point sub-FFTs in local memory, stride {stride}: {} ({} sub-FFTs per work-group of {}, {} bytes of local memory)",
-                        spec.entry_point(), spec.columns(), spec.work_group_size(), spec.local_bytes()
+                        entry_point(key, pass), spec.columns(), spec.work_group_size(), spec.local_bytes()
                     )
                 }
             };

@@ -1,8 +1,8 @@
 //! The kernels generated at build time by `build.rs`.
 
 use fft_codegen::{
-    Direction, FusedSpec, GeneratedFusedKernel, GeneratedKernel, KernelSpec, OpCounts, Precision,
-    Twiddles,
+    CpuKernelSpec, Direction, FusedSpec, GeneratedCpuKernel, GeneratedFusedKernel, GeneratedKernel,
+    KernelSpec, OpCounts, Precision, Twiddles,
 };
 use std::borrow::Cow;
 
@@ -28,6 +28,16 @@ pub fn generated_fused_kernels() -> &'static [GeneratedFusedKernel] {
     GENERATED_FUSED_KERNELS
 }
 
+/// The generated scalar (CPU) global radix kernel for `spec`, if the catalog has one.
+pub fn generated_cpu_kernel(spec: &CpuKernelSpec) -> Option<&'static GeneratedCpuKernel> {
+    GENERATED_CPU_KERNELS.iter().find(|k| k.spec == *spec)
+}
+
+/// Every generated scalar (CPU) global radix kernel, in catalog order.
+pub fn generated_cpu_kernels() -> &'static [GeneratedCpuKernel] {
+    GENERATED_CPU_KERNELS
+}
+
 /// A program the runtime builds: one generated kernel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ProgramKey {
@@ -35,6 +45,8 @@ pub enum ProgramKey {
     Radix(KernelSpec),
     /// A fused local-memory pass.
     Fused(FusedSpec),
+    /// A global radix pass in scalar form (table twiddles; the default on CPU devices).
+    Cpu(CpuKernelSpec),
 }
 
 impl ProgramKey {
@@ -47,6 +59,9 @@ impl ProgramKey {
             ProgramKey::Fused(spec) => {
                 generated_fused_kernel(spec).map(|k| (k.entry_point.as_ref(), k.source.as_ref()))
             }
+            ProgramKey::Cpu(spec) => {
+                generated_cpu_kernel(spec).map(|k| (k.entry_point.as_ref(), k.source.as_ref()))
+            }
         }
     }
 
@@ -55,6 +70,7 @@ impl ProgramKey {
         match self {
             ProgramKey::Radix(spec) => spec.entry_point(),
             ProgramKey::Fused(spec) => spec.entry_point(),
+            ProgramKey::Cpu(spec) => spec.entry_point(),
         }
     }
 }

@@ -6,11 +6,11 @@ use crate::float::FftFloat;
 use crate::generated::ProgramKey;
 use crate::queue::DeviceQueue;
 use crate::twiddle_table::{pass_twiddles, split_twiddles, stage_twiddles};
-use fft_codegen::{FusedSpec, KernelSpec, Twiddles};
+use fft_codegen::{CpuKernelSpec, FusedSpec, KernelSpec, Twiddles};
 use fft_core::plan::{Pass, PlanRequest};
 use fft_core::Precision;
 use num_complex::Complex;
-use ocl::{Buffer, Event, EventList, Kernel, OclPrm};
+use ocl::{Buffer, Event, EventList, Kernel, OclPrm, SpatialDims};
 
 /// A pass ready to launch.
 pub struct Launch<T: FftFloat>
@@ -18,7 +18,7 @@ where
     Complex<T>: OclPrm,
 {
     kernel: Kernel,
-    global_size: usize,
+    global_size: SpatialDims,
     local_size: Option<usize>,
     /// Tables the kernel holds as arguments, kept alive with it.
     _tables: Vec<Buffer<Complex<T>>>,
@@ -40,10 +40,11 @@ fn one<T: FftFloat>() -> Vec<Complex<T>> {
     vec![Complex::new(T::from_f64(1.0), T::from_f64(0.0))]
 }
 
-/// Builds the kernel of `key` with `args` after the two (unset) data buffers.
+/// Builds the kernel `name` of `key`'s program with `args` after the two (unset) data buffers.
 fn kernel_with<T: FftFloat>(
     queue: &DeviceQueue,
     key: &ProgramKey,
+    name: &str,
     tables: &[Buffer<Complex<T>>],
     uints: &[u32],
     scale: T,
@@ -55,7 +56,7 @@ where
     let mut builder = Kernel::builder();
     builder
         .program(&program)
-        .name(key.entry_point())
+        .name(name)
         .queue(queue.queue().clone())
         .arg(None::<&Buffer<Complex<T>>>)
         .arg(None::<&Buffer<Complex<T>>>);
@@ -68,21 +69,42 @@ where
     builder.arg(scale);
     // SAFETY: the check compares Rust types with the kernel's declared OpenCL types and knows
     // nothing of `num_complex::Complex<f32>`, which is `repr(C)` {re, im}: the exact layout of
-    // the `float2`/`double2` the generated signature declares (fixed by fft-codegen's ABI).
+    // the `float2`/`double2` the generated signature declares (fixed by fft-codegen's ABI), and
+    // of the interleaved pairs of `float`/`double` the scalar (CPU) kernels declare.
     unsafe {
         builder.disable_arg_type_check();
     }
     builder.build().map_err(Error::ocl("creating a kernel"))
 }
 
-/// The program `pass` runs.
+/// The kernel `pass` runs in the program of `key` (its [`program_key`]): the program's entry
+/// point, or for the scalar (CPU) form's first pass (`p = 1`) its second one.
+pub fn entry_point(key: &ProgramKey, pass: &Pass) -> String {
+    match (key, pass) {
+        (ProgramKey::Cpu(spec), Pass::GlobalRadix { stride: 1, .. }) => {
+            spec.first_pass_entry_point()
+        }
+        _ => key.entry_point(),
+    }
+}
+
+/// The program `pass` runs; `scalar` picks the scalar form of a global radix pass with table
+/// twiddles (see [`crate::scalar_global_passes`]).
 pub fn program_key(
     pass: &Pass,
     request: &PlanRequest,
     precision: Precision,
     twiddles: Twiddles,
+    scalar: bool,
 ) -> ProgramKey {
     match *pass {
+        Pass::GlobalRadix { radix, .. } if scalar && twiddles == Twiddles::Table => {
+            ProgramKey::Cpu(CpuKernelSpec {
+                radix,
+                direction: request.direction,
+                precision,
+            })
+        }
         Pass::GlobalRadix { radix, .. } => ProgramKey::Radix(KernelSpec {
             radix,
             direction: request.direction,
@@ -101,11 +123,13 @@ impl<T: FftFloat> Launch<T>
 where
     Complex<T>: OclPrm,
 {
-    /// Prepares `pass` of a plan for `request`, multiplying its output by `scale`.
+    /// Prepares `pass` of a plan for `request` with the kernel of `key` (its
+    /// [`program_key`]), multiplying its output by `scale`.
     pub fn new(
         queue: &DeviceQueue,
         request: &PlanRequest,
         pass: &Pass,
+        key: &ProgramKey,
         twiddles: Twiddles,
         scale: T,
     ) -> Result<Launch<T>> {
@@ -119,15 +143,26 @@ where
                 let tables = vec![upload(queue, &table)?];
                 let threads_per_sequence = request.len / radix as usize;
                 let uints = [stride as u32, threads_per_sequence as u32];
+                let threads = threads_per_sequence * request.batch;
+                // The scalar form's 2-D launches (fft_codegen::emit_cpu_kernel): (t, batch)
+                // for the first pass, (p, t * batch / p) for the others; the vector form 1-D.
+                let global_size = match key {
+                    ProgramKey::Cpu(_) if stride == 1 => {
+                        SpatialDims::Two(threads_per_sequence, request.batch)
+                    }
+                    ProgramKey::Cpu(_) => SpatialDims::Two(stride, threads / stride),
+                    _ => SpatialDims::One(threads),
+                };
                 Ok(Launch {
                     kernel: kernel_with(
                         queue,
-                        &program_key(pass, request, T::PRECISION, twiddles),
+                        key,
+                        &entry_point(key, pass),
                         &tables,
                         &uints,
                         scale,
                     )?,
-                    global_size: threads_per_sequence * request.batch,
+                    global_size,
                     local_size: None,
                     _tables: tables,
                 })
@@ -158,12 +193,13 @@ where
                 Ok(Launch {
                     kernel: kernel_with(
                         queue,
-                        &program_key(pass, request, T::PRECISION, twiddles),
+                        key,
+                        &entry_point(key, pass),
                         &tables,
                         &uints,
                         scale,
                     )?,
-                    global_size: total.div_ceil(columns) * group,
+                    global_size: SpatialDims::One(total.div_ceil(columns) * group),
                     local_size: Some(group),
                     _tables: tables,
                 })
@@ -201,7 +237,7 @@ where
         // SAFETY: every argument is set: buffers 0 and 1 just above (the plan checked both
         // hold `len * batch` values), the twiddle tables (kept alive by `self`) and the
         // scalars at build. The geometry is what the generated kernel indexes: one work-item
-        // per butterfly for a global pass; for a fused pass whole work-groups, whose
+        // per butterfly for a global pass (1-D, or 2-D in the scalar form's shapes); for a fused pass whole work-groups, whose
         // sub-FFTs past `total` are skipped by the kernel's guard.
         unsafe { cmd.enq() }.map_err(Error::ocl("enqueueing an FFT pass"))?;
         Ok(event)

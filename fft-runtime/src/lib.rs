@@ -39,11 +39,11 @@ pub use fft_codegen::Twiddles;
 pub use fft_core::{Direction, Normalization, Precision};
 pub use float::{complex_from_f64, complex_to_f64, FftFloat};
 pub use generated::{
-    generated_fused_kernel, generated_fused_kernels, generated_kernel, generated_kernels,
-    ProgramKey,
+    generated_cpu_kernel, generated_cpu_kernels, generated_fused_kernel, generated_fused_kernels,
+    generated_kernel, generated_kernels, ProgramKey,
 };
 pub use queue::{DeviceQueue, BUILD_OPTIONS, BUILD_OPTIONS_ENV, PRINT_BUILD_LOG_ENV};
-pub use strategy::{fused_limits, Strategy, MIN_RUN_BYTES};
+pub use strategy::{fused_limits, scalar_global_passes, Strategy, KERNEL_FORM_ENV, MIN_RUN_BYTES};
 pub use twiddle_table::{pass_twiddles, split_twiddles, stage_twiddles, SplitTwiddles};
 
 /// The `ocl` crate this runtime is built on, for buffers and events.

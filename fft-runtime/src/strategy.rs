@@ -82,3 +82,32 @@ pub fn choose_family(
         Strategy::Fused => fused_limits(summary, precision).map(Family::Fused),
     }
 }
+
+/// Environment variable choosing the form of global radix kernels: `vector` (`float2` code,
+/// the GPU form) or `scalar` (the CPU form) on every device; unset or anything else, the
+/// default: scalar on CPU devices, vector elsewhere.
+pub const KERNEL_FORM_ENV: &str = "OCLFFT_KERNEL_FORM";
+
+/// Whether global radix passes with `twiddles` run the scalar kernels
+/// (`fft_codegen::emit_cpu_kernel`) on `summary`'s device rather than the `float2` ones.
+///
+/// Scalar kernels exist for table twiddles only. They are the default on CPU devices: PoCL's
+/// work-item loop vectorizer refuses `float2` code ("instruction return type cannot be
+/// vectorized") and vectorizes the scalar form across work-items. `$OCLFFT_KERNEL_FORM`
+/// ([`KERNEL_FORM_ENV`]) overrides the choice, for comparisons.
+///
+/// The default largest radix (16) stays on CPU devices: on a 2-core AMD EPYC under PoCL 3.1
+/// (`oclfft bench --min 11 --max 20 --max-radix R`, 2^22 points, scalar kernels), the total
+/// kernel time at N = 2^11..2^20 was 11-17 ms with radix 16, 16-27 ms with radix 8, 15-31 ms
+/// with radix 32 and 14-31 ms with radix 64 (radix 32 and 64 keep too many values live per
+/// work-item once 8 work-items share each SIMD register).
+pub fn scalar_global_passes(summary: &DeviceSummary, twiddles: Twiddles) -> bool {
+    if twiddles != Twiddles::Table {
+        return false;
+    }
+    match std::env::var(KERNEL_FORM_ENV).as_deref() {
+        Ok("vector") => false,
+        Ok("scalar") => true,
+        _ => summary.kind == DeviceKind::Cpu,
+    }
+}
