@@ -40,3 +40,28 @@ fn runtime_table_equals_codegen_output() {
         );
     }
 }
+
+#[test]
+fn runtime_tables_hold_every_fused_and_cpu_kernel_byte_for_byte() {
+    let fused = fft_codegen::fused_catalog();
+    assert_eq!(fft_runtime::generated_fused_kernels().len(), fused.len());
+    for spec in fused {
+        let built =
+            fft_runtime::generated_fused_kernel(&spec).expect("every fused spec is generated");
+        let emitted = fft_codegen::emit_fused_kernel(&spec).unwrap();
+        assert_eq!(built.source, emitted.source, "{}", spec.entry_point());
+        assert_eq!(built.entry_point, emitted.entry_point);
+        assert_eq!(
+            (built.work_group_size, built.columns),
+            (emitted.work_group_size, emitted.columns)
+        );
+    }
+    let cpu = fft_codegen::cpu_catalog();
+    for spec in cpu {
+        let key = fft_runtime::ProgramKey::Cpu(spec);
+        let (entry_point, source) = key.kernel().expect("every CPU spec is generated");
+        let emitted = fft_codegen::emit_cpu_kernel(&spec).unwrap();
+        assert_eq!(source, emitted.source, "{}", spec.entry_point());
+        assert_eq!(entry_point, emitted.entry_point);
+    }
+}
