@@ -233,15 +233,7 @@ pub fn encode(signal: &Signal, double: bool) -> Vec<u8> {
     out.extend_from_slice(&[1, 0]);
     out.extend_from_slice(&(dict.len() as u16).to_le_bytes());
     out.extend_from_slice(dict.as_bytes());
-    for v in &signal.data {
-        if double {
-            out.extend_from_slice(&v.re.to_le_bytes());
-            out.extend_from_slice(&v.im.to_le_bytes());
-        } else {
-            out.extend_from_slice(&(v.re as f32).to_le_bytes());
-            out.extend_from_slice(&(v.im as f32).to_le_bytes());
-        }
-    }
+    super::raw::push_interleaved_le(&mut out, &signal.data, double);
     out
 }
 

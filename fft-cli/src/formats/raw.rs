@@ -59,8 +59,15 @@ pub fn read(path: &Path, format: Format) -> Result<Signal, CliError> {
 /// Encodes every value, rows one after another.
 pub fn encode(signal: &Signal, format: Format) -> Vec<u8> {
     let mut out = Vec::with_capacity(signal.data.len() * value_bytes(format));
-    for v in &signal.data {
-        if format == Format::C128 {
+    push_interleaved_le(&mut out, &signal.data, format == Format::C128);
+    out
+}
+
+/// Appends `values` as interleaved little-endian `re, im` pairs: f64 when `double`, else f32
+/// (rounded once). The body of raw c64/c128 files and of complex `.npy` arrays.
+pub fn push_interleaved_le(out: &mut Vec<u8>, values: &[num_complex::Complex64], double: bool) {
+    for v in values {
+        if double {
             out.extend_from_slice(&v.re.to_le_bytes());
             out.extend_from_slice(&v.im.to_le_bytes());
         } else {
@@ -68,7 +75,6 @@ pub fn encode(signal: &Signal, format: Format) -> Vec<u8> {
             out.extend_from_slice(&(v.im as f32).to_le_bytes());
         }
     }
-    out
 }
 
 #[cfg(test)]
