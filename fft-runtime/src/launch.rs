@@ -133,16 +133,16 @@ where
         twiddles: Twiddles,
         scale: T,
     ) -> Result<Launch<T>> {
-        match *pass {
+        // Per family: the tables and uint arguments after the two data buffers, and the
+        // launch geometry.
+        let (tables, uints, global_size, local_size) = match *pass {
             Pass::GlobalRadix { radix, stride } => {
                 let table = match twiddles {
                     Twiddles::Table => pass_twiddles::<T>(radix, stride, request.direction),
                     // The on-the-fly variants ignore the table; the ABI still takes one.
                     _ => one(),
                 };
-                let tables = vec![upload(queue, &table)?];
                 let threads_per_sequence = request.len / radix as usize;
-                let uints = [stride as u32, threads_per_sequence as u32];
                 let threads = threads_per_sequence * request.batch;
                 // The scalar form's 2-D launches (fft_codegen::emit_cpu_kernel): (t, batch)
                 // for the first pass, (p, t * batch / p) for the others; the vector form 1-D.
@@ -153,19 +153,8 @@ where
                     ProgramKey::Cpu(_) => SpatialDims::Two(stride, threads / stride),
                     _ => SpatialDims::One(threads),
                 };
-                Ok(Launch {
-                    kernel: kernel_with(
-                        queue,
-                        key,
-                        &entry_point(key, pass),
-                        &tables,
-                        &uints,
-                        scale,
-                    )?,
-                    global_size,
-                    local_size: None,
-                    _tables: tables,
-                })
+                let uints = vec![stride as u32, threads_per_sequence as u32];
+                (vec![upload(queue, &table)?], uints, global_size, None)
             }
             Pass::Fused { len, stride } => {
                 let spec = FusedSpec {
@@ -187,24 +176,19 @@ where
                 ];
                 let per_sequence = request.len / len as usize;
                 let total = per_sequence * request.batch;
-                let uints = [stride as u32, per_sequence as u32, h, total as u32];
+                let uints = vec![stride as u32, per_sequence as u32, h, total as u32];
                 let columns = spec.columns() as usize;
                 let group = spec.work_group_size() as usize;
-                Ok(Launch {
-                    kernel: kernel_with(
-                        queue,
-                        key,
-                        &entry_point(key, pass),
-                        &tables,
-                        &uints,
-                        scale,
-                    )?,
-                    global_size: SpatialDims::One(total.div_ceil(columns) * group),
-                    local_size: Some(group),
-                    _tables: tables,
-                })
+                let global_size = SpatialDims::One(total.div_ceil(columns) * group);
+                (tables, uints, global_size, Some(group))
             }
-        }
+        };
+        Ok(Launch {
+            kernel: kernel_with(queue, key, &entry_point(key, pass), &tables, &uints, scale)?,
+            global_size,
+            local_size,
+            _tables: tables,
+        })
     }
 
     /// Enqueues the pass from `source` into `target`, after `wait`.
