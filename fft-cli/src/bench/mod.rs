@@ -326,7 +326,12 @@ fn progress_bar(sizes: u64) -> ProgressBar {
     bar
 }
 
-/// Relative L2 error of the first (up to 4) rows of the last result against the f64 reference.
+/// Relative L2 error of the first rows of the last result against the f64 reference: at
+/// least 4 rows and at least 2^16 points where the batch has them, so the estimate is not
+/// noise at small N (4 rows of 16 points are only 64 values).
+/// Points the error estimate samples at least (see [`sample_error`]).
+const SAMPLE_POINTS: usize = 1 << 16;
+
 fn sample_error<T: FftFloat>(
     dst: &Buffer<Complex<T>>,
     host: &[Complex<T>],
@@ -336,7 +341,7 @@ fn sample_error<T: FftFloat>(
 where
     Complex<T>: OclPrm,
 {
-    let rows = batch.min(4);
+    let rows = batch.min((SAMPLE_POINTS / len).max(4));
     let mut got = vec![host[0]; rows * len];
     dst.read(&mut got).enq().map_err(|e| {
         CliError::Runtime(fft_runtime::Error::OpenCl {
