@@ -27,11 +27,6 @@ pub const MIN_RUN_BYTES: usize = 32;
 
 /// The fused kernels' limits on this device, or why there are none.
 pub fn fused_limits(summary: &DeviceSummary, precision: Precision) -> Result<FusedLimits, String> {
-    let budget = FusedSpec::max_len(precision);
-    let widest = FusedSpec {
-        precision,
-        ..FusedSpec::new(budget)
-    };
     let mut needs = Vec::new();
     let local = fft_codegen::fused_catalog()
         .iter()
@@ -56,7 +51,7 @@ pub fn fused_limits(summary: &DeviceSummary, precision: Precision) -> Result<Fus
             needs.join(" and ")
         ));
     }
-    let single = widest.len as usize;
+    let single = FusedSpec::max_len(precision) as usize;
     let min_columns = (MIN_RUN_BYTES / precision.complex_bytes()).max(1);
     Ok(FusedLimits {
         single_pass_max: single,

@@ -28,19 +28,8 @@ pub fn test_queue() -> &'static DeviceQueue {
     })
 }
 
-/// A deterministic pseudo-random signal with components in [-1, 1) (SplitMix64).
-pub fn random_signal(len: usize, seed: u64) -> Vec<Complex64> {
-    let mut state = seed;
-    let mut next = move || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        (z >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-    };
-    (0..len).map(|_| Complex64::new(next(), next())).collect()
-}
+/// A deterministic pseudo-random signal with components in [-1, 1).
+pub use fft_core::random_signal;
 
 /// Rounds an f64 signal to the device precision.
 pub fn to_device<T: FftFloat>(signal: &[Complex64]) -> Vec<Complex<T>> {

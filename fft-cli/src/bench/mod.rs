@@ -9,6 +9,7 @@ use crate::plan::StrategyArg;
 use crate::transform::PrecisionArg;
 use clap::Args;
 use fft_core::accuracy::relative_l2_error;
+use fft_core::random_signal;
 use fft_core::{reference_fft, Complex64, Direction};
 use fft_runtime::ocl::{Buffer, Event, OclPrm};
 use fft_runtime::profile::{median, span};
@@ -135,7 +136,7 @@ where
     }
     let total = 1usize << log2_total;
     let bytes_per_point = T::PRECISION.complex_bytes();
-    let host: Vec<Complex<T>> = random_points(total)
+    let host: Vec<Complex<T>> = random_signal(total, BENCH_SEED)
         .into_iter()
         .map(complex_from_f64)
         .collect();
@@ -366,10 +367,7 @@ where
 fn rustfft_time<T: FftFloat>(host: &[Complex<T>], len: usize, runs: usize) -> Duration {
     let mut data: Vec<Complex<f32>> = host
         .iter()
-        .map(|&v| {
-            let v = complex_to_f64(v);
-            Complex::new(v.re as f32, v.im as f32)
-        })
+        .map(|&v| complex_from_f64::<f32>(complex_to_f64(v)))
         .collect();
     let fft = rustfft::FftPlanner::<f32>::new().plan_fft_forward(len);
     let mut scratch = vec![Complex::new(0.0f32, 0.0); fft.get_inplace_scratch_len()];
@@ -384,16 +382,5 @@ fn rustfft_time<T: FftFloat>(host: &[Complex<T>], len: usize, runs: usize) -> Du
     median(&mut samples)
 }
 
-/// Deterministic points with components in [-1, 1) (SplitMix64).
-fn random_points(count: usize) -> Vec<Complex64> {
-    let mut state = 0x0123_4567_89AB_CDEFu64;
-    let mut next = move || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        (z >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-    };
-    (0..count).map(|_| Complex64::new(next(), next())).collect()
-}
+/// Seed of the bench's input data (the same points in every run and on every device).
+const BENCH_SEED: u64 = 0x0123_4567_89AB_CDEF;
