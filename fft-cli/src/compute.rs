@@ -12,10 +12,11 @@ use fft_runtime::{
 use num_complex::{Complex, Complex64};
 
 /// Opens the device named by `--device` (default: `$OCLFFT_DEVICE`, else the first GPU,
-/// else a CPU).
+/// else a CPU), with the options the `OCLFFT_*` variables set.
 pub fn open_queue(device: Option<&str>) -> crate::Result<DeviceQueue> {
-    let selector = device.map(DeviceSelector::parse).unwrap_or_default();
-    Ok(DeviceQueue::new(&selector)?)
+    Ok(DeviceQueue::from_env_with_device(
+        device.map(DeviceSelector::parse),
+    )?)
 }
 
 /// The length to transform `len` samples at: `len` itself when supported, else (with

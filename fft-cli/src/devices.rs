@@ -1,6 +1,6 @@
 //! `oclfft devices`.
 
-use fft_runtime::{list_devices, DeviceSelector, DEVICE_ENV};
+use fft_runtime::{list_devices, DeviceSelector, Settings, DEVICE_ENV};
 
 fn mib(bytes: u64) -> String {
     format!("{} MiB", bytes >> 20)
@@ -26,10 +26,11 @@ pub fn run() -> crate::Result<()> {
             s.opencl_version, s.driver_version
         ))?;
     }
-    let chosen = DeviceSelector::FromEnv.select(&entries)?;
-    let why = match std::env::var(DEVICE_ENV) {
-        Ok(v) => format!("selected by {DEVICE_ENV}={v}"),
-        Err(_) => format!("the first GPU, else accelerator, else CPU; set {DEVICE_ENV} to an index or name to change it"),
+    let selector = Settings::from_env()?.device;
+    let chosen = selector.select(&entries)?;
+    let why = match selector {
+        DeviceSelector::Default => format!("the first GPU, else accelerator, else CPU; set {DEVICE_ENV} to an index or name to change it"),
+        other => format!("selected by {DEVICE_ENV}: {other}"),
     };
     crate::out::line(format_args!(
         "default: [{}] {} ({why})",

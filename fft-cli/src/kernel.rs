@@ -1,10 +1,10 @@
 //! `oclfft kernel R`: print the generated OpenCL C source of a global radix pass, byte for
-//! byte what `radix_kernel!` and `fft_codegen::emit_kernel` produce.
+//! byte what `radix_kernel!` and `fft_codegen::emit` produce.
 
 use crate::exit::CliError;
 use crate::transform::PrecisionArg;
 use clap::Args;
-use fft_codegen::{emit_kernel, KernelSpec, Twiddles};
+use fft_codegen::{emit, Form, KernelSpec, RadixSpec, Twiddles};
 use fft_core::{Direction, Precision};
 
 /// Options of `oclfft kernel`.
@@ -21,6 +21,17 @@ pub struct KernelArgs {
     /// Twiddles: table, sincos, native or chained.
     #[arg(long, default_value = "table", value_parser = parse_twiddles)]
     pub twiddles: Twiddles,
+    /// Form: vector (`float2`, the GPU form) or scalar (the CPU form; table twiddles only).
+    #[arg(long, default_value = "vector", value_parser = parse_form)]
+    pub form: Form,
+}
+
+/// Parses a kernel form name.
+fn parse_form(text: &str) -> Result<Form, String> {
+    [Form::Vector, Form::Scalar]
+        .into_iter()
+        .find(|f| f.name() == text)
+        .ok_or_else(|| format!("'{text}' is not a kernel form: use vector or scalar"))
 }
 
 /// Parses a twiddle variant name.
@@ -32,7 +43,7 @@ pub fn parse_twiddles(text: &str) -> Result<Twiddles, String> {
 
 /// Runs the command.
 pub fn run(args: &KernelArgs) -> crate::Result<()> {
-    let spec = KernelSpec {
+    let spec = KernelSpec::Radix(RadixSpec {
         radix: args.radix,
         direction: if args.inverse {
             Direction::Inverse
@@ -44,7 +55,8 @@ pub fn run(args: &KernelArgs) -> crate::Result<()> {
             PrecisionArg::F64 => Precision::F64,
         },
         twiddles: args.twiddles,
-    };
-    let kernel = emit_kernel(&spec).map_err(|e| CliError::Input(e.to_string()))?;
+        form: args.form,
+    });
+    let kernel = emit(&spec).map_err(|e| CliError::Input(e.to_string()))?;
     crate::out::text(&kernel.source)
 }

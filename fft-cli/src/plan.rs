@@ -3,7 +3,7 @@
 use crate::transform::PrecisionArg;
 use clap::{Args, ValueEnum};
 use fft_runtime::ocl::OclPrm;
-use fft_runtime::{DeviceQueue, DeviceSelector, Direction, Fft, FftFloat, Strategy};
+use fft_runtime::{DeviceQueue, Direction, Fft, FftFloat, Strategy};
 use num_complex::Complex;
 use std::time::Instant;
 
@@ -53,13 +53,8 @@ pub struct PlanArgs {
 
 /// Runs the command.
 pub fn run(args: &PlanArgs) -> crate::Result<()> {
-    let selector = args
-        .device
-        .as_deref()
-        .map(DeviceSelector::parse)
-        .unwrap_or_default();
     let opened = Instant::now();
-    let queue = DeviceQueue::new(&selector)?;
+    let queue = crate::compute::open_queue(args.device.as_deref())?;
     let open_ms = opened.elapsed().as_secs_f64() * 1e3;
     match args.precision {
         PrecisionArg::F32 => explain::<f32>(&queue, args, open_ms),

@@ -28,13 +28,14 @@ fn devices_lists_the_default() {
 
 #[test]
 fn kernel_prints_the_generated_source_byte_for_byte() {
-    let spec = fft_codegen::KernelSpec {
-        radix: 16,
+    use fft_codegen::{emit, Form, KernelSpec, RadixSpec};
+    let spec = KernelSpec::Radix(RadixSpec {
         direction: fft_core::Direction::Inverse,
         precision: fft_core::Precision::F64,
         twiddles: fft_codegen::Twiddles::Native,
-    };
-    let want = fft_codegen::emit_kernel(&spec).unwrap().source.into_owned();
+        ..RadixSpec::new(16)
+    });
+    let want = emit(&spec).unwrap().source.into_owned();
     oclfft()
         .args([
             "kernel",
@@ -48,12 +49,21 @@ fn kernel_prints_the_generated_source_byte_for_byte() {
         .assert()
         .success()
         .stdout(want);
-    let default = fft_codegen::emit_kernel(&fft_codegen::KernelSpec::new(8)).unwrap();
+    let default = emit(&KernelSpec::Radix(RadixSpec::new(8))).unwrap();
     oclfft()
         .args(["kernel", "8"])
         .assert()
         .success()
         .stdout(default.source.into_owned());
+    let scalar = KernelSpec::Radix(RadixSpec {
+        form: Form::Scalar,
+        ..RadixSpec::new(4)
+    });
+    oclfft()
+        .args(["kernel", "4", "--form", "scalar"])
+        .assert()
+        .success()
+        .stdout(emit(&scalar).unwrap().source.into_owned());
     oclfft()
         .args(["kernel", "3"])
         .assert()

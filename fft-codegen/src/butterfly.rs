@@ -17,8 +17,7 @@ use crate::ir::{Graph, NodeId};
 use crate::spec::CodegenError;
 use fft_core::{log2_exact, Direction};
 
-/// Radices the generator accepts: 2, 4, 8, 16, 32 and 64.
-pub const RADICES: [u32; 6] = [2, 4, 8, 16, 32, 64];
+pub use fft_core::kernel::RADICES;
 
 /// The unsimplified butterfly graph of `radix` (every twiddle kept, `W^0` included).
 pub fn butterfly(radix: u32, direction: Direction) -> Result<Graph, CodegenError> {

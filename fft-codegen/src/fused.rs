@@ -1,20 +1,13 @@
 //! The fused local-memory pass (DESIGN.md section 4.2) as OpenCL C: [`emit_fused_kernel`].
 //!
 //! A Stockham pass whose radix is a whole sub-FFT of length L, computed by a work-group in
-//! registers and local memory, C sub-FFTs ("columns") per work-group. ABI, identical for
-//! every [`FusedSpec`] (the runtime relies on it):
+//! registers and local memory, C sub-FFTs ("columns") per work-group. The signature is
+//! written from the fused ABI (`KernelSpec::Fused(..).abi()`: `x`, `y`, the tables
+//! `stage_tw` = W_L^s, `pass_tw_hi` and `pass_tw_lo` (the two-level W_{L*p} table), the
+//! uints `p`, `t`, `h`, `total`, and `scale`), with `reqd_work_group_size(W, 1, 1)`.
 //!
-//! ```text
-//! __kernel __attribute__((reqd_work_group_size(W, 1, 1)))
-//! void <entry point>(__global const float2 *restrict x, __global float2 *restrict y,
-//!                    __global const float2 *restrict stage_tw,    // W_L^s, s < L
-//!                    __global const float2 *restrict pass_tw_hi,  // W_{L*p}^(a << h)
-//!                    __global const float2 *restrict pass_tw_lo,  // W_{L*p}^b, b < 2^h
-//!                    const uint p, const uint t, const uint h, const uint total,
-//!                    const float scale)
-//! ```
-//!
-//! Launched with local size W and global size `ceil(total / C) * W`, `total = t * batch`.
+//! Launched with local size W and global size `ceil(total / C) * W`, `total = t * batch`
+//! (`Geometry::WorkGroups`).
 //! Sub-FFT `g` takes `i = g & (t - 1)`, `base = (g - i) * L`, `k = i & (p - 1)`, computes
 //! `X = DFT_L(x[base + i + m*t] * W_{L*p}^(k*m))` and stores `X[q] * scale` to
 //! `y[base + (i - k)*L + k + q*p]`: the global radix pass of DESIGN.md 4.1 with radix L, so
@@ -44,17 +37,17 @@
 
 use crate::butterfly::butterfly;
 use crate::expr::definition;
-use crate::fused_spec::{FusedSpec, GeneratedFusedKernel};
 use crate::ir::Graph;
 use crate::kernel::write_constant_helpers;
 use crate::literal::{scalar_type, vector_type};
 use crate::schedule::Schedule;
+use crate::signature::write_signature;
 use crate::simplify::simplify;
 use crate::spec::{CodegenError, OpCounts};
 use crate::twiddle_helpers::write_cmul;
 use crate::writer::Writer;
+use fft_core::kernel::{FusedSpec, KernelSpec};
 use fft_core::{bit_reverse, Precision};
-use std::borrow::Cow;
 use std::collections::btree_map::Entry;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write};
@@ -65,21 +58,12 @@ pub fn fused_stage_butterfly(spec: &FusedSpec, radix: u32) -> Result<Graph, Code
     Ok(simplify(&butterfly(radix, spec.direction)?))
 }
 
-/// Generates the complete OpenCL C program of `spec`.
+/// Generates the complete OpenCL C program of `spec` and the operation counts of one
+/// sub-FFT's butterflies.
 ///
 /// Fails with [`CodegenError::UnsupportedFusedLength`] unless `spec.len` is a power of two
 /// in 2..=[`FusedSpec::max_len`].
-///
-/// ```
-/// use fft_codegen::{emit_fused_kernel, FusedSpec};
-/// let kernel = emit_fused_kernel(&FusedSpec::new(256))?;
-/// assert_eq!(kernel.entry_point, "fft_fused256_c16_fwd_f32");
-/// assert_eq!((kernel.columns, kernel.work_group_size), (16, 256));
-/// assert!(kernel.source.contains("reqd_work_group_size(256, 1, 1)"));
-/// assert!(emit_fused_kernel(&FusedSpec::new(8192)).is_err());
-/// # Ok::<(), fft_codegen::CodegenError>(())
-/// ```
-pub fn emit_fused_kernel(spec: &FusedSpec) -> Result<GeneratedFusedKernel, CodegenError> {
+pub(crate) fn emit_fused(spec: &FusedSpec) -> Result<(String, OpCounts), CodegenError> {
     spec.check()?;
     let shape = Shape::of(spec);
     let mut graphs = BTreeMap::new();
@@ -90,13 +74,7 @@ pub fn emit_fused_kernel(spec: &FusedSpec) -> Result<GeneratedFusedKernel, Codeg
     }
     let mut writer = Writer::new(String::new());
     write_program(&mut writer, &shape, &graphs)?;
-    Ok(GeneratedFusedKernel {
-        spec: *spec,
-        entry_point: Cow::Owned(spec.entry_point()),
-        source: Cow::Owned(writer.into_inner()),
-        work_group_size: shape.group,
-        columns: shape.columns,
-    })
+    Ok((writer.into_inner(), sub_fft_ops(&shape, &graphs).0))
 }
 
 /// One local Stockham stage.
@@ -267,7 +245,7 @@ fn write_header<W: Write>(
     writeln!(
         w,
         "// {}: one fused local-memory pass of the {} FFT on {} data.",
-        spec.entry_point(),
+        spec.name(),
         spec.direction,
         shape.vector
     )?;
@@ -384,21 +362,13 @@ fn write_kernel<W: Write>(
 ) -> fmt::Result {
     let (v, scalar) = (shape.vector, shape.scalar);
     let (l, c, group, per) = (shape.len, shape.columns, shape.group, shape.per_fft);
-    let entry = shape.spec.entry_point();
-    let pad = " ".repeat("void ".len() + entry.len() + 1);
+    let entry = shape.spec.name();
     writeln!(
         w,
         "__kernel __attribute__((reqd_work_group_size({group}, 1, 1)))"
     )?;
-    writeln!(w, "void {entry}(__global const {v} *restrict x,")?;
-    writeln!(w, "{pad}__global {v} *restrict y,")?;
-    writeln!(w, "{pad}__global const {v} *restrict stage_tw,")?;
-    writeln!(w, "{pad}__global const {v} *restrict pass_tw_hi,")?;
-    writeln!(w, "{pad}__global const {v} *restrict pass_tw_lo,")?;
-    for name in ["p", "t", "h", "total"] {
-        writeln!(w, "{pad}const uint {name},")?;
-    }
-    writeln!(w, "{pad}const {scalar} scale)")?;
+    let abi = KernelSpec::Fused(shape.spec).abi();
+    write_signature(w, "void ", &entry, abi.args, v, scalar)?;
     w.open_block()?;
     writeln!(
         w,

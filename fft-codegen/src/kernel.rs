@@ -33,15 +33,13 @@ use crate::expr::{component_definition, definition, Part};
 use crate::ir::{Graph, NodeId, Op};
 use crate::literal::{literal, scalar_type, vector_type};
 use crate::schedule::Schedule;
+use crate::signature::write_signature;
 use crate::simplify::simplify;
-use crate::spec::{
-    CodegenError, CpuKernelSpec, GeneratedCpuKernel, GeneratedKernel, KernelSpec, OpCounts,
-    Twiddles,
-};
+use crate::spec::{CodegenError, OpCounts};
 use crate::twiddle_helpers::{complex_product, write_cmul, write_mul_helper};
 use crate::writer::Writer;
+use fft_core::kernel::{Form, KernelSpec, RadixSpec, Twiddles};
 use fft_core::{bit_reverse, Precision};
-use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::fmt::{self, Write};
 
@@ -49,13 +47,13 @@ use std::fmt::{self, Write};
 const SIGNED_TWO_PI: &str = "SIGNED_TWO_PI";
 
 /// The simplified butterfly of `spec`, as emitted (its outputs are the kernel's slots).
-pub fn kernel_butterfly(spec: &KernelSpec) -> Result<Graph, CodegenError> {
+pub fn kernel_butterfly(spec: &RadixSpec) -> Result<Graph, CodegenError> {
     Ok(simplify(&butterfly(spec.radix, spec.direction)?))
 }
 
 /// How complex values are written: as `float2`/`double2` vectors, or as pairs of scalars.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Form {
+enum Variant {
     /// [`emit_kernel`]: `float2` data and values, `cmul` and `mul_pXqY` helpers.
     Vector,
     /// [`emit_cpu_kernel`]: `float` data of interleaved pairs, `v_re`/`v_im` values, every
@@ -69,67 +67,40 @@ enum Form {
 /// A kernel to write: the pass (radix, direction, precision, twiddles) and its form.
 #[derive(Clone, Copy, Debug)]
 struct Pass {
-    spec: KernelSpec,
-    form: Form,
+    spec: RadixSpec,
+    variant: Variant,
 }
 
 impl Pass {
     fn entry_point(&self) -> String {
-        match self.form {
-            Form::Vector => self.spec.entry_point(),
-            Form::Scalar => format!("{}_scalar", self.spec.entry_point()),
-            Form::ScalarFirst => format!("{}_scalar_p1", self.spec.entry_point()),
+        match self.variant {
+            Variant::Vector | Variant::Scalar => self.spec.name(),
+            Variant::ScalarFirst => format!("{}_p1", self.spec.name()),
         }
     }
 
     /// The type of the data, twiddles and values: `float2` or `float`.
     fn data_type(&self) -> &'static str {
-        match self.form {
-            Form::Vector => vector_type(self.spec.precision),
-            Form::Scalar | Form::ScalarFirst => scalar_type(self.spec.precision),
+        match self.variant {
+            Variant::Vector => vector_type(self.spec.precision),
+            Variant::Scalar | Variant::ScalarFirst => scalar_type(self.spec.precision),
         }
     }
 }
 
-/// Generates the complete OpenCL C program of `spec`.
-pub fn emit_kernel(spec: &KernelSpec) -> Result<GeneratedKernel, CodegenError> {
-    let (source, ops) = emit(Pass {
+/// Generates the complete OpenCL C program of a global radix pass: the vector form (one
+/// kernel) or the scalar form (two kernels, see the module documentation).
+pub(crate) fn emit_radix(spec: &RadixSpec) -> Result<(String, OpCounts), CodegenError> {
+    KernelSpec::Radix(*spec).check()?;
+    let variant = match spec.form {
+        Form::Vector => Variant::Vector,
+        Form::Scalar => Variant::Scalar,
+    };
+    let pass = Pass {
         spec: *spec,
-        form: Form::Vector,
-    })?;
-    Ok(GeneratedKernel {
-        spec: *spec,
-        entry_point: Cow::Owned(spec.entry_point()),
-        source: Cow::Owned(source),
-        ops,
-    })
-}
-
-/// Generates the complete OpenCL C program of the scalar (CPU) form of a global radix pass:
-/// the pass of `spec.vector_spec()` with no vector types (see the module documentation).
-///
-/// ```
-/// use fft_codegen::{emit_cpu_kernel, CpuKernelSpec};
-/// let kernel = emit_cpu_kernel(&CpuKernelSpec::new(16))?;
-/// assert_eq!(kernel.entry_point, "fft_radix16_fwd_f32_scalar");
-/// assert!(!kernel.source.contains("float2"));
-/// # Ok::<(), fft_codegen::CodegenError>(())
-/// ```
-pub fn emit_cpu_kernel(spec: &CpuKernelSpec) -> Result<GeneratedCpuKernel, CodegenError> {
-    let (source, ops) = emit(Pass {
-        spec: spec.vector_spec(),
-        form: Form::Scalar,
-    })?;
-    Ok(GeneratedCpuKernel {
-        spec: *spec,
-        entry_point: Cow::Owned(spec.entry_point()),
-        source: Cow::Owned(source),
-        ops,
-    })
-}
-
-fn emit(pass: Pass) -> Result<(String, OpCounts), CodegenError> {
-    let graph = kernel_butterfly(&pass.spec)?;
+        variant,
+    };
+    let graph = kernel_butterfly(spec)?;
     let ops = graph.op_counts();
     let mut writer = Writer::new(String::new());
     write_program(&mut writer, pass, &graph, ops)?;
@@ -138,7 +109,7 @@ fn emit(pass: Pass) -> Result<(String, OpCounts), CodegenError> {
 
 /// Pass-twiddle complex multiplications per work-item: one per input after the first, plus
 /// the chain's products for [`Twiddles::Chained`].
-fn pass_twiddle_muls(spec: &KernelSpec) -> u32 {
+fn pass_twiddle_muls(spec: &RadixSpec) -> u32 {
     let inputs = spec.radix.saturating_sub(1);
     match spec.twiddles {
         Twiddles::Chained => inputs + inputs.saturating_sub(1),
@@ -172,19 +143,19 @@ fn write_program<W: Write>(
         )?;
         writeln!(w, "__constant {scalar} {SIGNED_TWO_PI} = {value};")?;
     }
-    if pass.form == Form::Vector {
+    if pass.variant == Variant::Vector {
         writeln!(w)?;
         write_cmul(w, spec.precision)?;
         write_constant_helpers(w, [graph], spec.precision)?;
     }
     writeln!(w)?;
     write_kernel(w, pass, graph)?;
-    if pass.form == Form::Scalar {
+    if pass.variant == Variant::Scalar {
         writeln!(w)?;
         write_kernel(
             w,
             Pass {
-                form: Form::ScalarFirst,
+                variant: Variant::ScalarFirst,
                 ..pass
             },
             graph,
@@ -224,16 +195,16 @@ pub(crate) fn write_constant_helpers<'a, W: Write>(
 fn write_header<W: Write>(w: &mut Writer<W>, pass: Pass, ops: OpCounts) -> fmt::Result {
     let spec = &pass.spec;
     let r = spec.radix;
-    let data = match pass.form {
-        Form::Vector => format!("{} data", vector_type(spec.precision)),
-        Form::Scalar | Form::ScalarFirst => format!(
+    let data = match pass.variant {
+        Variant::Vector => format!("{} data", vector_type(spec.precision)),
+        Variant::Scalar | Variant::ScalarFirst => format!(
             "{} data (scalar form for CPU devices)",
             scalar_type(spec.precision)
         ),
     };
-    let form = match pass.form {
-        Form::Vector => "",
-        Form::Scalar | Form::ScalarFirst => ", scalar",
+    let form = match pass.variant {
+        Variant::Vector => "",
+        Variant::Scalar | Variant::ScalarFirst => ", scalar",
     };
     let sign = if spec.direction.sign() < 0.0 {
         "-"
@@ -253,7 +224,7 @@ fn write_header<W: Write>(w: &mut Writer<W>, pass: Pass, ops: OpCounts) -> fmt::
     )?;
     writeln!(w, "// regenerate with `cargo xtask gen-kernels`.")?;
     writeln!(w, "//")?;
-    if pass.form == Form::Vector {
+    if pass.variant == Variant::Vector {
         writeln!(
             w,
             "// Launch 1-D over t * batch work-items, t = N / {r}, sequences of N points one after another."
@@ -267,7 +238,11 @@ fn write_header<W: Write>(w: &mut Writer<W>, pass: Pass, ops: OpCounts) -> fmt::
         writeln!(
             w,
             "// work of work-item g of {}'s 1-D launch over t * batch work-items:",
-            spec.entry_point()
+            RadixSpec {
+                form: Form::Vector,
+                ..*spec
+            }
+            .name()
         )?;
         writeln!(
             w,
@@ -314,7 +289,7 @@ fn write_header<W: Write>(w: &mut Writer<W>, pass: Pass, ops: OpCounts) -> fmt::
         "; tw is unused"
     };
     writeln!(w, "// Pass twiddles: {source}{unused}.")?;
-    if pass.form == Form::Scalar {
+    if pass.variant == Variant::Scalar {
         writeln!(
             w,
             "// Scalar form: x, y and tw hold interleaved pairs, complex element e at [2e] (re) and [2e + 1] (im);"
@@ -333,9 +308,9 @@ fn write_header<W: Write>(w: &mut Writer<W>, pass: Pass, ops: OpCounts) -> fmt::
         w,
         "// Butterfly: decimation in frequency derived recursively from radix 2; slot s holds X[bitrev(s)]."
     )?;
-    let written_out = match pass.form {
-        Form::Vector => "",
-        Form::Scalar | Form::ScalarFirst => ", written out",
+    let written_out = match pass.variant {
+        Variant::Vector => "",
+        Variant::Scalar | Variant::ScalarFirst => ", written out",
     };
     writeln!(
         w,
@@ -356,21 +331,13 @@ fn write_kernel<W: Write>(w: &mut Writer<W>, pass: Pass, graph: &Graph) -> fmt::
     let data = pass.data_type();
     let scalar = scalar_type(spec.precision);
     let entry = pass.entry_point();
-    let pad = " ".repeat("__kernel void ".len() + entry.len() + 1);
-    writeln!(
-        w,
-        "__kernel void {entry}(__global const {data} *restrict x,"
-    )?;
-    writeln!(w, "{pad}__global {data} *restrict y,")?;
-    writeln!(w, "{pad}__global const {data} *restrict tw,")?;
-    writeln!(w, "{pad}const uint p,")?;
-    writeln!(w, "{pad}const uint t,")?;
-    writeln!(w, "{pad}const {scalar} scale)")?;
+    let abi = KernelSpec::Radix(*spec).abi();
+    write_signature(w, "__kernel void ", &entry, abi.args, data, scalar)?;
     w.open_block()?;
     // Scalar forms: offsets within a sequence (below 2N <= 2^28 values) fit a uint, the
     // sequence's place in the buffer may not, so the pointers are offset in size_t.
-    match pass.form {
-        Form::Vector => {
+    match pass.variant {
+        Variant::Vector => {
             writeln!(w, "const uint g = (uint)get_global_id(0);")?;
             writeln!(w, "const uint i = g & (t - 1u);")?;
             writeln!(w, "const uint k = i & (p - 1u);")?;
@@ -378,7 +345,7 @@ fn write_kernel<W: Write>(w: &mut Writer<W>, pass: Pass, graph: &Graph) -> fmt::
             writeln!(w, "const uint src = base + i;")?;
             writeln!(w, "const uint dst = base + (i - k) * {r}u + k;")?;
         }
-        Form::Scalar => {
+        Variant::Scalar => {
             writeln!(w, "// Work-item (k, r) is g = r * p + k; j = i - k.")?;
             writeln!(w, "const size_t k = get_global_id(0);")?;
             writeln!(w, "const uint r = (uint)get_global_id(1);")?;
@@ -403,7 +370,7 @@ fn write_kernel<W: Write>(w: &mut Writer<W>, pass: Pass, graph: &Graph) -> fmt::
             )?;
             writeln!(w, "__global const {data} *restrict ws = tw + 2 * k;")?;
         }
-        Form::ScalarFirst => {
+        Variant::ScalarFirst => {
             writeln!(w, "// Work-item (i, b) is g = b * t + i; p = 1, so k = 0.")?;
             writeln!(w, "const size_t i = get_global_id(0);")?;
             writeln!(w, "const uint b = (uint)get_global_id(1);")?;
@@ -431,8 +398,8 @@ fn write_kernel<W: Write>(w: &mut Writer<W>, pass: Pass, graph: &Graph) -> fmt::
     writeln!(w)?;
     write_inputs(w, pass)?;
     let bits = r.trailing_zeros();
-    match pass.form {
-        Form::Vector => {
+    match pass.variant {
+        Variant::Vector => {
             let schedule = Schedule::new(graph);
             write_butterfly(w, graph, &schedule, |w, name, id| {
                 let value = definition(graph, &schedule, id, data);
@@ -451,7 +418,7 @@ fn write_kernel<W: Write>(w: &mut Writer<W>, pass: Pass, graph: &Graph) -> fmt::
                 writeln!(w, "y[{}] = y{slot:02} * scale;", offset("dst", q, "p"))?;
             }
         }
-        Form::Scalar | Form::ScalarFirst => {
+        Variant::Scalar | Variant::ScalarFirst => {
             let schedule = Schedule::scalar(graph);
             write_butterfly(w, graph, &schedule, |w, name, id| {
                 if let Op::Twiddle(a, angle) = graph.op(id) {
@@ -480,7 +447,7 @@ fn write_kernel<W: Write>(w: &mut Writer<W>, pass: Pass, graph: &Graph) -> fmt::
                 w,
                 "// Slot s holds X[bitrev(s)]: store it at output index bitrev(s)."
             )?;
-            let stride = (pass.form == Form::Scalar).then_some("p");
+            let stride = (pass.variant == Variant::Scalar).then_some("p");
             for q in 0..r as usize {
                 let slot = bit_reverse(q, bits);
                 let (re, im) = pair("ys", q, stride);
@@ -528,7 +495,7 @@ fn write_inputs<W: Write>(w: &mut Writer<W>, pass: Pass) -> fmt::Result {
         "// Inputs m = 0..{}, times the pass twiddles w<m> = W_{{{r}p}}^(k*m).",
         r - 1
     )?;
-    if pass.form == Form::ScalarFirst {
+    if pass.variant == Variant::ScalarFirst {
         writeln!(w, "// p = 1: every pass twiddle is W^0 = 1.")?;
         for m in 0..r {
             let (re, im) = pair("xs", m, Some("t"));
@@ -537,7 +504,7 @@ fn write_inputs<W: Write>(w: &mut Writer<W>, pass: Pass) -> fmt::Result {
         }
         return Ok(());
     }
-    if pass.form == Form::Scalar {
+    if pass.variant == Variant::Scalar {
         // Only table twiddles have a scalar form (CpuKernelSpec has no other).
         let (re, im) = pair("xs", 0, Some("t"));
         writeln!(w, "const {scalar} x00_re = {re};")?;

@@ -1,159 +1,14 @@
-//! What a kernel is asked to be ([`KernelSpec`]) and what the generator returns
-//! ([`GeneratedKernel`]). These types are the contract with `fft-runtime`, `fft-macros` and
-//! `xtask`; all of their fields are plain data so the macro can build them in `const` items.
+//! What the generator returns ([`GeneratedKernel`]) and why it may fail ([`CodegenError`]).
+//! What a kernel is asked to be ([`KernelSpec`]) is `fft_core::kernel`'s: the planner names
+//! kernels without the generator. Every field here is plain data, so `radix_kernel!` can build
+//! a [`GeneratedKernel`] in a `const` item.
 
-use fft_core::{Direction, Precision};
+use fft_core::kernel::{KernelAbi, KernelSpec, SpecError};
+use fft_core::Precision;
 use std::borrow::Cow;
-use std::fmt;
 
-/// How a global radix pass gets the twiddles `W_{R*p}^{k*m}` it multiplies its inputs by.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Twiddles {
-    /// Read from a table computed in f64 on the host and rounded once (the default, the
-    /// most accurate).
-    #[default]
-    Table,
-    /// `sincos` of the angle for every input of the butterfly (accurate built-ins).
-    Sincos,
-    /// `native_sin`/`native_cos` for every input (fast hardware approximations).
-    Native,
-    /// One `sincos` per work-item; the other twiddles by repeated multiplication, as in the
-    /// classic OpenCL FFT kernels' variant B.
-    Chained,
-}
-
-impl Twiddles {
-    /// Every variant, in catalog order.
-    pub const ALL: [Twiddles; 4] = [
-        Twiddles::Table,
-        Twiddles::Sincos,
-        Twiddles::Native,
-        Twiddles::Chained,
-    ];
-
-    /// Lower-case name, as used in kernel names (`""` for the default [`Twiddles::Table`]),
-    /// macro arguments and CLI flags.
-    pub fn name(self) -> &'static str {
-        match self {
-            Twiddles::Table => "table",
-            Twiddles::Sincos => "sincos",
-            Twiddles::Native => "native",
-            Twiddles::Chained => "chained",
-        }
-    }
-
-    /// Parses [`Twiddles::name`] back.
-    pub fn from_name(name: &str) -> Option<Twiddles> {
-        Twiddles::ALL.into_iter().find(|t| t.name() == name)
-    }
-}
-
-impl fmt::Display for Twiddles {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// One generated kernel: a global radix pass of DESIGN.md section 4.1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct KernelSpec {
-    /// Butterfly size: 2, 4, 8, 16, 32 or 64.
-    pub radix: u32,
-    /// Sign of the exponent.
-    pub direction: Direction,
-    /// `float2` or `double2` data.
-    pub precision: Precision,
-    /// Where the pass twiddles come from.
-    pub twiddles: Twiddles,
-}
-
-impl KernelSpec {
-    /// A forward, f32, table-twiddle kernel of `radix`.
-    pub const fn new(radix: u32) -> KernelSpec {
-        KernelSpec {
-            radix,
-            direction: Direction::Forward,
-            precision: Precision::F32,
-            twiddles: Twiddles::Table,
-        }
-    }
-
-    /// The kernel's entry point: `fft_radix16_fwd_f32`, with `_sincos`, `_native` or
-    /// `_chained` appended for the on-the-fly twiddle variants.
-    pub fn entry_point(&self) -> String {
-        let base = format!(
-            "fft_radix{}_{}_{}",
-            self.radix,
-            self.direction.tag(),
-            self.precision.tag()
-        );
-        match self.twiddles {
-            Twiddles::Table => base,
-            other => format!("{base}_{}", other.name()),
-        }
-    }
-
-    /// The file the kernel is written to in `kernels/`: `<entry point>.cl`.
-    pub fn file_name(&self) -> String {
-        format!("{}.cl", self.entry_point())
-    }
-}
-
-/// A global radix pass in scalar form, for CPU devices: the algorithm, indexing and
-/// arguments of the [`KernelSpec`] with [`Twiddles::Table`] of the same radix, direction and
-/// precision, but with no vector types and a 2-D launch (two entry points: see
-/// [`CpuKernelSpec::entry_point`] and [`CpuKernelSpec::first_pass_entry_point`]). Data and twiddles are `float`/`double` arrays of
-/// interleaved (re, im) pairs, and every complex value is two scalars, so a work-item loop
-/// vectorizer (PoCL's) can run 8 or 16 work-items per SIMD instruction; `float2` values stop it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CpuKernelSpec {
-    /// Butterfly size: 2, 4, 8, 16, 32 or 64.
-    pub radix: u32,
-    /// Sign of the exponent.
-    pub direction: Direction,
-    /// `float` or `double` data.
-    pub precision: Precision,
-}
-
-impl CpuKernelSpec {
-    /// A forward, f32 scalar kernel of `radix`.
-    pub const fn new(radix: u32) -> CpuKernelSpec {
-        CpuKernelSpec {
-            radix,
-            direction: Direction::Forward,
-            precision: Precision::F32,
-        }
-    }
-
-    /// The vector-form kernel this one computes the same pass as (table twiddles).
-    pub const fn vector_spec(&self) -> KernelSpec {
-        KernelSpec {
-            radix: self.radix,
-            direction: self.direction,
-            precision: self.precision,
-            twiddles: Twiddles::Table,
-        }
-    }
-
-    /// The entry point of the passes with `p >= 2`: `fft_radix16_fwd_f32_scalar`, launched
-    /// 2-D over `(p, t * batch / p)`.
-    pub fn entry_point(&self) -> String {
-        format!("{}_scalar", self.vector_spec().entry_point())
-    }
-
-    /// The entry point of the first pass (`p = 1`) in the same program:
-    /// `fft_radix16_fwd_f32_scalar_p1`, launched 2-D over `(t, batch)`.
-    pub fn first_pass_entry_point(&self) -> String {
-        format!("{}_p1", self.entry_point())
-    }
-
-    /// The file the kernel is written to in `kernels/`: `<entry point>.cl`.
-    pub fn file_name(&self) -> String {
-        format!("{}.cl", self.entry_point())
-    }
-}
-
-/// Operation counts of one butterfly, printed in the kernel header and asserted in tests.
+/// Operation counts of one butterfly (radix pass) or one sub-FFT (fused pass), printed in the
+/// kernel header and asserted in tests.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct OpCounts {
     /// Complex additions and subtractions.
@@ -164,33 +19,30 @@ pub struct OpCounts {
     pub trivial_rotations: u32,
 }
 
-/// The generator's output: OpenCL C source and what to call in it.
-///
-/// All fields are `const`-constructible (`Cow::Borrowed`), which is how `radix_kernel!`
-/// hands a kernel to a `const` item.
+/// The generator's output: the OpenCL C program of one spec and its contract with the
+/// runtime.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct GeneratedKernel {
     /// What was generated.
     pub spec: KernelSpec,
-    /// Name of the `__kernel` function in `source`.
-    pub entry_point: Cow<'static, str>,
     /// The complete, self-contained OpenCL C program text.
     pub source: Cow<'static, str>,
-    /// Operation counts of the butterfly.
+    /// Operation counts of the butterfly (radix pass) or of one sub-FFT (fused pass).
     pub ops: OpCounts,
+    /// The arguments, entry points and launch geometry: `spec.abi()`.
+    pub abi: &'static KernelAbi,
 }
 
-/// The generator's output for a [`CpuKernelSpec`]: OpenCL C source and what to call in it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct GeneratedCpuKernel {
-    /// What was generated.
-    pub spec: CpuKernelSpec,
-    /// Name of the `__kernel` function in `source`.
-    pub entry_point: Cow<'static, str>,
-    /// The complete, self-contained OpenCL C program text.
-    pub source: Cow<'static, str>,
-    /// Operation counts of the butterfly (the same butterfly as the vector form's).
-    pub ops: OpCounts,
+impl GeneratedKernel {
+    /// The first (for most kernels the only) entry point: `fft_radix16_fwd_f32`.
+    pub fn entry_point(&self) -> String {
+        self.spec.name() + self.abi.entries[0].suffix
+    }
+
+    /// Every entry point of the program, in ABI order (two for the scalar form).
+    pub fn entry_points(&self) -> Vec<String> {
+        self.spec.entry_points()
+    }
 }
 
 /// Why a spec cannot be generated.
@@ -209,7 +61,28 @@ pub enum CodegenError {
         /// The longest supported length for `precision`.
         max: u32,
     },
+    /// Any other spec the generator has no kernel for.
+    #[error(transparent)]
+    Spec(SpecError),
     /// Formatting into the output failed (only possible with a failing `fmt::Write`).
     #[error("writing the kernel text failed")]
     Format(#[from] std::fmt::Error),
+}
+
+impl From<SpecError> for CodegenError {
+    fn from(error: SpecError) -> CodegenError {
+        match error {
+            SpecError::UnsupportedRadix(radix) => CodegenError::UnsupportedRadix(radix),
+            SpecError::UnsupportedFusedLength {
+                len,
+                precision,
+                max,
+            } => CodegenError::UnsupportedFusedLength {
+                len,
+                precision,
+                max,
+            },
+            other => CodegenError::Spec(other),
+        }
+    }
 }

@@ -5,7 +5,10 @@ use fft_codegen::angle::AngleKind;
 use fft_codegen::butterfly::butterfly;
 use fft_codegen::evaluate::evaluate;
 use fft_codegen::ir::{Graph, Op};
-use fft_codegen::{catalog, kernel_butterfly, CodegenError, Direction, KernelSpec, OpCounts};
+mod common;
+
+use common::vector_specs;
+use fft_codegen::{kernel_butterfly, CodegenError, Direction, KernelSpec, OpCounts, RadixSpec};
 use fft_core::{bit_reverse, naive_dft, Complex64};
 
 /// A small deterministic generator (xorshift), so failures reproduce.
@@ -49,7 +52,7 @@ fn assert_computes_dft(graph: &Graph, radix: usize, direction: Direction, what: 
 
 #[test]
 fn every_catalog_butterfly_equals_the_naive_dft() {
-    for spec in catalog() {
+    for spec in vector_specs() {
         let radix = spec.radix as usize;
         let raw = butterfly(spec.radix, spec.direction).unwrap();
         assert_computes_dft(&raw, radix, spec.direction, &format!("raw {spec:?}"));
@@ -63,9 +66,9 @@ fn impulses_pick_single_columns() {
     // x = e_m gives X[q] = W^(q*m): a sharper check of every twiddle sign than random data.
     for direction in [Direction::Forward, Direction::Inverse] {
         for radix in [8usize, 64] {
-            let graph = kernel_butterfly(&KernelSpec {
+            let graph = kernel_butterfly(&RadixSpec {
                 direction,
-                ..KernelSpec::new(radix as u32)
+                ..RadixSpec::new(radix as u32)
             })
             .unwrap();
             for m in 0..radix {
@@ -87,7 +90,7 @@ fn impulses_pick_single_columns() {
 
 #[test]
 fn simplified_graphs_keep_no_trivial_constant() {
-    for spec in catalog() {
+    for spec in vector_specs() {
         let graph = kernel_butterfly(&spec).unwrap();
         for op in graph.nodes() {
             match *op {
@@ -107,9 +110,9 @@ fn simplified_graphs_keep_no_trivial_constant() {
 }
 
 fn counts(radix: u32, direction: Direction) -> OpCounts {
-    let spec = KernelSpec {
+    let spec = RadixSpec {
         direction,
-        ..KernelSpec::new(radix)
+        ..RadixSpec::new(radix)
     };
     kernel_butterfly(&spec).unwrap().op_counts()
 }
@@ -148,6 +151,6 @@ fn unsupported_radices_are_errors() {
             butterfly(radix, Direction::Forward).unwrap_err(),
             CodegenError::UnsupportedRadix(radix)
         );
-        assert!(fft_codegen::emit_kernel(&KernelSpec::new(radix)).is_err());
+        assert!(fft_codegen::emit(&KernelSpec::Radix(RadixSpec::new(radix))).is_err());
     }
 }

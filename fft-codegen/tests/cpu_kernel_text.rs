@@ -3,27 +3,41 @@
 //! its statements, each of its two kernels computes the pass: loads, pass twiddles, the
 //! butterfly (the DFT of the twiddled inputs) and the bit-reversed, scaled stores.
 
-use fft_codegen::{
-    cpu_catalog, emit_cpu_kernel, emit_kernel, CodegenError, CpuKernelSpec, Precision,
-};
+mod common;
+
+use common::{file_name, generate, scalar, scalar_specs};
+use fft_codegen::{emit, CodegenError, Form, KernelSpec, Precision, RadixSpec};
 use fft_core::{naive_dft, unit_root, Complex64};
 use std::collections::BTreeMap;
 
-fn source(spec: &CpuKernelSpec) -> String {
-    emit_cpu_kernel(spec).unwrap().source.into_owned()
+fn source(spec: &RadixSpec) -> String {
+    generate(*spec).source.into_owned()
+}
+
+/// The entry points of the scalar program, read from the ABI: (later passes, first pass).
+fn entries(spec: &RadixSpec) -> (String, String) {
+    match KernelSpec::Radix(*spec).entry_points().as_slice() {
+        [later, first] => (later.clone(), first.clone()),
+        other => panic!("the scalar form has two entry points, not {other:?}"),
+    }
 }
 
 #[test]
 fn emission_is_deterministic_named_and_free_of_vector_types() {
-    for spec in cpu_catalog() {
-        let first = emit_cpu_kernel(&spec).unwrap();
-        assert_eq!(first, emit_cpu_kernel(&spec).unwrap());
-        assert_eq!(first.spec, spec);
-        assert_eq!(first.entry_point, spec.entry_point());
-        assert_eq!(first.ops, emit_kernel(&spec.vector_spec()).unwrap().ops);
+    for spec in scalar_specs() {
+        let first = generate(spec);
+        assert_eq!(first, generate(spec));
+        assert_eq!(first.spec, KernelSpec::Radix(spec));
+        assert_eq!(first.entry_point(), spec.name());
+        let vector = RadixSpec {
+            form: Form::Vector,
+            ..spec
+        };
+        assert_eq!(first.ops, generate(vector).ops);
         let text = first.source;
-        let name = spec.file_name();
-        for kernel in [spec.entry_point(), spec.first_pass_entry_point()] {
+        let name = file_name(spec);
+        let (later, first_pass) = entries(&spec);
+        for kernel in [later, first_pass] {
             assert_eq!(
                 text.matches(&format!("__kernel void {kernel}(")).count(),
                 1,
@@ -58,9 +72,9 @@ fn emission_is_deterministic_named_and_free_of_vector_types() {
 
 #[test]
 fn layout_is_lf_four_spaces_one_trailing_newline() {
-    for spec in cpu_catalog() {
+    for spec in scalar_specs() {
         let text = source(&spec);
-        let name = spec.file_name();
+        let name = file_name(spec);
         assert!(text.is_ascii(), "{name}");
         assert!(!text.contains('\r') && !text.contains('\t'), "{name}");
         assert!(text.ends_with("}\n") && !text.ends_with("\n\n"), "{name}");
@@ -83,9 +97,9 @@ fn layout_is_lf_four_spaces_one_trailing_newline() {
 
 #[test]
 fn every_constant_product_is_named_in_a_comment() {
-    for spec in cpu_catalog() {
+    for spec in scalar_specs() {
         let text = source(&spec);
-        let ops = emit_cpu_kernel(&spec).unwrap().ops;
+        let ops = generate(spec).ops;
         // One comment per constant multiplication in each of the two kernels.
         let comments = text
             .lines()
@@ -95,7 +109,7 @@ fn every_constant_product_is_named_in_a_comment() {
             comments as u32,
             2 * ops.constant_muls,
             "{}",
-            spec.file_name()
+            file_name(spec)
         );
     }
 }
@@ -104,7 +118,7 @@ fn every_constant_product_is_named_in_a_comment() {
 fn unsupported_radices_are_errors() {
     for radix in [0, 1, 3, 128] {
         assert_eq!(
-            emit_cpu_kernel(&CpuKernelSpec::new(radix)).unwrap_err(),
+            emit(&KernelSpec::Radix(scalar(radix))).unwrap_err(),
             CodegenError::UnsupportedRadix(radix)
         );
     }
@@ -299,7 +313,7 @@ fn interleaved(values: &[Complex64], stride: usize, len: usize) -> Vec<f64> {
 fn both_kernels_compute_the_pass_of_their_work_item() {
     // Strides that are not powers of two catch a load or store at the wrong multiple.
     let (p, t, scale) = (3usize, 5usize, 0.5);
-    for spec in cpu_catalog()
+    for spec in scalar_specs()
         .into_iter()
         .filter(|s| s.precision == Precision::F64)
     {
@@ -312,10 +326,8 @@ fn both_kernels_compute_the_pass_of_their_work_item() {
         let w: Vec<Complex64> = (0..r)
             .map(|m| unit_root(3 * m as i64, 4 * r as u64, spec.direction))
             .collect();
-        for (entry, first) in [
-            (spec.entry_point(), false),
-            (spec.first_pass_entry_point(), true),
-        ] {
+        let (later, first_pass) = entries(&spec);
+        for (entry, first) in [(later, false), (first_pass, true)] {
             let twiddled: Vec<Complex64> = if first {
                 x.clone()
             } else {

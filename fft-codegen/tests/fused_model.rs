@@ -10,10 +10,14 @@
 //! regimes and come in runs of C in the column regime.
 
 use fft_codegen::evaluate::evaluate;
-use fft_codegen::fused_spec::PAD_STEP;
 use fft_codegen::ir::Graph;
-use fft_codegen::{fused_catalog, fused_stage_butterfly, Direction, FusedSpec, Precision};
+use fft_core::kernel::PAD_STEP;
+mod common;
+
+use common::fused_specs;
+use fft_codegen::{fused_stage_butterfly, Direction, FusedSpec, KernelSpec, Precision};
 use fft_core::accuracy::relative_l2_error;
+use fft_core::kernel::{LaunchParams, UintArg};
 use fft_core::{bit_reverse, reference_fft, unit_root, Complex64};
 use std::collections::BTreeMap;
 
@@ -317,14 +321,21 @@ fn check_chain(
     }
 }
 
-/// The runtime's split: h = ceil(bits / 2).
+/// The split the runtime binds: the ABI's `FourStepShift` of a pass whose twiddle span is
+/// 2^bits points (a 2-point sub-FFT of stride 2^(bits-1)).
 fn balanced(bits: u32) -> u32 {
-    bits.div_ceil(2)
+    let spec = KernelSpec::Fused(FusedSpec::new(2));
+    let params = LaunchParams {
+        len: 1 << bits,
+        batch: 1,
+        stride: 1 << bits.saturating_sub(1),
+    };
+    UintArg::FourStepShift.value(&spec, &params) as u32
 }
 
 #[test]
 fn single_pass_equals_the_dft_for_every_catalog_kernel() {
-    for spec in fused_catalog() {
+    for spec in fused_specs() {
         let cols = spec.columns() as usize;
         // A full work-group and a partly filled one.
         let batch = if cols == 1 { 2 } else { 2 * cols - 1 };
@@ -335,7 +346,7 @@ fn single_pass_equals_the_dft_for_every_catalog_kernel() {
 #[test]
 fn two_passes_equal_the_dft_with_every_len_first_and_last() {
     let lens: Vec<u32> = (1..=12).map(|b| 1 << b).collect();
-    for spec in fused_catalog() {
+    for spec in fused_specs() {
         let index = lens.iter().position(|&l| l == spec.len).unwrap();
         // A partner from small to medium, so N stays <= 2^16 and p < C occurs.
         let partner = lens[(index * 5 + 2) % 7];

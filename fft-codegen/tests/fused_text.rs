@@ -1,12 +1,14 @@
 //! Properties of the emitted fused-kernel text (DESIGN.md section 3) and its ABI.
 
+mod common;
+
+use common::{file_name, fused_specs, generate};
 use fft_codegen::{
-    emit_fused_kernel, fused_catalog, fused_stage_butterfly, CodegenError, Direction, FusedSpec,
-    Precision,
+    emit, fused_stage_butterfly, CodegenError, Direction, FusedSpec, KernelSpec, Precision,
 };
 
 fn source(spec: &FusedSpec) -> String {
-    emit_fused_kernel(spec).unwrap().source.into_owned()
+    generate(*spec).source.into_owned()
 }
 
 /// The source without its comment lines.
@@ -19,23 +21,21 @@ fn code(text: &str) -> String {
 
 #[test]
 fn emission_is_deterministic_and_matches_the_spec() {
-    for spec in fused_catalog() {
-        let first = emit_fused_kernel(&spec).unwrap();
-        assert_eq!(first, emit_fused_kernel(&spec).unwrap());
-        assert_eq!(first.spec, spec);
-        assert_eq!(first.entry_point, spec.entry_point());
-        assert_eq!(first.columns, spec.columns());
-        assert_eq!(first.work_group_size, spec.work_group_size());
+    for spec in fused_specs() {
+        let first = generate(spec);
+        assert_eq!(first, generate(spec));
+        assert_eq!(first.spec, KernelSpec::Fused(spec));
+        assert_eq!(first.entry_point(), spec.name());
         let attribute = format!(
             "__kernel __attribute__((reqd_work_group_size({}, 1, 1)))\nvoid {}(",
             spec.work_group_size(),
-            spec.entry_point()
+            spec.name()
         );
-        assert!(first.source.contains(&attribute), "{}", spec.file_name());
+        assert!(first.source.contains(&attribute), "{}", file_name(spec));
         let local = format!("__local {} buf[{}];", vector(spec), spec.local_len());
-        assert!(first.source.contains(&local), "{}", spec.file_name());
+        assert!(first.source.contains(&local), "{}", file_name(spec));
         let bytes = format!("{} bytes of local memory", spec.local_bytes());
-        assert!(first.source.contains(&bytes), "{}", spec.file_name());
+        assert!(first.source.contains(&bytes), "{}", file_name(spec));
     }
 }
 
@@ -86,7 +86,7 @@ fn unsupported_lengths_are_errors_not_panics() {
             precision,
             ..FusedSpec::new(len)
         };
-        match emit_fused_kernel(&spec) {
+        match emit(&KernelSpec::Fused(spec)) {
             Err(CodegenError::UnsupportedFusedLength { len: got, max, .. }) => {
                 assert_eq!(got, len);
                 assert_eq!(max, FusedSpec::max_len(precision));
@@ -98,10 +98,10 @@ fn unsupported_lengths_are_errors_not_panics() {
 
 #[test]
 fn layout_is_lf_four_spaces_one_trailing_newline() {
-    for spec in fused_catalog() {
+    for spec in fused_specs() {
         let text = source(&spec);
-        let name = spec.file_name();
-        let signature_indent = "void ".len() + spec.entry_point().len() + 1;
+        let name = file_name(spec);
+        let signature_indent = "void ".len() + spec.name().len() + 1;
         assert!(text.is_ascii(), "{name}");
         assert!(!text.contains('\r') && !text.contains('\t'), "{name}");
         assert!(text.ends_with("}\n") && !text.ends_with("\n\n"), "{name}");
@@ -130,9 +130,9 @@ fn layout_is_lf_four_spaces_one_trailing_newline() {
 
 #[test]
 fn sections_come_in_order_and_fp64_only_for_doubles() {
-    for spec in fused_catalog() {
+    for spec in fused_specs() {
         let text = source(&spec);
-        let name = spec.file_name();
+        let name = file_name(spec);
         let pos = |needle: &str| text.find(needle);
         let pragma = pos("#pragma OPENCL EXTENSION cl_khr_fp64 : enable");
         assert_eq!(pragma.is_some(), spec.precision == Precision::F64, "{name}");
@@ -155,9 +155,9 @@ fn sections_come_in_order_and_fp64_only_for_doubles() {
 
 #[test]
 fn every_used_helper_is_defined_once_and_every_defined_one_is_used() {
-    for spec in fused_catalog() {
+    for spec in fused_specs() {
         let text = source(&spec);
-        let name = spec.file_name();
+        let name = file_name(spec);
         let mut defined = Vec::new();
         for line in text.lines() {
             if let Some(rest) = line.strip_prefix("inline ") {
@@ -189,9 +189,9 @@ fn every_used_helper_is_defined_once_and_every_defined_one_is_used() {
 
 #[test]
 fn literals_have_the_right_suffix() {
-    for spec in fused_catalog() {
+    for spec in fused_specs() {
         let text = source(&spec);
-        let name = spec.file_name();
+        let name = file_name(spec);
         let bytes = text.as_bytes();
         for (i, _) in text.match_indices('.') {
             let digit_before = i > 0 && bytes[i - 1].is_ascii_digit();
@@ -210,9 +210,9 @@ fn literals_have_the_right_suffix() {
 
 #[test]
 fn phases_and_barriers_follow_the_stages() {
-    for spec in fused_catalog() {
+    for spec in fused_specs() {
         let text = source(&spec);
-        let name = spec.file_name();
+        let name = file_name(spec);
         let stages = spec.stage_radices().len();
         let code = code(&text);
         assert_eq!(

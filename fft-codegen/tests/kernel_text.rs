@@ -1,9 +1,12 @@
 //! Properties of the emitted OpenCL C text that reviewers rely on (DESIGN.md section 3).
 
-use fft_codegen::{catalog, emit_kernel, KernelSpec, Precision, Twiddles};
+mod common;
 
-fn source(spec: &KernelSpec) -> String {
-    emit_kernel(spec).unwrap().source.into_owned()
+use common::{file_name, generate, vector_specs};
+use fft_codegen::{Precision, RadixSpec, Twiddles};
+
+fn source(spec: &RadixSpec) -> String {
+    generate(*spec).source.into_owned()
 }
 
 /// The source without its comment lines.
@@ -16,22 +19,22 @@ fn code(text: &str) -> String {
 
 #[test]
 fn emission_is_deterministic_and_named_after_the_spec() {
-    for spec in catalog() {
-        let first = emit_kernel(&spec).unwrap();
-        assert_eq!(first, emit_kernel(&spec).unwrap());
-        assert_eq!(first.entry_point, spec.entry_point());
-        assert_eq!(first.spec, spec);
+    for spec in vector_specs() {
+        let first = generate(spec);
+        assert_eq!(first, generate(spec));
+        assert_eq!(first.entry_point(), spec.name());
+        assert_eq!(first.spec, fft_codegen::KernelSpec::Radix(spec));
         assert!(first
             .source
-            .contains(&format!("__kernel void {}(", spec.entry_point())));
+            .contains(&format!("__kernel void {}(", spec.name())));
     }
 }
 
 #[test]
 fn layout_is_lf_four_spaces_one_trailing_newline() {
-    for spec in catalog() {
+    for spec in vector_specs() {
         let text = source(&spec);
-        let name = spec.file_name();
+        let name = file_name(spec);
         assert!(text.is_ascii(), "{name}");
         assert!(!text.contains('\r') && !text.contains('\t'), "{name}");
         assert!(text.ends_with("}\n") && !text.ends_with("\n\n"), "{name}");
@@ -53,9 +56,9 @@ fn layout_is_lf_four_spaces_one_trailing_newline() {
 
 #[test]
 fn sections_come_in_order_and_fp64_only_for_doubles() {
-    for spec in catalog() {
+    for spec in vector_specs() {
         let text = source(&spec);
-        let name = spec.file_name();
+        let name = file_name(spec);
         let pos = |needle: &str| text.find(needle);
         let pragma = pos("#pragma OPENCL EXTENSION cl_khr_fp64 : enable");
         assert_eq!(pragma.is_some(), spec.precision == Precision::F64, "{name}");
@@ -86,9 +89,9 @@ fn sections_come_in_order_and_fp64_only_for_doubles() {
 
 #[test]
 fn every_used_helper_is_defined_once_and_every_defined_one_is_used() {
-    for spec in catalog() {
+    for spec in vector_specs() {
         let text = source(&spec);
-        let name = spec.file_name();
+        let name = file_name(spec);
         let mut defined = Vec::new();
         for line in text.lines() {
             if let Some(rest) = line.strip_prefix("inline ") {
@@ -112,7 +115,7 @@ fn every_used_helper_is_defined_once_and_every_defined_one_is_used() {
         for helper in helper_calls {
             assert!(defined.contains(&helper), "{name}: {helper} is not defined");
         }
-        let ops = emit_kernel(&spec).unwrap().ops;
+        let ops = generate(spec).ops;
         let defined_mul = defined.iter().filter(|h| h.starts_with("mul_p")).count();
         let calls = code.matches("mul_p").count() - defined_mul;
         assert_eq!(calls as u32, ops.constant_muls, "{name}");
@@ -121,9 +124,9 @@ fn every_used_helper_is_defined_once_and_every_defined_one_is_used() {
 
 #[test]
 fn constants_are_literals_with_the_right_suffix() {
-    for spec in catalog() {
+    for spec in vector_specs() {
         let text = source(&spec);
-        let name = spec.file_name();
+        let name = file_name(spec);
         for fun in ["cos(", "sin(", "sincos("] {
             for (i, _) in text.match_indices(fun) {
                 let arg = text[i + fun.len()..].chars().next().unwrap();
@@ -158,7 +161,7 @@ fn constants_are_literals_with_the_right_suffix() {
 
 #[test]
 fn stores_undo_the_bit_reversal() {
-    let text = source(&KernelSpec::new(8));
+    let text = source(&RadixSpec::new(8));
     for (q, slot) in [
         (0, 0),
         (1, 4),
@@ -181,10 +184,10 @@ fn stores_undo_the_bit_reversal() {
 
 #[test]
 fn twiddle_variants_read_what_they_should() {
-    let spec = |twiddles, precision| KernelSpec {
+    let spec = |twiddles, precision| RadixSpec {
         twiddles,
         precision,
-        ..KernelSpec::new(4)
+        ..RadixSpec::new(4)
     };
     let table = source(&spec(Twiddles::Table, Precision::F32));
     assert!(table.contains("const float2 w03 = tw[k + 2u * p];"));

@@ -1,17 +1,17 @@
 //! A CPU model of the global radix pass, with the indexing the emitted kernels use
-//! (DESIGN.md 4.1 and the ABI in `fft_codegen::kernel`): chaining passes for p = 1, R, R^2,
+//! (DESIGN.md 4.1 and the ABI in `fft_core::kernel`): chaining passes for p = 1, R, R^2,
 //! ... (a smaller radix last) must give the DFT. This pins the index formulas the kernel
 //! text implements to the butterflies the generator builds, without a device.
 
 use fft_codegen::evaluate::evaluate;
-use fft_codegen::{kernel_butterfly, Direction, KernelSpec};
+use fft_codegen::{kernel_butterfly, Direction, RadixSpec};
 use fft_core::{bit_reverse, naive_dft, unit_root, Complex64};
 
 /// One pass over `batch` sequences of `n` points: what `t * batch` work-items do.
 fn pass(x: &[Complex64], n: usize, radix: usize, p: usize, direction: Direction) -> Vec<Complex64> {
-    let graph = kernel_butterfly(&KernelSpec {
+    let graph = kernel_butterfly(&RadixSpec {
         direction,
-        ..KernelSpec::new(radix as u32)
+        ..RadixSpec::new(radix as u32)
     })
     .unwrap();
     let t = n / radix;

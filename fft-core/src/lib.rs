@@ -4,11 +4,13 @@
 //! - [`unit_root`]: exact twiddles computed in f64 with octant reduction;
 //! - [`bit_reverse`]: index permutation used by the generated stores;
 //! - [`naive_dft`] and [`reference_fft`]: the f64 oracle the device is checked against;
-//! - [`plan`]: the pure-data pass plan, designed and tested before any device runs it;
+//! - [`kernel`]: the kernel model: specs, their ABI as data, the one catalog;
+//! - [`plan`]: the planner: request + device capabilities -> every pass with its kernel and launch;
 //! - [`accuracy`]: error metrics and the tolerance model the tests use.
 
 pub mod accuracy;
 mod bits;
+pub mod kernel;
 mod kinds;
 mod oracle;
 pub mod plan;

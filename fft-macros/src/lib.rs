@@ -1,6 +1,6 @@
 //! `radix_kernel!`: a generated OpenCL FFT kernel as a Rust constant, at compile time.
 //!
-//! A thin shim over [`fft_codegen::emit_kernel`]: the macro parses its arguments, runs the
+//! A thin shim over [`fft_codegen::emit`]: the macro parses its arguments, runs the
 //! generator while the calling crate compiles and expands to a `fft_codegen::GeneratedKernel`
 //! built from `Cow::Borrowed` literals, so it can initialise a `const`. The calling crate
 //! depends on `fft-codegen` for the types.
@@ -10,28 +10,37 @@
 //! const K: fft_codegen::GeneratedKernel = radix_kernel!(16);
 //! const INV: fft_codegen::GeneratedKernel =
 //!     radix_kernel!(16, direction = inverse, precision = f64, twiddles = native);
-//! assert_eq!(K.entry_point, "fft_radix16_fwd_f32");
-//! assert_eq!(INV.entry_point, "fft_radix16_inv_f64_native");
+//! assert_eq!(K.entry_point(), "fft_radix16_fwd_f32");
+//! assert_eq!(INV.entry_point(), "fft_radix16_inv_f64_native");
+//! assert_eq!(K.abi.args[0].name, "x");
 //! ```
 
-use fft_codegen::{emit_kernel, Direction, KernelSpec, Precision, Twiddles};
+use fft_codegen::{emit, Direction, KernelSpec, Precision, RadixSpec, Twiddles, RADICES};
 use proc_macro::TokenStream;
 use proc_macro2::{Span, TokenStream as TokenStream2};
 use quote::quote;
 use syn::parse::{Parse, ParseStream};
 use syn::{parse_macro_input, Ident, LitInt, Token};
 
-const RADICES: &str = "2, 4, 8, 16, 32 or 64";
+/// "2, 4, 8, 16, 32 or 64", from the workspace's one list of radices.
+fn radix_list() -> String {
+    let names: Vec<String> = RADICES.iter().map(u32::to_string).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
+}
 
 /// `radix_kernel!(R)` or `radix_kernel!(R, key = value, ...)`: the global radix-`R` pass.
 ///
-/// `R` is 2, 4, 8, 16, 32 or 64. Optional keys, in any order, each at most once:
+/// `R` is one of `fft_codegen::RADICES` (2, 4, 8, 16, 32 or 64). Optional keys, in any order, each at most once:
 /// - `direction = forward | inverse` (default `forward`);
 /// - `precision = f32 | f64` (default `f32`);
 /// - `twiddles = table | sincos | native | chained` (default `table`).
 ///
 /// Expands to a constant expression of type `::fft_codegen::GeneratedKernel` whose `source`
-/// is byte for byte what `fft_codegen::emit_kernel` returns for the same spec.
+/// is byte for byte what `fft_codegen::emit` returns for the same spec, and whose `abi` is
+/// the spec's.
 #[proc_macro]
 pub fn radix_kernel(input: TokenStream) -> TokenStream {
     let args = parse_macro_input!(input as Args);
@@ -42,7 +51,7 @@ pub fn radix_kernel(input: TokenStream) -> TokenStream {
 
 /// The parsed arguments.
 struct Args {
-    spec: KernelSpec,
+    spec: RadixSpec,
 }
 
 impl Parse for Args {
@@ -50,16 +59,16 @@ impl Parse for Args {
         if input.is_empty() {
             return Err(syn::Error::new(
                 Span::call_site(),
-                format!("expected a radix: radix_kernel!(16) or radix_kernel!(16, direction = inverse); the radix is one of {RADICES}"),
+                format!("expected a radix: radix_kernel!(16) or radix_kernel!(16, direction = inverse); the radix is one of {}", radix_list()),
             ));
         }
         let radix: LitInt = input.parse().map_err(|err| {
             syn::Error::new(
                 err.span(),
-                format!("expected an integer literal radix: one of {RADICES}"),
+                format!("expected an integer literal radix: one of {}", radix_list()),
             )
         })?;
-        let mut spec = KernelSpec::new(parse_radix(&radix)?);
+        let mut spec = RadixSpec::new(parse_radix(&radix)?);
         let mut seen: Vec<String> = Vec::new();
         while !input.is_empty() {
             input.parse::<Token![,]>()?;
@@ -120,8 +129,9 @@ fn parse_radix(lit: &LitInt) -> syn::Result<u32> {
         syn::Error::new(
             lit.span(),
             format!(
-                "radix {} is not supported: use {RADICES}",
-                lit.base10_digits()
+                "radix {} is not supported: use {}",
+                lit.base10_digits(),
+                radix_list()
             ),
         )
     };
@@ -132,7 +142,7 @@ fn parse_radix(lit: &LitInt) -> syn::Result<u32> {
         ));
     }
     let radix: u32 = lit.base10_parse().map_err(|_| unsupported())?;
-    if radix.is_power_of_two() && (2..=64).contains(&radix) {
+    if RADICES.contains(&radix) {
         Ok(radix)
     } else {
         Err(unsupported())
@@ -158,9 +168,9 @@ fn parse_value(input: ParseStream, name: &str, key: &Ident) -> syn::Result<Ident
 }
 
 /// Runs the generator and builds the constant expression.
-fn expand(spec: &KernelSpec) -> syn::Result<TokenStream2> {
-    let kernel =
-        emit_kernel(spec).map_err(|err| syn::Error::new(Span::call_site(), err.to_string()))?;
+fn expand(spec: &RadixSpec) -> syn::Result<TokenStream2> {
+    let kernel = emit(&KernelSpec::Radix(*spec))
+        .map_err(|err| syn::Error::new(Span::call_site(), err.to_string()))?;
     let radix = spec.radix;
     let direction = match spec.direction {
         Direction::Forward => quote!(Forward),
@@ -176,7 +186,6 @@ fn expand(spec: &KernelSpec) -> syn::Result<TokenStream2> {
         Twiddles::Native => quote!(Native),
         Twiddles::Chained => quote!(Chained),
     };
-    let entry_point = kernel.entry_point.as_ref();
     let source = kernel.source.as_ref();
     let (adds, muls, rotations) = (
         kernel.ops.complex_adds,
@@ -184,20 +193,25 @@ fn expand(spec: &KernelSpec) -> syn::Result<TokenStream2> {
         kernel.ops.trivial_rotations,
     );
     Ok(quote! {
-        ::fft_codegen::GeneratedKernel {
-            spec: ::fft_codegen::KernelSpec {
-                radix: #radix,
-                direction: ::fft_codegen::Direction::#direction,
-                precision: ::fft_codegen::Precision::#precision,
-                twiddles: ::fft_codegen::Twiddles::#twiddles,
-            },
-            entry_point: ::std::borrow::Cow::Borrowed(#entry_point),
-            source: ::std::borrow::Cow::Borrowed(#source),
-            ops: ::fft_codegen::OpCounts {
-                complex_adds: #adds,
-                constant_muls: #muls,
-                trivial_rotations: #rotations,
-            },
+        {
+            const SPEC: ::fft_codegen::KernelSpec =
+                ::fft_codegen::KernelSpec::Radix(::fft_codegen::RadixSpec {
+                    radix: #radix,
+                    direction: ::fft_codegen::Direction::#direction,
+                    precision: ::fft_codegen::Precision::#precision,
+                    twiddles: ::fft_codegen::Twiddles::#twiddles,
+                    form: ::fft_codegen::Form::Vector,
+                });
+            ::fft_codegen::GeneratedKernel {
+                spec: SPEC,
+                source: ::std::borrow::Cow::Borrowed(#source),
+                ops: ::fft_codegen::OpCounts {
+                    complex_adds: #adds,
+                    constant_muls: #muls,
+                    trivial_rotations: #rotations,
+                },
+                abi: SPEC.abi(),
+            }
         }
     })
 }

@@ -10,8 +10,6 @@
 use crate::device::DeviceSummary;
 use std::path::{Path, PathBuf};
 
-/// Environment variable naming the cache directory; empty or `off` disables the cache.
-pub const CACHE_ENV: &str = "OCLFFT_CACHE_DIR";
 const MAGIC: &[u8] = b"OCLFFT-PROGRAM-BINARY-1\n";
 
 /// 64-bit FNV-1a: stable across Rust versions and platforms (unlike `DefaultHasher`).
@@ -53,19 +51,6 @@ pub struct BinaryCache {
 }
 
 impl BinaryCache {
-    /// `$OCLFFT_CACHE_DIR`, else `$XDG_CACHE_HOME/oclfft`, else `$HOME/.cache/oclfft`.
-    pub fn from_env() -> BinaryCache {
-        let dir = match std::env::var_os(CACHE_ENV) {
-            Some(v) if v.is_empty() || v == "off" => None,
-            Some(v) => Some(PathBuf::from(v)),
-            None => std::env::var_os("XDG_CACHE_HOME")
-                .map(PathBuf::from)
-                .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".cache")))
-                .map(|base| base.join("oclfft")),
-        };
-        BinaryCache { dir }
-    }
-
     /// A cache in `dir`.
     pub fn in_dir(dir: impl Into<PathBuf>) -> BinaryCache {
         BinaryCache {
@@ -121,7 +106,8 @@ impl BinaryCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::device::{DeviceKind, DeviceSummary};
+    use crate::device::DeviceSummary;
+    use fft_core::plan::DeviceKind;
 
     fn summary(driver: &str) -> DeviceSummary {
         DeviceSummary {

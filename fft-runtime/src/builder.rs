@@ -4,9 +4,8 @@ use crate::error::{Error, Result};
 use crate::fft::Fft;
 use crate::float::FftFloat;
 use crate::queue::DeviceQueue;
-use crate::strategy::Strategy;
-use fft_codegen::Twiddles;
-use fft_core::plan::{Family, PlanRequest, DEFAULT_MAX_RADIX};
+use fft_core::kernel::Twiddles;
+use fft_core::plan::{KernelForm, PlanRequest, Strategy, DEFAULT_MAX_RADIX};
 use fft_core::{Direction, Normalization};
 use num_complex::Complex;
 use ocl::OclPrm;
@@ -33,6 +32,7 @@ pub struct FftBuilder<'q, T: FftFloat> {
     twiddles: Twiddles,
     max_radix: u32,
     strategy: Strategy,
+    form: Option<KernelForm>,
     precision: PhantomData<T>,
 }
 
@@ -47,6 +47,7 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
             twiddles: Twiddles::Table,
             max_radix: DEFAULT_MAX_RADIX,
             strategy: Strategy::Auto,
+            form: None,
             precision: PhantomData,
         }
     }
@@ -98,6 +99,14 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
         self
     }
 
+    /// Form of global radix passes (default: the queue's [`crate::QueueOptions::kernel_form`],
+    /// itself [`KernelForm::Auto`] unless `OCLFFT_KERNEL_FORM` set it for a
+    /// [`DeviceQueue::from_env`] queue): scalar kernels on CPU devices, `float2` elsewhere.
+    pub fn kernel_form(mut self, form: KernelForm) -> Self {
+        self.form = Some(form);
+        self
+    }
+
     /// Largest radix of global radix passes: 2, 4, 8, 16 (default), 32 or 64.
     pub fn max_radix(mut self, max_radix: u32) -> Self {
         self.max_radix = max_radix;
@@ -118,8 +127,10 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
             precision: T::PRECISION,
             normalization: self.normalization,
             max_radix: self.max_radix,
-            family: Family::Global,
+            twiddles: self.twiddles,
+            strategy: self.strategy,
+            form: self.form.unwrap_or(self.queue.options().kernel_form),
         };
-        Fft::from_request(self.queue, request, self.twiddles, self.strategy)
+        Fft::from_request(self.queue, request)
     }
 }

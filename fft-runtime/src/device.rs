@@ -1,38 +1,14 @@
 //! Finding OpenCL devices, describing them, and choosing one.
 
+use crate::env::{Settings, DEVICE_ENV};
 use crate::error::{Error, Result};
 use ocl::enums::{DeviceInfo as Info, DeviceInfoResult as InfoResult};
 use ocl::flags::DeviceType;
 use ocl::{Device, Platform};
 use std::fmt;
 
-/// Environment variable that selects the device: an index from `oclfft devices`, or a
-/// case-insensitive substring of the device or platform name.
-pub const DEVICE_ENV: &str = "OCLFFT_DEVICE";
-
-/// The kind of an OpenCL device.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum DeviceKind {
-    /// A GPU (preferred by default).
-    Gpu,
-    /// An accelerator (second choice).
-    Accelerator,
-    /// A CPU, e.g. PoCL (third choice).
-    Cpu,
-    /// Anything else.
-    Other,
-}
-
-impl fmt::Display for DeviceKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            DeviceKind::Gpu => "GPU",
-            DeviceKind::Accelerator => "accelerator",
-            DeviceKind::Cpu => "CPU",
-            DeviceKind::Other => "other",
-        })
-    }
-}
+use fft_core::plan::DeviceCaps;
+pub use fft_core::plan::DeviceKind;
 
 /// What oclfft needs to know about a device, queried once.
 #[derive(Clone, Debug)]
@@ -61,6 +37,17 @@ pub struct DeviceSummary {
     pub driver_version: String,
     /// `CL_DEVICE_VERSION`.
     pub opencl_version: String,
+}
+
+impl DeviceSummary {
+    /// What the planner needs of the device.
+    pub fn caps(&self) -> DeviceCaps {
+        DeviceCaps {
+            kind: self.kind,
+            local_mem_bytes: self.local_mem_bytes,
+            max_work_group_size: self.max_work_group_size,
+        }
+    }
 }
 
 /// A device together with its platform and summary.
@@ -186,20 +173,17 @@ impl DeviceSelector {
         }
     }
 
-    /// Resolves `FromEnv` through the environment.
-    fn resolved(&self) -> DeviceSelector {
+    /// Resolves `FromEnv` through the environment ([`crate::Settings`]).
+    fn resolved(&self) -> Result<DeviceSelector> {
         match self {
-            DeviceSelector::FromEnv => match std::env::var(DEVICE_ENV) {
-                Ok(v) => DeviceSelector::parse(&v),
-                Err(_) => DeviceSelector::Default,
-            },
-            other => other.clone(),
+            DeviceSelector::FromEnv => Ok(Settings::from_env()?.device),
+            other => Ok(other.clone()),
         }
     }
 
     /// Picks from `entries`; the error lists every device.
     pub fn select(&self, entries: &[DeviceEntry]) -> Result<DeviceEntry> {
-        let resolved = self.resolved();
+        let resolved = self.resolved()?;
         let found = match &resolved {
             DeviceSelector::Index(i) => entries.get(*i),
             DeviceSelector::Name(name) => {

@@ -29,9 +29,18 @@ pub enum Error {
         "no transform length given: call .len(N) on the builder with a power of two from 2 to 2^27"
     )]
     MissingLength,
-    /// Fused passes were required but cannot run.
-    #[error("{0}")]
-    FusedUnavailable(String),
+    /// An `OCLFFT_*` environment variable has a value that is not allowed.
+    #[error(
+        "environment variable {variable}='{value}' is not allowed: use {allowed}, or unset it"
+    )]
+    BadEnvironment {
+        /// The variable.
+        variable: &'static str,
+        /// Its value (non-UTF-8 bytes replaced).
+        value: String,
+        /// What it may be.
+        allowed: String,
+    },
     /// The requested transform shape is invalid.
     #[error(transparent)]
     Plan(#[from] PlanError),
@@ -88,12 +97,18 @@ pub enum Error {
         max: usize,
     },
     /// The OpenCL compiler rejected a kernel.
-    #[error("building kernel '{kernel}' failed on '{device}'; the build log follows:\n{log}")]
+    #[error(
+        "building kernel '{kernel}' failed on '{device}'{}; the build log follows:\n{log}",
+        options_hint(options)
+    )]
     KernelBuild {
         /// Entry point of the kernel.
         kernel: String,
         /// Device name.
         device: String,
+        /// The extra compiler options in use (`OCLFFT_BUILD_OPTIONS` or
+        /// `QueueOptions::build_options`), empty for none.
+        options: String,
         /// The driver's build log.
         log: String,
     },
@@ -111,10 +126,31 @@ pub enum Error {
     },
 }
 
+/// " with the extra compiler options '...' (from OCLFFT_BUILD_OPTIONS or
+/// QueueOptions::build_options: check them)", or nothing.
+fn options_hint(options: &str) -> String {
+    if options.is_empty() {
+        String::new()
+    } else {
+        format!(" with the extra compiler options '{options}' (from OCLFFT_BUILD_OPTIONS or QueueOptions::build_options: check them)")
+    }
+}
+
 impl Error {
     /// Wraps an `ocl` error with what the runtime was doing.
     pub(crate) fn ocl(action: &'static str) -> impl FnOnce(ocl::Error) -> Error {
         move |source| Error::OpenCl { action, source }
+    }
+}
+
+impl From<ocl::Error> for Error {
+    /// An `ocl` call of the caller's own (building a buffer, reading it back) inside a
+    /// function returning [`Error`], so `?` works on both.
+    fn from(source: ocl::Error) -> Error {
+        Error::OpenCl {
+            action: "running an OpenCL call of the caller's",
+            source,
+        }
     }
 }
 

@@ -3,13 +3,11 @@
 use crate::builder::FftBuilder;
 use crate::error::{Error, Result};
 use crate::float::FftFloat;
-use crate::generated::ProgramKey;
-use crate::launch::{entry_point, program_key, Launch};
+use crate::launch::Launch;
 use crate::queue::DeviceQueue;
 use crate::schedule::{pass_targets, scratch_count, Target};
-use crate::strategy::{choose_family, scalar_global_passes, Strategy};
-use fft_codegen::{FusedSpec, Twiddles};
-use fft_core::plan::{Pass, Plan, PlanRequest};
+use fft_core::kernel::KernelSpec;
+use fft_core::plan::{Plan, PlanRequest};
 use num_complex::Complex;
 use ocl::{Buffer, Event, EventList, OclPrm};
 use std::sync::Mutex;
@@ -38,9 +36,6 @@ where
 {
     queue: DeviceQueue,
     plan: Plan,
-    twiddles: Twiddles,
-    /// The program of every pass, in order.
-    keys: Vec<ProgramKey>,
     exec: Mutex<Exec<T>>,
 }
 
@@ -53,16 +48,11 @@ where
         FftBuilder::new(queue)
     }
 
-    pub(crate) fn from_request(
-        queue: &DeviceQueue,
-        mut request: PlanRequest,
-        twiddles: Twiddles,
-        strategy: Strategy,
-    ) -> Result<Fft<T>> {
+    /// Plans `request` for the queue's device, checks the device can hold and compute it,
+    /// builds the programs (in parallel) and binds every pass's arguments.
+    pub(crate) fn from_request(queue: &DeviceQueue, request: PlanRequest) -> Result<Fft<T>> {
         let summary = queue.summary();
-        request.family = choose_family(strategy, twiddles, summary, T::PRECISION)
-            .map_err(Error::FusedUnavailable)?;
-        let plan = Plan::new(request)?;
+        let plan = Plan::new(request, &summary.caps())?;
         if T::PRECISION == fft_core::Precision::F64 && !summary.fp64 {
             return Err(Error::NoDoublePrecision {
                 device: summary.name.clone(),
@@ -85,36 +75,16 @@ where
                 max_batch: summary.max_alloc_bytes / per_transform,
             });
         }
-        let scalar = scalar_global_passes(summary, twiddles);
-        let keys: Vec<ProgramKey> = plan
-            .passes
-            .iter()
-            .map(|pass| program_key(pass, &plan.request, T::PRECISION, twiddles, scalar))
-            .collect();
-        queue.prebuild(&keys)?;
-        let last = plan.passes.len() - 1;
+        let specs: Vec<KernelSpec> = plan.passes.iter().map(|pass| pass.spec).collect();
+        queue.prebuild(&specs)?;
         let launches = plan
             .passes
             .iter()
-            .zip(&keys)
-            .enumerate()
-            .map(|(i, (pass, key))| {
-                let scale = if i == last { plan.scale } else { 1.0 };
-                Launch::new(
-                    queue,
-                    &plan.request,
-                    pass,
-                    key,
-                    twiddles,
-                    T::from_f64(scale),
-                )
-            })
+            .map(|pass| Launch::new(queue, pass))
             .collect::<Result<Vec<_>>>()?;
         Ok(Fft {
             queue: queue.clone(),
             plan,
-            twiddles,
-            keys,
             exec: Mutex::new(Exec {
                 launches,
                 scratch: Vec::new(),
@@ -147,25 +117,13 @@ where
         &self.plan
     }
 
-    /// How pass twiddles are obtained.
-    pub fn twiddles(&self) -> Twiddles {
-        self.twiddles
-    }
-
-    /// The program (kernel) of every pass, in order: e.g. [`ProgramKey::Cpu`] for the scalar
-    /// global radix kernels a CPU device runs.
-    pub fn program_keys(&self) -> &[ProgramKey] {
-        &self.keys
-    }
-
     /// The kernel every pass runs, in order (e.g. `fft_radix16_fwd_f32_scalar_p1` then
     /// `fft_radix16_fwd_f32_scalar` on a CPU device).
     pub fn entry_points(&self) -> Vec<String> {
         self.plan
             .passes
             .iter()
-            .zip(&self.keys)
-            .map(|(pass, key)| entry_point(key, pass))
+            .map(|pass| pass.entry_point())
             .collect()
     }
 
@@ -177,51 +135,9 @@ where
     /// Human-readable schedule: every pass with its kernel and launch shape, the bytes moved
     /// and the expected floor (one pass over the data costs about one device copy of it).
     pub fn explain(&self) -> String {
-        let request = &self.plan.request;
-        let mut text = format!(
-            "{} C2C, {} x {} points, {}, {} normalization (scale {}), on {}\n",
-            request.direction,
-            request.batch,
-            request.len,
-            request.precision,
-            match request.normalization {
-                fft_core::Normalization::None => "no",
-                fft_core::Normalization::Backward => "backward",
-                fft_core::Normalization::Ortho => "ortho",
-            },
-            self.plan.scale,
-            self.queue.summary()
-        );
-        for (i, (pass, key)) in self.plan.passes.iter().zip(&self.keys).enumerate() {
-            let line = match *pass {
-                Pass::GlobalRadix { radix, stride } => {
-                    let form = match key {
-                        ProgramKey::Cpu(_) => ", scalar form for CPU devices",
-                        _ => "",
-                    };
-                    format!("global radix-{radix} pass, stride {stride}: {} ({} twiddles{form}), one work-item per butterfly", entry_point(key, pass), self.twiddles)
-                }
-                Pass::Fused { len, stride } => {
-                    let spec = FusedSpec {
-                        len,
-                        direction: request.direction,
-                        precision: T::PRECISION,
-                    };
-                    format!(
-                        "fused pass of {len}-point sub-FFTs in local memory, stride {stride}: {} ({} sub-FFTs per work-group of {}, {} bytes of local memory)",
-                        entry_point(key, pass), spec.columns(), spec.work_group_size(), spec.local_bytes()
-                    )
-                }
-            };
-            text.push_str(&format!("  pass {i}: {line}\n"));
-        }
-        let passes = self.plan.passes.len();
-        text.push_str(&format!(
-            "  moves {} bytes of global memory: floor = {passes} pass{} over the data = {passes} x the time of one device copy of it",
-            self.plan.bytes_moved(),
-            if passes == 1 { "" } else { "es" }
-        ));
-        text
+        let plan = self.plan.to_string();
+        let (head, passes) = plan.split_once('\n').unwrap_or((&plan, ""));
+        format!("{head}, on {}\n{passes}", self.queue.summary())
     }
 
     /// Transforms `data` in place on the device. Returns the event of the last command; the
@@ -375,7 +291,6 @@ where
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Fft")
             .field("plan", &self.plan)
-            .field("twiddles", &self.twiddles)
             .field("queue", &self.queue)
             .finish_non_exhaustive()
     }

@@ -1,76 +1,46 @@
-//! The kernels generated at build time by `build.rs`.
+//! The kernels generated at build time by `build.rs`: one table over `fft_codegen::catalog()`.
 
-use fft_codegen::{
-    CpuKernelSpec, Direction, FusedSpec, GeneratedCpuKernel, GeneratedFusedKernel, GeneratedKernel,
-    KernelSpec, OpCounts, Precision, Twiddles,
-};
+use fft_codegen::{GeneratedKernel, KernelSpec, OpCounts};
 use std::borrow::Cow;
 
-include!(concat!(env!("OUT_DIR"), "/generated_kernels.rs"));
-
-/// The generated global radix kernel for `spec`, if the catalog has one.
-pub fn generated_kernel(spec: &KernelSpec) -> Option<&'static GeneratedKernel> {
-    GENERATED_KERNELS.iter().find(|k| k.spec == *spec)
+/// `(spec, source, ops)` of every kernel of the catalog, in catalog order.
+pub(crate) struct Entry {
+    pub(crate) spec: KernelSpec,
+    pub(crate) source: &'static str,
+    pub(crate) ops: OpCounts,
 }
 
-/// Every generated global radix kernel, in catalog order.
-pub fn generated_kernels() -> &'static [GeneratedKernel] {
-    GENERATED_KERNELS
+/// The table, with every variant the specs' `Debug` text names in scope.
+mod table {
+    use super::Entry;
+    use fft_codegen::{
+        Direction::*, Form::*, FusedSpec, KernelSpec::*, OpCounts, Precision::*, RadixSpec,
+        Twiddles::*,
+    };
+    include!(concat!(env!("OUT_DIR"), "/generated_kernels.rs"));
 }
+use table::GENERATED;
 
-/// The generated fused kernel for `spec`, if the catalog has one.
-pub fn generated_fused_kernel(spec: &FusedSpec) -> Option<&'static GeneratedFusedKernel> {
-    GENERATED_FUSED_KERNELS.iter().find(|k| k.spec == *spec)
-}
-
-/// Every generated fused kernel, in catalog order.
-pub fn generated_fused_kernels() -> &'static [GeneratedFusedKernel] {
-    GENERATED_FUSED_KERNELS
-}
-
-/// The generated scalar (CPU) global radix kernel for `spec`, if the catalog has one.
-pub fn generated_cpu_kernel(spec: &CpuKernelSpec) -> Option<&'static GeneratedCpuKernel> {
-    GENERATED_CPU_KERNELS.iter().find(|k| k.spec == *spec)
-}
-
-/// Every generated scalar (CPU) global radix kernel, in catalog order.
-pub fn generated_cpu_kernels() -> &'static [GeneratedCpuKernel] {
-    GENERATED_CPU_KERNELS
-}
-
-/// A program the runtime builds: one generated kernel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ProgramKey {
-    /// A global radix pass.
-    Radix(KernelSpec),
-    /// A fused local-memory pass.
-    Fused(FusedSpec),
-    /// A global radix pass in scalar form (table twiddles; the default on CPU devices).
-    Cpu(CpuKernelSpec),
-}
-
-impl ProgramKey {
-    /// Entry point and source of the kernel, or `None` when the catalog lacks it.
-    pub fn kernel(&self) -> Option<(&'static str, &'static str)> {
-        match self {
-            ProgramKey::Radix(spec) => {
-                generated_kernel(spec).map(|k| (k.entry_point.as_ref(), k.source.as_ref()))
-            }
-            ProgramKey::Fused(spec) => {
-                generated_fused_kernel(spec).map(|k| (k.entry_point.as_ref(), k.source.as_ref()))
-            }
-            ProgramKey::Cpu(spec) => {
-                generated_cpu_kernel(spec).map(|k| (k.entry_point.as_ref(), k.source.as_ref()))
-            }
+impl Entry {
+    fn kernel(&self) -> GeneratedKernel {
+        GeneratedKernel {
+            spec: self.spec,
+            source: Cow::Borrowed(self.source),
+            ops: self.ops,
+            abi: self.spec.abi(),
         }
     }
+}
 
-    /// The entry point name the key asks for (also when it is missing).
-    pub fn entry_point(&self) -> String {
-        match self {
-            ProgramKey::Radix(spec) => spec.entry_point(),
-            ProgramKey::Fused(spec) => spec.entry_point(),
-            ProgramKey::Cpu(spec) => spec.entry_point(),
-        }
-    }
+/// The generated kernel of `spec`, if the catalog has it.
+pub fn generated_kernel(spec: &KernelSpec) -> Option<GeneratedKernel> {
+    GENERATED
+        .iter()
+        .find(|e| e.spec == *spec)
+        .map(Entry::kernel)
+}
+
+/// Every generated kernel, in catalog order.
+pub fn generated_kernels() -> impl Iterator<Item = GeneratedKernel> {
+    GENERATED.iter().map(Entry::kernel)
 }

@@ -18,6 +18,7 @@
 pub mod binary_cache;
 mod builder;
 mod device;
+mod env;
 mod error;
 mod fft;
 mod float;
@@ -26,25 +27,21 @@ mod launch;
 pub mod profile;
 mod queue;
 mod schedule;
-mod strategy;
-mod twiddle_table;
 
 pub use builder::FftBuilder;
-pub use device::{
-    list_devices, DeviceEntry, DeviceKind, DeviceSelector, DeviceSummary, DEVICE_ENV,
+pub use device::{list_devices, DeviceEntry, DeviceKind, DeviceSelector, DeviceSummary};
+pub use env::{
+    QueueOptions, Settings, BUILD_OPTIONS_ENV, CACHE_ENV, DEVICE_ENV, KERNEL_FORM_ENV,
+    PRINT_BUILD_LOG_ENV,
 };
 pub use error::{Error, Result, INSTALL_HINT};
 pub use fft::{Fft, MAX_TOTAL_POINTS};
-pub use fft_codegen::Twiddles;
+pub use fft_core::kernel::{KernelSpec, Twiddles};
+pub use fft_core::plan::{KernelForm, Plan, Strategy};
 pub use fft_core::{Direction, Normalization, Precision};
 pub use float::{complex_from_f64, complex_to_f64, FftFloat};
-pub use generated::{
-    generated_cpu_kernel, generated_cpu_kernels, generated_fused_kernel, generated_fused_kernels,
-    generated_kernel, generated_kernels, ProgramKey,
-};
-pub use queue::{DeviceQueue, BUILD_OPTIONS, BUILD_OPTIONS_ENV, PRINT_BUILD_LOG_ENV};
-pub use strategy::{fused_limits, scalar_global_passes, Strategy, KERNEL_FORM_ENV, MIN_RUN_BYTES};
-pub use twiddle_table::{pass_twiddles, split_twiddles, stage_twiddles, SplitTwiddles};
+pub use generated::{generated_kernel, generated_kernels};
+pub use queue::DeviceQueue;
 
 /// The `ocl` crate this runtime is built on, for buffers and events.
 pub use ocl;

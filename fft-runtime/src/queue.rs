@@ -3,8 +3,10 @@
 
 use crate::binary_cache::{BinaryCache, CacheKey};
 use crate::device::{list_devices, DeviceSelector, DeviceSummary};
+use crate::env::{QueueOptions, Settings};
 use crate::error::{Error, Result};
-use crate::generated::ProgramKey;
+use crate::generated::generated_kernel;
+use fft_core::kernel::KernelSpec;
 use ocl::enums::{ProgramBuildInfo, ProgramInfo, ProgramInfoResult};
 use ocl::flags::CommandQueueProperties;
 use ocl::{Context, Device, Program, Queue};
@@ -12,34 +14,12 @@ use std::collections::HashMap;
 use std::ffi::CString;
 use std::sync::{Arc, Mutex};
 
-/// Options passed to the OpenCL compiler for every generated kernel.
-///
-/// No `-cl-fast-relaxed-math`: it would silently turn accurate `sin`/`cos` into
-/// approximations (DESIGN.md section 5).
-pub const BUILD_OPTIONS: &str = "";
-/// Environment variable with extra compiler options (e.g. `-cl-nv-verbose` to have NVIDIA's
-/// compiler report registers and spills); they are part of the binary cache key.
-pub const BUILD_OPTIONS_ENV: &str = "OCLFFT_BUILD_OPTIONS";
-/// Environment variable: when `1`, every program built from source prints its build log to
-/// standard error (with `-cl-nv-verbose`, the register and spill counts).
-pub const PRINT_BUILD_LOG_ENV: &str = "OCLFFT_PRINT_BUILD_LOG";
-
-/// [`BUILD_OPTIONS`] plus `$OCLFFT_BUILD_OPTIONS`.
-fn build_options() -> String {
-    match std::env::var(BUILD_OPTIONS_ENV) {
-        Ok(extra) if !extra.trim().is_empty() => format!("{BUILD_OPTIONS} {}", extra.trim())
-            .trim()
-            .to_string(),
-        _ => BUILD_OPTIONS.to_string(),
-    }
-}
-
 struct Inner {
     queue: Queue,
     device: Device,
     summary: DeviceSummary,
-    programs: Mutex<HashMap<ProgramKey, Program>>,
-    binary_cache: BinaryCache,
+    programs: Mutex<HashMap<KernelSpec, Program>>,
+    options: QueueOptions,
 }
 
 /// A queue on one device, with the cache of programs built for it.
@@ -53,8 +33,15 @@ pub struct DeviceQueue {
 }
 
 impl DeviceQueue {
-    /// Opens the device chosen by `selector` (see [`DeviceSelector`]).
+    /// Opens the device chosen by `selector` (see [`DeviceSelector`]) with the default
+    /// [`QueueOptions`] (the environment is not read, but for [`DeviceSelector::FromEnv`]).
     pub fn new(selector: &DeviceSelector) -> Result<DeviceQueue> {
+        DeviceQueue::with_options(selector, QueueOptions::default())
+    }
+
+    /// Opens the device chosen by `selector` with `options` (compiler options, build logs,
+    /// binary cache, default kernel form).
+    pub fn with_options(selector: &DeviceSelector, options: QueueOptions) -> Result<DeviceQueue> {
         let entry = selector.select(&list_devices()?)?;
         let context = Context::builder()
             .platform(entry.platform)
@@ -71,13 +58,22 @@ impl DeviceQueue {
             queue,
             entry.device,
             entry.summary,
+            options,
         ))
     }
 
     /// Opens the device named by `OCLFFT_DEVICE`, or the default one (first GPU, else
-    /// accelerator, else CPU).
+    /// accelerator, else CPU), with the options the `OCLFFT_*` variables set
+    /// ([`Settings::from_env`]).
     pub fn from_env() -> Result<DeviceQueue> {
-        DeviceQueue::new(&DeviceSelector::FromEnv)
+        DeviceQueue::from_env_with_device(None)
+    }
+
+    /// Like [`DeviceQueue::from_env`], but `device`, when given, overrides `OCLFFT_DEVICE`
+    /// (a command line's `--device`).
+    pub fn from_env_with_device(device: Option<DeviceSelector>) -> Result<DeviceQueue> {
+        let settings = Settings::from_env()?;
+        DeviceQueue::with_options(&device.unwrap_or(settings.device), settings.options)
     }
 
     /// Wraps a queue the caller made. It must be in-order; enable profiling on it to time
@@ -93,19 +89,34 @@ impl DeviceQueue {
                 selector: "the queue's device".into(),
                 available: "(the queue's device is not listed by any platform)".into(),
             })?;
-        Ok(DeviceQueue::with_summary(queue, device, summary))
+        Ok(DeviceQueue::with_summary(
+            queue,
+            device,
+            summary,
+            QueueOptions::default(),
+        ))
     }
 
-    fn with_summary(queue: Queue, device: Device, summary: DeviceSummary) -> DeviceQueue {
+    fn with_summary(
+        queue: Queue,
+        device: Device,
+        summary: DeviceSummary,
+        options: QueueOptions,
+    ) -> DeviceQueue {
         DeviceQueue {
             inner: Arc::new(Inner {
                 queue,
                 device,
                 summary,
                 programs: Mutex::new(HashMap::new()),
-                binary_cache: BinaryCache::from_env(),
+                options,
             }),
         }
+    }
+
+    /// The options programs are built with.
+    pub fn options(&self) -> &QueueOptions {
+        &self.inner.options
     }
 
     /// The underlying `ocl` queue (in-order, profiling enabled when opened by oclfft).
@@ -123,13 +134,13 @@ impl DeviceQueue {
         &self.inner.summary
     }
 
-    /// The program of `key`: from this queue's memory, else from the disk cache of compiled
+    /// The program of `spec`: from this queue's memory, else from the disk cache of compiled
     /// binaries, else built from source (and then cached on disk).
     ///
     /// The cache lock is not held while a program builds, so different programs can build on
     /// several threads at once ([`DeviceQueue::prebuild`]).
-    pub fn program(&self, key: &ProgramKey) -> Result<Program> {
-        let cached = |key: &ProgramKey| {
+    pub fn program(&self, key: &KernelSpec) -> Result<Program> {
+        let cached = |key: &KernelSpec| {
             let programs = self
                 .inner
                 .programs
@@ -140,35 +151,39 @@ impl DeviceQueue {
         if let Some(program) = cached(key) {
             return Ok(program);
         }
-        let (entry_point, source) = key
-            .kernel()
-            .ok_or_else(|| Error::MissingKernel(key.entry_point()))?;
-        let options_text = build_options();
-        let cache_key = CacheKey::new(source, &options_text, &self.inner.summary);
+        let kernel = generated_kernel(key).ok_or_else(|| Error::MissingKernel(key.name()))?;
+        let (entry_point, source) = (kernel.entry_point(), kernel.source);
+        let extra_options = self.inner.options.build_options.clone();
+        let options_text = extra_options.clone();
+        let cache_key = CacheKey::new(&source, &options_text, &self.inner.summary);
         let context = self.inner.queue.context();
-        let options = CString::new(options_text.clone()).map_err(|_| Error::KernelBuild {
-            kernel: entry_point.to_string(),
+        let build_error = |log: String| Error::KernelBuild {
+            kernel: entry_point.clone(),
             device: self.inner.summary.name.clone(),
-            log: format!("{BUILD_OPTIONS_ENV} contains a NUL byte"),
-        })?;
-        let cached = self.inner.binary_cache.load(&cache_key).and_then(|binary| {
-            // A binary the driver refuses (another driver build, say) is rebuilt from source.
-            Program::with_binary(&context, &[self.inner.device], &[&binary], &options).ok()
-        });
+            options: extra_options.clone(),
+            log,
+        };
+        let options = CString::new(options_text.clone())
+            .map_err(|_| build_error("the compiler options contain a NUL byte".into()))?;
+        let cached = self
+            .inner
+            .options
+            .binary_cache
+            .load(&cache_key)
+            .and_then(|binary| {
+                // A binary the driver refuses (another driver build, say) is rebuilt from source.
+                Program::with_binary(&context, &[self.inner.device], &[&binary], &options).ok()
+            });
         let program = match cached {
             Some(program) => program,
             None => {
                 let program = Program::builder()
-                    .src(source)
+                    .src(source.as_ref())
                     .devices(self.inner.device)
                     .cmplr_opt(options_text)
                     .build(&context)
-                    .map_err(|e| Error::KernelBuild {
-                        kernel: entry_point.to_string(),
-                        device: self.inner.summary.name.clone(),
-                        log: e.to_string(),
-                    })?;
-                if std::env::var(PRINT_BUILD_LOG_ENV).is_ok_and(|v| v == "1") {
+                    .map_err(|e| build_error(e.to_string()))?;
+                if self.inner.options.print_build_log {
                     if let Ok(log) =
                         program.build_info(self.inner.device, ProgramBuildInfo::BuildLog)
                     {
@@ -179,7 +194,7 @@ impl DeviceQueue {
                     program.info(ProgramInfo::Binaries)
                 {
                     if let [binary] = binaries.as_slice() {
-                        self.inner.binary_cache.store(&cache_key, binary);
+                        self.inner.options.binary_cache.store(&cache_key, binary);
                     }
                 }
                 program
@@ -196,8 +211,8 @@ impl DeviceQueue {
 
     /// Builds the programs of `keys` that are not cached yet, one thread each, so a plan of
     /// several kernels pays for its slowest compile instead of their sum.
-    pub fn prebuild(&self, keys: &[ProgramKey]) -> Result<()> {
-        let mut distinct: Vec<ProgramKey> = Vec::new();
+    pub fn prebuild(&self, keys: &[KernelSpec]) -> Result<()> {
+        let mut distinct: Vec<KernelSpec> = Vec::new();
         for key in keys {
             if !distinct.contains(key) {
                 distinct.push(*key);
@@ -224,23 +239,24 @@ impl DeviceQueue {
         Ok(())
     }
 
-    /// The same queue with `cache` for compiled program binaries (default:
-    /// [`BinaryCache::from_env`]); programs already built in memory are not carried over.
+    /// The same queue with `cache` for compiled program binaries (default: the one
+    /// [`QueueOptions`] gives); programs already built in memory are not carried over.
     pub fn with_binary_cache(self, cache: BinaryCache) -> DeviceQueue {
-        DeviceQueue {
-            inner: Arc::new(Inner {
-                queue: self.inner.queue.clone(),
-                device: self.inner.device,
-                summary: self.inner.summary.clone(),
-                programs: Mutex::new(HashMap::new()),
-                binary_cache: cache,
-            }),
-        }
+        let options = QueueOptions {
+            binary_cache: cache,
+            ..self.inner.options.clone()
+        };
+        DeviceQueue::with_summary(
+            self.inner.queue.clone(),
+            self.inner.device,
+            self.inner.summary.clone(),
+            options,
+        )
     }
 
     /// The binary cache in use.
     pub fn binary_cache(&self) -> &BinaryCache {
-        &self.inner.binary_cache
+        &self.inner.options.binary_cache
     }
 }
 

@@ -2,17 +2,26 @@
 //! matches the oracle: each radix as the only radix of a two-pass plan (stride 1 runs the
 //! `_scalar_p1` kernel, stride R the `_scalar` one, so pass twiddles are exercised), both
 //! directions, both precisions. On a CPU device the default plan must pick these kernels; on
-//! any other device they are forced with `OCLFFT_KERNEL_FORM=scalar`.
+//! any other device they are forced with `.kernel_form(KernelForm::Scalar)`.
 
-use fft_codegen::{cpu_catalog, CpuKernelSpec};
+use fft_codegen::{catalog, Form, KernelSpec, RadixSpec};
 use fft_core::accuracy::Tolerance;
 use fft_core::{Direction, Precision};
 use fft_runtime::ocl::OclPrm;
-use fft_runtime::{DeviceKind, Fft, FftFloat, ProgramKey, Strategy, KERNEL_FORM_ENV};
+use fft_runtime::{DeviceKind, Fft, FftFloat, KernelForm, Strategy};
 use num_complex::Complex;
 use oclfft_tests::*;
 
-fn check<T: FftFloat>(spec: CpuKernelSpec, batch: usize) -> Result<(), String>
+/// Scalar kernels only on a CPU device's default plans; forced elsewhere.
+fn form() -> KernelForm {
+    if test_queue().summary().kind == DeviceKind::Cpu {
+        KernelForm::Auto
+    } else {
+        KernelForm::Scalar
+    }
+}
+
+fn check<T: FftFloat>(spec: RadixSpec, batch: usize) -> Result<(), String>
 where
     Complex<T>: OclPrm,
 {
@@ -25,24 +34,23 @@ where
         .direction(spec.direction)
         .max_radix(radix)
         .strategy(Strategy::GlobalRadix)
+        .kernel_form(form())
         .build()
         .map_err(|e| e.to_string())?;
-    let want_keys = [ProgramKey::Cpu(spec), ProgramKey::Cpu(spec)];
-    if plan.program_keys() != want_keys {
+    let want_specs = [KernelSpec::Radix(spec); 2];
+    let specs: Vec<KernelSpec> = plan.plan().passes.iter().map(|p| p.spec).collect();
+    if specs != want_specs {
         return Err(format!(
             "the plan does not run the scalar kernel {}:\n{}",
-            spec.entry_point(),
+            spec.name(),
             plan.explain()
         ));
     }
-    assert_eq!(
-        plan.entry_points(),
-        [spec.first_pass_entry_point(), spec.entry_point()]
-    );
+    let (first, later) = (format!("{}_p1", spec.name()), spec.name());
+    assert_eq!(plan.entry_points(), [first.clone(), later.clone()]);
     let explained = plan.explain();
     assert!(
-        explained.contains(&spec.first_pass_entry_point())
-            && explained.contains(&format!("{} (", spec.entry_point())),
+        explained.contains(&first) && explained.contains(&format!("{later} (")),
         "{explained}"
     );
     let mut data = signal.clone();
@@ -54,12 +62,13 @@ where
 
 #[test]
 fn every_cpu_kernel_matches_the_oracle_and_is_the_one_used() {
-    if test_queue().summary().kind != DeviceKind::Cpu {
-        // Read when each plan is built; the other test of this binary reads nothing on such
-        // a device.
-        std::env::set_var(KERNEL_FORM_ENV, "scalar");
-    }
-    let specs = cpu_catalog();
+    let specs: Vec<RadixSpec> = catalog()
+        .into_iter()
+        .filter_map(|spec| match spec {
+            KernelSpec::Radix(radix) if radix.form == Form::Scalar => Some(radix),
+            _ => None,
+        })
+        .collect();
     assert_eq!(
         specs.len(),
         6 * 2 * 2,
@@ -78,7 +87,7 @@ fn every_cpu_kernel_matches_the_oracle_and_is_the_one_used() {
                 Precision::F64 => check::<f64>(spec, batch),
             };
             if let Err(e) = result {
-                failures.push(format!("{} (batch {batch}): {e}", spec.entry_point()));
+                failures.push(format!("{} (batch {batch}): {e}", spec.name()));
             }
         }
     }
@@ -92,9 +101,11 @@ fn every_cpu_kernel_matches_the_oracle_and_is_the_one_used() {
 
 #[test]
 fn every_radix_schedule_of_a_long_transform_uses_scalar_kernels_on_a_cpu() {
-    if test_queue().summary().kind != DeviceKind::Cpu {
-        return;
-    }
+    // The default plan on a CPU device; on other devices the scalar form is asked for.
+    let strategy = match form() {
+        KernelForm::Auto => Strategy::Auto,
+        _ => Strategy::GlobalRadix,
+    };
     // Mixed radices (16, 16, 16, 4) and a forward/inverse round trip through the default plan.
     let len = 1 << 14;
     let signal = to_device::<f32>(&random_signal(2 * len, 99));
@@ -103,12 +114,18 @@ fn every_radix_schedule_of_a_long_transform_uses_scalar_kernels_on_a_cpu() {
             .len(len)
             .batch(2)
             .direction(direction)
+            .strategy(strategy)
+            .kernel_form(form())
             .build()
             .unwrap();
         assert!(
-            plan.program_keys()
-                .iter()
-                .all(|key| matches!(key, ProgramKey::Cpu(_))),
+            plan.plan().passes.iter().all(|pass| matches!(
+                pass.spec,
+                KernelSpec::Radix(RadixSpec {
+                    form: Form::Scalar,
+                    ..
+                })
+            )),
             "{}",
             plan.explain()
         );

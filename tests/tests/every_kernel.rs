@@ -2,13 +2,13 @@
 //! only radix of a plan (two passes: stride 1, then stride R, so pass twiddles are exercised),
 //! both directions, both precisions, every twiddle variant. On CPU devices, where table
 //! twiddles default to the scalar kernels (tests/tests/cpu_kernels.rs), the float2 ones are
-//! forced with `OCLFFT_KERNEL_FORM=vector`.
+//! forced with `.kernel_form(KernelForm::Vector)`.
 
-use fft_codegen::{catalog, KernelSpec, Twiddles};
+use fft_codegen::{catalog, Form, KernelSpec, RadixSpec, Twiddles};
 use fft_core::accuracy::Tolerance;
 use fft_core::{Direction, Precision};
 use fft_runtime::ocl::OclPrm;
-use fft_runtime::{Fft, FftFloat, ProgramKey, Strategy, KERNEL_FORM_ENV};
+use fft_runtime::{Fft, FftFloat, KernelForm, Strategy};
 use num_complex::Complex;
 use oclfft_tests::*;
 
@@ -37,23 +37,18 @@ where
         .twiddles(twiddles)
         .max_radix(radix)
         .strategy(Strategy::GlobalRadix)
+        .kernel_form(KernelForm::Vector)
         .build()
         .map_err(|e| e.to_string())?;
-    assert!(
-        plan.plan().passes.iter().all(|p| p.radix() == radix),
-        "{}",
-        plan.explain()
-    );
-    let spec = KernelSpec {
+    let spec = KernelSpec::Radix(RadixSpec {
         radix,
         direction,
         precision: T::PRECISION,
         twiddles,
-    };
+        form: Form::Vector,
+    });
     assert!(
-        plan.program_keys()
-            .iter()
-            .all(|key| *key == ProgramKey::Radix(spec)),
+        plan.plan().passes.iter().all(|p| p.spec == spec),
         "{}",
         plan.explain()
     );
@@ -67,10 +62,14 @@ where
 
 #[test]
 fn every_catalog_kernel_matches_the_oracle() {
-    // The only test of this binary: nothing else reads the variable meanwhile.
-    std::env::set_var(KERNEL_FORM_ENV, "vector");
     let mut failures = Vec::new();
-    let specs = catalog();
+    let specs: Vec<RadixSpec> = catalog()
+        .into_iter()
+        .filter_map(|spec| match spec {
+            KernelSpec::Radix(radix) if radix.form == Form::Vector => Some(radix),
+            _ => None,
+        })
+        .collect();
     assert_eq!(
         specs.len(),
         6 * 2 * 2 * 4,
@@ -82,7 +81,7 @@ fn every_catalog_kernel_matches_the_oracle() {
             Precision::F64 => check::<f64>(spec.radix, spec.direction, spec.twiddles),
         };
         if let Err(e) = result {
-            failures.push(format!("{}: {e}", spec.entry_point()));
+            failures.push(format!("{}: {e}", spec.name()));
         }
     }
     assert!(

@@ -2,8 +2,8 @@
 //! transform (with a batch that leaves a partial work-group), multi-pass plans, and agreement
 //! with the global radix passes.
 
-use fft_codegen::fused_catalog;
-use fft_core::plan::Pass;
+use fft_codegen::{catalog, KernelSpec};
+use fft_core::plan::PlanError;
 use fft_core::{Direction, Precision};
 use fft_runtime::ocl::OclPrm;
 use fft_runtime::{Error, Fft, FftFloat, Strategy, Twiddles};
@@ -29,7 +29,11 @@ where
         .build()
         .map_err(|e| e.to_string())?;
     let passes = &plan.plan().passes;
-    if passes.len() != expected_passes || !passes.iter().all(|p| matches!(p, Pass::Fused { .. })) {
+    if passes.len() != expected_passes
+        || !passes
+            .iter()
+            .all(|p| matches!(p.spec, KernelSpec::Fused(_)))
+    {
         return Err(format!("unexpected plan:\n{}", plan.explain()));
     }
     let mut data = signal.clone();
@@ -61,7 +65,11 @@ proptest! {
 #[test]
 fn every_fused_kernel_as_a_single_pass() {
     let mut failures = Vec::new();
-    for spec in fused_catalog() {
+    let fused = catalog().into_iter().filter_map(|spec| match spec {
+        KernelSpec::Fused(fused) => Some(fused),
+        KernelSpec::Radix(_) => None,
+    });
+    for spec in fused {
         let len = spec.len as usize;
         // A batch of C + 1 sub-FFTs: one full work-group and one with a single sequence.
         let batch = spec.columns() as usize + 1;
@@ -70,7 +78,7 @@ fn every_fused_kernel_as_a_single_pass() {
             Precision::F64 => check::<f64>(len, batch, spec.direction, 1),
         };
         if let Err(e) = result {
-            failures.push(format!("{}: {e}", spec.entry_point()));
+            failures.push(format!("{}: {e}", spec.name()));
         }
     }
     assert!(
@@ -139,14 +147,17 @@ fn on_the_fly_twiddles_fall_back_to_global_passes_or_say_why_not() {
         .plan()
         .passes
         .iter()
-        .all(|p| matches!(p, Pass::GlobalRadix { .. })));
+        .all(|p| matches!(p.spec, KernelSpec::Radix(_))));
     let err = Fft::<f32>::builder(test_queue())
         .len(1024)
         .twiddles(Twiddles::Native)
         .strategy(Strategy::Fused)
         .build()
         .unwrap_err();
-    assert!(matches!(err, Error::FusedUnavailable(_)), "{err:?}");
+    assert!(
+        matches!(err, Error::Plan(PlanError::FusedUnavailable(_))),
+        "{err:?}"
+    );
     assert!(
         err.to_string()
             .contains("Twiddles::Table or Strategy::GlobalRadix"),

@@ -1,13 +1,11 @@
-//! `cargo xtask gen-kernels [--out DIR] [--check]`: writes every kernel of
-//! [`fft_codegen::catalog`], [`fft_codegen::cpu_catalog`] and [`fft_codegen::fused_catalog`]
-//! as `<entry point>.cl` (by
-//! default into `kernels/` at the workspace root) and removes stale `.cl` files there; `--check` writes nothing and fails when the
+//! `cargo xtask gen-kernels [--all] [--out DIR] [--check]`: writes the reviewed sample
+//! ([`fft_codegen::sample_catalog`]), or with `--all` every kernel of
+//! [`fft_codegen::catalog`], as `<name>.cl` (by default into `kernels/` at the workspace
+//! root) and removes stale `.cl` files there; `--check` writes nothing and fails when the
 //! directory differs from what the generator produces.
 
 use crate::{workspace_root, Error};
-use fft_codegen::{
-    catalog, cpu_catalog, emit_cpu_kernel, emit_fused_kernel, emit_kernel, fused_catalog,
-};
+use fft_codegen::{catalog, emit, sample_catalog};
 use std::collections::BTreeMap;
 use std::fs;
 use std::io;
@@ -20,6 +18,8 @@ pub struct GenKernels {
     pub out: PathBuf,
     /// Only compare, write nothing.
     pub check: bool,
+    /// The whole catalog instead of the reviewed sample.
+    pub all: bool,
 }
 
 /// `kernels/` at the workspace root.
@@ -30,9 +30,11 @@ fn default_out_dir() -> PathBuf {
 pub fn parse_gen_kernels(mut args: impl Iterator<Item = String>) -> Result<GenKernels, Error> {
     let mut out = None;
     let mut check = false;
+    let mut all = false;
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--check" => check = true,
+            "--all" => all = true,
             "--out" => match args.next() {
                 Some(dir) if out.is_none() => out = Some(PathBuf::from(dir)),
                 Some(_) => return Err(Error::Usage("--out given twice".into())),
@@ -48,25 +50,20 @@ pub fn parse_gen_kernels(mut args: impl Iterator<Item = String>) -> Result<GenKe
     Ok(GenKernels {
         out: out.unwrap_or_else(default_out_dir),
         check,
+        all,
     })
 }
 
-/// File name -> source of every kernel of the three catalogs (global radix passes, their
-/// scalar CPU form, fused passes).
-fn expected_files() -> Result<BTreeMap<String, String>, Error> {
-    let radix = catalog().into_iter().map(|spec| {
-        let kernel = emit_kernel(&spec).map_err(Error::Codegen)?;
-        Ok((spec.file_name(), kernel.source.into_owned()))
-    });
-    let cpu = cpu_catalog().into_iter().map(|spec| {
-        let kernel = emit_cpu_kernel(&spec).map_err(Error::Codegen)?;
-        Ok((spec.file_name(), kernel.source.into_owned()))
-    });
-    let fused = fused_catalog().into_iter().map(|spec| {
-        let kernel = emit_fused_kernel(&spec).map_err(Error::Codegen)?;
-        Ok((spec.file_name(), kernel.source.into_owned()))
-    });
-    radix.chain(cpu).chain(fused).collect()
+/// File name -> source of every kernel of the sample, or of the whole catalog with `all`.
+fn expected_files(all: bool) -> Result<BTreeMap<String, String>, Error> {
+    let specs = if all { catalog() } else { sample_catalog() };
+    specs
+        .into_iter()
+        .map(|spec| {
+            let kernel = emit(&spec).map_err(Error::Codegen)?;
+            Ok((spec.file_name(), kernel.source.into_owned()))
+        })
+        .collect()
 }
 
 /// The `.cl` files currently in `dir` (none if it does not exist).
@@ -89,7 +86,7 @@ fn existing_cl_files(dir: &Path) -> Result<Vec<String>, Error> {
 }
 
 pub fn gen_kernels(cmd: &GenKernels) -> Result<String, Error> {
-    let expected = expected_files()?;
+    let expected = expected_files(cmd.all)?;
     let existing = existing_cl_files(&cmd.out)?;
     let extra: Vec<&String> = existing
         .iter()
@@ -160,15 +157,17 @@ mod tests {
 
     #[test]
     fn parses_gen_kernels_options() {
-        let cmd = parse_gen_kernels(args(&["--check", "--out", "/tmp/k"])).unwrap();
+        let cmd = parse_gen_kernels(args(&["--check", "--out", "/tmp/k", "--all"])).unwrap();
         assert_eq!(
             cmd,
             GenKernels {
                 out: PathBuf::from("/tmp/k"),
-                check: true
+                check: true,
+                all: true,
             }
         );
-        assert!(!parse_gen_kernels(args(&[])).unwrap().check);
+        let default = parse_gen_kernels(args(&[])).unwrap();
+        assert!(!default.check && !default.all);
         assert!(matches!(
             parse_gen_kernels(args(&["--frobnicate"])),
             Err(Error::Usage(_))
@@ -186,6 +185,7 @@ mod tests {
         let cmd = |check| GenKernels {
             out: dir.clone(),
             check,
+            all: true,
         };
         let missing = gen_kernels(&cmd(true)).unwrap_err().to_string();
         assert!(missing.contains("missing: "), "{missing}");
@@ -211,6 +211,15 @@ mod tests {
         assert!(dir.join("fft_fused4096_c1_inv_f32.cl").exists());
         assert!(dir.join("fft_radix64_inv_f64_scalar.cl").exists());
         assert!(dir.join("notes.txt").exists());
+        // The sample is a subset: writing it removes the rest.
+        let sample = GenKernels {
+            all: false,
+            ..cmd(false)
+        };
+        gen_kernels(&sample).unwrap();
+        assert!(!dir.join("fft_fused4096_c1_inv_f32.cl").exists());
+        assert!(dir.join("fft_fused4096_c1_fwd_f32.cl").exists());
+        assert!(dir.join("fft_radix16_fwd_f64_scalar.cl").exists());
         fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -25,9 +25,10 @@ commands:
   setup
       Make sure an OpenCL loader and at least one platform are installed; when they are
       missing and apt-get is available, install ocl-icd-opencl-dev and pocl-opencl-icd.
-  gen-kernels [--out DIR] [--check]
-      Write every generated kernel as <entry point>.cl into DIR (default: kernels/ at the
-      workspace root) and remove .cl files there that the generator no longer produces.
+  gen-kernels [--all] [--out DIR] [--check]
+      Write the reviewed sample of generated kernels (every family and form, both
+      precisions of one size), or with --all every kernel of the catalog, as <name>.cl
+      into DIR (default: kernels/ at the workspace root) and remove other .cl files there.
       --check: write nothing; exit with status 1 and list every missing, stale or extra
       file when DIR is not up to date.
   help

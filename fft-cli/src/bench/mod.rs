@@ -14,8 +14,7 @@ use fft_core::{reference_fft, Complex64, Direction};
 use fft_runtime::ocl::{Buffer, Event, OclPrm};
 use fft_runtime::profile::{median, span};
 use fft_runtime::{
-    complex_from_f64, complex_to_f64, DeviceKind, DeviceQueue, DeviceSelector, Fft, FftFloat,
-    Twiddles,
+    complex_from_f64, complex_to_f64, DeviceKind, DeviceQueue, Fft, FftFloat, Twiddles,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use num_complex::Complex;
@@ -90,12 +89,7 @@ pub fn run(args: &BenchArgs) -> crate::Result<()> {
     if let Some(path) = &args.plot {
         crate::plot::check_extension(path)?;
     }
-    let selector = args
-        .device
-        .as_deref()
-        .map(DeviceSelector::parse)
-        .unwrap_or_default();
-    let queue = DeviceQueue::new(&selector)?;
+    let queue = crate::compute::open_queue(args.device.as_deref())?;
     match args.precision {
         PrecisionArg::F32 => bench::<f32>(&queue, args),
         PrecisionArg::F64 => bench::<f64>(&queue, args),

@@ -1,0 +1,32 @@
+//! The generator's one entry point: [`emit`] of any [`KernelSpec`].
+
+use crate::fused::emit_fused;
+use crate::kernel::emit_radix;
+use crate::spec::{CodegenError, GeneratedKernel};
+use fft_core::kernel::KernelSpec;
+use std::borrow::Cow;
+
+/// Generates the complete OpenCL C program of `spec`, with its ABI (`spec.abi()`).
+///
+/// ```
+/// use fft_codegen::{emit, FusedSpec, KernelSpec, RadixSpec};
+/// let kernel = emit(&KernelSpec::Radix(RadixSpec::new(16)))?;
+/// assert_eq!(kernel.entry_point(), "fft_radix16_fwd_f32");
+/// assert!(kernel.source.contains("__kernel void fft_radix16_fwd_f32("));
+/// let fused = emit(&KernelSpec::Fused(FusedSpec::new(256)))?;
+/// assert!(fused.source.contains("reqd_work_group_size(256, 1, 1)"));
+/// assert!(emit(&KernelSpec::Fused(FusedSpec::new(8192))).is_err());
+/// # Ok::<(), fft_codegen::CodegenError>(())
+/// ```
+pub fn emit(spec: &KernelSpec) -> Result<GeneratedKernel, CodegenError> {
+    let (source, ops) = match spec {
+        KernelSpec::Radix(radix) => emit_radix(radix)?,
+        KernelSpec::Fused(fused) => emit_fused(fused)?,
+    };
+    Ok(GeneratedKernel {
+        spec: *spec,
+        source: Cow::Owned(source),
+        ops,
+        abi: spec.abi(),
+    })
+}

@@ -1,0 +1,341 @@
+//! A kernel's contract with the runtime, as data: its arguments in order, its entry points
+//! and when each runs, its launch geometry as a function of the pass, and the layout of every
+//! table it reads ([`TableKind::values`]). The generator writes each kernel's signature from
+//! [`KernelAbi::args`]; the runtime binds arguments and launches from the same data, so the
+//! two cannot disagree.
+
+use super::spec::{KernelSpec, Twiddles};
+use super::tables::{pass_twiddles, split_exponent, split_twiddles, stage_twiddles};
+use crate::Complex64;
+
+/// One argument of a kernel, in signature order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct KernelArg {
+    /// Its name in the OpenCL C signature.
+    pub name: &'static str,
+    /// What the runtime passes.
+    pub kind: ArgKind,
+}
+
+/// What is passed for an argument.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArgKind {
+    /// The data the pass reads: `__global const float2 *restrict` (interleaved `float` pairs
+    /// in the scalar form).
+    Input,
+    /// The data the pass writes (never the input buffer: Stockham passes run out of place).
+    Output,
+    /// A read-only table of complex values computed on the host in f64 and rounded once.
+    Table(TableKind),
+    /// A `const uint` derived from the pass.
+    Uint(UintArg),
+    /// `const float` (`double`): the factor every output is multiplied by (the plan's
+    /// normalization on its last pass, 1 elsewhere).
+    Scale,
+}
+
+/// The layout of a table a kernel reads (values: [`TableKind::values`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TableKind {
+    /// A radix-R pass of stride p: entry `(m - 1) * p + k` is `W_{R*p}^{k*m}` for `m` in
+    /// `1..R`, `k` in `0..p` (one value, 1, for the on-the-fly twiddle variants).
+    PassTwiddles,
+    /// A fused pass of sub-FFT length L: `W_L^s` for `s < L` (the between-stage twiddles).
+    StageTwiddles,
+    /// A fused pass of stride p: `hi[a] = W_{L*p}^(a << h)`, the high level of the two-level
+    /// table `W^s = hi[s >> h] * lo[s & (2^h - 1)]` (one value, 1, when p = 1).
+    FourStepHi,
+    /// The low level: `lo[b] = W_{L*p}^b`, `b < 2^h` (one value, 1, when p = 1).
+    FourStepLo,
+}
+
+/// A `uint` argument.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UintArg {
+    /// The Stockham stride p: the product of the radices of the earlier passes.
+    Stride,
+    /// Butterflies (radix pass) or sub-FFTs (fused pass) per transform: `len / points`.
+    PerSequence,
+    /// Butterflies or sub-FFTs of the whole batch: `len / points * batch`.
+    Total,
+    /// The split exponent h of the [`TableKind::FourStepHi`]/[`TableKind::FourStepLo`]
+    /// tables (0 when p = 1).
+    FourStepShift,
+}
+
+/// Which passes of a plan an entry point serves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PassPosition {
+    /// Every pass.
+    Any,
+    /// The first pass only (stride 1).
+    First,
+    /// Every pass but the first (stride > 1).
+    Later,
+}
+
+/// How an entry point is launched, as a function of [`LaunchParams`] and the spec.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Geometry {
+    /// 1-D, one work-item per butterfly: `len / radix * batch`.
+    PerButterfly,
+    /// 2-D `(len / radix, batch)`: the scalar form's first pass.
+    PerButterflyByBatch,
+    /// 2-D `(p, len / radix * batch / p)`: the scalar form's later passes, so consecutive
+    /// work-items touch consecutive elements.
+    PerButterflyByStride,
+    /// 1-D whole work-groups of `work_group_size` work-items, each computing `columns`
+    /// sub-FFTs: `ceil(total / columns) * work_group_size` (the kernel skips sub-FFTs past
+    /// `total`).
+    WorkGroups,
+}
+
+/// One entry point of a program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EntryAbi {
+    /// Appended to the spec's name ([`KernelSpec::name`]) to make the entry point's.
+    pub suffix: &'static str,
+    /// The passes it serves.
+    pub position: PassPosition,
+    /// Its launch.
+    pub geometry: Geometry,
+}
+
+/// A kernel's contract: arguments in order and entry points (each with the same arguments).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct KernelAbi {
+    /// Every argument, in signature order.
+    pub args: &'static [KernelArg],
+    /// Every entry point, in program order.
+    pub entries: &'static [EntryAbi],
+}
+
+/// What a pass of a plan gives its kernel: the shape of the transform and the pass's stride.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LaunchParams {
+    /// Points per transform.
+    pub len: usize,
+    /// Transforms.
+    pub batch: usize,
+    /// The pass's Stockham stride p.
+    pub stride: usize,
+}
+
+/// A launch: global and local sizes per dimension (1 to 3 dimensions).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LaunchShape {
+    /// Global work size.
+    pub global: Vec<usize>,
+    /// Local work size (`None`: the driver chooses).
+    pub local: Option<Vec<usize>>,
+}
+
+const fn arg(name: &'static str, kind: ArgKind) -> KernelArg {
+    KernelArg { name, kind }
+}
+
+/// The global radix pass, vector form.
+pub(crate) const RADIX_VECTOR_ABI: KernelAbi = KernelAbi {
+    args: &RADIX_ARGS,
+    entries: &[EntryAbi {
+        suffix: "",
+        position: PassPosition::Any,
+        geometry: Geometry::PerButterfly,
+    }],
+};
+
+/// The global radix pass, scalar form: the same arguments, two entry points.
+pub(crate) const RADIX_SCALAR_ABI: KernelAbi = KernelAbi {
+    args: &RADIX_ARGS,
+    entries: &[
+        EntryAbi {
+            suffix: "",
+            position: PassPosition::Later,
+            geometry: Geometry::PerButterflyByStride,
+        },
+        EntryAbi {
+            suffix: "_p1",
+            position: PassPosition::First,
+            geometry: Geometry::PerButterflyByBatch,
+        },
+    ],
+};
+
+const RADIX_ARGS: [KernelArg; 6] = [
+    arg("x", ArgKind::Input),
+    arg("y", ArgKind::Output),
+    arg("tw", ArgKind::Table(TableKind::PassTwiddles)),
+    arg("p", ArgKind::Uint(UintArg::Stride)),
+    arg("t", ArgKind::Uint(UintArg::PerSequence)),
+    arg("scale", ArgKind::Scale),
+];
+
+/// The fused local-memory pass.
+pub(crate) const FUSED_ABI: KernelAbi = KernelAbi {
+    args: &[
+        arg("x", ArgKind::Input),
+        arg("y", ArgKind::Output),
+        arg("stage_tw", ArgKind::Table(TableKind::StageTwiddles)),
+        arg("pass_tw_hi", ArgKind::Table(TableKind::FourStepHi)),
+        arg("pass_tw_lo", ArgKind::Table(TableKind::FourStepLo)),
+        arg("p", ArgKind::Uint(UintArg::Stride)),
+        arg("t", ArgKind::Uint(UintArg::PerSequence)),
+        arg("h", ArgKind::Uint(UintArg::FourStepShift)),
+        arg("total", ArgKind::Uint(UintArg::Total)),
+        arg("scale", ArgKind::Scale),
+    ],
+    entries: &[EntryAbi {
+        suffix: "",
+        position: PassPosition::Any,
+        geometry: Geometry::WorkGroups,
+    }],
+};
+
+impl KernelAbi {
+    /// The index in [`KernelAbi::entries`] of the entry point a pass of stride `stride` runs.
+    pub fn entry_for(&self, stride: usize) -> Option<usize> {
+        self.entries.iter().position(|e| match e.position {
+            PassPosition::Any => true,
+            PassPosition::First => stride == 1,
+            PassPosition::Later => stride > 1,
+        })
+    }
+}
+
+impl Geometry {
+    /// The launch of `spec`'s entry point with this geometry for a pass with `params`.
+    pub fn launch(&self, spec: &KernelSpec, params: &LaunchParams) -> LaunchShape {
+        let per_sequence = params.len / spec.points() as usize;
+        let total = per_sequence * params.batch;
+        let (global, local) = match (self, spec) {
+            (Geometry::PerButterfly, _) => (vec![total], None),
+            (Geometry::PerButterflyByBatch, _) => (vec![per_sequence, params.batch], None),
+            (Geometry::PerButterflyByStride, _) => {
+                (vec![params.stride, total / params.stride.max(1)], None)
+            }
+            (Geometry::WorkGroups, KernelSpec::Fused(fused)) => {
+                let group = fused.work_group_size() as usize;
+                (
+                    vec![total.div_ceil(fused.columns() as usize) * group],
+                    Some(vec![group]),
+                )
+            }
+            // A family without work-group shape: one work-group of one work-item per unit.
+            (Geometry::WorkGroups, KernelSpec::Radix(_)) => (vec![total], Some(vec![1])),
+        };
+        LaunchShape { global, local }
+    }
+}
+
+impl TableKind {
+    /// The table's values, exact in f64 (the runtime rounds each once to the precision).
+    pub fn values(&self, spec: &KernelSpec, params: &LaunchParams) -> Vec<Complex64> {
+        let direction = spec.direction();
+        let span = u64::from(spec.points()) * params.stride as u64;
+        let one = || vec![Complex64::new(1.0, 0.0)];
+        match self {
+            TableKind::PassTwiddles if spec.twiddles() == Twiddles::Table => {
+                pass_twiddles(spec.points(), params.stride, direction)
+            }
+            TableKind::PassTwiddles => one(),
+            TableKind::StageTwiddles => stage_twiddles(spec.points(), direction),
+            TableKind::FourStepHi | TableKind::FourStepLo if params.stride <= 1 => one(),
+            TableKind::FourStepHi => split_twiddles(span, direction).hi,
+            TableKind::FourStepLo => split_twiddles(span, direction).lo,
+        }
+    }
+}
+
+impl UintArg {
+    /// The argument's value for `spec` in a pass with `params`.
+    pub fn value(&self, spec: &KernelSpec, params: &LaunchParams) -> usize {
+        let per_sequence = params.len / spec.points() as usize;
+        match self {
+            UintArg::Stride => params.stride,
+            UintArg::PerSequence => per_sequence,
+            UintArg::Total => per_sequence * params.batch,
+            UintArg::FourStepShift if params.stride <= 1 => 0,
+            UintArg::FourStepShift => {
+                split_exponent(u64::from(spec.points()) * params.stride as u64) as usize
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::{FusedSpec, RadixSpec};
+
+    #[test]
+    fn radix_pass_geometry_and_arguments() {
+        let spec = KernelSpec::Radix(RadixSpec::new(16));
+        let params = LaunchParams {
+            len: 4096,
+            batch: 3,
+            stride: 16,
+        };
+        let abi = spec.abi();
+        let entry = abi.entries[abi.entry_for(16).unwrap()];
+        assert_eq!(
+            entry.geometry.launch(&spec, &params),
+            LaunchShape {
+                global: vec![256 * 3],
+                local: None
+            }
+        );
+        assert_eq!(UintArg::PerSequence.value(&spec, &params), 256);
+        assert_eq!(
+            TableKind::PassTwiddles.values(&spec, &params).len(),
+            15 * 16
+        );
+    }
+
+    #[test]
+    fn scalar_form_has_a_first_pass_entry() {
+        let spec = KernelSpec::Radix(RadixSpec {
+            form: crate::kernel::Form::Scalar,
+            ..RadixSpec::new(4)
+        });
+        let abi = spec.abi();
+        assert_eq!(abi.entries[abi.entry_for(1).unwrap()].suffix, "_p1");
+        assert_eq!(abi.entries[abi.entry_for(4).unwrap()].suffix, "");
+        let first = LaunchParams {
+            len: 64,
+            batch: 2,
+            stride: 1,
+        };
+        let later = LaunchParams { stride: 4, ..first };
+        assert_eq!(
+            Geometry::PerButterflyByBatch.launch(&spec, &first).global,
+            [16, 2]
+        );
+        assert_eq!(
+            Geometry::PerButterflyByStride.launch(&spec, &later).global,
+            [4, 8]
+        );
+    }
+
+    #[test]
+    fn fused_pass_launches_whole_work_groups() {
+        let spec = KernelSpec::Fused(FusedSpec::new(256));
+        let params = LaunchParams {
+            len: 1 << 16,
+            batch: 1,
+            stride: 256,
+        };
+        let shape = Geometry::WorkGroups.launch(&spec, &params);
+        // 256 sub-FFTs, 16 per work-group of 256 work-items.
+        assert_eq!(shape.global, [16 * 256]);
+        assert_eq!(shape.local, Some(vec![256]));
+        assert_eq!(UintArg::FourStepShift.value(&spec, &params), 8);
+        assert_eq!(TableKind::FourStepLo.values(&spec, &params).len(), 256);
+        assert_eq!(TableKind::FourStepHi.values(&spec, &params).len(), 256);
+        let first = LaunchParams {
+            stride: 1,
+            ..params
+        };
+        assert_eq!(UintArg::FourStepShift.value(&spec, &first), 0);
+        assert_eq!(TableKind::FourStepHi.values(&spec, &first).len(), 1);
+    }
+}

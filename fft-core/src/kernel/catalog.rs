@@ -1,0 +1,128 @@
+//! The one list of kernels the project ships: the runtime's table (`build.rs`),
+//! `cargo xtask gen-kernels --all` and the generator's tests all loop over [`catalog`].
+
+use super::fused::FusedSpec;
+use super::spec::{Form, KernelSpec, RadixSpec, Twiddles, RADICES};
+use crate::{Direction, Precision};
+
+const DIRECTIONS: [Direction; 2] = [Direction::Forward, Direction::Inverse];
+const PRECISIONS: [Precision; 2] = [Precision::F32, Precision::F64];
+
+/// Every kernel spec, in a fixed order that depends on nothing but this function:
+/// 1. global radix passes, vector form: radix x direction x precision x twiddles (96);
+/// 2. global radix passes, scalar form: radix x direction x precision (24);
+/// 3. fused passes: length 2..4096 (f32) or 2048 (f64) x direction x precision (46).
+pub fn catalog() -> Vec<KernelSpec> {
+    let mut specs = Vec::new();
+    for radix in RADICES {
+        for direction in DIRECTIONS {
+            for precision in PRECISIONS {
+                for twiddles in Twiddles::ALL {
+                    specs.push(KernelSpec::Radix(RadixSpec {
+                        radix,
+                        direction,
+                        precision,
+                        twiddles,
+                        form: Form::Vector,
+                    }));
+                }
+            }
+        }
+    }
+    for radix in RADICES {
+        for direction in DIRECTIONS {
+            for precision in PRECISIONS {
+                specs.push(KernelSpec::Radix(RadixSpec {
+                    radix,
+                    direction,
+                    precision,
+                    twiddles: Twiddles::Table,
+                    form: Form::Scalar,
+                }));
+            }
+        }
+    }
+    let longest = FusedSpec::max_len(Precision::F32).max(FusedSpec::max_len(Precision::F64));
+    for bits in 1..=longest.trailing_zeros() {
+        for direction in DIRECTIONS {
+            for precision in PRECISIONS {
+                let spec = FusedSpec {
+                    len: 1 << bits,
+                    direction,
+                    precision,
+                };
+                if spec.check().is_ok() {
+                    specs.push(KernelSpec::Fused(spec));
+                }
+            }
+        }
+    }
+    specs
+}
+
+/// The reviewed sample committed in `kernels/`: every family and form, each twiddle variant,
+/// both precisions of one size, forward only (the inverse differs in signs): radix 16 in the
+/// vector form with every twiddle variant and in the scalar form, and the fused 256- and
+/// 4096-point passes (f64: 2048). `cargo xtask gen-kernels --all` writes the whole [`catalog`].
+pub fn sample_catalog() -> Vec<KernelSpec> {
+    catalog()
+        .into_iter()
+        .filter(|spec| spec.direction() == Direction::Forward)
+        .filter(|spec| match spec {
+            KernelSpec::Radix(radix) => radix.radix == 16,
+            KernelSpec::Fused(fused) => {
+                fused.len == 256 || fused.len == FusedSpec::max_len(fused.precision)
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn catalog_is_complete_ordered_and_unique() {
+        let specs = catalog();
+        assert_eq!(specs.len(), 96 + 24 + 46);
+        assert_eq!(specs[0], KernelSpec::Radix(RadixSpec::new(2)));
+        assert_eq!(specs[0].name(), "fft_radix2_fwd_f32");
+        assert_eq!(specs[95].name(), "fft_radix64_inv_f64_chained");
+        assert_eq!(specs[96].name(), "fft_radix2_fwd_f32_scalar");
+        assert_eq!(specs[119].name(), "fft_radix64_inv_f64_scalar");
+        assert_eq!(specs[120].name(), "fft_fused2_c256_fwd_f32");
+        assert_eq!(
+            specs.last().map(KernelSpec::name).as_deref(),
+            Some("fft_fused4096_c1_inv_f32")
+        );
+        let mut names: Vec<_> = specs.iter().map(KernelSpec::file_name).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), specs.len());
+        assert!(specs.iter().all(|s| s.check().is_ok()));
+    }
+
+    #[test]
+    fn sample_covers_every_family_form_and_precision() {
+        let names: Vec<String> = sample_catalog().iter().map(KernelSpec::name).collect();
+        assert_eq!(
+            names,
+            [
+                "fft_radix16_fwd_f32",
+                "fft_radix16_fwd_f32_sincos",
+                "fft_radix16_fwd_f32_native",
+                "fft_radix16_fwd_f32_chained",
+                "fft_radix16_fwd_f64",
+                "fft_radix16_fwd_f64_sincos",
+                "fft_radix16_fwd_f64_native",
+                "fft_radix16_fwd_f64_chained",
+                "fft_radix16_fwd_f32_scalar",
+                "fft_radix16_fwd_f64_scalar",
+                "fft_fused256_c16_fwd_f32",
+                "fft_fused256_c8_fwd_f64",
+                "fft_fused2048_c1_fwd_f64",
+                "fft_fused4096_c1_fwd_f32",
+            ]
+        );
+    }
+}

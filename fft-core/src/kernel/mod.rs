@@ -1,0 +1,22 @@
+//! The kernel model (DESIGN.md section 4): what a kernel is asked to be ([`KernelSpec`]), its
+//! contract with the runtime as data ([`KernelAbi`]), and the one catalog of every kernel the
+//! project ships ([`catalog`]).
+//!
+//! A spec is pure data, so the planner can name the kernel of every pass without the
+//! generator, the generator can write each kernel's signature from its ABI, and the runtime
+//! can bind arguments and launch any kernel without knowing its family.
+
+mod abi;
+mod catalog;
+mod fused;
+mod spec;
+mod tables;
+
+pub use abi::{
+    ArgKind, EntryAbi, Geometry, KernelAbi, KernelArg, LaunchParams, LaunchShape, PassPosition,
+    TableKind, UintArg,
+};
+pub use catalog::{catalog, sample_catalog};
+pub use fused::{FusedSpec, PAD_STEP};
+pub use spec::{Form, KernelSpec, RadixSpec, SpecError, Twiddles, RADICES};
+pub use tables::{pass_twiddles, split_twiddles, stage_twiddles, SplitTwiddles};

@@ -1,0 +1,296 @@
+//! [`KernelSpec`]: one enum over every kernel family, and the options of each family.
+
+use super::abi::{KernelAbi, FUSED_ABI, RADIX_SCALAR_ABI, RADIX_VECTOR_ABI};
+use super::fused::FusedSpec;
+use crate::{Direction, Precision};
+use std::fmt;
+
+/// The radices of the generated butterflies, the one list of the workspace: the global radix
+/// passes come in these sizes, the fused passes' stages use them, `radix_kernel!` accepts them.
+pub const RADICES: [u32; 6] = [2, 4, 8, 16, 32, 64];
+
+/// How a global radix pass gets the twiddles `W_{R*p}^{k*m}` it multiplies its inputs by.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Twiddles {
+    /// Read from a table computed in f64 on the host and rounded once (the default, the
+    /// most accurate).
+    #[default]
+    Table,
+    /// `sincos` of the angle for every input of the butterfly (accurate built-ins).
+    Sincos,
+    /// `native_sin`/`native_cos` for every input (fast hardware approximations).
+    Native,
+    /// One `sincos` per work-item; the other twiddles by repeated multiplication, as in the
+    /// classic OpenCL FFT kernels' variant B.
+    Chained,
+}
+
+impl Twiddles {
+    /// Every variant, in catalog order.
+    pub const ALL: [Twiddles; 4] = [
+        Twiddles::Table,
+        Twiddles::Sincos,
+        Twiddles::Native,
+        Twiddles::Chained,
+    ];
+
+    /// Lower-case name, as used in kernel names (not for [`Twiddles::Table`]), macro
+    /// arguments and CLI flags.
+    pub fn name(self) -> &'static str {
+        match self {
+            Twiddles::Table => "table",
+            Twiddles::Sincos => "sincos",
+            Twiddles::Native => "native",
+            Twiddles::Chained => "chained",
+        }
+    }
+
+    /// Parses [`Twiddles::name`] back.
+    pub fn from_name(name: &str) -> Option<Twiddles> {
+        Twiddles::ALL.into_iter().find(|t| t.name() == name)
+    }
+}
+
+impl fmt::Display for Twiddles {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How a global radix pass writes complex values: a lowering option of one pass, not a
+/// family of its own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Form {
+    /// `float2`/`double2` data and values, launched 1-D (the GPU form).
+    #[default]
+    Vector,
+    /// Interleaved `float`/`double` pairs, every complex value two scalars, launched 2-D with
+    /// a second entry point for the first pass: PoCL's work-item loop vectorizer refuses
+    /// `float2` code and vectorizes this form across work-items (the CPU form). Table
+    /// twiddles only.
+    Scalar,
+}
+
+impl Form {
+    /// Lower-case name: `vector` or `scalar`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Form::Vector => "vector",
+            Form::Scalar => "scalar",
+        }
+    }
+}
+
+/// A global radix pass (DESIGN.md section 4.1): one work-item per radix-R butterfly,
+/// Stockham indexing, twiddles `W_{R*p}^{k*m}`, bit-reversed stores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RadixSpec {
+    /// Butterfly size: one of [`RADICES`].
+    pub radix: u32,
+    /// Sign of the exponent.
+    pub direction: Direction,
+    /// Data precision.
+    pub precision: Precision,
+    /// Where the pass twiddles come from.
+    pub twiddles: Twiddles,
+    /// Vector or scalar code ([`Form::Scalar`] needs [`Twiddles::Table`]).
+    pub form: Form,
+}
+
+impl RadixSpec {
+    /// A forward, f32, table-twiddle, vector-form pass of `radix`.
+    pub const fn new(radix: u32) -> RadixSpec {
+        RadixSpec {
+            radix,
+            direction: Direction::Forward,
+            precision: Precision::F32,
+            twiddles: Twiddles::Table,
+            form: Form::Vector,
+        }
+    }
+
+    /// The kernel's name: `fft_radix16_fwd_f32`, with `_sincos`, `_native` or `_chained`
+    /// for the on-the-fly twiddle variants and `_scalar` for the scalar form.
+    pub fn name(&self) -> String {
+        let base = format!(
+            "fft_radix{}_{}_{}",
+            self.radix,
+            self.direction.tag(),
+            self.precision.tag()
+        );
+        match (self.form, self.twiddles) {
+            (Form::Scalar, _) => format!("{base}_scalar"),
+            (Form::Vector, Twiddles::Table) => base,
+            (Form::Vector, other) => format!("{base}_{}", other.name()),
+        }
+    }
+}
+
+/// What a kernel is asked to be: one variant per kernel family.
+///
+/// A new family is a new variant (with its ABI in [`KernelSpec::abi`]), a file in
+/// `fft-codegen/src/family/` and a planner rule: nothing in the runtime's launch path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum KernelSpec {
+    /// A global radix pass.
+    Radix(RadixSpec),
+    /// A fused local-memory pass: whole sub-FFTs per work-group.
+    Fused(FusedSpec),
+}
+
+impl KernelSpec {
+    /// The kernel's contract with the runtime: its arguments, entry points and launch
+    /// geometry. `const`, so `radix_kernel!` can put it in a `const` item.
+    pub const fn abi(&self) -> &'static KernelAbi {
+        match self {
+            KernelSpec::Radix(RadixSpec {
+                form: Form::Vector, ..
+            }) => &RADIX_VECTOR_ABI,
+            KernelSpec::Radix(RadixSpec {
+                form: Form::Scalar, ..
+            }) => &RADIX_SCALAR_ABI,
+            KernelSpec::Fused(_) => &FUSED_ABI,
+        }
+    }
+
+    /// The program's name: its first entry point, and the stem of its file in `kernels/`.
+    pub fn name(&self) -> String {
+        match self {
+            KernelSpec::Radix(spec) => spec.name(),
+            KernelSpec::Fused(spec) => spec.name(),
+        }
+    }
+
+    /// Every entry point of the program, in ABI order.
+    pub fn entry_points(&self) -> Vec<String> {
+        let name = self.name();
+        self.abi()
+            .entries
+            .iter()
+            .map(|e| format!("{name}{}", e.suffix))
+            .collect()
+    }
+
+    /// The file the kernel is written to in `kernels/`: `<name>.cl`.
+    pub fn file_name(&self) -> String {
+        format!("{}.cl", self.name())
+    }
+
+    /// Sign of the exponent.
+    pub fn direction(&self) -> Direction {
+        match self {
+            KernelSpec::Radix(spec) => spec.direction,
+            KernelSpec::Fused(spec) => spec.direction,
+        }
+    }
+
+    /// Data precision.
+    pub fn precision(&self) -> Precision {
+        match self {
+            KernelSpec::Radix(spec) => spec.precision,
+            KernelSpec::Fused(spec) => spec.precision,
+        }
+    }
+
+    /// Points one butterfly (radix pass) or sub-FFT (fused pass) combines: the radix of the
+    /// Stockham pass the kernel computes.
+    pub fn points(&self) -> u32 {
+        match self {
+            KernelSpec::Radix(spec) => spec.radix,
+            KernelSpec::Fused(spec) => spec.len,
+        }
+    }
+
+    /// Whether the kernel computes its pass twiddles from a host table (always, but for the
+    /// on-the-fly variants of the radix pass).
+    pub fn twiddles(&self) -> Twiddles {
+        match self {
+            KernelSpec::Radix(spec) => spec.twiddles,
+            KernelSpec::Fused(_) => Twiddles::Table,
+        }
+    }
+
+    /// `Ok` when the generator can emit this spec; else why not.
+    pub fn check(&self) -> Result<(), SpecError> {
+        match self {
+            KernelSpec::Radix(spec) if !RADICES.contains(&spec.radix) => {
+                Err(SpecError::UnsupportedRadix(spec.radix))
+            }
+            KernelSpec::Radix(spec)
+                if spec.form == Form::Scalar && spec.twiddles != Twiddles::Table =>
+            {
+                Err(SpecError::ScalarNeedsTable(spec.twiddles))
+            }
+            KernelSpec::Radix(_) => Ok(()),
+            KernelSpec::Fused(spec) => spec.check(),
+        }
+    }
+}
+
+impl From<RadixSpec> for KernelSpec {
+    fn from(spec: RadixSpec) -> KernelSpec {
+        KernelSpec::Radix(spec)
+    }
+}
+
+impl From<FusedSpec> for KernelSpec {
+    fn from(spec: FusedSpec) -> KernelSpec {
+        KernelSpec::Fused(spec)
+    }
+}
+
+/// Why a spec names no kernel.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// The radix is not one of [`RADICES`].
+    #[error("radix {0} is not supported: the generator emits radix 2, 4, 8, 16, 32 or 64 (powers of two from 2 to 64)")]
+    UnsupportedRadix(u32),
+    /// A fused kernel's length is not a power of two in 2..=`max`.
+    #[error("fused length {len} is not supported for {precision}: fused kernels take powers of two from 2 to {max}")]
+    UnsupportedFusedLength {
+        /// The length asked for.
+        len: u32,
+        /// Its precision (the limit depends on it).
+        precision: Precision,
+        /// The longest supported length for `precision`.
+        max: u32,
+    },
+    /// The scalar form exists for table twiddles only.
+    #[error("the scalar form of a radix pass reads table twiddles; {0} twiddles exist only in the vector form")]
+    ScalarNeedsTable(Twiddles),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_encode_the_spec() {
+        let mut spec = RadixSpec::new(16);
+        assert_eq!(spec.name(), "fft_radix16_fwd_f32");
+        spec.twiddles = Twiddles::Chained;
+        spec.direction = Direction::Inverse;
+        assert_eq!(spec.name(), "fft_radix16_inv_f32_chained");
+        let scalar = KernelSpec::Radix(RadixSpec {
+            form: Form::Scalar,
+            ..RadixSpec::new(8)
+        });
+        assert_eq!(
+            scalar.entry_points(),
+            ["fft_radix8_fwd_f32_scalar", "fft_radix8_fwd_f32_scalar_p1"]
+        );
+        assert_eq!(scalar.file_name(), "fft_radix8_fwd_f32_scalar.cl");
+    }
+
+    #[test]
+    fn unsupported_specs_say_why() {
+        let bad = KernelSpec::Radix(RadixSpec::new(12));
+        assert_eq!(bad.check(), Err(SpecError::UnsupportedRadix(12)));
+        let bad = KernelSpec::Radix(RadixSpec {
+            form: Form::Scalar,
+            twiddles: Twiddles::Native,
+            ..RadixSpec::new(8)
+        });
+        assert!(bad.check().unwrap_err().to_string().contains("native"));
+    }
+}

@@ -1,0 +1,208 @@
+//! The plan as pure data, and the planner that designs it: the whole recipe of a transform.
+//!
+//! [`Plan::new`] takes what the caller asks for ([`PlanRequest`]) and what the device can do
+//! ([`DeviceCaps`]), chooses the pass family once, and returns every pass with its kernel
+//! spec, entry point, launch and arguments' inputs ([`Pass`]). The runtime only walks
+//! [`Plan::passes`] and applies each kernel's ABI; plans are unit-tested here with
+//! `assert_eq!`, before any device runs them. Two families exist:
+//! - global radix passes (DESIGN.md section 4.1): one work-item per radix-R butterfly, log_R N
+//!   round trips through global memory; any device, any twiddle variant; vector or scalar form;
+//! - fused passes: a work-group computes whole sub-FFTs of length L in local memory, so a
+//!   transform of N <= L_c points is one pass and larger ones are 2 or 3 Stockham passes of
+//!   sub-FFTs (four-step without a separate transpose: each pass reads and writes runs of
+//!   consecutive values).
+
+mod caps;
+mod explain;
+mod rules;
+#[cfg(test)]
+mod tests;
+
+pub use caps::{DeviceCaps, DeviceKind};
+pub use rules::{nearest_supported_lengths, FusedLimits};
+
+#[cfg(doc)]
+use crate::kernel::RADICES;
+use crate::kernel::{KernelSpec, LaunchParams, LaunchShape, Twiddles};
+use crate::{Direction, Normalization, Precision};
+
+/// Smallest transform length a plan accepts.
+pub const MIN_LEN: usize = 2;
+/// Largest transform length a plan accepts (2^27 points; the device's allocation limit may
+/// lower it further).
+pub const MAX_LEN: usize = 1 << 27;
+/// The largest radix the planner uses unless told otherwise: radix 16 keeps 32 complex
+/// values in registers, a good balance on GPUs and CPUs alike.
+pub const DEFAULT_MAX_RADIX: u32 = 16;
+/// Bytes each global access of a fused pass must cover to fill a memory sector.
+pub const MIN_RUN_BYTES: usize = 32;
+
+/// The pass family a plan asks for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// Fused local-memory passes on GPUs and accelerators where the device and the options
+    /// allow, else global radix passes (the default). CPU devices get global radix passes:
+    /// measured under PoCL on a 2-core machine they are 1.2 to 2.5 times faster than fused
+    /// passes (docs/PERFORMANCE.md), whose barriers and local-memory staging cost more than
+    /// they save where "local memory" is ordinary cached memory.
+    #[default]
+    Auto,
+    /// Global radix passes only (DESIGN.md 4.1; the baseline, and the only family with the
+    /// on-the-fly twiddle variants).
+    GlobalRadix,
+    /// Fused passes, or an error saying why they are not possible.
+    Fused,
+}
+
+/// Which form global radix passes take.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum KernelForm {
+    /// Scalar on CPU devices, vector elsewhere (the default). PoCL's work-item loop
+    /// vectorizer refuses `float2` code and vectorizes the scalar form across work-items.
+    ///
+    /// The default largest radix (16) stays on CPU devices: on a 2-core AMD EPYC under PoCL
+    /// 3.1 (`oclfft bench --min 11 --max 20 --max-radix R`, 2^22 points, scalar kernels), the
+    /// total kernel time at N = 2^11..2^20 was 11-17 ms with radix 16, 16-27 ms with radix 8,
+    /// 15-31 ms with radix 32 and 14-31 ms with radix 64.
+    #[default]
+    Auto,
+    /// `float2` kernels on every device.
+    Vector,
+    /// Scalar kernels on every device (table twiddles only; other variants stay vector).
+    Scalar,
+}
+
+impl KernelForm {
+    /// Every value, with its name: `auto`, `vector`, `scalar`.
+    pub const ALL: [(KernelForm, &'static str); 3] = [
+        (KernelForm::Auto, "auto"),
+        (KernelForm::Vector, "vector"),
+        (KernelForm::Scalar, "scalar"),
+    ];
+
+    /// Parses a name of [`KernelForm::ALL`].
+    pub fn from_name(name: &str) -> Option<KernelForm> {
+        KernelForm::ALL
+            .into_iter()
+            .find(|(_, n)| *n == name)
+            .map(|(form, _)| form)
+    }
+}
+
+/// What the caller asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlanRequest {
+    /// Points per transform.
+    pub len: usize,
+    /// Number of independent transforms, stored one after another.
+    pub batch: usize,
+    /// Sign of the exponent.
+    pub direction: Direction,
+    /// Data precision.
+    pub precision: Precision,
+    /// Output scaling.
+    pub normalization: Normalization,
+    /// Largest radix of global radix passes (one of [`RADICES`]).
+    pub max_radix: u32,
+    /// Where pass twiddles come from.
+    pub twiddles: Twiddles,
+    /// Pass family.
+    pub strategy: Strategy,
+    /// Form of global radix passes.
+    pub form: KernelForm,
+}
+
+impl PlanRequest {
+    /// A forward, f32, unnormalized, single transform of `len` points with every default.
+    pub fn new(len: usize) -> PlanRequest {
+        PlanRequest {
+            len,
+            batch: 1,
+            direction: Direction::Forward,
+            precision: Precision::F32,
+            normalization: Normalization::None,
+            max_radix: DEFAULT_MAX_RADIX,
+            twiddles: Twiddles::Table,
+            strategy: Strategy::Auto,
+            form: KernelForm::Auto,
+        }
+    }
+}
+
+/// One pass over global memory: a kernel, the entry point to call, how to launch it and what
+/// its arguments are computed from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pass {
+    /// The kernel (program) the pass runs.
+    pub spec: KernelSpec,
+    /// Index of the entry point in the kernel's ABI ([`crate::kernel::KernelAbi::entries`]).
+    pub entry: usize,
+    /// Length, batch and Stockham stride: the inputs of the ABI's tables and scalars.
+    pub params: LaunchParams,
+    /// Global and local work sizes.
+    pub launch: LaunchShape,
+    /// Factor the pass multiplies its outputs by (the normalization, on the last pass).
+    pub scale: f64,
+}
+
+impl Pass {
+    /// Points this pass combines: the radix of a global pass, the sub-FFT length of a fused one.
+    pub fn radix(&self) -> u32 {
+        self.spec.points()
+    }
+
+    /// The Stockham stride `p` of this pass.
+    pub fn stride(&self) -> usize {
+        self.params.stride
+    }
+
+    /// The name of the entry point the pass calls.
+    pub fn entry_point(&self) -> String {
+        format!(
+            "{}{}",
+            self.spec.name(),
+            self.spec.abi().entries[self.entry].suffix
+        )
+    }
+}
+
+/// A complete schedule for one transform shape.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    /// The request the plan was built for.
+    pub request: PlanRequest,
+    /// Passes in execution order; pass `i` reads what pass `i-1` wrote.
+    pub passes: Vec<Pass>,
+    /// Factor applied to the output (by the last pass).
+    pub scale: f64,
+}
+
+/// Why a request cannot be planned.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlanError {
+    /// The length is not a power of two in `MIN_LEN..=MAX_LEN`.
+    #[error("length {len} is not supported: oclfft transforms powers of two from {MIN_LEN} to {MAX_LEN}; {}", rules::describe_nearest(*len))]
+    UnsupportedLength {
+        /// The rejected length.
+        len: usize,
+    },
+    /// The batch is zero.
+    #[error(
+        "batch must be at least 1 (got 0): pass the number of transforms stored one after another"
+    )]
+    EmptyBatch,
+    /// `len * batch` overflows the address space.
+    #[error("len {len} x batch {batch} overflows usize: split the batch")]
+    TooManyPoints {
+        /// Points per transform.
+        len: usize,
+        /// Number of transforms.
+        batch: usize,
+    },
+    /// `max_radix` is not one of [`RADICES`].
+    #[error("max radix {0} is not supported: use one of {list}", list = rules::radix_list())]
+    UnsupportedRadix(u32),
+    /// Fused passes were required but cannot run here.
+    #[error("{0}")]
+    FusedUnavailable(String),
+}

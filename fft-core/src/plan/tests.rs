@@ -1,0 +1,284 @@
+//! The planner's output as data: specs, entry points, launches and scales per request.
+
+use super::*;
+use crate::kernel::{Form, FusedSpec, KernelSpec, RadixSpec, RADICES};
+
+fn request(len: usize, max_radix: u32) -> PlanRequest {
+    PlanRequest {
+        batch: 3,
+        max_radix,
+        strategy: Strategy::GlobalRadix,
+        ..PlanRequest::new(len)
+    }
+}
+
+const GPU: DeviceCaps = DeviceCaps::NVIDIA_GPU;
+const CPU: DeviceCaps = DeviceCaps::POCL_CPU;
+
+/// (points, stride) of every pass.
+fn shape(plan: &Plan) -> Vec<(u32, usize)> {
+    plan.passes
+        .iter()
+        .map(|p| (p.radix(), p.stride()))
+        .collect()
+}
+
+fn fused(len: usize) -> Plan {
+    let r = PlanRequest {
+        strategy: Strategy::Auto,
+        ..request(len, 16)
+    };
+    Plan::new(r, &GPU).unwrap()
+}
+
+#[test]
+fn auto_on_a_gpu_plans_fused_passes_with_whole_work_groups() {
+    let plan = fused(4096);
+    assert_eq!(
+        plan.passes,
+        vec![Pass {
+            spec: KernelSpec::Fused(FusedSpec::new(4096)),
+            entry: 0,
+            params: LaunchParams {
+                len: 4096,
+                batch: 3,
+                stride: 1
+            },
+            launch: LaunchShape {
+                global: vec![3 * 64],
+                local: Some(vec![64])
+            },
+            scale: 1.0,
+        }]
+    );
+    assert_eq!(plan.passes[0].entry_point(), "fft_fused4096_c1_fwd_f32");
+}
+
+#[test]
+fn fused_plans_balance_two_and_three_passes() {
+    assert_eq!(shape(&fused(2)), [(2, 1)]);
+    assert_eq!(shape(&fused(1 << 13)), [(128, 1), (64, 128)]);
+    assert_eq!(shape(&fused(1 << 20)), [(1024, 1), (1024, 1024)]);
+    assert_eq!(
+        shape(&fused(1 << 21)),
+        [(128, 1), (128, 128), (128, 1 << 14)]
+    );
+    assert_eq!(
+        shape(&fused(1 << 26)),
+        [(512, 1), (512, 512), (256, 1 << 18)]
+    );
+}
+
+#[test]
+fn fused_lengths_multiply_to_the_length_within_limits() {
+    let limits = FusedLimits::of(&GPU, Precision::F32).unwrap();
+    assert_eq!(
+        limits,
+        FusedLimits {
+            single_pass_max: 4096,
+            multi_pass_max: 1024
+        }
+    );
+    for log2 in 1..=27 {
+        let plan = fused(1 << log2);
+        let product: usize = plan.passes.iter().map(|p| p.radix() as usize).product();
+        assert_eq!(product, 1 << log2);
+        if plan.passes.len() > 1 {
+            assert!(plan
+                .passes
+                .iter()
+                .all(|p| p.radix() as usize <= limits.multi_pass_max));
+        }
+        let mut stride = 1;
+        for p in &plan.passes {
+            assert!(matches!(p.spec, KernelSpec::Fused(_)));
+            assert_eq!(p.stride(), stride);
+            stride *= p.radix() as usize;
+        }
+    }
+}
+
+#[test]
+fn the_family_is_chosen_once_from_strategy_twiddles_and_device() {
+    let family = |strategy, twiddles, caps: &DeviceCaps| {
+        let r = PlanRequest {
+            strategy,
+            twiddles,
+            ..PlanRequest::new(1024)
+        };
+        Plan::new(r, caps).map(|p| match p.passes[0].spec {
+            KernelSpec::Radix(s) => s.form.name(),
+            KernelSpec::Fused(_) => "fused",
+        })
+    };
+    let (table, native) = (Twiddles::Table, Twiddles::Native);
+    assert_eq!(family(Strategy::Auto, table, &GPU), Ok("fused"));
+    assert_eq!(family(Strategy::Auto, native, &GPU), Ok("vector"));
+    assert_eq!(family(Strategy::Auto, table, &CPU), Ok("scalar"));
+    assert_eq!(family(Strategy::Auto, native, &CPU), Ok("vector"));
+    assert_eq!(family(Strategy::GlobalRadix, table, &GPU), Ok("vector"));
+    assert_eq!(family(Strategy::Fused, table, &CPU), Ok("fused"));
+    assert!(matches!(
+        family(Strategy::Fused, native, &GPU),
+        Err(PlanError::FusedUnavailable(_))
+    ));
+    let tiny = DeviceCaps {
+        local_mem_bytes: 16384,
+        ..GPU
+    };
+    assert_eq!(family(Strategy::Auto, table, &tiny), Ok("vector"));
+    let err = family(Strategy::Fused, table, &tiny).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("local memory (the device has 16384)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn kernel_form_overrides_the_device_default() {
+    let form = |form, caps: &DeviceCaps| {
+        let r = PlanRequest {
+            form,
+            ..request(256, 16)
+        };
+        match Plan::new(r, caps).unwrap().passes[0].spec {
+            KernelSpec::Radix(s) => s.form,
+            KernelSpec::Fused(_) => unreachable!("global radix requested"),
+        }
+    };
+    assert_eq!(form(KernelForm::Vector, &CPU), Form::Vector);
+    assert_eq!(form(KernelForm::Scalar, &GPU), Form::Scalar);
+    assert_eq!(form(KernelForm::Auto, &GPU), Form::Vector);
+    assert_eq!(KernelForm::from_name("scalar"), Some(KernelForm::Scalar));
+    assert_eq!(KernelForm::from_name("Scalar"), None);
+}
+
+#[test]
+fn scalar_passes_take_the_first_pass_entry_and_2d_launches() {
+    let r = PlanRequest {
+        form: KernelForm::Scalar,
+        ..request(1024, 16)
+    };
+    let plan = Plan::new(r, &CPU).unwrap();
+    let spec = |radix| {
+        KernelSpec::Radix(RadixSpec {
+            form: Form::Scalar,
+            ..RadixSpec::new(radix)
+        })
+    };
+    let got: Vec<_> = plan
+        .passes
+        .iter()
+        .map(|p| (p.spec, p.entry_point(), p.launch.global.clone()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                spec(16),
+                "fft_radix16_fwd_f32_scalar_p1".to_string(),
+                vec![64, 3]
+            ),
+            (
+                spec(16),
+                "fft_radix16_fwd_f32_scalar".to_string(),
+                vec![16, 12]
+            ),
+            (
+                spec(4),
+                "fft_radix4_fwd_f32_scalar".to_string(),
+                vec![256, 3]
+            ),
+        ]
+    );
+}
+
+#[test]
+fn largest_radix_first_smaller_last() {
+    let plan = Plan::new(request(1 << 10, 16), &GPU).unwrap();
+    assert_eq!(shape(&plan), [(16, 1), (16, 16), (4, 256)]);
+    assert_eq!(plan.passes[0].launch.global, [64 * 3]);
+    assert_eq!(plan.passes[2].launch.global, [256 * 3]);
+}
+
+#[test]
+fn short_lengths_are_one_pass() {
+    assert_eq!(shape(&Plan::new(request(2, 16), &GPU).unwrap()), [(2, 1)]);
+    assert_eq!(shape(&Plan::new(request(8, 64), &GPU).unwrap()), [(8, 1)]);
+    assert_eq!(shape(&Plan::new(request(64, 64), &GPU).unwrap()), [(64, 1)]);
+}
+
+#[test]
+fn radices_multiply_to_the_length() {
+    for log2 in 1..=27 {
+        for max_radix in RADICES {
+            let plan = Plan::new(request(1 << log2, max_radix), &GPU).unwrap();
+            let product: usize = plan.passes.iter().map(|p| p.radix() as usize).product();
+            assert_eq!(product, 1 << log2);
+            assert!(plan.passes.iter().all(|p| p.radix() <= max_radix));
+        }
+    }
+}
+
+#[test]
+fn only_the_last_pass_scales() {
+    let mut r = request(1 << 10, 16);
+    r.direction = Direction::Inverse;
+    r.normalization = Normalization::Backward;
+    let plan = Plan::new(r, &GPU).unwrap();
+    assert_eq!(plan.scale, 1.0 / 1024.0);
+    let scales: Vec<f64> = plan.passes.iter().map(|p| p.scale).collect();
+    assert_eq!(scales, [1.0, 1.0, 1.0 / 1024.0]);
+}
+
+#[test]
+fn bad_lengths_name_the_nearest_supported_ones() {
+    let err = Plan::new(request(1000, 16), &GPU).unwrap_err();
+    assert_eq!(err, PlanError::UnsupportedLength { len: 1000 });
+    let msg = err.to_string();
+    assert!(msg.contains("are 512 and 1024 (zero-pad to 1024)"), "{msg}");
+    assert!(matches!(
+        Plan::new(request(1, 16), &GPU),
+        Err(PlanError::UnsupportedLength { .. })
+    ));
+    assert!(matches!(
+        Plan::new(request(1 << 28, 16), &GPU),
+        Err(PlanError::UnsupportedLength { .. })
+    ));
+    assert_eq!(nearest_supported_lengths(1 << 28), (Some(MAX_LEN), None));
+    assert_eq!(nearest_supported_lengths(0), (None, Some(2)));
+}
+
+#[test]
+fn other_bad_requests() {
+    let mut r = request(16, 16);
+    r.batch = 0;
+    assert_eq!(Plan::new(r, &GPU), Err(PlanError::EmptyBatch));
+    let err = Plan::new(request(16, 12), &GPU).unwrap_err();
+    assert_eq!(err, PlanError::UnsupportedRadix(12));
+    assert!(err.to_string().contains("2, 4, 8, 16, 32, 64"), "{err}");
+    let mut r = request(1 << 20, 16);
+    r.batch = usize::MAX / 2;
+    assert!(matches!(
+        Plan::new(r, &GPU),
+        Err(PlanError::TooManyPoints { .. })
+    ));
+}
+
+#[test]
+fn bytes_moved_counts_every_pass() {
+    let plan = Plan::new(request(4096, 16), &GPU).unwrap();
+    assert_eq!(plan.bytes_moved(), 2 * 4096 * 3 * 8 * 3);
+}
+
+#[test]
+fn explain_names_every_kernel() {
+    let text = fused(1 << 13).to_string();
+    assert!(
+        text.contains("pass 0: fused pass of 128-point sub-FFTs"),
+        "{text}"
+    );
+    assert!(text.contains("fft_fused64_c64_fwd_f32"), "{text}");
+    assert!(text.contains("floor = 2 passes"), "{text}");
+}

@@ -1,0 +1,238 @@
+//! Every `OCLFFT_*` environment variable, read in this one module.
+//!
+//! The library never reads the environment behind the caller's back: [`DeviceQueue::from_env`]
+//! and the `oclfft` CLI call [`Settings::from_env`]; everything a variable sets is also an
+//! explicit option ([`QueueOptions`], [`crate::FftBuilder::kernel_form`]). A value that is not
+//! allowed is an error naming the variable, the value and what is allowed.
+//!
+//! [`DeviceQueue::from_env`]: crate::DeviceQueue::from_env
+
+use crate::binary_cache::BinaryCache;
+use crate::device::DeviceSelector;
+use crate::error::{Error, Result};
+use fft_core::plan::KernelForm;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+/// Selects the device: an index from `oclfft devices`, or a case-insensitive substring of the
+/// device or platform name; unset or empty, the default (first GPU, else accelerator, else CPU).
+pub const DEVICE_ENV: &str = "OCLFFT_DEVICE";
+/// The form of global radix kernels: `auto` (scalar on CPU devices, vector elsewhere),
+/// `vector` or `scalar`.
+pub const KERNEL_FORM_ENV: &str = "OCLFFT_KERNEL_FORM";
+/// Extra OpenCL compiler options (e.g. `-cl-nv-verbose`); part of the binary cache key.
+pub const BUILD_OPTIONS_ENV: &str = "OCLFFT_BUILD_OPTIONS";
+/// `1`: print the build log of every program built from source; `0` or unset: don't.
+pub const PRINT_BUILD_LOG_ENV: &str = "OCLFFT_PRINT_BUILD_LOG";
+/// The binary cache directory; `off` (or empty) disables the cache; unset,
+/// `$XDG_CACHE_HOME/oclfft`, else `$HOME/.cache/oclfft`.
+pub const CACHE_ENV: &str = "OCLFFT_CACHE_DIR";
+
+/// How a [`crate::DeviceQueue`] builds programs and which kernel form its plans default to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QueueOptions {
+    /// Extra compiler options for every program (default: none). No
+    /// `-cl-fast-relaxed-math` is ever added: it silently turns accurate `sin`/`cos` into
+    /// approximations (DESIGN.md section 5).
+    pub build_options: String,
+    /// Print each build log to standard error (with `-cl-nv-verbose`, NVIDIA's register and
+    /// spill counts).
+    pub print_build_log: bool,
+    /// Where compiled program binaries are cached.
+    pub binary_cache: BinaryCache,
+    /// The kernel form of plans that do not choose one.
+    pub kernel_form: KernelForm,
+}
+
+impl Default for QueueOptions {
+    /// No extra options, no build logs, the cache in `$XDG_CACHE_HOME/oclfft` or
+    /// `$HOME/.cache/oclfft`, the automatic kernel form.
+    fn default() -> QueueOptions {
+        QueueOptions {
+            build_options: String::new(),
+            print_build_log: false,
+            binary_cache: default_cache(&|name| std::env::var_os(name)),
+            kernel_form: KernelForm::Auto,
+        }
+    }
+}
+
+impl QueueOptions {
+    /// The options set by `OCLFFT_BUILD_OPTIONS`, `OCLFFT_PRINT_BUILD_LOG`,
+    /// `OCLFFT_CACHE_DIR` and `OCLFFT_KERNEL_FORM`.
+    pub fn from_env() -> Result<QueueOptions> {
+        Ok(Settings::from_env()?.options)
+    }
+}
+
+/// Everything the environment sets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The device (`OCLFFT_DEVICE`).
+    pub device: DeviceSelector,
+    /// How programs are built and plans formed.
+    pub options: QueueOptions,
+}
+
+impl Settings {
+    /// Reads the process environment.
+    pub fn from_env() -> Result<Settings> {
+        Settings::from_lookup(|name| std::env::var_os(name))
+    }
+
+    /// Reads the variables through `lookup` (the process environment in
+    /// [`Settings::from_env`]; a map in tests).
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<OsString>) -> Result<Settings> {
+        let text = |name: &'static str| -> Result<Option<String>> {
+            match lookup(name) {
+                None => Ok(None),
+                Some(value) => {
+                    value
+                        .into_string()
+                        .map(Some)
+                        .map_err(|value| Error::BadEnvironment {
+                            variable: name,
+                            value: value.to_string_lossy().into_owned(),
+                            allowed: "valid UTF-8 text".into(),
+                        })
+                }
+            }
+        };
+        let device = text(DEVICE_ENV)?
+            .map(|v| DeviceSelector::parse(&v))
+            .unwrap_or(DeviceSelector::Default);
+        let kernel_form = match text(KERNEL_FORM_ENV)? {
+            None => KernelForm::Auto,
+            Some(v) => KernelForm::from_name(v.trim()).ok_or_else(|| Error::BadEnvironment {
+                variable: KERNEL_FORM_ENV,
+                value: v,
+                allowed: "auto, vector or scalar".into(),
+            })?,
+        };
+        let build_options = text(BUILD_OPTIONS_ENV)?
+            .unwrap_or_default()
+            .trim()
+            .to_string();
+        if build_options.contains('\0') {
+            return Err(Error::BadEnvironment {
+                variable: BUILD_OPTIONS_ENV,
+                value: build_options,
+                allowed: "compiler options without NUL bytes".into(),
+            });
+        }
+        let print_build_log = match text(PRINT_BUILD_LOG_ENV)?.as_deref().map(str::trim) {
+            None | Some("") | Some("0") => false,
+            Some("1") => true,
+            Some(other) => {
+                return Err(Error::BadEnvironment {
+                    variable: PRINT_BUILD_LOG_ENV,
+                    value: other.to_string(),
+                    allowed: "1 (print) or 0 (don't)".into(),
+                })
+            }
+        };
+        let binary_cache = match lookup(CACHE_ENV) {
+            Some(v) if v.is_empty() || v == "off" => BinaryCache::disabled(),
+            Some(v) => BinaryCache::in_dir(PathBuf::from(v)),
+            None => default_cache(&lookup),
+        };
+        Ok(Settings {
+            device,
+            options: QueueOptions {
+                build_options,
+                print_build_log,
+                binary_cache,
+                kernel_form,
+            },
+        })
+    }
+}
+
+/// `$XDG_CACHE_HOME/oclfft`, else `$HOME/.cache/oclfft`, else no cache.
+fn default_cache(lookup: &dyn Fn(&str) -> Option<OsString>) -> BinaryCache {
+    lookup("XDG_CACHE_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| lookup("HOME").map(|h| Path::new(&h).join(".cache")))
+        .map(|base| BinaryCache::in_dir(base.join("oclfft")))
+        .unwrap_or_else(BinaryCache::disabled)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn settings(vars: &[(&str, &str)]) -> Result<Settings> {
+        let map: HashMap<String, OsString> = vars
+            .iter()
+            .map(|(k, v)| (k.to_string(), OsString::from(v)))
+            .collect();
+        Settings::from_lookup(|name| map.get(name).cloned())
+    }
+
+    #[test]
+    fn unset_means_the_defaults() {
+        let s = settings(&[("HOME", "/home/u")]).unwrap();
+        assert_eq!(s.device, DeviceSelector::Default);
+        assert_eq!(s.options.kernel_form, KernelForm::Auto);
+        assert_eq!(s.options.build_options, "");
+        assert!(!s.options.print_build_log);
+        assert_eq!(
+            s.options.binary_cache,
+            BinaryCache::in_dir("/home/u/.cache/oclfft")
+        );
+    }
+
+    #[test]
+    fn every_variable_sets_its_option() {
+        let s = settings(&[
+            (DEVICE_ENV, "1"),
+            (KERNEL_FORM_ENV, "scalar"),
+            (BUILD_OPTIONS_ENV, " -cl-nv-verbose "),
+            (PRINT_BUILD_LOG_ENV, "1"),
+            (CACHE_ENV, "/tmp/c"),
+        ])
+        .unwrap();
+        assert_eq!(s.device, DeviceSelector::Index(1));
+        assert_eq!(s.options.kernel_form, KernelForm::Scalar);
+        assert_eq!(s.options.build_options, "-cl-nv-verbose");
+        assert!(s.options.print_build_log);
+        assert_eq!(s.options.binary_cache, BinaryCache::in_dir("/tmp/c"));
+        let off = settings(&[(CACHE_ENV, "off")]).unwrap();
+        assert_eq!(off.options.binary_cache, BinaryCache::disabled());
+        let xdg = settings(&[("XDG_CACHE_HOME", "/x"), ("HOME", "/h")]).unwrap();
+        assert_eq!(xdg.options.binary_cache, BinaryCache::in_dir("/x/oclfft"));
+    }
+
+    #[test]
+    fn bad_values_name_the_variable_value_and_choices() {
+        let err = settings(&[(KERNEL_FORM_ENV, "vectorr")])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("OCLFFT_KERNEL_FORM"), "{err}");
+        assert!(err.contains("'vectorr'"), "{err}");
+        assert!(err.contains("auto, vector or scalar"), "{err}");
+        let err = settings(&[(PRINT_BUILD_LOG_ENV, "yes")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("OCLFFT_PRINT_BUILD_LOG") && err.contains("'yes'"),
+            "{err}"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn non_utf8_values_are_errors_not_unset() {
+        use std::os::unix::ffi::OsStringExt;
+        let bad = OsString::from_vec(vec![b'a', 0xff]);
+        let err = Settings::from_lookup(|name| (name == DEVICE_ENV).then(|| bad.clone()))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("OCLFFT_DEVICE") && err.contains("UTF-8"),
+            "{err}"
+        );
+    }
+}
