@@ -5,7 +5,9 @@ use crate::binary_cache::{BinaryCache, CacheKey};
 use crate::device::{list_devices, DeviceSelector, DeviceSummary};
 use crate::error::{Error, Result};
 use crate::generated::ProgramKey;
-use ocl::enums::{ProgramBuildInfo, ProgramInfo, ProgramInfoResult};
+use ocl::enums::{
+    CommandQueueInfo, CommandQueueInfoResult, ProgramBuildInfo, ProgramInfo, ProgramInfoResult,
+};
 use ocl::flags::CommandQueueProperties;
 use ocl::{Context, Device, Program, Queue};
 use std::collections::HashMap;
@@ -80,8 +82,9 @@ impl DeviceQueue {
         DeviceQueue::new(&DeviceSelector::FromEnv)
     }
 
-    /// Wraps a queue the caller made. It must be in-order; enable profiling on it to time
-    /// kernels with the events plans return.
+    /// Wraps a queue the caller made. It must be in-order ([`Error::OutOfOrderQueue`]
+    /// otherwise: a plan's passes depend on running one after the other); enable profiling on
+    /// it to time kernels with the events plans return.
     pub fn from_ocl(queue: Queue) -> Result<DeviceQueue> {
         let device = queue.device();
         let entries = list_devices()?;
@@ -93,7 +96,26 @@ impl DeviceQueue {
                 selector: "the queue's device".into(),
                 available: "(the queue's device is not listed by any platform)".into(),
             })?;
+        DeviceQueue::reject_out_of_order(&queue, &summary)?;
         Ok(DeviceQueue::with_summary(queue, device, summary))
+    }
+
+    /// Refuses a queue created with `CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE`.
+    fn reject_out_of_order(queue: &Queue, summary: &DeviceSummary) -> Result<()> {
+        match queue.info(CommandQueueInfo::Properties) {
+            Ok(CommandQueueInfoResult::Properties(properties))
+                if properties.contains(CommandQueueProperties::OUT_OF_ORDER_EXEC_MODE_ENABLE) =>
+            {
+                Err(Error::OutOfOrderQueue {
+                    device: summary.name.clone(),
+                })
+            }
+            Ok(_) => Ok(()),
+            Err(e) => Err(Error::OpenCl {
+                action: "querying the queue's properties",
+                source: e.into(),
+            }),
+        }
     }
 
     fn with_summary(queue: Queue, device: Device, summary: DeviceSummary) -> DeviceQueue {
