@@ -124,6 +124,17 @@ pub enum Error {
         /// End (exclusive) of the output's used range.
         output_end: u64,
     },
+    /// The binary cache directory could not be read or cleared.
+    #[error("the binary cache directory {dir} could not be {action}: {source}; check its permissions, or point OCLFFT_CACHE_DIR elsewhere")]
+    Cache {
+        /// The cache directory.
+        dir: std::path::PathBuf,
+        /// "read" or "cleared".
+        action: &'static str,
+        /// The file-system error.
+        #[source]
+        source: std::io::Error,
+    },
     /// Any other OpenCL call failed.
     #[error("OpenCL failed while {action}: {source}")]
     OpenCl {

@@ -173,10 +173,14 @@ impl DeviceQueue {
             device: self.inner.summary.name.clone(),
             log: format!("{BUILD_OPTIONS_ENV} contains a NUL byte"),
         })?;
-        let cached = self.inner.binary_cache.load(&cache_key).and_then(|binary| {
-            // A binary the driver refuses (another driver build, say) is rebuilt from source.
-            Program::with_binary(&context, &[self.inner.device], &[&binary], &options).ok()
-        });
+        // A binary that is refused or lacks the kernel is removed and rebuilt from source.
+        let cached = self.inner.binary_cache.load_program(
+            &cache_key,
+            &context,
+            self.inner.device,
+            &options,
+            entry_point,
+        );
         let program = match cached {
             Some(program) => program,
             None => {
