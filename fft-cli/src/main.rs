@@ -4,6 +4,7 @@
 //! 3 `--check` found the device result outside the tolerance.
 
 mod bench;
+mod cache;
 mod compute;
 mod devices;
 mod exit;
@@ -58,6 +59,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Show the passes, kernels and bytes of a transform, and time building its plan.
     Plan(plan::PlanArgs),
+    /// Show where compiled kernels are cached, their number and size; `--clear` deletes them.
+    Cache(cache::CacheArgs),
 }
 
 fn main() {
@@ -69,6 +72,7 @@ fn main() {
         Command::Kernel(args) => kernel::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Plan(args) => plan::run(&args),
+        Command::Cache(args) => cache::run(&args),
     };
     match result {
         Ok(()) | Err(CliError::OutputClosed) => {}

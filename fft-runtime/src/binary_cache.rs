@@ -6,9 +6,21 @@
 //! file holds the full key text and a checksum of the binary; an entry whose key text or
 //! checksum does not match, or that the driver refuses, is rebuilt from source and rewritten,
 //! never trusted.
+//!
+//! The entries are native code the driver loads and runs, so the directory is trusted like the
+//! driver itself: it is created with mode 0700, and an entry is read only when it is a regular
+//! file of at most [`MAX_ENTRY_BYTES`] that the current user owns and nobody else can write
+//! (see [`files`]).
+
+mod files;
 
 use crate::device::DeviceSummary;
+use crate::error::{Error, Result};
+use ocl::{Context, Device, Program};
+use std::ffi::CString;
 use std::path::{Path, PathBuf};
+
+pub use files::MAX_ENTRY_BYTES;
 
 const MAGIC: &[u8] = b"OCLFFT-PROGRAM-BINARY-1\n";
 
@@ -68,9 +80,14 @@ impl BinaryCache {
         self.dir.as_deref()
     }
 
-    /// The binary stored under `key`, if an intact entry for exactly that key exists.
+    /// The file that holds the entry of `key`, if the cache is enabled.
+    pub fn entry_path(&self, key: &CacheKey) -> Option<PathBuf> {
+        Some(self.dir.as_ref()?.join(key.file_name()))
+    }
+
+    /// The binary stored under `key`, if an intact, trusted entry for exactly that key exists.
     pub fn load(&self, key: &CacheKey) -> Option<Vec<u8>> {
-        let bytes = std::fs::read(self.dir.as_ref()?.join(key.file_name())).ok()?;
+        let bytes = files::read_entry(&self.entry_path(key)?, MAX_ENTRY_BYTES)?;
         let rest = bytes.strip_prefix(MAGIC)?;
         let rest = rest.strip_prefix(key.0.as_bytes())?.strip_prefix(b"\n")?;
         let (len, rest) = rest.split_first_chunk::<8>()?;
@@ -80,6 +97,37 @@ impl BinaryCache {
         }
         let (binary, checksum) = rest.split_at(len);
         (u64::from_le_bytes(checksum.try_into().ok()?) == fnv1a(binary)).then(|| binary.to_vec())
+    }
+
+    /// The program of `key` built from its cached binary, if one is stored and usable: the
+    /// driver accepts it and it has a kernel `entry_point`, and every kernel it declares can be
+    /// created. An entry that fails this (another kernel's binary, or a tampered one) is
+    /// deleted and reported once on standard error; the caller then builds from source and
+    /// stores a good one.
+    pub(crate) fn load_program(
+        &self,
+        key: &CacheKey,
+        context: &Context,
+        device: Device,
+        options: &CString,
+        entry_point: &str,
+    ) -> Option<Program> {
+        let binary = self.load(key)?;
+        let why = match Program::with_binary(context, &[device], &[&binary], options) {
+            Ok(program) => match unusable_kernel(&program, entry_point) {
+                None => return Some(program),
+                Some(why) => why,
+            },
+            Err(e) => format!("the driver refused it: {}", first_line(&e.to_string())),
+        };
+        self.remove(key);
+        if let Some(path) = self.entry_path(key) {
+            eprintln!(
+                "oclfft: removed the unusable cached binary {} ({why}); building {entry_point} from source",
+                path.display()
+            );
+        }
+        None
     }
 
     /// Stores `binary` under `key`. Failures are ignored: the cache only saves time.
@@ -92,15 +140,113 @@ impl BinaryCache {
         bytes.extend_from_slice(&(binary.len() as u64).to_le_bytes());
         bytes.extend_from_slice(binary);
         bytes.extend_from_slice(&fnv1a(binary).to_le_bytes());
-        let path = dir.join(key.file_name());
-        let tmp = dir.join(format!("{}.{}.tmp", key.file_name(), std::process::id()));
-        let written = std::fs::create_dir_all(dir)
-            .and_then(|()| std::fs::write(&tmp, &bytes))
-            .and_then(|()| std::fs::rename(&tmp, &path));
-        if written.is_err() {
-            let _ = std::fs::remove_file(&tmp);
+        let _ = files::write_entry(dir, &key.file_name(), &bytes);
+    }
+
+    /// Deletes the entry of `key`, if there is one.
+    pub fn remove(&self, key: &CacheKey) {
+        if let Some(path) = self.entry_path(key) {
+            let _ = std::fs::remove_file(path);
         }
     }
+
+    /// How many entries the cache holds and their bytes (with any leftover temporary files);
+    /// all zero for a disabled cache or a directory not made yet.
+    pub fn stats(&self) -> Result<CacheStats> {
+        let Some(dir) = &self.dir else {
+            return Ok(CacheStats::default());
+        };
+        let found = files::cache_files(dir).map_err(cache_error(dir, "read"))?;
+        Ok(CacheStats::of(&found))
+    }
+
+    /// Deletes every entry (and leftover temporary file) and returns what was deleted. Other
+    /// files in the directory, and the directory itself, are left alone.
+    pub fn clear(&self) -> Result<CacheStats> {
+        let Some(dir) = &self.dir else {
+            return Ok(CacheStats::default());
+        };
+        let found = files::cache_files(dir).map_err(cache_error(dir, "read"))?;
+        for (path, _) in &found {
+            std::fs::remove_file(path).map_err(cache_error(dir, "cleared"))?;
+        }
+        Ok(CacheStats::of(&found))
+    }
+}
+
+/// What a cache directory holds: see [`BinaryCache::stats`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CacheStats {
+    /// Cached program binaries.
+    pub entries: usize,
+    /// Bytes of the entries and of any leftover temporary files.
+    pub bytes: u64,
+}
+
+impl CacheStats {
+    fn of(found: &[(PathBuf, u64)]) -> CacheStats {
+        let is_entry = |path: &PathBuf| {
+            path.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(files::is_entry)
+        };
+        CacheStats {
+            entries: found.iter().filter(|(path, _)| is_entry(path)).count(),
+            bytes: found.iter().map(|(_, bytes)| bytes).sum(),
+        }
+    }
+}
+
+fn cache_error(dir: &Path, action: &'static str) -> impl FnOnce(std::io::Error) -> Error {
+    let dir = dir.to_path_buf();
+    move |source| Error::Cache {
+        dir,
+        action,
+        source,
+    }
+}
+
+fn first_line(text: &str) -> &str {
+    text.lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or(text)
+        .trim()
+}
+
+/// Why `program` cannot run `entry_point`, or `None` when it can: the kernel is missing, or
+/// one of the program's kernels cannot be created.
+fn unusable_kernel(program: &Program, entry_point: &str) -> Option<String> {
+    let names = match program.info(ocl::enums::ProgramInfo::KernelNames) {
+        Ok(ocl::enums::ProgramInfoResult::KernelNames(names)) => names,
+        Ok(other) => return Some(format!("unexpected kernel names {other}")),
+        Err(e) => {
+            return Some(format!(
+                "its kernels cannot be listed: {}",
+                first_line(&e.to_string())
+            ))
+        }
+    };
+    let names: Vec<&str> = names
+        .split(';')
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .collect();
+    if !names.contains(&entry_point) {
+        return Some(format!(
+            "it has no kernel {entry_point}, only {}",
+            names.join(", ")
+        ));
+    }
+    names.iter().find_map(|name| {
+        ocl::core::create_kernel(program.as_core(), name)
+            .err()
+            .map(|e| {
+                format!(
+                    "its kernel {name} cannot be created: {}",
+                    first_line(&e.to_string())
+                )
+            })
+    })
 }
 
 #[cfg(test)]
@@ -164,6 +310,31 @@ mod tests {
         cache.store(&key, b"0123456789"); // rewritten
         assert!(cache.load(&key).is_some());
         std::fs::remove_dir_all(cache.dir().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn stats_and_clear_count_only_the_caches_files() {
+        let cache = temp_cache("stats");
+        let dir = cache.dir().unwrap().to_path_buf();
+        assert_eq!(cache.stats().unwrap(), CacheStats::default());
+        cache.store(&CacheKey::new("a", "", &summary("1.0")), b"01234");
+        cache.store(&CacheKey::new("b", "", &summary("1.0")), b"56789");
+        std::fs::write(dir.join("notes.txt"), "keep me").unwrap();
+        std::fs::write(dir.join("0123456789abcdef.bin.77.tmp"), "xx").unwrap();
+        let stats = cache.stats().unwrap();
+        assert_eq!(stats.entries, 2);
+        let entry_bytes = std::fs::metadata(
+            cache
+                .entry_path(&CacheKey::new("a", "", &summary("1.0")))
+                .unwrap(),
+        )
+        .unwrap()
+        .len();
+        assert_eq!(stats.bytes, 2 * entry_bytes + 2);
+        assert_eq!(cache.clear().unwrap(), stats);
+        assert_eq!(cache.stats().unwrap(), CacheStats::default());
+        assert!(dir.join("notes.txt").exists());
+        std::fs::remove_dir_all(dir).unwrap();
     }
 
     #[test]

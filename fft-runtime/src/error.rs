@@ -115,6 +115,41 @@ pub enum Error {
     /// The plan asked for a kernel the catalog does not have (a bug in oclfft).
     #[error("no generated kernel for {0}: this is a bug in oclfft, please report it")]
     MissingKernel(String),
+    /// [`crate::DeviceQueue::from_ocl`] was given an out-of-order queue.
+    #[error("the command queue on '{device}' executes commands out of order (CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE), but a plan's passes must run one after the other: create the queue without OUT_OF_ORDER_EXEC_MODE_ENABLE, e.g. ocl::Queue::new(&context, device, Some(CommandQueueProperties::PROFILING_ENABLE))")]
+    OutOfOrderQueue {
+        /// Device name.
+        device: String,
+    },
+    /// A device buffer belongs to another OpenCL context than the plan's queue.
+    #[error("the {role} buffer belongs to another OpenCL context than the plan's queue, and OpenCL does not allow a kernel to use it: create the buffer with the plan's queue (Buffer::builder().queue(device_queue.queue().clone())), or build the plan on DeviceQueue::from_ocl of a queue in the buffer's context")]
+    ForeignContext {
+        /// Which buffer: "input" or "output".
+        role: &'static str,
+    },
+    /// The input and output of an out-of-place transform share memory.
+    #[error("the input and output buffers overlap: the plan reads bytes {input_start}..{input_end} and writes bytes {output_start}..{output_end} of the same OpenCL buffer, which would corrupt the result: pass sub-buffers whose used ranges do not overlap, or the same buffer object twice for an in-place transform")]
+    BuffersOverlap {
+        /// First byte of the input's used range in the common buffer.
+        input_start: u64,
+        /// End (exclusive) of the input's used range.
+        input_end: u64,
+        /// First byte of the output's used range in the common buffer.
+        output_start: u64,
+        /// End (exclusive) of the output's used range.
+        output_end: u64,
+    },
+    /// The binary cache directory could not be read or cleared.
+    #[error("the binary cache directory {dir} could not be {action}: {source}; check its permissions, or point OCLFFT_CACHE_DIR elsewhere")]
+    Cache {
+        /// The cache directory.
+        dir: std::path::PathBuf,
+        /// "read" or "cleared".
+        action: &'static str,
+        /// The file-system error.
+        #[source]
+        source: std::io::Error,
+    },
     /// Any other OpenCL call failed.
     #[error("OpenCL failed while {action}: {source}")]
     OpenCl {

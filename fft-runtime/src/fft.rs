@@ -142,11 +142,18 @@ where
 
     /// Transforms `data` in place on the device. Returns the event of the last command; the
     /// result is ready once it completes.
+    ///
+    /// A device buffer holds at least `len * batch` values (fewer is
+    /// [`Error::BufferTooSmall`]); only the first `len * batch` are transformed and the rest is
+    /// left as it was. It must belong to the plan's OpenCL context ([`Error::ForeignContext`]).
     pub fn enqueue(&self, data: &Buffer<Complex<T>>) -> Result<Event> {
         self.enqueue_after(data, data, None)
     }
 
-    /// Transforms `input` into `output`, leaving `input` unchanged.
+    /// Transforms `input` into `output`, leaving `input` unchanged. As in [`Fft::enqueue`],
+    /// only the first `len * batch` values of each are used; those of `input` and `output` must
+    /// not overlap ([`Error::BuffersOverlap`]: sub-buffers of one parent, or a sub-buffer and
+    /// its parent), and the same buffer passed twice transforms in place.
     pub fn enqueue_out_of_place(
         &self,
         input: &Buffer<Complex<T>>,
@@ -180,6 +187,7 @@ where
     ) -> Result<Vec<Event>> {
         self.check_buffer("input", input)?;
         self.check_buffer("output", output)?;
+        crate::buffer_checks::check_buffers(self.queue.queue(), input, output, self.total_len())?;
         let mut exec = self.exec.lock().unwrap_or_else(|p| p.into_inner());
         self.run_locked(&mut exec, input, output, wait)
     }

@@ -16,6 +16,7 @@
 //! This is the only crate of the workspace that touches OpenCL (through `ocl`).
 
 pub mod binary_cache;
+mod buffer_checks;
 mod builder;
 mod device;
 mod env;

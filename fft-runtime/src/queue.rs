@@ -7,7 +7,9 @@ use crate::env::{QueueOptions, Settings};
 use crate::error::{Error, Result};
 use crate::generated::generated_kernel;
 use fft_core::kernel::KernelSpec;
-use ocl::enums::{ProgramBuildInfo, ProgramInfo, ProgramInfoResult};
+use ocl::enums::{
+    CommandQueueInfo, CommandQueueInfoResult, ProgramBuildInfo, ProgramInfo, ProgramInfoResult,
+};
 use ocl::flags::CommandQueueProperties;
 use ocl::{Context, Device, Program, Queue};
 use std::collections::HashMap;
@@ -76,8 +78,9 @@ impl DeviceQueue {
         DeviceQueue::with_options(&device.unwrap_or(settings.device), settings.options)
     }
 
-    /// Wraps a queue the caller made. It must be in-order; enable profiling on it to time
-    /// kernels with the events plans return.
+    /// Wraps a queue the caller made. It must be in-order ([`Error::OutOfOrderQueue`]
+    /// otherwise: a plan's passes depend on running one after the other); enable profiling on
+    /// it to time kernels with the events plans return.
     pub fn from_ocl(queue: Queue) -> Result<DeviceQueue> {
         let device = queue.device();
         let entries = list_devices()?;
@@ -89,12 +92,31 @@ impl DeviceQueue {
                 selector: "the queue's device".into(),
                 available: "(the queue's device is not listed by any platform)".into(),
             })?;
+        DeviceQueue::reject_out_of_order(&queue, &summary)?;
         Ok(DeviceQueue::with_summary(
             queue,
             device,
             summary,
             QueueOptions::default(),
         ))
+    }
+
+    /// Refuses a queue created with `CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE`.
+    fn reject_out_of_order(queue: &Queue, summary: &DeviceSummary) -> Result<()> {
+        match queue.info(CommandQueueInfo::Properties) {
+            Ok(CommandQueueInfoResult::Properties(properties))
+                if properties.contains(CommandQueueProperties::OUT_OF_ORDER_EXEC_MODE_ENABLE) =>
+            {
+                Err(Error::OutOfOrderQueue {
+                    device: summary.name.clone(),
+                })
+            }
+            Ok(_) => Ok(()),
+            Err(e) => Err(Error::OpenCl {
+                action: "querying the queue's properties",
+                source: e.into(),
+            }),
+        }
     }
 
     fn with_summary(
@@ -165,15 +187,14 @@ impl DeviceQueue {
         };
         let options = CString::new(options_text.clone())
             .map_err(|_| build_error("the compiler options contain a NUL byte".into()))?;
-        let cached = self
-            .inner
-            .options
-            .binary_cache
-            .load(&cache_key)
-            .and_then(|binary| {
-                // A binary the driver refuses (another driver build, say) is rebuilt from source.
-                Program::with_binary(&context, &[self.inner.device], &[&binary], &options).ok()
-            });
+        // A binary that is refused or lacks the kernel is removed and rebuilt from source.
+        let cached = self.inner.options.binary_cache.load_program(
+            &cache_key,
+            &context,
+            self.inner.device,
+            &options,
+            &entry_point,
+        );
         let program = match cached {
             Some(program) => program,
             None => {
