@@ -1,7 +1,7 @@
 //! The generator's one entry point: [`emit`] of any [`KernelSpec`].
 
-use crate::fused::emit_fused;
-use crate::kernel::emit_radix;
+use crate::family::fused::emit_fused;
+use crate::family::radix::emit_radix;
 use crate::spec::{CodegenError, GeneratedKernel};
 use fft_core::kernel::KernelSpec;
 use std::borrow::Cow;

@@ -4,7 +4,9 @@
 //! recursively, [`butterfly`]), expressed in a small expression IR ([`ir`]), simplified
 //! ([`simplify`]: trivial twiddles become swaps and sign flips), checked on the CPU
 //! ([`evaluate`]), scheduled and named deterministically ([`schedule`]) and written as
-//! OpenCL C through [`writer::Writer`]. One entry, [`emit`] of a [`KernelSpec`], for every
+//! OpenCL C through [`writer::Writer`]. The folders follow the pipeline: [`math`] (IR,
+//! butterflies, simplifier, scheduler, CPU evaluator), [`opencl`] (writer, literals, helpers,
+//! signatures from the ABI) and `family/` (one file per kernel family). One entry, [`emit`] of a [`KernelSpec`], for every
 //! family: the global radix pass (vector or scalar form, [`RadixSpec`]) and the fused
 //! local-memory pass ([`FusedSpec`], whole sub-FFTs of up to 4096 points per work-group).
 //! Each kernel's signature is written from its ABI ([`KernelSpec::abi`]), the same data the
@@ -18,28 +20,21 @@
 //! # Ok::<(), fft_codegen::CodegenError>(())
 //! ```
 
-pub mod angle;
-pub mod butterfly;
 mod emit;
-pub mod evaluate;
-mod expr;
-mod fused;
-pub mod ir;
-mod kernel;
-pub mod literal;
-pub mod schedule;
-mod signature;
-pub mod simplify;
+mod family;
+pub mod math;
+pub mod opencl;
 mod spec;
-mod twiddle_helpers;
-pub mod writer;
+
+pub use math::{angle, butterfly, evaluate, ir, schedule, simplify};
+pub use opencl::{literal, writer};
 
 pub use emit::emit;
+pub use family::fused::fused_stage_butterfly;
+pub use family::radix::kernel_butterfly;
 pub use fft_core::kernel::{
     catalog, sample_catalog, ArgKind, Form, FusedSpec, KernelAbi, KernelSpec, RadixSpec, Twiddles,
     RADICES,
 };
 pub use fft_core::{Direction, Precision};
-pub use fused::fused_stage_butterfly;
-pub use kernel::kernel_butterfly;
 pub use spec::{CodegenError, GeneratedKernel, OpCounts};

@@ -1,8 +1,8 @@
 //! Definitions of the helper functions a kernel calls: `mul_pXqY` for constant twiddles and
 //! `cmul` for the pass twiddles, and the same arithmetic by components for scalar code.
 
-use crate::angle::Angle;
-use crate::literal::{literal, rounded, vector_type};
+use crate::math::angle::Angle;
+use crate::opencl::literal::{literal, rounded, vector_type};
 use fft_core::Precision;
 use std::fmt::{self, Write};
 

@@ -27,17 +27,17 @@
 //! touch consecutive elements (the 1-D indices' masks `& (t - 1)`, `& (p - 1)` would make it
 //! gather and scatter, which measured slower than the unvectorized `float2` code).
 
-use crate::angle::Angle;
-use crate::butterfly::butterfly;
-use crate::expr::{component_definition, definition, Part};
-use crate::ir::{Graph, NodeId, Op};
-use crate::literal::{literal, scalar_type, vector_type};
-use crate::schedule::Schedule;
-use crate::signature::write_signature;
-use crate::simplify::simplify;
+use crate::math::angle::Angle;
+use crate::math::butterfly::butterfly;
+use crate::math::ir::{Graph, NodeId, Op};
+use crate::math::schedule::Schedule;
+use crate::math::simplify::simplify;
+use crate::opencl::expr::{component_definition, definition, Part};
+use crate::opencl::literal::{literal, scalar_type, vector_type};
+use crate::opencl::signature::write_signature;
+use crate::opencl::twiddle_helpers::{complex_product, write_cmul, write_mul_helper};
+use crate::opencl::writer::Writer;
 use crate::spec::{CodegenError, OpCounts};
-use crate::twiddle_helpers::{complex_product, write_cmul, write_mul_helper};
-use crate::writer::Writer;
 use fft_core::kernel::{Form, KernelSpec, RadixSpec, Twiddles};
 use fft_core::{bit_reverse, Precision};
 use std::collections::BTreeSet;

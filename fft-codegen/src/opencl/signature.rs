@@ -1,7 +1,7 @@
 //! Kernel signatures written from the ABI ([`fft_core::kernel::KernelAbi::args`]), so the text
 //! and the arguments the runtime binds come from one list.
 
-use crate::writer::Writer;
+use crate::opencl::writer::Writer;
 use fft_core::kernel::{ArgKind, KernelArg};
 use std::fmt::{self, Write};
 

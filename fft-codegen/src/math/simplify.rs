@@ -11,11 +11,11 @@
 //! Nodes that became dead are pruned, keeping the original order (so the scheduling stays
 //! deterministic).
 
-use crate::angle::{Angle, AngleKind};
-use crate::ir::{Graph, NodeId, Op, Rotation};
+use crate::math::angle::{Angle, AngleKind};
+use crate::math::ir::{Graph, NodeId, Op, Rotation};
 
 /// The simplified, pruned copy of `graph`. Computes the same values (checked by the tests
-/// through [`crate::evaluate`]).
+/// through [`crate::math::evaluate`]).
 pub fn simplify(graph: &Graph) -> Graph {
     let mut out = Graph::new();
     let mut renamed: Vec<NodeId> = Vec::with_capacity(graph.nodes().len());
@@ -96,7 +96,7 @@ fn sub(g: &mut Graph, a: NodeId, b: NodeId) -> NodeId {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::evaluate::evaluate;
+    use crate::math::evaluate::evaluate;
     use fft_core::Complex64;
 
     fn inputs() -> Vec<Complex64> {

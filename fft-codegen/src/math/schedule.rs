@@ -13,7 +13,7 @@
 //! multiplication and its operand: each component of the product reads both components of
 //! the operand, which would otherwise be written out twice.
 
-use crate::ir::{Graph, NodeId, Op};
+use crate::math::ir::{Graph, NodeId, Op};
 
 /// Names and statement order of one butterfly.
 #[derive(Clone, Debug, PartialEq, Eq)]

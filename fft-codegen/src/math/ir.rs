@@ -4,7 +4,7 @@
 //! valid evaluation order. Identical operations are shared (hash-consing through a
 //! `BTreeMap`, so nothing depends on hash iteration order).
 
-use crate::angle::Angle;
+use crate::math::angle::Angle;
 use crate::spec::OpCounts;
 use std::collections::BTreeMap;
 

@@ -1,7 +1,7 @@
 //! OpenCL C text of one IR node, with named operands referenced by name and the rest inline.
 
-use crate::ir::{Graph, NodeId, Op, Rotation};
-use crate::schedule::Schedule;
+use crate::math::ir::{Graph, NodeId, Op, Rotation};
+use crate::math::schedule::Schedule;
 
 /// How tightly an expression binds, loosest last.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -149,7 +149,7 @@ impl Term {
 /// The scalar right-hand side that defines component `part` of `id` (scalar code: every
 /// complex value `v` is the two scalars `v_re`, `v_im`). Sums and rotations are written
 /// inline component by component; a constant multiplication reads both components of its
-/// operand ([`crate::schedule::Schedule::scalar`] names it).
+/// operand ([`crate::math::schedule::Schedule::scalar`] names it).
 pub fn component_definition(
     graph: &Graph,
     schedule: &Schedule,
@@ -225,7 +225,7 @@ fn define_component(
         }
         Op::Twiddle(a, angle) => {
             let (re, im) = (arg(a, Part::Re), arg(a, Part::Im));
-            let product = crate::twiddle_helpers::ConstantProduct::new(
+            let product = crate::opencl::twiddle_helpers::ConstantProduct::new(
                 angle,
                 precision,
                 &re.signed(Binding::Atom),

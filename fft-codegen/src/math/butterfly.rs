@@ -12,8 +12,8 @@
 //! kernel's store undoes it for free. The inverse transform is the same recursion with the
 //! opposite twiddle sign. There is no per-radix or per-direction code anywhere else.
 
-use crate::angle::Angle;
-use crate::ir::{Graph, NodeId};
+use crate::math::angle::Angle;
+use crate::math::ir::{Graph, NodeId};
 use crate::spec::CodegenError;
 use fft_core::{log2_exact, Direction};
 

@@ -35,17 +35,17 @@
 //!
 //! Every element is guarded by `g < total` for its own sub-FFT `g`.
 
-use crate::butterfly::butterfly;
-use crate::expr::definition;
-use crate::ir::Graph;
-use crate::kernel::write_constant_helpers;
-use crate::literal::{scalar_type, vector_type};
-use crate::schedule::Schedule;
-use crate::signature::write_signature;
-use crate::simplify::simplify;
+use crate::family::radix::write_constant_helpers;
+use crate::math::butterfly::butterfly;
+use crate::math::ir::Graph;
+use crate::math::schedule::Schedule;
+use crate::math::simplify::simplify;
+use crate::opencl::expr::definition;
+use crate::opencl::literal::{scalar_type, vector_type};
+use crate::opencl::signature::write_signature;
+use crate::opencl::twiddle_helpers::write_cmul;
+use crate::opencl::writer::Writer;
 use crate::spec::{CodegenError, OpCounts};
-use crate::twiddle_helpers::write_cmul;
-use crate::writer::Writer;
 use fft_core::kernel::{FusedSpec, KernelSpec};
 use fft_core::{bit_reverse, Precision};
 use std::collections::btree_map::Entry;

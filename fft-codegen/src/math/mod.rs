@@ -1,0 +1,9 @@
+//! The symbolic layer: butterflies as expression graphs, simplified, scheduled and evaluated
+//! on the CPU. Nothing here knows OpenCL.
+
+pub mod angle;
+pub mod butterfly;
+pub mod evaluate;
+pub mod ir;
+pub mod schedule;
+pub mod simplify;

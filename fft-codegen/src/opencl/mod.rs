@@ -1,0 +1,8 @@
+//! The OpenCL C layer: the indenting writer, literals and types, expressions of the IR as
+//! statements, the `mul_pXqY`/`cmul` helpers and signatures written from the ABI.
+
+pub(crate) mod expr;
+pub mod literal;
+pub(crate) mod signature;
+pub(crate) mod twiddle_helpers;
+pub mod writer;
