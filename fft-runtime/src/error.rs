@@ -189,5 +189,12 @@ impl From<ocl::Error> for Error {
     }
 }
 
+impl From<ocl::OclCoreError> for Error {
+    /// A low-level `ocl` error (e.g. from `Event::wait_for`) in the caller's own code.
+    fn from(source: ocl::OclCoreError) -> Error {
+        Error::from(ocl::Error::from(source))
+    }
+}
+
 /// Shorthand for the runtime's results.
 pub type Result<T, E = Error> = std::result::Result<T, E>;

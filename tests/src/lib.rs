@@ -95,3 +95,9 @@ pub fn check_against(
 pub fn tolerance<T: FftFloat>(len: usize) -> Tolerance {
     Tolerance::for_transform(T::PRECISION, log2_exact(len).expect("power of two"), 1.0)
 }
+
+/// The README's Rust examples, compiled (and run, on the default device) as doctests, so
+/// what a new user copies keeps working.
+#[doc = include_str!("../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeExamples;
