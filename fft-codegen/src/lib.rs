@@ -33,8 +33,8 @@ pub use emit::emit;
 pub use family::fused::fused_stage_butterfly;
 pub use family::radix::kernel_butterfly;
 pub use fft_core::kernel::{
-    catalog, sample_catalog, ArgKind, Form, FusedSpec, KernelAbi, KernelSpec, RadixSpec, Twiddles,
-    RADICES,
+    catalog, radix_list, sample_catalog, ArgKind, Form, FusedSpec, KernelAbi, KernelSpec,
+    RadixSpec, SpecError, Twiddles, RADICES,
 };
 pub use fft_core::{Direction, Precision};
 pub use spec::{CodegenError, GeneratedKernel, OpCounts};

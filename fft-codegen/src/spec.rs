@@ -4,7 +4,6 @@
 //! a [`GeneratedKernel`] in a `const` item.
 
 use fft_core::kernel::{KernelAbi, KernelSpec, SpecError};
-use fft_core::Precision;
 use std::borrow::Cow;
 
 /// Operation counts of one butterfly (radix pass) or one sub-FFT (fused pass), printed in the
@@ -48,41 +47,18 @@ impl GeneratedKernel {
 /// Why a spec cannot be generated.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CodegenError {
-    /// The radix is not a power of two in 2..=64.
-    #[error("radix {0} is not supported: the generator emits radix 2, 4, 8, 16, 32 or 64 (powers of two from 2 to 64)")]
-    UnsupportedRadix(u32),
-    /// A fused kernel's length is not a power of two in 2..=`max`.
-    #[error("fused length {len} is not supported for {precision}: fused kernels take powers of two from 2 to {max}")]
-    UnsupportedFusedLength {
-        /// The length asked for.
-        len: u32,
-        /// Its precision (the limit depends on it).
-        precision: Precision,
-        /// The longest supported length for `precision`.
-        max: u32,
-    },
-    /// Any other spec the generator has no kernel for.
+    /// The spec names no kernel: an unsupported radix or fused length, or a form its
+    /// twiddles do not have.
     #[error(transparent)]
-    Spec(SpecError),
+    Spec(#[from] SpecError),
     /// Formatting into the output failed (only possible with a failing `fmt::Write`).
     #[error("writing the kernel text failed")]
     Format(#[from] std::fmt::Error),
 }
 
-impl From<SpecError> for CodegenError {
-    fn from(error: SpecError) -> CodegenError {
-        match error {
-            SpecError::UnsupportedRadix(radix) => CodegenError::UnsupportedRadix(radix),
-            SpecError::UnsupportedFusedLength {
-                len,
-                precision,
-                max,
-            } => CodegenError::UnsupportedFusedLength {
-                len,
-                precision,
-                max,
-            },
-            other => CodegenError::Spec(other),
-        }
+impl CodegenError {
+    /// [`SpecError::UnsupportedRadix`], for the butterfly builder.
+    pub(crate) fn radix(radix: u32) -> CodegenError {
+        CodegenError::Spec(SpecError::UnsupportedRadix(radix))
     }
 }

@@ -8,7 +8,9 @@ use fft_codegen::ir::{Graph, Op};
 mod common;
 
 use common::vector_specs;
-use fft_codegen::{kernel_butterfly, CodegenError, Direction, KernelSpec, OpCounts, RadixSpec};
+use fft_codegen::{
+    kernel_butterfly, CodegenError, Direction, KernelSpec, OpCounts, RadixSpec, SpecError,
+};
 use fft_core::{bit_reverse, naive_dft, Complex64};
 
 /// A small deterministic generator (xorshift), so failures reproduce.
@@ -149,7 +151,7 @@ fn unsupported_radices_are_errors() {
     for radix in [0, 1, 3, 12, 128, u32::MAX] {
         assert_eq!(
             butterfly(radix, Direction::Forward).unwrap_err(),
-            CodegenError::UnsupportedRadix(radix)
+            CodegenError::Spec(SpecError::UnsupportedRadix(radix))
         );
         assert!(fft_codegen::emit(&KernelSpec::Radix(RadixSpec::new(radix))).is_err());
     }

@@ -6,7 +6,7 @@
 mod common;
 
 use common::{file_name, generate, scalar, scalar_specs};
-use fft_codegen::{emit, CodegenError, Form, KernelSpec, Precision, RadixSpec};
+use fft_codegen::{emit, CodegenError, Form, KernelSpec, Precision, RadixSpec, SpecError};
 use fft_core::{naive_dft, unit_root, Complex64};
 use std::collections::BTreeMap;
 
@@ -119,7 +119,7 @@ fn unsupported_radices_are_errors() {
     for radix in [0, 1, 3, 128] {
         assert_eq!(
             emit(&KernelSpec::Radix(scalar(radix))).unwrap_err(),
-            CodegenError::UnsupportedRadix(radix)
+            CodegenError::Spec(SpecError::UnsupportedRadix(radix))
         );
     }
 }

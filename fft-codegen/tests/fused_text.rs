@@ -5,6 +5,7 @@ mod common;
 use common::{file_name, fused_specs, generate};
 use fft_codegen::{
     emit, fused_stage_butterfly, CodegenError, Direction, FusedSpec, KernelSpec, Precision,
+    SpecError,
 };
 
 fn source(spec: &FusedSpec) -> String {
@@ -87,7 +88,9 @@ fn unsupported_lengths_are_errors_not_panics() {
             ..FusedSpec::new(len)
         };
         match emit(&KernelSpec::Fused(spec)) {
-            Err(CodegenError::UnsupportedFusedLength { len: got, max, .. }) => {
+            Err(CodegenError::Spec(SpecError::UnsupportedFusedLength {
+                len: got, max, ..
+            })) => {
                 assert_eq!(got, len);
                 assert_eq!(max, FusedSpec::max_len(precision));
             }

@@ -15,21 +15,14 @@
 //! assert_eq!(K.abi.args[0].name, "x");
 //! ```
 
-use fft_codegen::{emit, Direction, KernelSpec, Precision, RadixSpec, Twiddles, RADICES};
+use fft_codegen::{
+    emit, radix_list, Direction, KernelSpec, Precision, RadixSpec, Twiddles, RADICES,
+};
 use proc_macro::TokenStream;
 use proc_macro2::{Span, TokenStream as TokenStream2};
 use quote::quote;
 use syn::parse::{Parse, ParseStream};
 use syn::{parse_macro_input, Ident, LitInt, Token};
-
-/// "2, 4, 8, 16, 32 or 64", from the workspace's one list of radices.
-fn radix_list() -> String {
-    let names: Vec<String> = RADICES.iter().map(u32::to_string).collect();
-    match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => names.concat(),
-    }
-}
 
 /// `radix_kernel!(R)` or `radix_kernel!(R, key = value, ...)`: the global radix-`R` pass.
 ///

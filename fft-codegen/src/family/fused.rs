@@ -61,7 +61,7 @@ pub fn fused_stage_butterfly(spec: &FusedSpec, radix: u32) -> Result<Graph, Code
 /// Generates the complete OpenCL C program of `spec` and the operation counts of one
 /// sub-FFT's butterflies.
 ///
-/// Fails with [`CodegenError::UnsupportedFusedLength`] unless `spec.len` is a power of two
+/// Fails with [`fft_core::kernel::SpecError::UnsupportedFusedLength`] unless `spec.len` is a power of two
 /// in 2..=[`FusedSpec::max_len`].
 pub(crate) fn emit_fused(spec: &FusedSpec) -> Result<(String, OpCounts), CodegenError> {
     spec.check()?;

@@ -22,7 +22,7 @@ pub use fft_core::kernel::RADICES;
 /// The unsimplified butterfly graph of `radix` (every twiddle kept, `W^0` included).
 pub fn butterfly(radix: u32, direction: Direction) -> Result<Graph, CodegenError> {
     if !RADICES.contains(&radix) {
-        return Err(CodegenError::UnsupportedRadix(radix));
+        return Err(CodegenError::radix(radix));
     }
     let mut graph = Graph::new();
     let inputs = (0..radix as usize).map(|m| graph.input(m)).collect();
@@ -41,16 +41,15 @@ fn dif(
     if n <= 1 {
         return Ok(x);
     }
-    let radix = u32::try_from(n).map_err(|_| CodegenError::UnsupportedRadix(u32::MAX))?;
+    let radix = u32::try_from(n).map_err(|_| CodegenError::radix(u32::MAX))?;
     if log2_exact(n).is_none() {
-        return Err(CodegenError::UnsupportedRadix(radix));
+        return Err(CodegenError::radix(radix));
     }
     let (lo, hi) = x.split_at(n / 2);
     let sums = lo.iter().zip(hi).map(|(&u, &v)| graph.add(u, v)).collect();
     let mut differences = Vec::with_capacity(n / 2);
     for (j, (&u, &v)) in (0u32..).zip(lo.iter().zip(hi)) {
-        let angle =
-            Angle::of_root(j, radix, direction).ok_or(CodegenError::UnsupportedRadix(radix))?;
+        let angle = Angle::of_root(j, radix, direction).ok_or(CodegenError::radix(radix))?;
         let difference = graph.sub(u, v);
         differences.push(graph.twiddle(difference, angle));
     }

@@ -18,5 +18,5 @@ pub use abi::{
 };
 pub use catalog::{catalog, sample_catalog};
 pub use fused::{FusedSpec, PAD_STEP};
-pub use spec::{Form, KernelSpec, RadixSpec, SpecError, Twiddles, RADICES};
+pub use spec::{radix_list, Form, KernelSpec, RadixSpec, SpecError, Twiddles, RADICES};
 pub use tables::{pass_twiddles, split_twiddles, stage_twiddles, SplitTwiddles};

@@ -9,6 +9,15 @@ use std::fmt;
 /// passes come in these sizes, the fused passes' stages use them, `radix_kernel!` accepts them.
 pub const RADICES: [u32; 6] = [2, 4, 8, 16, 32, 64];
 
+/// [`RADICES`] for messages: "2, 4, 8, 16, 32 or 64".
+pub fn radix_list() -> String {
+    let names: Vec<String> = RADICES.iter().map(u32::to_string).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
+}
+
 /// How a global radix pass gets the twiddles `W_{R*p}^{k*m}` it multiplies its inputs by.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Twiddles {
@@ -243,7 +252,7 @@ impl From<FusedSpec> for KernelSpec {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// The radix is not one of [`RADICES`].
-    #[error("radix {0} is not supported: the generator emits radix 2, 4, 8, 16, 32 or 64 (powers of two from 2 to 64)")]
+    #[error("radix {0} is not supported: the generator emits radix {list}", list = radix_list())]
     UnsupportedRadix(u32),
     /// A fused kernel's length is not a power of two in 2..=`max`.
     #[error("fused length {len} is not supported for {precision}: fused kernels take powers of two from 2 to {max}")]

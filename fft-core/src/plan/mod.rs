@@ -200,7 +200,7 @@ pub enum PlanError {
         batch: usize,
     },
     /// `max_radix` is not one of [`RADICES`].
-    #[error("max radix {0} is not supported: use one of {list}", list = rules::radix_list())]
+    #[error("max radix {0} is not supported: use one of {list}", list = crate::kernel::radix_list())]
     UnsupportedRadix(u32),
     /// Fused passes were required but cannot run here.
     #[error("{0}")]

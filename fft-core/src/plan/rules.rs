@@ -125,11 +125,6 @@ pub(super) fn describe_nearest(len: usize) -> String {
     }
 }
 
-/// "2, 4, 8, 16, 32, 64": the radices, for messages.
-pub(super) fn radix_list() -> String {
-    RADICES.map(|r| r.to_string()).join(", ")
-}
-
 /// Splits `log2_len` into radix exponents: as many `max_log2` as fit, the remainder last.
 fn radix_exponents(log2_len: u32, max_log2: u32) -> Vec<u32> {
     let mut exps = vec![max_log2; (log2_len / max_log2) as usize];

@@ -4,5 +4,5 @@ const K: fft_codegen::GeneratedKernel =
     radix_kernel!(8, twiddles = chained, precision = f64, direction = inverse,);
 
 fn main() {
-    assert_eq!(K.entry_point, "fft_radix8_inv_f64_chained");
+    assert_eq!(K.entry_point(), "fft_radix8_inv_f64_chained");
 }
