@@ -1,8 +1,9 @@
 //! Running a batch of transforms on the device, shared by `fft` and `spectrum`: opening the
-//! queue, fitting lengths to the supported ones, and the precision dispatch.
+//! queue, fitting lengths to the supported ones, the precision dispatch, and the checks that
+//! no value overflows the precision on the way in or out.
 
 use crate::exit::CliError;
-use crate::transform::PrecisionArg;
+use clap::ValueEnum;
 use fft_core::plan::{nearest_supported_lengths, PlanError};
 use fft_runtime::ocl::OclPrm;
 use fft_runtime::{
@@ -10,6 +11,25 @@ use fft_runtime::{
     Normalization,
 };
 use num_complex::{Complex, Complex64};
+
+/// Precision of the device transform.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum PrecisionArg {
+    /// 32-bit floats.
+    F32,
+    /// 64-bit floats (needs cl_khr_fp64).
+    F64,
+}
+
+impl PrecisionArg {
+    /// The name on the command line.
+    fn name(self) -> &'static str {
+        match self {
+            PrecisionArg::F32 => "f32",
+            PrecisionArg::F64 => "f64",
+        }
+    }
+}
 
 /// Opens the device named by `--device` (default: `$OCLFFT_DEVICE`, else the first GPU,
 /// else a CPU).
@@ -72,10 +92,57 @@ pub fn check_job(queue: &DeviceQueue, job: Job) -> crate::Result<()> {
 }
 
 /// Runs `job` on `data` (`len * batch` values, row after row).
+///
+/// A finite input value beyond the range of the precision, or a non-finite result from
+/// finite input, is an error rather than `inf` in the output.
 pub fn run_job(queue: &DeviceQueue, job: Job, data: &[Complex64]) -> crate::Result<Vec<Complex64>> {
-    match job.precision {
-        PrecisionArg::F32 => run::<f32>(queue, job, data),
-        PrecisionArg::F64 => run::<f64>(queue, job, data),
+    if matches!(job.precision, PrecisionArg::F32) {
+        check_fits_f32(data, job.len)?;
+    }
+    let result = match job.precision {
+        PrecisionArg::F32 => run::<f32>(queue, job, data)?,
+        PrecisionArg::F64 => run::<f64>(queue, job, data)?,
+    };
+    check_result(data, &result, job)?;
+    Ok(result)
+}
+
+/// Rejects the first finite value of `data` (rows of `len`) that f32 cannot hold.
+fn check_fits_f32(data: &[Complex64], len: usize) -> crate::Result<()> {
+    let max = f64::from(f32::MAX);
+    let too_big = |x: f64| x.is_finite() && x.abs() > max;
+    match data.iter().position(|v| too_big(v.re) || too_big(v.im)) {
+        None => Ok(()),
+        Some(i) => Err(CliError::Input(format!(
+            "input value {} (row {}, column {}) is beyond the range of f32 (largest {:e}): pass --precision f64",
+            data[i],
+            i / len.max(1),
+            i % len.max(1),
+            f32::MAX
+        ))),
+    }
+}
+
+/// Rejects a result that holds NaN or infinity when the input held neither.
+fn check_result(input: &[Complex64], result: &[Complex64], job: Job) -> crate::Result<()> {
+    let finite = |v: &Complex64| v.re.is_finite() && v.im.is_finite();
+    if !input.iter().all(finite) {
+        // --allow-nonfinite: NaN and infinity in, NaN and infinity out, as asked.
+        return Ok(());
+    }
+    match result.iter().position(|v| !finite(v)) {
+        None => Ok(()),
+        Some(i) => Err(CliError::Input(format!(
+            "the result overflows {} at row {}, bin {} ({}): {}",
+            job.precision.name(),
+            i / job.len.max(1),
+            i % job.len.max(1),
+            result[i],
+            match job.precision {
+                PrecisionArg::F32 => "pass --precision f64, or scale the input down",
+                PrecisionArg::F64 => "scale the input down",
+            }
+        ))),
     }
 }
 

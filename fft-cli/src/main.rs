@@ -7,7 +7,7 @@ mod bench;
 mod compute;
 mod devices;
 mod exit;
-mod formats;
+mod input;
 mod kernel;
 mod out;
 mod plan;
