@@ -30,6 +30,10 @@ pub fn parse(
             continue;
         }
         let fields: Vec<Token<'_>> = tokens(line).collect();
+        if fields.is_empty() {
+            // Only separators (`,,`): no value and no header, like a blank line.
+            continue;
+        }
         let at = |column| Position::Line { line: n, column };
         let first_line = !seen_line;
         seen_line = true;
@@ -142,6 +146,18 @@ mod tests {
         let (s, notices) = parse_str("l.5\n2\n").unwrap();
         assert_eq!(s.data().len(), 1);
         assert_eq!(notices.len(), 1);
+    }
+
+    #[test]
+    fn lines_of_separators_only_are_skipped() {
+        // Found by `cargo xtask fuzz` (csv): indexed an empty line of fields.
+        assert!(parse_str(",\n\n,")
+            .unwrap_err()
+            .to_string()
+            .contains("no samples"));
+        let (s, notices) = parse_str(",\n1\n;;\n2\n").unwrap();
+        assert_eq!(s.data().len(), 2);
+        assert!(notices.is_empty());
     }
 
     #[test]

@@ -133,8 +133,13 @@ pub fn fuzz(args: &FuzzArgs) -> Result<String, Error> {
                 args.seconds
             ));
         } else {
-            let tail: Vec<&str> = text.lines().rev().take(30).collect();
-            eprintln!("{}", tail.into_iter().rev().collect::<Vec<_>>().join("\n"));
+            // libFuzzer's progress lines (`#1234 NEW ...`) hide the panic message: drop them.
+            let report: Vec<&str> = text
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.starts_with("INFO:"))
+                .collect();
+            let from = report.len().saturating_sub(60);
+            eprintln!("{}", report[from..].join("\n"));
             failures.push(format!(
                 "{target}: failed after {runs} executions ({}); input: {}",
                 output.status,
