@@ -132,7 +132,7 @@ pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
         normalization: Normalization::None,
         precision: args.precision,
     };
-    let spectrum = run_job(&queue, job, &pad_rows(&windowed, count, len))?;
+    let spectrum = run_job(&queue, job, pad_rows(windowed, count, len))?;
 
     // A complex signal has distinct negative frequencies; plot all bins then, else half.
     let complex = signal.is_complex();

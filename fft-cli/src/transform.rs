@@ -129,15 +129,22 @@ pub fn run(args: &FftArgs) -> crate::Result<()> {
         None => crate::input::read(&args.input, input_format, options)?,
     };
 
-    let signals = if args.batch_axis == 1 {
-        signal.transposed()
-    } else {
-        signal.clone()
-    };
+    // Host memory: every copy below is dropped once the next one exists (the input is kept
+    // for --check only).
     let job = job_for(signal.rows(), signal.cols())?;
-    let input = pad_rows(signals.data(), signals.cols(), job.len);
-    let result = run_job(&queue, job, &input)?;
-    let padded = if job.len == signals.cols() {
+    let sample_rate = signal.sample_rate();
+    let signals = if args.batch_axis == 1 {
+        let transposed = signal.transposed();
+        drop(signal);
+        transposed
+    } else {
+        signal
+    };
+    let points = signals.cols();
+    let input = pad_rows(signals.into_data(), points, job.len);
+    let reference_input = args.check.then(|| input.clone());
+    let result = run_job(&queue, job, input)?;
+    let padded = if job.len == points {
         String::new()
     } else {
         format!(", zero-padded to {}", job.len)
@@ -145,18 +152,18 @@ pub fn run(args: &FftArgs) -> crate::Result<()> {
     eprintln!(
         "oclfft: {} signal(s) of {} points from {}{padded}, {direction} on {}",
         job.batch,
-        signals.cols(),
+        points,
         input_format.name(),
         queue.summary()
     );
 
     let mut out = Signal::new(job.batch, job.len, result, true)
         .map_err(|e| CliError::Input(format!("internal: the device returned {e}")))?
-        .with_sample_rate(signal.sample_rate());
+        .with_sample_rate(sample_rate);
     if args.batch_axis == 1 {
         out = out.transposed();
     }
-    if args.check {
+    if let Some(input) = reference_input {
         check(args, job, &input, &signals_result(&out, args.batch_axis))?;
     }
     write_result(args, output_format, &out)
