@@ -24,12 +24,14 @@ pub fn parse(
     let mut data = Vec::new();
     let mut columns: Option<usize> = None;
     let mut seen_line = false;
+    let mut fields: Vec<Token<'_>> = Vec::new();
     for (index, line) in text.lines().enumerate() {
         let n = index + 1;
         if line.trim_start().starts_with('#') || line.trim().is_empty() {
             continue;
         }
-        let fields: Vec<Token<'_>> = tokens(line).collect();
+        fields.clear();
+        fields.extend(tokens(line));
         if fields.is_empty() {
             // Only separators (`,,`): no value and no header, like a blank line.
             continue;
