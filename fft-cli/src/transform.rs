@@ -69,7 +69,7 @@ pub struct FftArgs {
     #[arg(long)]
     pub allow_nonfinite: bool,
     /// Sample rate written into WAV output (default: the input WAV's, else 44100).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub rate: Option<u32>,
     /// Also compute a CPU reference (rustfft, f64) and report the errors; exit 3 when the
     /// relative L2 error exceeds the accuracy bound of the precision.

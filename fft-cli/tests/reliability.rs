@@ -173,3 +173,12 @@ fn spectrum_rejects_bad_rates_and_infinite_amplitudes_instead_of_hanging() {
     .stderr(predicate::str::contains("nothing to plot"));
     assert!(!out.exists());
 }
+
+#[test]
+fn a_zero_wav_rate_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = file(dir.path(), "a.txt", "1\n0\n0\n0\n");
+    run(&[os("fft"), input.as_os_str(), os("--rate"), os("0")])
+        .code(2)
+        .stderr(predicate::str::contains("--rate"));
+}
