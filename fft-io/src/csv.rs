@@ -3,7 +3,9 @@
 //! leading UTF-8 byte order mark is ignored (by [`crate::decode`]).
 //!
 //! Fields are split by the same one-pass tokenizer as text files (commas, semicolons or
-//! whitespace), so every error names its line and column.
+//! whitespace), so every error names its line and column. The `csv` crate was considered:
+//! it splits on one delimiter only and reports positions per record, not per field, and
+//! our files (numbers, no quoting) need neither its quoting nor its escapes.
 
 use crate::tokens::{number, tokens, Token};
 use crate::txt::number_text;
