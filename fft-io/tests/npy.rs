@@ -179,3 +179,19 @@ fn a_shape_whose_product_overflows_is_an_error() {
         "{err}"
     );
 }
+
+#[test]
+fn unclosed_brackets_in_the_header_fail_fast() {
+    // Found by `cargo xtask fuzz` (npy): 14 brackets, most of them unclosed `{`, took the
+    // literal parser over 10 s (it backtracks exponentially).
+    for extra in [12, 40] {
+        let dict = format!(
+            "{{'descr': '<f8', 'fortran_order': False, 'shape': (1,), {}",
+            "{".repeat(extra)
+        );
+        let start = std::time::Instant::now();
+        let err = read(&npy_with_dict(&dict, &f8(&[1.0]))).unwrap_err();
+        assert!(start.elapsed().as_secs_f64() < 1.0, "{:?}", start.elapsed());
+        assert!(err.contains("structured dtypes are not supported"), "{err}");
+    }
+}
