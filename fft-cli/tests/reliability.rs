@@ -97,23 +97,28 @@ fn the_temporary_file_is_not_written_through_a_planted_symlink() {
 }
 
 #[test]
-fn a_character_device_is_written_not_replaced_and_a_directory_is_refused() {
+fn a_pipe_is_written_not_replaced_and_a_directory_is_refused() {
     use std::os::unix::fs::FileTypeExt;
+    // A FIFO in a temporary directory stands for /dev/stdout and /dev/null: run as root, the
+    // old writer replaced /dev/null itself with a regular file.
     let dir = tempfile::tempdir().unwrap();
     let input = file(dir.path(), "a.txt", "1\n0\n0\n0\n");
-    run(&[
-        os("fft"),
-        input.as_os_str(),
-        os("--output-format"),
-        os("txt"),
-        os("-o"),
-        os("/dev/null"),
-    ])
-    .success();
-    assert!(std::fs::metadata("/dev/null")
+    let fifo = dir.path().join("pipe.txt");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
         .unwrap()
-        .file_type()
-        .is_char_device());
+        .success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    run(&[os("fft"), input.as_os_str(), os("-o"), fifo.as_os_str()]).success();
+    let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+    // (When the pipe was replaced the reader stays blocked on it; the test fails here.)
+    assert!(kind.is_fifo(), "the pipe was replaced by {kind:?}");
+    assert!(reader.join().unwrap().starts_with("1 0\n"));
+
     let sub = dir.path().join("sub.txt");
     std::fs::create_dir(&sub).unwrap();
     run(&[os("fft"), input.as_os_str(), os("-o"), sub.as_os_str()])

@@ -76,22 +76,46 @@ fn a_dangling_symlink_and_a_directory_are_refused() {
     assert!(sub.is_dir());
 }
 
+/// A character device to write to: a private node like /dev/null (1, 3) in `dir` where we may
+/// create one (as root), else /dev/null itself, which a non-root user cannot replace. So a
+/// regression never replaces the system's /dev/null.
+#[cfg(unix)]
+fn null_device(dir: &Path) -> std::path::PathBuf {
+    let node = dir.join("null");
+    let made = std::process::Command::new("mknod")
+        .arg(&node)
+        .args(["c", "1", "3"])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if made {
+        node
+    } else {
+        "/dev/null".into()
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn a_character_device_is_written_not_replaced() {
     use std::os::unix::fs::FileTypeExt;
-    write_file(Path::new("/dev/null"), b"discarded").unwrap();
-    let meta = std::fs::metadata("/dev/null").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let device = null_device(dir.path());
+    write_file(&device, b"discarded").unwrap();
+    let meta = std::fs::metadata(&device).unwrap();
     assert!(meta.file_type().is_char_device());
     // A link to the device (as /dev/stdout is) is written through as well.
-    let dir = tempfile::tempdir().unwrap();
     let link = dir.path().join("null-link");
-    std::os::unix::fs::symlink("/dev/null", &link).unwrap();
+    std::os::unix::fs::symlink(&device, &link).unwrap();
     write_file(&link, b"discarded").unwrap();
     assert!(std::fs::symlink_metadata(&link)
         .unwrap()
         .file_type()
         .is_symlink());
+    assert!(std::fs::metadata(&device)
+        .unwrap()
+        .file_type()
+        .is_char_device());
 }
 
 #[cfg(unix)]
