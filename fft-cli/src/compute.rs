@@ -1,8 +1,9 @@
 //! Running a batch of transforms on the device, shared by `fft` and `spectrum`: opening the
-//! queue, fitting lengths to the supported ones, and the precision dispatch.
+//! queue, fitting lengths to the supported ones, the precision dispatch, and the checks that
+//! no value overflows the precision on the way in or out.
 
 use crate::exit::CliError;
-use crate::transform::PrecisionArg;
+use clap::ValueEnum;
 use fft_core::plan::{nearest_supported_lengths, PlanError};
 use fft_runtime::ocl::OclPrm;
 use fft_runtime::{
@@ -10,6 +11,25 @@ use fft_runtime::{
     Normalization,
 };
 use num_complex::{Complex, Complex64};
+
+/// Precision of the device transform.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum PrecisionArg {
+    /// 32-bit floats.
+    F32,
+    /// 64-bit floats (needs cl_khr_fp64).
+    F64,
+}
+
+impl PrecisionArg {
+    /// The name on the command line.
+    fn name(self) -> &'static str {
+        match self {
+            PrecisionArg::F32 => "f32",
+            PrecisionArg::F64 => "f64",
+        }
+    }
+}
 
 /// Opens the device named by `--device` (default: `$OCLFFT_DEVICE`, else the first GPU,
 /// else a CPU), with the options the `OCLFFT_*` variables set.
@@ -38,8 +58,12 @@ pub fn fit_length(len: usize, pad: bool) -> crate::Result<usize> {
     }
 }
 
-/// Copies `rows` rows of `cols` values into rows of `len >= cols` values, zero-padded.
-pub fn pad_rows(data: &[Complex64], cols: usize, len: usize) -> Vec<Complex64> {
+/// Rows of `cols` values as rows of `len >= cols` values, zero-padded; `data` itself (no
+/// copy) when `len == cols`.
+pub fn pad_rows(data: Vec<Complex64>, cols: usize, len: usize) -> Vec<Complex64> {
+    if len == cols {
+        return data;
+    }
     let mut out = Vec::with_capacity(data.len() / cols.max(1) * len);
     for row in data.chunks(cols.max(1)) {
         out.extend_from_slice(row);
@@ -73,10 +97,66 @@ pub fn check_job(queue: &DeviceQueue, job: Job) -> crate::Result<()> {
 }
 
 /// Runs `job` on `data` (`len * batch` values, row after row).
-pub fn run_job(queue: &DeviceQueue, job: Job, data: &[Complex64]) -> crate::Result<Vec<Complex64>> {
-    match job.precision {
-        PrecisionArg::F32 => run::<f32>(queue, job, data),
-        PrecisionArg::F64 => run::<f64>(queue, job, data),
+///
+/// A finite input value beyond the range of the precision, or a non-finite result from
+/// finite input, is an error rather than `inf` in the output. `data` is dropped as soon as
+/// it is converted to the device precision, so it and the result are never held together.
+pub fn run_job(
+    queue: &DeviceQueue,
+    job: Job,
+    data: Vec<Complex64>,
+) -> crate::Result<Vec<Complex64>> {
+    if matches!(job.precision, PrecisionArg::F32) {
+        check_fits_f32(&data, job.len)?;
+    }
+    let input_finite = data.iter().all(is_finite);
+    let result = match job.precision {
+        PrecisionArg::F32 => run::<f32>(queue, job, data)?,
+        PrecisionArg::F64 => run::<f64>(queue, job, data)?,
+    };
+    check_result(input_finite, &result, job)?;
+    Ok(result)
+}
+
+fn is_finite(v: &Complex64) -> bool {
+    v.re.is_finite() && v.im.is_finite()
+}
+
+/// Rejects the first finite value of `data` (rows of `len`) that f32 cannot hold.
+fn check_fits_f32(data: &[Complex64], len: usize) -> crate::Result<()> {
+    let max = f64::from(f32::MAX);
+    let too_big = |x: f64| x.is_finite() && x.abs() > max;
+    match data.iter().position(|v| too_big(v.re) || too_big(v.im)) {
+        None => Ok(()),
+        Some(i) => Err(CliError::Input(format!(
+            "input value {} (row {}, column {}) is beyond the range of f32 (largest {:e}): pass --precision f64",
+            data[i],
+            i / len.max(1),
+            i % len.max(1),
+            f32::MAX
+        ))),
+    }
+}
+
+/// Rejects a result that holds NaN or infinity when the input held neither.
+fn check_result(input_finite: bool, result: &[Complex64], job: Job) -> crate::Result<()> {
+    if !input_finite {
+        // --allow-nonfinite: NaN and infinity in, NaN and infinity out, as asked.
+        return Ok(());
+    }
+    match result.iter().position(|v| !is_finite(v)) {
+        None => Ok(()),
+        Some(i) => Err(CliError::Input(format!(
+            "the result overflows {} at row {}, bin {} ({}): {}",
+            job.precision.name(),
+            i / job.len.max(1),
+            i % job.len.max(1),
+            result[i],
+            match job.precision {
+                PrecisionArg::F32 => "pass --precision f64, or scale the input down",
+                PrecisionArg::F64 => "scale the input down",
+            }
+        ))),
     }
 }
 
@@ -95,13 +175,14 @@ where
 fn run<T: FftFloat>(
     queue: &DeviceQueue,
     job: Job,
-    data: &[Complex64],
+    data: Vec<Complex64>,
 ) -> crate::Result<Vec<Complex64>>
 where
     Complex<T>: OclPrm,
 {
     let plan = plan::<T>(queue, job)?;
     let mut values: Vec<Complex<T>> = data.iter().map(|&v| complex_from_f64(v)).collect();
+    drop(data);
     plan.process(&mut values)?;
     Ok(values.into_iter().map(complex_to_f64).collect())
 }
@@ -125,9 +206,14 @@ mod tests {
     #[test]
     fn rows_are_padded_separately() {
         let one = Complex64::new(1.0, 0.0);
-        let padded = pad_rows(&[one; 6], 3, 4);
+        let padded = pad_rows(vec![one; 6], 3, 4);
         assert_eq!(padded.len(), 8);
         assert_eq!(padded[3], Complex64::new(0.0, 0.0));
         assert_eq!(padded[4], one);
+        // No padding, no copy.
+        let data = vec![one; 6];
+        let at = data.as_ptr();
+        let same = pad_rows(data, 3, 3);
+        assert_eq!(same.as_ptr(), at);
     }
 }

@@ -37,6 +37,12 @@ impl fmt::Display for CliError {
     }
 }
 
+impl From<fft_io::IoError> for CliError {
+    fn from(e: fft_io::IoError) -> CliError {
+        CliError::Input(e.to_string())
+    }
+}
+
 impl From<fft_runtime::Error> for CliError {
     fn from(e: fft_runtime::Error) -> CliError {
         match e {

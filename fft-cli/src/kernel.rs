@@ -1,8 +1,8 @@
 //! `oclfft kernel R`: print the generated OpenCL C source of a global radix pass, byte for
 //! byte what `radix_kernel!` and `fft_codegen::emit` produce.
 
+use crate::compute::PrecisionArg;
 use crate::exit::CliError;
-use crate::transform::PrecisionArg;
 use clap::Args;
 use fft_codegen::{emit, Form, KernelSpec, RadixSpec, Twiddles};
 use fft_core::{Direction, Precision};

@@ -8,7 +8,7 @@ mod cache;
 mod compute;
 mod devices;
 mod exit;
-mod formats;
+mod input;
 mod kernel;
 mod out;
 mod plan;
@@ -30,9 +30,11 @@ Exit codes:
      device, a kernel that fails to build
   2  bad command line or bad input: missing or empty file, a non-numeric value (file:line:column),
      NaN or infinity (unless --allow-nonfinite), an unsupported .npy dtype or shape, a length
-     that is not supported without --pad
-  3  `fft --check` found the device result outside the accuracy bound
-A failed command never leaves a partial output file.";
+     that is not supported without --pad, input beyond the precision's range or a result
+     that overflows it (try --precision f64), an output path that is not a regular file,
+     character device or pipe, a --rate that is not a positive finite number
+  3  `fft --check` found the device result outside the accuracy bound (or a NaN error)
+A failed command never leaves a partial output file, and replaces nothing but a regular file.";
 
 /// FFTs on OpenCL devices: GPUs through their vendor driver, CPUs through PoCL.
 #[derive(Parser)]

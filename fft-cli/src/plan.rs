@@ -1,6 +1,6 @@
 //! `oclfft plan N`: how a transform would run, and how long the plan takes to build.
 
-use crate::transform::PrecisionArg;
+use crate::compute::PrecisionArg;
 use clap::{Args, ValueEnum};
 use fft_runtime::ocl::OclPrm;
 use fft_runtime::{DeviceQueue, Direction, Fft, FftFloat, Strategy};

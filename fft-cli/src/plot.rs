@@ -5,6 +5,7 @@
 //! are drawn as linear axes over log values, labelled by a formatter.
 
 use crate::exit::CliError;
+use image::ImageEncoder;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::{register_font, FontStyle};
@@ -70,7 +71,8 @@ pub fn check_extension(path: &Path) -> crate::Result<()> {
     }
 }
 
-/// Draws `chart` to `path` (`.png` or `.svg`), atomically: a failed run leaves no file.
+/// Draws `chart` to `path` (`.png` or `.svg`) in memory, then writes it with
+/// [`fft_io::write_file`]: a failed run leaves no file, and only a regular file is replaced.
 pub fn draw(path: &Path, chart: &Chart) -> crate::Result<()> {
     static REGISTER: Once = Once::new();
     REGISTER.call_once(|| {
@@ -93,30 +95,20 @@ pub fn draw(path: &Path, chart: &Chart) -> crate::Result<()> {
                 render(&root, chart).map_err(failed)?;
                 root.present().map_err(|e| failed(e.to_string()))?;
             }
-            crate::formats::write_atomically(path, svg.as_bytes())
+            Ok(fft_io::write_file(path, svg.as_bytes())?)
         }
         "png" => {
-            let name = path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            // The encoder picks the format by extension: keep `.png` on the partial file.
-            let tmp = path.with_file_name(format!(".{name}.oclfft-partial.png"));
-            let drawn = (|| {
-                let root = BitMapBackend::new(&tmp, size).into_drawing_area();
-                render(&root, chart)?;
-                root.present().map_err(|e| e.to_string())
-            })();
-            drawn
-                .map_err(failed)
-                .and_then(|()| {
-                    std::fs::rename(&tmp, path).map_err(|e| {
-                        CliError::Input(format!("cannot write {}: {e}", path.display()))
-                    })
-                })
-                .inspect_err(|_| {
-                    let _ = std::fs::remove_file(&tmp);
-                })
+            let mut rgb = vec![0u8; size.0 as usize * size.1 as usize * 3];
+            {
+                let root = BitMapBackend::with_buffer(&mut rgb, size).into_drawing_area();
+                render(&root, chart).map_err(failed)?;
+                root.present().map_err(|e| failed(e.to_string()))?;
+            }
+            let mut png = Vec::new();
+            image::codecs::png::PngEncoder::new(&mut png)
+                .write_image(&rgb, size.0, size.1, image::ColorType::Rgb8)
+                .map_err(|e| failed(e.to_string()))?;
+            Ok(fft_io::write_file(path, &png)?)
         }
         _ => Err(CliError::Input(format!(
             "{}: a plot is written as .png or .svg, not '{ext}'",

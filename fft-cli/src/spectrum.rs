@@ -4,12 +4,11 @@
 //! device. Magnitudes are scaled to amplitudes (2|X[k]| / sum of the window), so a tone of
 //! amplitude A shows at 20 log10(A) dB whatever the length and window.
 
-use crate::compute::{fit_length, open_queue, pad_rows, run_job, Job};
+use crate::compute::{fit_length, open_queue, pad_rows, run_job, Job, PrecisionArg};
 use crate::exit::CliError;
-use crate::formats::{self, Format, ReadOptions};
 use crate::plot::{draw, Chart, Series, PALETTE};
-use crate::transform::PrecisionArg;
 use clap::{Args, ValueEnum};
+use fft_io::{Format, ReadOptions};
 use fft_runtime::{Direction, Normalization};
 use num_complex::Complex64;
 use std::f64::consts::PI;
@@ -83,23 +82,42 @@ pub struct SpectrumArgs {
 pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
     crate::plot::check_extension(&args.output)?;
     let format = Format::resolve(&args.input, args.format)?;
+    if let Some(rate) = args.rate {
+        check_rate(rate, "--rate")?;
+    }
+    if !args.db_range.is_finite() || args.db_range <= 0.0 {
+        return Err(CliError::Input(format!(
+            "--db-range {}: must be a positive finite number of decibels",
+            args.db_range
+        )));
+    }
     let options = ReadOptions {
         allow_nonfinite: args.allow_nonfinite,
     };
-    let signal = formats::read(&args.input, format, options)?;
-    if args.channel >= signal.rows {
-        return Err(CliError::Input(format!(
+    let signal = crate::input::read(&args.input, format, options)?;
+    let row = signal.row_values(args.channel).ok_or_else(|| {
+        CliError::Input(format!(
             "--channel {} does not exist: {} has {} row(s)",
             args.channel,
             args.input.display(),
-            signal.rows
+            signal.rows()
+        ))
+    })?;
+    let rate = match args.rate {
+        Some(rate) => Some(rate),
+        None => match signal.sample_rate() {
+            Some(rate) => Some(check_rate(f64::from(rate), "the WAV header's sample rate")?),
+            None => None,
+        },
+    };
+    let count = row.len();
+    let gain: f64 = (0..count).map(|n| args.window.value(n, count)).sum();
+    if gain <= 0.0 {
+        return Err(CliError::Input(format!(
+            "the {:?} window is zero over {count} sample(s): use --window none",
+            args.window
         )));
     }
-    if args.db_range.is_nan() || args.db_range <= 0.0 {
-        return Err(CliError::Input("--db-range must be positive".into()));
-    }
-    let count = signal.cols;
-    let row = &signal.data[args.channel * count..(args.channel + 1) * count];
     let windowed: Vec<Complex64> = row
         .iter()
         .enumerate()
@@ -114,15 +132,14 @@ pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
         normalization: Normalization::None,
         precision: args.precision,
     };
-    let spectrum = run_job(&queue, job, &pad_rows(&windowed, count, len))?;
+    let spectrum = run_job(&queue, job, pad_rows(windowed, count, len))?;
 
-    let gain: f64 = (0..count).map(|n| args.window.value(n, count)).sum();
-    let rate = args.rate.or(signal.sample_rate.map(f64::from));
     // A complex signal has distinct negative frequencies; plot all bins then, else half.
-    let bins = if signal.complex { len } else { len / 2 + 1 };
+    let complex = signal.is_complex();
+    let bins = if complex { len } else { len / 2 + 1 };
     let points: Vec<(f64, f64)> = (0..bins)
         .map(|k| {
-            let one_sided = if !signal.complex && k != 0 && 2 * k != len {
+            let one_sided = if !complex && k != 0 && 2 * k != len {
                 2.0
             } else {
                 1.0
@@ -132,6 +149,17 @@ pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
             (freq, 20.0 * amplitude.max(1e-300).log10())
         })
         .collect();
+    // Plotting a NaN or an infinity never ends (the axis has no finite range): refuse.
+    if let Some((k, (_, db))) = points
+        .iter()
+        .enumerate()
+        .find(|(_, p)| !p.0.is_finite() || !p.1.is_finite())
+    {
+        return Err(CliError::Input(format!(
+            "the spectrum of {} is not finite at bin {k} ({db} dB): the input holds NaN or infinite samples; nothing to plot",
+            args.input.display()
+        )));
+    }
     let (peak_freq, peak_db) =
         points.iter().copied().fold(
             (0.0, f64::NEG_INFINITY),
@@ -186,6 +214,17 @@ pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
     Ok(())
 }
 
+/// `rate` when it is a usable sample rate (finite, positive), else an error naming `what`.
+fn check_rate(rate: f64, what: &str) -> crate::Result<f64> {
+    if rate.is_finite() && rate > 0.0 {
+        Ok(rate)
+    } else {
+        Err(CliError::Input(format!(
+            "{what} {rate}: a sample rate must be a positive finite number of Hz"
+        )))
+    }
+}
+
 /// A tick label without trailing zeros: 1250, 0.125, 2.5.
 fn trim_number(x: f64) -> String {
     let text = format!("{x:.4}");
@@ -218,5 +257,14 @@ mod tests {
         assert!(Window::Hann.value(0, 8).abs() < 1e-12);
         assert_eq!(trim_number(1250.0), "1250");
         assert_eq!(trim_number(0.125), "0.125");
+    }
+
+    #[test]
+    fn rates_must_be_positive_and_finite() {
+        assert_eq!(check_rate(8000.0, "--rate").unwrap(), 8000.0);
+        for bad in [0.0, -5.0, f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+            let err = check_rate(bad, "--rate").unwrap_err().to_string();
+            assert!(err.contains("positive finite"), "{err}");
+        }
     }
 }

@@ -1,23 +1,14 @@
 //! `oclfft fft INPUT`: transform a signal file on the device and write the result.
 
-use crate::compute::{check_job, fit_length, open_queue, pad_rows, run_job, Job};
+use crate::compute::{check_job, fit_length, open_queue, pad_rows, run_job, Job, PrecisionArg};
 use crate::exit::CliError;
-use crate::formats::{self, Format, ReadOptions, Signal, WriteOptions};
 use clap::{Args, ValueEnum};
 use fft_core::accuracy::{ErrorReport, Tolerance};
+use fft_io::{Format, ReadOptions, Signal, WriteOptions};
 use fft_runtime::{Direction, Normalization};
 use num_complex::Complex64;
 use rustfft::FftPlanner;
 use std::path::PathBuf;
-
-/// Precision of the device transform.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum PrecisionArg {
-    /// 32-bit floats.
-    F32,
-    /// 64-bit floats (needs cl_khr_fp64).
-    F64,
-}
 
 /// Scaling convention on the command line (numpy's names).
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -78,7 +69,7 @@ pub struct FftArgs {
     #[arg(long)]
     pub allow_nonfinite: bool,
     /// Sample rate written into WAV output (default: the input WAV's, else 44100).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub rate: Option<u32>,
     /// Also compute a CPU reference (rustfft, f64) and report the errors; exit 3 when the
     /// relative L2 error exceeds the accuracy bound of the precision.
@@ -121,9 +112,9 @@ pub fn run(args: &FftArgs) -> crate::Result<()> {
 
     // Shapes known from a header are checked against the device before the data is read;
     // text files are read (and their errors reported) before the device is opened.
-    let probed = formats::probe_shape(&args.input, input_format)?;
+    let probed = fft_io::probe_shape(&args.input, input_format)?;
     let early = match probed {
-        None => Some(formats::read(&args.input, input_format, options)?),
+        None => Some(crate::input::read(&args.input, input_format, options)?),
         Some((rows, cols)) => {
             job_for(rows, cols)?;
             None
@@ -135,18 +126,25 @@ pub fn run(args: &FftArgs) -> crate::Result<()> {
     }
     let signal = match early {
         Some(signal) => signal,
-        None => formats::read(&args.input, input_format, options)?,
+        None => crate::input::read(&args.input, input_format, options)?,
     };
 
+    // Host memory: every copy below is dropped once the next one exists (the input is kept
+    // for --check only).
+    let job = job_for(signal.rows(), signal.cols())?;
+    let sample_rate = signal.sample_rate();
     let signals = if args.batch_axis == 1 {
-        signal.transposed()
+        let transposed = signal.transposed();
+        drop(signal);
+        transposed
     } else {
-        signal.clone()
+        signal
     };
-    let job = job_for(signal.rows, signal.cols)?;
-    let input = pad_rows(&signals.data, signals.cols, job.len);
-    let result = run_job(&queue, job, &input)?;
-    let padded = if job.len == signals.cols {
+    let points = signals.cols();
+    let input = pad_rows(signals.into_data(), points, job.len);
+    let reference_input = args.check.then(|| input.clone());
+    let result = run_job(&queue, job, input)?;
+    let padded = if job.len == points {
         String::new()
     } else {
         format!(", zero-padded to {}", job.len)
@@ -154,55 +152,48 @@ pub fn run(args: &FftArgs) -> crate::Result<()> {
     eprintln!(
         "oclfft: {} signal(s) of {} points from {}{padded}, {direction} on {}",
         job.batch,
-        signals.cols,
-        input_format_name(input_format),
+        points,
+        input_format.name(),
         queue.summary()
     );
 
-    let mut out = Signal {
-        rows: job.batch,
-        cols: job.len,
-        data: result,
-        complex: true,
-        sample_rate: signal.sample_rate,
-    };
+    let mut out = Signal::new(job.batch, job.len, result, true)
+        .map_err(|e| CliError::Input(format!("internal: the device returned {e}")))?
+        .with_sample_rate(sample_rate);
     if args.batch_axis == 1 {
         out = out.transposed();
     }
-    if args.check {
+    if let Some(input) = reference_input {
         check(args, job, &input, &signals_result(&out, args.batch_axis))?;
     }
     write_result(args, output_format, &out)
 }
 
-fn input_format_name(format: Format) -> String {
-    format!("{format:?}").to_lowercase()
-}
-
 /// The result laid out as transforms (one per row), whatever the batch axis.
 fn signals_result(out: &Signal, batch_axis: u8) -> Vec<Complex64> {
     if batch_axis == 1 {
-        out.transposed().data
+        out.transposed().into_data()
     } else {
-        out.data.clone()
+        out.data().to_vec()
     }
 }
 
 fn write_result(args: &FftArgs, format: Format, out: &Signal) -> crate::Result<()> {
     let options = WriteOptions {
         double: matches!(args.precision, PrecisionArg::F64),
-        sample_rate: args.rate.or(out.sample_rate).unwrap_or(44_100),
+        sample_rate: args.rate.or(out.sample_rate()).unwrap_or(44_100),
     };
-    let bytes = formats::encode(out, format, options)?;
-    if out.rows > 1 && !matches!(format, Format::Npy | Format::Wav) {
+    let bytes = fft_io::encode(out, format, options)?;
+    if out.rows() > 1 && !matches!(format, Format::Npy | Format::Wav) {
         eprintln!(
             "oclfft: {} rows of {} values written one after another; write .npy to keep the shape",
-            out.rows, out.cols
+            out.rows(),
+            out.cols()
         );
     }
     match &args.output {
         None => crate::out::bytes(&bytes),
-        Some(path) => formats::write_atomically(path, &bytes),
+        Some(path) => Ok(fft_io::write_file(path, &bytes)?),
     }
 }
 
@@ -235,7 +226,8 @@ fn check(args: &FftArgs, job: Job, input: &[Complex64], result: &[Complex64]) ->
         PrecisionArg::F64 => fft_core::Precision::F64,
     };
     let tolerance = Tolerance::for_transform(precision, job.len.trailing_zeros(), 1.0);
-    if report.relative_l2 > tolerance.relative_l2 {
+    // A NaN error (from a NaN in the result or the reference) fails the check too.
+    if report.relative_l2.is_nan() || report.relative_l2 > tolerance.relative_l2 {
         return Err(CliError::CheckFailed(format!(
             "the device result is off: relative L2 error {:.3e} exceeds the bound {:.3e}",
             report.relative_l2, tolerance.relative_l2

@@ -99,10 +99,10 @@ fn nan_and_infinity_are_rejected_with_their_position_unless_allowed() {
         &txt,
         &[],
         2,
-        &["nan.txt:3:1", "not a finite", "--allow-nonfinite"],
+        &["nan.txt:3:1", "not finite", "--allow-nonfinite"],
     );
     let csv = file(dir.path(), "inf.csv", "1,0\n2,-inf\n");
-    fails(&csv, &[], 2, &["inf.csv:2:3", "not a finite"]);
+    fails(&csv, &[], 2, &["inf.csv:2:3", "not finite"]);
     let mut values = complex(&[1.0, 2.0, 3.0, 4.0]);
     values[2].re = f64::INFINITY;
     let npy_path = file(dir.path(), "inf.npy", npy("<f8", false, "(2, 2)", &values));

@@ -4,6 +4,7 @@
 //! workspace needs before building it.
 
 mod cargo;
+mod fuzz;
 mod gen_kernels;
 mod setup;
 
@@ -31,6 +32,10 @@ commands:
       into DIR (default: kernels/ at the workspace root) and remove other .cl files there.
       --check: write nothing; exit with status 1 and list every missing, stale or extra
       file when DIR is not up to date.
+  fuzz [--seconds N] [TARGET...]
+      Run the cargo-fuzz targets in fuzz/ (npy, wav, txt, csv, raw: every fft-io reader)
+      for N seconds each (default 60), from the seeds in fuzz/seeds/; installs the nightly
+      toolchain and cargo-fuzz when missing. Fails on any crash or hang (naming the input).
   help
       Print this message.";
 
@@ -81,6 +86,7 @@ fn run(mut args: impl Iterator<Item = String>) -> Result<String, Error> {
         Some("setup") => setup::ensure_opencl(),
         Some("test") => cargo::test(args.collect()),
         Some("demo") => cargo::demo(),
+        Some("fuzz") => fuzz::fuzz(&fuzz::parse_fuzz(args)?),
         Some("help" | "--help" | "-h") => Ok(USAGE.to_string()),
         Some(other) => Err(Error::Usage(format!("unknown command `{other}`"))),
         None => Err(Error::Usage("no command given".into())),

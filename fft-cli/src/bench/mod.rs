@@ -4,9 +4,9 @@
 
 mod report;
 
+use crate::compute::PrecisionArg;
 use crate::exit::CliError;
 use crate::plan::StrategyArg;
-use crate::transform::PrecisionArg;
 use clap::Args;
 use fft_core::accuracy::relative_l2_error;
 use fft_core::random_signal;
@@ -297,7 +297,7 @@ where
     crate::out::text(&report::breakeven_text(&rows))?;
     if let Some(path) = &args.json {
         let json = report::to_json(summary, T::PRECISION, log2_total, copy, &rows);
-        crate::formats::write_atomically(path, json.as_bytes())?;
+        fft_io::write_file(path, json.as_bytes())?;
     }
     if let Some(path) = &args.plot {
         report::plot(path, &summary.name, log2_total, copy, &rows)?;

@@ -2,8 +2,7 @@
 //! scaled to [-1, 1). Output is 32-bit float WAV and holds real data only: a result with
 //! imaginary parts (any spectrum) must go to another format.
 
-use super::Signal;
-use crate::exit::CliError;
+use crate::{IoError, Position, Signal};
 use num_complex::Complex64;
 use std::io::Cursor;
 use std::path::Path;
@@ -12,14 +11,16 @@ use std::path::Path;
 /// (the rounding residue of an inverse transform of a real signal's spectrum).
 pub const MAX_IMAGINARY_RATIO: f64 = 1e-4;
 
-/// Reads a WAV file.
-pub fn read(path: &Path) -> Result<Signal, CliError> {
+/// Decodes WAV bytes (from `path`, used in messages).
+pub fn decode(path: &Path, bytes: &[u8]) -> Result<Signal, IoError> {
     let bad = |e: hound::Error| {
-        CliError::Input(format!("{}: not a readable WAV file: {e}", path.display()))
+        IoError::invalid(
+            path,
+            Position::File,
+            format!("not a readable WAV file: {e}"),
+        )
     };
-    std::fs::metadata(path)
-        .map_err(|e| CliError::Input(format!("cannot read {}: {e}", path.display())))?;
-    let mut reader = hound::WavReader::open(path).map_err(bad)?;
+    let mut reader = hound::WavReader::new(Cursor::new(bytes)).map_err(bad)?;
     let spec = reader.spec();
     let channels = usize::from(spec.channels.max(1));
     let samples: Vec<f64> = match spec.sample_format {
@@ -42,28 +43,24 @@ pub fn read(path: &Path) -> Result<Signal, CliError> {
     for c in 0..channels {
         data.extend((0..frames).map(|f| Complex64::new(samples[f * channels + c], 0.0)));
     }
-    Ok(Signal {
-        rows: channels,
-        cols: frames,
-        data,
-        complex: false,
-        sample_rate: Some(spec.sample_rate),
-    })
+    let signal = Signal::new(channels, frames, data, false)
+        .map_err(|e| IoError::invalid(path, Position::File, e.to_string()))?;
+    Ok(signal.with_sample_rate(Some(spec.sample_rate)))
 }
 
 /// Encodes the real parts as 32-bit float WAV, one channel per row; refuses complex data.
-pub fn encode(signal: &Signal, sample_rate: u32) -> Result<Vec<u8>, CliError> {
+pub fn encode(signal: &Signal, sample_rate: u32) -> Result<Vec<u8>, IoError> {
     let ratio = signal.imaginary_ratio();
     if ratio > MAX_IMAGINARY_RATIO {
-        return Err(CliError::Input(format!(
+        return Err(IoError::Unrepresentable { message: format!(
             "WAV output holds real samples only, but the result has imaginary parts up to {ratio:.2e} of its largest value: write .npy, .csv, .txt, .c64 or .c128 instead"
-        )));
+        )});
     }
-    let channels = u16::try_from(signal.rows).map_err(|_| {
-        CliError::Input(format!(
+    let channels = u16::try_from(signal.rows()).map_err(|_| IoError::Unrepresentable {
+        message: format!(
             "{} rows cannot be WAV channels (at most 65535): write .npy instead",
-            signal.rows
-        ))
+            signal.rows()
+        ),
     })?;
     let spec = hound::WavSpec {
         channels,
@@ -71,15 +68,14 @@ pub fn encode(signal: &Signal, sample_rate: u32) -> Result<Vec<u8>, CliError> {
         bits_per_sample: 32,
         sample_format: hound::SampleFormat::Float,
     };
-    let failed = |e: hound::Error| CliError::Input(format!("cannot encode WAV: {e}"));
+    let failed = |e: hound::Error| IoError::Unrepresentable {
+        message: format!("cannot encode WAV: {e}"),
+    };
     let mut bytes = Cursor::new(Vec::new());
     let mut writer = hound::WavWriter::new(&mut bytes, spec).map_err(failed)?;
-    for f in 0..signal.cols {
-        for r in 0..signal.rows {
-            writer
-                .write_sample(signal.data[r * signal.cols + f].re as f32)
-                .map_err(failed)?;
-        }
+    let t = signal.transposed();
+    for v in t.data() {
+        writer.write_sample(v.re as f32).map_err(failed)?;
     }
     writer.finalize().map_err(failed)?;
     Ok(bytes.into_inner())

@@ -1,0 +1,23 @@
+//! Encoding a [`Signal`] as any format, into bytes for [`crate::write_file`].
+
+use crate::{csv, npy, raw, txt, wav, Format, IoError, Signal};
+
+/// How to write a result.
+#[derive(Clone, Copy, Debug)]
+pub struct WriteOptions {
+    /// Write 64-bit values (complex128, c128) instead of 32-bit where the format has both.
+    pub double: bool,
+    /// Sample rate for WAV output.
+    pub sample_rate: u32,
+}
+
+/// Encodes `signal` as `format` into bytes.
+pub fn encode(signal: &Signal, format: Format, options: WriteOptions) -> Result<Vec<u8>, IoError> {
+    match format {
+        Format::Txt => Ok(txt::encode(signal).into_bytes()),
+        Format::Csv => Ok(csv::encode(signal).into_bytes()),
+        Format::Npy => Ok(npy::encode(signal, options.double)),
+        Format::Wav => wav::encode(signal, options.sample_rate),
+        Format::C64 | Format::C128 => Ok(raw::encode(signal, format)),
+    }
+}

@@ -1,0 +1,30 @@
+//! Signal files for oclfft: every format the `oclfft` tool reads and writes, as a library
+//! that can be fuzzed and reused from Rust. No OpenCL.
+//!
+//! A [`Signal`] is a 2-D array of complex values in row-major order (a 1-D file is one
+//! row); its shape always matches its data. Readers ([`read`], [`decode`]) never panic: any
+//! input is a signal or an [`IoError`] that names the file and, where it can, the position
+//! (`file:line:column` for text, row and column for arrays). Writers go through
+//! [`write_file`], which replaces nothing but a regular file and never leaves a
+//! half-written one.
+
+pub mod csv;
+mod encode;
+mod error;
+mod format;
+pub mod npy;
+pub mod npy_header;
+mod output;
+pub mod raw;
+mod read;
+mod signal;
+mod tokens;
+pub mod txt;
+pub mod wav;
+
+pub use encode::{encode, WriteOptions};
+pub use error::{IoError, Position};
+pub use format::Format;
+pub use output::write_file;
+pub use read::{decode, probe_shape, read, Notice, Read, ReadOptions};
+pub use signal::{ShapeError, Signal};

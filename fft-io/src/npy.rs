@@ -1,0 +1,106 @@
+//! NumPy `.npy` files (format versions 1, 2 and 3): float32, float64, complex64 and
+//! complex128, 1-D or 2-D, C or Fortran order, either byte order. Written as version 1.0,
+//! C order, little-endian complex64 or complex128.
+//!
+//! Why not the `npyz` crate: it rejects a `descr` without a byte-order character (`'f8'`),
+//! which numpy reads. The header is parsed as a Python literal by `py_literal` (the parser
+//! `npyz` uses too) and checked in [`crate::npy_header`].
+
+use crate::npy_header::{self, Dtype, MAGIC};
+use crate::{IoError, Position, Signal};
+use num_complex::Complex64;
+use std::io::Read;
+use std::path::Path;
+
+/// The shape `(rows, cols)` from the header alone.
+pub fn probe(path: &Path) -> Result<(usize, usize), IoError> {
+    let file = std::fs::File::open(path).map_err(|e| IoError::read(path, e))?;
+    let mut head = Vec::new();
+    file.take(12 + npy_header::MAX_HEADER_BYTES as u64)
+        .read_to_end(&mut head)
+        .map_err(|e| IoError::read(path, e))?;
+    let header = npy_header::parse(path, &head)?;
+    Ok((header.rows, header.cols))
+}
+
+/// Decodes `.npy` bytes (from `path`, used in messages).
+pub fn decode(path: &Path, bytes: &[u8]) -> Result<Signal, IoError> {
+    let h = npy_header::parse(path, bytes)?;
+    let data = bytes.get(h.data_offset..).unwrap_or_default();
+    let count = h.rows.checked_mul(h.cols);
+    let needed = count.and_then(|n| n.checked_mul(h.dtype.size()));
+    let (Some(count), Some(needed)) = (count, needed) else {
+        return Err(IoError::invalid(
+            path,
+            Position::File,
+            format!(
+                "the header announces {} x {} values, more than this machine can address",
+                h.rows, h.cols
+            ),
+        ));
+    };
+    if data.len() < needed {
+        return Err(IoError::invalid(
+            path,
+            Position::File,
+            format!(
+                "the header announces {count} values ({needed} bytes) but the file holds {} bytes of data: the file is truncated",
+                data.len()
+            ),
+        ));
+    }
+    let scalar = |chunk: &[u8]| -> f64 {
+        let mut b = [0u8; 8];
+        let n = chunk.len().min(8);
+        b[..n].copy_from_slice(&chunk[..n]);
+        if h.big_endian {
+            b[..n].reverse();
+        }
+        if n == 4 {
+            f64::from(f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        } else {
+            f64::from_le_bytes(b)
+        }
+    };
+    let half = h.dtype.size() / 2;
+    let values: Vec<Complex64> = data[..needed]
+        .chunks_exact(h.dtype.size())
+        .map(|c| match h.dtype {
+            Dtype::F32 | Dtype::F64 => Complex64::new(scalar(c), 0.0),
+            Dtype::C64 | Dtype::C128 => Complex64::new(scalar(&c[..half]), scalar(&c[half..])),
+        })
+        .collect();
+    let complex = h.dtype.is_complex();
+    let shape_error = |e| IoError::invalid(path, Position::File, format!("{e}"));
+    if h.fortran && h.rows > 1 {
+        // Stored column after column: read as the transpose, then transpose back.
+        let stored = Signal::new(h.cols, h.rows, values, complex).map_err(shape_error)?;
+        Ok(stored.transposed())
+    } else {
+        Signal::new(h.rows, h.cols, values, complex).map_err(shape_error)
+    }
+}
+
+/// Encodes a C-order complex64 (or, with `double`, complex128) array; 1-D for one row.
+pub fn encode(signal: &Signal, double: bool) -> Vec<u8> {
+    let shape = if signal.rows() == 1 {
+        format!("({},)", signal.cols())
+    } else {
+        format!("({}, {})", signal.rows(), signal.cols())
+    };
+    let descr = if double { "<c16" } else { "<c8" };
+    let mut dict = format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': {shape}, }}");
+    // Pad with spaces so magic + version + length + dictionary + newline is a multiple of 64.
+    while (MAGIC.len() + 4 + dict.len() + 1) % 64 != 0 {
+        dict.push(' ');
+    }
+    dict.push('\n');
+    let mut out = Vec::with_capacity(10 + dict.len() + signal.data().len() * 16);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&[1, 0]);
+    // The dictionary of a 1-D or 2-D shape is far below 64 KiB.
+    out.extend_from_slice(&u16::try_from(dict.len()).unwrap_or(u16::MAX).to_le_bytes());
+    out.extend_from_slice(dict.as_bytes());
+    crate::raw::push_interleaved_le(&mut out, signal.data(), double);
+    out
+}
