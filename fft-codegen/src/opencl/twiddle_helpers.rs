@@ -2,8 +2,11 @@
 //! `cmul` for the pass twiddles, and the same arithmetic by components for scalar code.
 
 use crate::math::angle::Angle;
+use crate::math::ir::{Graph, Op};
 use crate::opencl::literal::{literal, rounded, vector_type};
+use crate::opencl::writer::Writer;
 use fft_core::Precision;
+use std::collections::BTreeSet;
 use std::fmt::{self, Write};
 
 /// `c0 * v0 + c1 * v1` as text, a positive term first where there is one; coefficients of
@@ -126,6 +129,34 @@ pub fn write_cmul<W: Write>(out: &mut W, precision: Precision) -> fmt::Result {
     let (re, im) = complex_product(["a.x", "a.y"], ["b.x", "b.y"]);
     writeln!(out, "    return ({vector})({re}, {im});")?;
     writeln!(out, "}}")
+}
+
+/// Writes each constant twiddle helper `mul_pXqY` the `graphs` call once, by increasing
+/// angle, each after a blank line.
+pub(crate) fn write_constant_helpers<'a, W: Write>(
+    w: &mut Writer<W>,
+    graphs: impl IntoIterator<Item = &'a Graph>,
+    precision: Precision,
+) -> fmt::Result {
+    let angles: BTreeSet<_> = graphs
+        .into_iter()
+        .flat_map(|graph| graph.nodes())
+        .filter_map(|op| match op {
+            Op::Twiddle(_, angle) => Some(*angle),
+            _ => None,
+        })
+        .collect();
+    let mut angles: Vec<Angle> = angles.into_iter().collect();
+    angles.sort_by(|a, b| {
+        let (an, ad) = (u64::from(a.num()), u64::from(a.den()));
+        let (bn, bd) = (u64::from(b.num()), u64::from(b.den()));
+        (an * bd).cmp(&(bn * ad))
+    });
+    for angle in angles {
+        writeln!(w)?;
+        write_mul_helper(w, angle, precision)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

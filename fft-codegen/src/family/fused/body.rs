@@ -1,0 +1,155 @@
+//! The fused `__kernel` function: the work-item roles, then the load, stage and store phases.
+
+use super::phases::{write_load, write_stage, write_store};
+use super::*;
+use crate::math::ir::Graph;
+use crate::opencl::signature::write_signature;
+use crate::opencl::writer::Writer;
+use fft_core::kernel::KernelSpec;
+use std::collections::BTreeMap;
+use std::fmt::{self, Write};
+
+/// Emits `const uint name = expr;` and returns `name`, or returns `expr` itself when it is
+/// already a bare variable (no alias lines such as `const uint at = j;`).
+pub(super) fn define<W: Write>(
+    w: &mut Writer<W>,
+    name: &str,
+    expr: String,
+) -> Result<String, fmt::Error> {
+    if expr
+        .chars()
+        .all(|ch| ch.is_ascii_alphanumeric() || ch == '_')
+    {
+        return Ok(expr);
+    }
+    writeln!(w, "const uint {name} = {expr};")?;
+    Ok(name.to_string())
+}
+
+/// The names the kernel body shares between its phases.
+pub(super) struct Names {
+    /// Local index `c * L + j` of the stage work-item's point j of sub-FFT c.
+    pub(super) at: String,
+    /// Local index `col * L + row` of the column phases' first element.
+    pub(super) cell: String,
+    /// Sub-FFT of the flat phases' element `lid` (`first + lid / L`).
+    pub(super) flat_g: String,
+}
+
+pub(super) fn write_kernel<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    graphs: &BTreeMap<u32, Graph>,
+) -> fmt::Result {
+    let (v, scalar) = (shape.vector, shape.scalar);
+    let (l, c, group, per) = (shape.len, shape.columns, shape.group, shape.per_fft);
+    let entry = shape.spec.name();
+    writeln!(
+        w,
+        "__kernel __attribute__((reqd_work_group_size({group}, 1, 1)))"
+    )?;
+    let abi = KernelSpec::Fused(shape.spec).abi();
+    write_signature(w, "void ", &entry, abi.args, v, scalar)?;
+    w.open_block()?;
+    writeln!(
+        w,
+        "// Element m of sub-FFT c at buf[pad(c * {l} + m)]: {} values, {} bytes.",
+        shape.spec.local_len(),
+        shape.spec.local_bytes()
+    )?;
+    writeln!(w, "__local {v} buf[{}];", shape.spec.local_len())?;
+    writeln!(w, "const uint lid = (uint)get_local_id(0);")?;
+    if shape.has_c() {
+        writeln!(w, "const uint first = (uint)get_group_id(0) * {c}u;")?;
+    } else {
+        writeln!(w, "const uint first = (uint)get_group_id(0);")?;
+    }
+    let (log_c, log_per) = (c.trailing_zeros(), per.trailing_zeros());
+    let runs = match (shape.has_c(), shape.has_j()) {
+        (true, true) => format!("point j of sub-FFT c, local index at = c * {l} + j"),
+        (true, false) => format!("sub-FFT c, local index at = c * {l}"),
+        (false, _) => "point j of the work-group's sub-FFT, local index j".to_string(),
+    };
+    writeln!(w, "// Stages: work-item lid runs {runs}.")?;
+    match (shape.has_c(), shape.has_j()) {
+        (true, true) => {
+            writeln!(w, "const uint j = lid & {}u;", per - 1)?;
+            writeln!(w, "const uint c = lid >> {log_per};")?;
+        }
+        (true, false) => writeln!(w, "const uint c = lid;")?,
+        (false, _) => writeln!(w, "const uint j = lid;")?,
+    }
+    let at = define(w, "at", stage_point(shape, "c", "j"))?;
+    let rows = if shape.has_j() {
+        format!("row + {per} * it")
+    } else {
+        "it".to_string()
+    };
+    writeln!(
+        w,
+        "// Column phases: work-item lid moves elements {rows} of sub-FFT g = first{}.",
+        if shape.has_c() { " + col" } else { "" }
+    )?;
+    match (shape.has_c(), shape.has_j()) {
+        (true, true) => {
+            writeln!(w, "const uint col = lid & {}u;", c - 1)?;
+            writeln!(w, "const uint row = lid >> {log_c};")?;
+        }
+        (true, false) => writeln!(w, "const uint col = lid;")?,
+        (false, _) => writeln!(w, "const uint row = lid;")?,
+    }
+    if shape.has_c() {
+        writeln!(w, "const uint g = first + col;")?;
+    } else {
+        writeln!(w, "const uint g = first;")?;
+    }
+    writeln!(w, "const uint i = g & (t - 1u);")?;
+    writeln!(w, "const uint k = i & (p - 1u);")?;
+    writeln!(w, "const uint base = (g - i) * {l}u;")?;
+    let cell = define(w, "cell", stage_point(shape, "col", "row"))?;
+    let flat_g = if group > l {
+        writeln!(
+            w,
+            "// Flat phases: element e = lid + {group} * it is point e % {l} of sub-FFT g0 + {} * it.",
+            group / l
+        )?;
+        writeln!(
+            w,
+            "const uint g0 = first + (lid >> {});",
+            l.trailing_zeros()
+        )?;
+        "g0".to_string()
+    } else {
+        "first".to_string()
+    };
+    let names = Names { at, cell, flat_g };
+    writeln!(w)?;
+    write_load(w, shape, &names)?;
+    for (index, stage) in shape.stages.iter().enumerate() {
+        writeln!(w)?;
+        let graph = graphs.get(&stage.radix).ok_or(fmt::Error)?;
+        write_stage(w, shape, &names, index, stage, graph)?;
+    }
+    writeln!(w)?;
+    write_store(w, shape, &names)?;
+    w.close_block()
+}
+
+/// `sub * L + point`, the local index of `point` of sub-FFT `sub`, for the variables that
+/// exist (`sub` when C > 1, `point` when L > R).
+pub(super) fn stage_point(shape: &Shape, sub: &str, point: &str) -> String {
+    let l = if shape.has_c() { shape.len } else { 0 };
+    let one = u32::from(shape.has_j());
+    linear(&[(sub, l), (point, one)], 0)
+}
+
+/// The pass-twiddle exponent `k * m` of the element `m = row + it * (L/R)` this work-item
+/// loads in step `it` of the column regime.
+pub(super) fn exponent(shape: &Shape, it: u32) -> String {
+    let m = it * shape.per_fft;
+    match (shape.has_j(), m) {
+        (true, 0) => "k * row".to_string(),
+        (true, _) => format!("k * (row + {m}u)"),
+        (false, _) => linear(&[("k", m)], 0),
+    }
+}

@@ -1,0 +1,228 @@
+//! The fused local-memory pass (DESIGN.md section 4.2) as OpenCL C: [`emit_fused_kernel`].
+//!
+//! A Stockham pass whose radix is a whole sub-FFT of length L, computed by a work-group in
+//! registers and local memory, C sub-FFTs ("columns") per work-group. The signature is
+//! written from the fused ABI (`KernelSpec::Fused(..).abi()`: `x`, `y`, the tables
+//! `stage_tw` = W_L^s, `pass_tw_hi` and `pass_tw_lo` (the two-level W_{L*p} table), the
+//! uints `p`, `t`, `h`, `total`, and `scale`), with `reqd_work_group_size(W, 1, 1)`.
+//!
+//! Launched with local size W and global size `ceil(total / C) * W`, `total = t * batch`
+//! (`Geometry::WorkGroups`).
+//! Sub-FFT `g` takes `i = g & (t - 1)`, `base = (g - i) * L`, `k = i & (p - 1)`, computes
+//! `X = DFT_L(x[base + i + m*t] * W_{L*p}^(k*m))` and stores `X[q] * scale` to
+//! `y[base + (i - k)*L + k + q*p]`: the global radix pass of DESIGN.md 4.1 with radix L, so
+//! passes with `p = 1, L1, L1*L2` chain to the whole DFT.
+//!
+//! Inside the work-group, element `m` of sub-FFT `c` lives at `buf[pad(c*L + m)]`,
+//! `pad(e) = e + (e >> 4) + (e >> 8)` (stride L becomes L + L/16 + L/256, which spreads the
+//! strided phases over all banks). Each Stockham stage of radix `r` and stride `ps` (product of the earlier radices)
+//! maps work-item `lid` to position `j = lid % (L/R)` of sub-FFT `c = lid / (L/R)` and runs
+//! the butterflies `b = j + u*(L/R)`, `u < R/r`, reading points `b + m*(L/r)` times the stage
+//! twiddles `W_{r*ps}^(kk*m) = stage_tw[kk*m*L/(r*ps)]`, `kk = b & (ps - 1)`, and writing
+//! output `q` to point `(b - kk)*r + kk + q*ps`. Reads happen before the stage's first
+//! barrier, writes after it.
+//!
+//! The load and store phases move the `C*L` elements of the work-group, `R` per work-item,
+//! in one of two regimes picked by a branch on the (uniform) arguments:
+//! - flat, for loads when `t == 1` and stores when `p == 1` (then `k = 0` and sub-FFT `g`
+//!   occupies `g*L .. g*L + L`): element `e = lid + it*W` of the work-group's contiguous block
+//!   is point `e % L` of sub-FFT `first + e / L`, at `buf[pad(e)]`, so consecutive work-items
+//!   touch consecutive addresses;
+//! - columns otherwise: work-item `lid` is column `col = lid % C` (sub-FFT `g = first + col`)
+//!   and moves elements `m = lid / C + it*(L/R)`, reading `x[base + i + m*t]` times the pass
+//!   twiddle (p > 1) or writing `y[base + (i - k)*L + k + m*p]`: runs of C consecutive
+//!   addresses when `t` (load) or `p` (store) is at least C.
+//!
+//! Every element is guarded by `g < total` for its own sub-FFT `g`.
+
+use crate::math::butterfly::butterfly;
+use crate::math::ir::Graph;
+use crate::math::simplify::simplify;
+use crate::opencl::literal::{scalar_type, vector_type};
+use crate::opencl::twiddle_helpers::write_cmul;
+use crate::opencl::twiddle_helpers::write_constant_helpers;
+use crate::opencl::writer::Writer;
+use crate::spec::{CodegenError, OpCounts};
+use fft_core::kernel::FusedSpec;
+use fft_core::Precision;
+use std::collections::btree_map::Entry;
+use std::collections::BTreeMap;
+use std::fmt::{self, Write};
+
+mod body;
+mod header;
+mod phases;
+
+use body::write_kernel;
+use header::write_header;
+
+/// The simplified radix-`radix` butterfly a fused kernel's stage runs (slot `s` holds
+/// `X[bitrev(s)]`).
+pub fn fused_stage_butterfly(spec: &FusedSpec, radix: u32) -> Result<Graph, CodegenError> {
+    Ok(simplify(&butterfly(radix, spec.direction)?))
+}
+
+/// Generates the complete OpenCL C program of `spec` and the operation counts of one
+/// sub-FFT's butterflies.
+///
+/// Fails with [`fft_core::kernel::SpecError::UnsupportedFusedLength`] unless `spec.len` is a power of two
+/// in 2..=[`FusedSpec::max_len`].
+pub(crate) fn emit_fused(spec: &FusedSpec) -> Result<(String, OpCounts), CodegenError> {
+    spec.check()?;
+    let shape = Shape::of(spec);
+    let mut graphs = BTreeMap::new();
+    for stage in &shape.stages {
+        if let Entry::Vacant(slot) = graphs.entry(stage.radix) {
+            slot.insert(fused_stage_butterfly(spec, stage.radix)?);
+        }
+    }
+    let mut writer = Writer::new(String::new());
+    write_program(&mut writer, &shape, &graphs)?;
+    Ok((writer.into_inner(), sub_fft_ops(&shape, &graphs).0))
+}
+
+/// One local Stockham stage.
+struct Stage {
+    /// Its radix r.
+    radix: u32,
+    /// Its stride ps: the product of the earlier radices.
+    stride: u32,
+}
+
+/// The compile-time constants of one fused kernel.
+struct Shape {
+    spec: FusedSpec,
+    /// L.
+    len: u32,
+    /// R: points per work-item.
+    radix: u32,
+    /// C.
+    columns: u32,
+    /// W.
+    group: u32,
+    /// L / R: work-items per sub-FFT.
+    per_fft: u32,
+    stages: Vec<Stage>,
+    vector: &'static str,
+    scalar: &'static str,
+}
+
+impl Shape {
+    fn of(spec: &FusedSpec) -> Shape {
+        let mut stride = 1;
+        let mut stages = Vec::new();
+        for radix in spec.stage_radices() {
+            stages.push(Stage { radix, stride });
+            stride *= radix;
+        }
+        Shape {
+            spec: *spec,
+            len: spec.len,
+            radix: spec.radix(),
+            columns: spec.columns(),
+            group: spec.work_group_size(),
+            per_fft: spec.len / spec.radix(),
+            stages,
+            vector: vector_type(spec.precision),
+            scalar: scalar_type(spec.precision),
+        }
+    }
+
+    /// Whether the kernel has a column variable `c` (C > 1).
+    fn has_c(&self) -> bool {
+        self.columns > 1
+    }
+
+    /// Whether the kernel has a position variable `j` (more than one work-item per sub-FFT).
+    fn has_j(&self) -> bool {
+        self.per_fft > 1
+    }
+}
+
+/// `terms` (variable, coefficient) and `constant` as a uint sum: `j * 32u + c + 512u`;
+/// zero coefficients drop out, `0u` if nothing is left.
+fn linear(terms: &[(&str, u32)], constant: u32) -> String {
+    let mut parts: Vec<String> = terms
+        .iter()
+        .filter(|(_, coef)| *coef != 0)
+        .map(|&(var, coef)| match coef {
+            1 => var.to_string(),
+            _ => format!("{var} * {coef}u"),
+        })
+        .collect();
+    if constant != 0 || parts.is_empty() {
+        parts.push(format!("{constant}u"));
+    }
+    parts.join(" + ")
+}
+
+/// `base + offset * stride` with the trivial factors left out.
+fn strided(base: &str, offset: u32, stride: &str) -> String {
+    match offset {
+        0 => base.to_string(),
+        1 => format!("{base} + {stride}"),
+        _ => format!("{base} + {offset}u * {stride}"),
+    }
+}
+
+/// Operation counts of one sub-FFT: (butterfly operations, stage-twiddle cmuls).
+fn sub_fft_ops(shape: &Shape, graphs: &BTreeMap<u32, Graph>) -> (OpCounts, u32) {
+    let mut ops = OpCounts::default();
+    let mut stage_muls = 0;
+    for stage in &shape.stages {
+        let butterflies = shape.len / stage.radix;
+        if let Some(graph) = graphs.get(&stage.radix) {
+            let per = graph.op_counts();
+            ops.complex_adds += butterflies * per.complex_adds;
+            ops.constant_muls += butterflies * per.constant_muls;
+            ops.trivial_rotations += butterflies * per.trivial_rotations;
+        }
+        if stage.stride > 1 {
+            stage_muls += butterflies * (stage.radix - 1);
+        }
+    }
+    (ops, stage_muls)
+}
+
+fn write_program<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    graphs: &BTreeMap<u32, Graph>,
+) -> fmt::Result {
+    write_header(w, shape, graphs)?;
+    if shape.spec.precision == Precision::F64 {
+        writeln!(w)?;
+        writeln!(w, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable")?;
+    }
+    writeln!(w)?;
+    writeln!(
+        w,
+        "// pad(e) = e + (e >> 4) + (e >> 8): local index of element e, one complex of padding after"
+    )?;
+    writeln!(
+        w,
+        "// every 16 and one more after every 256, so stride L becomes L + L/16 + L/256 (no bank conflicts)"
+    )?;
+    writeln!(w, "inline uint pad(const uint e)")?;
+    w.open_block()?;
+    writeln!(w, "return e + (e >> 4) + (e >> 8);")?;
+    w.close_block()?;
+    writeln!(w)?;
+    write_cmul(w, shape.spec.precision)?;
+    writeln!(w)?;
+    let v = shape.vector;
+    writeln!(
+        w,
+        "// pass_twiddle(hi, lo, s, h) = W^s = hi[s >> h] * lo[s & (2^h - 1)], a two-level table"
+    )?;
+    writeln!(
+        w,
+        "inline {v} pass_twiddle(__global const {v} *restrict hi, __global const {v} *restrict lo, const uint s, const uint h)"
+    )?;
+    w.open_block()?;
+    writeln!(w, "return cmul(hi[s >> h], lo[s & ((1u << h) - 1u)]);")?;
+    w.close_block()?;
+    write_constant_helpers(w, graphs.values(), shape.spec.precision)?;
+    writeln!(w)?;
+    write_kernel(w, shape, graphs)
+}

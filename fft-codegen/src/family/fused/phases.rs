@@ -1,0 +1,303 @@
+//! The phases of a fused kernel: load (with pass twiddles), local Stockham stages, store.
+
+use super::body::{exponent, Names};
+use super::*;
+use crate::math::ir::Graph;
+use crate::math::schedule::Schedule;
+use crate::opencl::expr::definition;
+use crate::opencl::writer::Writer;
+use fft_core::bit_reverse;
+use std::fmt::{self, Write};
+
+/// The flat phases' statements, `statement(it)` for it = 0..R, each under the guard that
+/// its sub-FFT `flat_g + it * W / L` exists: one `if` per distinct sub-FFT.
+pub(super) fn write_flat<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    names: &Names,
+    statement: impl Fn(u32) -> String,
+) -> fmt::Result {
+    let (l, group) = (shape.len, shape.group);
+    let mut open = None;
+    for it in 0..shape.radix {
+        let sub = it * group / l;
+        if open != Some(sub) {
+            if open.is_some() {
+                w.close_block()?;
+            }
+            writeln!(
+                w,
+                "if ({} < total)",
+                linear(&[(names.flat_g.as_str(), 1)], sub)
+            )?;
+            w.open_block()?;
+            open = Some(sub);
+        }
+        writeln!(w, "{}", statement(it))?;
+    }
+    w.close_block()
+}
+
+pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Names) -> fmt::Result {
+    let (l, r, group, per) = (shape.len, shape.radix, shape.group, shape.per_fft);
+    let m = if shape.has_j() {
+        format!("row + {per} * it")
+    } else {
+        "it".to_string()
+    };
+    writeln!(
+        w,
+        "// Load phase: {r} elements per work-item (it = 0..{}); t is uniform, so is the branch.",
+        r - 1
+    )?;
+    writeln!(w, "if (t == 1u)")?;
+    w.open_block()?;
+    writeln!(
+        w,
+        "// Flat (t == 1, k = 0): element e = lid + {group} * it is x[first * {l} + e], point e % {l} of sub-FFT first + e / {l}."
+    )?;
+    writeln!(
+        w,
+        "const uint src = {};",
+        linear(&[("first", l), ("lid", 1)], 0)
+    )?;
+    write_flat(w, shape, names, |it| {
+        let e = linear(&[("lid", 1)], it * group);
+        let global = linear(&[("src", 1)], it * group);
+        format!("buf[pad({e})] = x[{global}];")
+    })?;
+    w.close_block()?;
+    writeln!(w, "else")?;
+    w.open_block()?;
+    writeln!(
+        w,
+        "// Columns: element m = {m} of sub-FFT g is x[base + i + m * t], times W_{{{l}p}}^(k*m) when p > 1."
+    )?;
+    writeln!(w, "if (g < total)")?;
+    w.open_block()?;
+    let src = if shape.has_j() {
+        "base + i + row * t"
+    } else {
+        "base + i"
+    };
+    writeln!(w, "const uint src = {src};")?;
+    writeln!(w, "if (p > 1u)")?;
+    w.open_block()?;
+    for it in 0..r {
+        let local = linear(&[(names.cell.as_str(), 1)], it * per);
+        let global = strided("src", it * per, "t");
+        if !shape.has_j() && it == 0 {
+            writeln!(w, "buf[pad({local})] = x[{global}];")?;
+        } else {
+            writeln!(
+                w,
+                "buf[pad({local})] = cmul(x[{global}], pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h));",
+                exponent(shape, it)
+            )?;
+        }
+    }
+    w.close_block()?;
+    writeln!(w, "else")?;
+    w.open_block()?;
+    for it in 0..r {
+        let local = linear(&[(names.cell.as_str(), 1)], it * per);
+        writeln!(
+            w,
+            "buf[pad({local})] = x[{}];",
+            strided("src", it * per, "t")
+        )?;
+    }
+    w.close_block()?;
+    w.close_block()?;
+    w.close_block()?;
+    writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")
+}
+
+pub(super) fn write_stage<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    names: &Names,
+    index: usize,
+    stage: &Stage,
+    graph: &Graph,
+) -> fmt::Result {
+    let (l, per) = (shape.len, shape.per_fft);
+    let (r, ps) = (stage.radix, stage.stride);
+    let v = shape.vector;
+    let butterflies = shape.radix / r;
+    let span = l / r;
+    let b = if shape.has_j() {
+        if butterflies == 1 {
+            "b = j".to_string()
+        } else {
+            format!("b = j + {per} * u (u = 0..{})", butterflies - 1)
+        }
+    } else {
+        "b = 0".to_string()
+    };
+    writeln!(
+        w,
+        "// Stage {} of {}: radix {r}, stride {ps}. Butterfly {b} of sub-FFT c reads points",
+        index + 1,
+        shape.stages.len()
+    )?;
+    if ps == 1 {
+        let points = match span {
+            1 => "b + m".to_string(),
+            _ => format!("b + {span} * m"),
+        };
+        writeln!(
+            w,
+            "// {points} and writes X[q] to point b * {r} + q (slot s holds X[bitrev(s)])."
+        )?;
+    } else {
+        let factor = l / (r * ps);
+        let tw = if factor == 1 {
+            "kk * m".to_string()
+        } else {
+            format!("kk * m * {factor}")
+        };
+        writeln!(
+            w,
+            "// b + {span} * m times W_{}^(kk*m) = stage_tw[{tw}], kk = b & {}, and writes X[q]",
+            r * ps,
+            ps - 1
+        )?;
+        writeln!(
+            w,
+            "// to point (b - kk) * {r} + kk + q * {ps} (slot s holds X[bitrev(s)])."
+        )?;
+    }
+    w.open_block()?;
+    let schedule = Schedule::new(graph);
+    let bits = r.trailing_zeros();
+    let sub = if shape.has_c() {
+        format!("c * {l}u + ")
+    } else {
+        String::new()
+    };
+    let mut destinations = Vec::new();
+    for u in 0..butterflies {
+        let (prefix, suffix) = if butterflies == 1 {
+            (String::new(), String::new())
+        } else {
+            (format!("u{u}_"), u.to_string())
+        };
+        let b = if u == 0 {
+            if shape.has_j() {
+                "j".to_string()
+            } else {
+                "0u".to_string()
+            }
+        } else {
+            let name = format!("b{suffix}");
+            writeln!(w, "const uint {name} = j + {}u;", u * per)?;
+            name
+        };
+        let kk = format!("kk{suffix}");
+        if ps > 1 {
+            writeln!(w, "const uint {kk} = {b} & {}u;", ps - 1)?;
+        }
+        for m in 0..r {
+            let local = linear(&[(names.at.as_str(), 1)], u * per + m * span);
+            let read = format!("buf[pad({local})]");
+            let value = if ps > 1 && m > 0 {
+                let step = m * (l / (r * ps));
+                let at = linear(&[(kk.as_str(), step)], 0);
+                format!("cmul({read}, stage_tw[{at}])")
+            } else {
+                read
+            };
+            writeln!(w, "const {v} {prefix}a{m:02} = {value};")?;
+        }
+        let named = schedule.renamed(|name| {
+            let name = match name.strip_prefix('x') {
+                Some(rest) => format!("a{rest}"),
+                None => name.to_string(),
+            };
+            format!("{prefix}{name}")
+        });
+        for (id, name) in named.statements() {
+            let value = definition(graph, &named, *id, v);
+            writeln!(w, "const {v} {name} = {value};")?;
+        }
+        for (name, value) in named.aliases() {
+            writeln!(w, "const {v} {name} = {value};")?;
+        }
+        let dst = format!("dst{suffix}");
+        let position = if ps == 1 {
+            let c_coef = if shape.has_c() { l } else { 0 };
+            let j_coef = if shape.has_j() { r } else { 0 };
+            linear(&[("c", c_coef), ("j", j_coef)], u * per * r)
+        } else {
+            format!("{sub}({b} - {kk}) * {r}u + {kk}")
+        };
+        writeln!(w, "const uint {dst} = {position};")?;
+        destinations.push((dst, prefix));
+    }
+    writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")?;
+    for (dst, prefix) in &destinations {
+        for q in 0..r as usize {
+            let slot = bit_reverse(q, bits);
+            let local = linear(&[(dst.as_str(), 1)], q as u32 * ps);
+            writeln!(w, "buf[pad({local})] = {prefix}y{slot:02};")?;
+        }
+    }
+    writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")?;
+    w.close_block()
+}
+
+pub(super) fn write_store<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    names: &Names,
+) -> fmt::Result {
+    let (l, r, group, per) = (shape.len, shape.radix, shape.group, shape.per_fft);
+    let q = if shape.has_j() {
+        format!("row + {per} * it")
+    } else {
+        "it".to_string()
+    };
+    writeln!(
+        w,
+        "// Store phase: {r} elements per work-item (it = 0..{}); p is uniform, so is the branch.",
+        r - 1
+    )?;
+    writeln!(w, "if (p == 1u)")?;
+    w.open_block()?;
+    writeln!(
+        w,
+        "// Flat (p == 1, k = 0): element e = lid + {group} * it, X[e % {l}] of sub-FFT first + e / {l}, goes to y[first * {l} + e]."
+    )?;
+    writeln!(
+        w,
+        "const uint out = {};",
+        linear(&[("first", l), ("lid", 1)], 0)
+    )?;
+    write_flat(w, shape, names, |it| {
+        let e = linear(&[("lid", 1)], it * group);
+        let global = linear(&[("out", 1)], it * group);
+        format!("y[{global}] = buf[pad({e})] * scale;")
+    })?;
+    w.close_block()?;
+    writeln!(w, "else")?;
+    w.open_block()?;
+    writeln!(
+        w,
+        "// Columns: X[q], q = {q}, of sub-FFT g goes to y[base + (i - k) * {l} + k + q * p]."
+    )?;
+    writeln!(w, "if (g < total)")?;
+    w.open_block()?;
+    let row = if shape.has_j() { " + row * p" } else { "" };
+    writeln!(w, "const uint out = base + (i - k) * {l}u + k{row};")?;
+    for it in 0..r {
+        let local = linear(&[(names.cell.as_str(), 1)], it * per);
+        writeln!(
+            w,
+            "y[{}] = buf[pad({local})] * scale;",
+            strided("out", it * per, "p")
+        )?;
+    }
+    w.close_block()?;
+    w.close_block()
+}
