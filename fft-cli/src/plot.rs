@@ -57,11 +57,7 @@ pub const PALETTE: [RGBColor; 5] = [
 /// Checks that `path` names a picture format [`draw`] writes (`.png` or `.svg`), so a long
 /// computation does not end in an error.
 pub fn check_extension(path: &Path) -> crate::Result<()> {
-    let ext = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase)
-        .unwrap_or_default();
+    let ext = fft_io::lowercase_extension(path);
     match ext.as_str() {
         "png" | "svg" => Ok(()),
         _ => Err(CliError::Input(format!(
@@ -80,11 +76,7 @@ pub fn draw(path: &Path, chart: &Chart) -> crate::Result<()> {
         // way the user could fix, and text falls back to nothing if it did.
         let _ = register_font("sans-serif", FontStyle::Normal, FONT);
     });
-    let ext = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase)
-        .unwrap_or_default();
+    let ext = fft_io::lowercase_extension(path);
     let size = (1200, 700);
     let failed = |e: String| CliError::Input(format!("cannot draw {}: {e}", path.display()));
     match ext.as_str() {

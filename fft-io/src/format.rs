@@ -21,17 +21,21 @@ pub enum Format {
     C128,
 }
 
+/// `path`'s extension in lower case (`"NPY"` -> `"npy"`), empty when it has none.
+pub fn lowercase_extension(path: &Path) -> String {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default()
+}
+
 impl Format {
     /// The format named by `explicit`, else the one `path`'s extension names.
     pub fn resolve(path: &Path, explicit: Option<Format>) -> Result<Format, IoError> {
         if let Some(format) = explicit {
             return Ok(format);
         }
-        let ext = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .map(str::to_ascii_lowercase)
-            .unwrap_or_default();
+        let ext = lowercase_extension(path);
         match ext.as_str() {
             "txt" | "dat" => Ok(Format::Txt),
             "csv" => Ok(Format::Csv),

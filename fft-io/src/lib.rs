@@ -24,7 +24,7 @@ pub mod wav;
 
 pub use encode::{encode, WriteOptions};
 pub use error::{IoError, Position};
-pub use format::Format;
+pub use format::{lowercase_extension, Format};
 pub use output::write_file;
 pub use read::{decode, probe_shape, read, Notice, Read, ReadOptions};
 pub use signal::{ShapeError, Signal};

@@ -135,9 +135,12 @@ where
     /// Human-readable schedule: every pass with its kernel and launch shape, the bytes moved
     /// and the expected floor (one pass over the data costs about one device copy of it).
     pub fn explain(&self) -> String {
-        let plan = self.plan.to_string();
-        let (head, passes) = plan.split_once('\n').unwrap_or((&plan, ""));
-        format!("{head}, on {}\n{passes}", self.queue.summary())
+        format!(
+            "{}, on {}\n{}",
+            self.plan.headline(),
+            self.queue.summary(),
+            self.plan.explain()
+        )
     }
 
     /// Transforms `data` in place on the device. Returns the event of the last command; the

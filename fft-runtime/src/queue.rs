@@ -175,17 +175,16 @@ impl DeviceQueue {
         }
         let kernel = generated_kernel(key).ok_or_else(|| Error::MissingKernel(key.name()))?;
         let (entry_point, source) = (kernel.entry_point(), kernel.source);
-        let extra_options = self.inner.options.build_options.clone();
-        let options_text = extra_options.clone();
-        let cache_key = CacheKey::new(&source, &options_text, &self.inner.summary);
+        let options_text = &self.inner.options.build_options;
+        let cache_key = CacheKey::new(&source, options_text, &self.inner.summary);
         let context = self.inner.queue.context();
         let build_error = |log: String| Error::KernelBuild {
             kernel: entry_point.clone(),
             device: self.inner.summary.name.clone(),
-            options: extra_options.clone(),
+            options: options_text.clone(),
             log,
         };
-        let options = CString::new(options_text.clone())
+        let options = CString::new(options_text.as_str())
             .map_err(|_| build_error("the compiler options contain a NUL byte".into()))?;
         // A binary that is refused or lacks the kernel is removed and rebuilt from source.
         let cached = self.inner.options.binary_cache.load_program(
@@ -201,7 +200,7 @@ impl DeviceQueue {
                 let program = Program::builder()
                     .src(source.as_ref())
                     .devices(self.inner.device)
-                    .cmplr_opt(options_text)
+                    .cmplr_opt(options_text.as_str())
                     .build(&context)
                     .map_err(|e| build_error(e.to_string()))?;
                 if self.inner.options.print_build_log {

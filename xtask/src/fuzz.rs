@@ -159,12 +159,7 @@ pub fn fuzz(args: &FuzzArgs) -> Result<String, Error> {
 mod tests {
     use super::*;
 
-    fn args(list: &[&str]) -> impl Iterator<Item = String> {
-        list.iter()
-            .map(|s| s.to_string())
-            .collect::<Vec<_>>()
-            .into_iter()
-    }
+    use crate::test_args as args;
 
     #[test]
     fn arguments() {

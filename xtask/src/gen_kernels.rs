@@ -148,12 +148,7 @@ pub fn gen_kernels(cmd: &GenKernels) -> Result<String, Error> {
 mod tests {
     use super::*;
 
-    fn args(list: &[&str]) -> impl Iterator<Item = String> {
-        list.iter()
-            .map(|s| s.to_string())
-            .collect::<Vec<_>>()
-            .into_iter()
-    }
+    use crate::test_args as args;
 
     #[test]
     fn parses_gen_kernels_options() {

@@ -109,18 +109,22 @@ fn main() -> ExitCode {
     }
 }
 
+/// A command line's arguments after the command, for the tests.
+#[cfg(test)]
+fn test_args(list: &[&str]) -> impl Iterator<Item = String> {
+    list.iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .into_iter()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn unknown_commands_are_usage_errors() {
-        let args = |list: &[&str]| {
-            list.iter()
-                .map(|s| s.to_string())
-                .collect::<Vec<_>>()
-                .into_iter()
-        };
+        let args = test_args;
         assert!(matches!(run(args(&["bogus"])), Err(Error::Usage(_))));
         assert!(matches!(run(args(&[])), Err(Error::Usage(_))));
         assert!(run(args(&["help"])).unwrap().contains("gen-kernels"));

@@ -44,19 +44,25 @@ impl Plan {
     }
 }
 
-impl fmt::Display for Plan {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Plan {
+    /// The transform in one line: "forward C2C, 3 x 4096 points, f32, no normalization (scale 1)".
+    pub fn headline(&self) -> String {
         let r = &self.request;
         let normalization = match r.normalization {
             Normalization::None => "no",
             Normalization::Backward => "backward",
             Normalization::Ortho => "ortho",
         };
-        writeln!(
-            f,
+        format!(
             "{} C2C, {} x {} points, {}, {normalization} normalization (scale {})",
             r.direction, r.batch, r.len, r.precision, self.scale
-        )?;
+        )
+    }
+}
+
+impl fmt::Display for Plan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.headline())?;
         f.write_str(&self.explain())
     }
 }
