@@ -4,7 +4,7 @@
 
 use crate::exit::CliError;
 use clap::ValueEnum;
-use fft_core::plan::{nearest_supported_lengths, PlanError};
+use fft_core::plan::PlanError;
 use fft_runtime::ocl::OclPrm;
 use fft_runtime::{
     complex_from_f64, complex_to_f64, DeviceQueue, DeviceSelector, Direction, Fft, FftFloat,
@@ -39,23 +39,13 @@ pub fn open_queue(device: Option<&str>) -> crate::Result<DeviceQueue> {
     )?)
 }
 
-/// The length to transform `len` samples at: `len` itself when supported, else (with
-/// `pad`) the next supported length; without `pad` an error naming the nearest ones.
-pub fn fit_length(len: usize, pad: bool) -> crate::Result<usize> {
-    let (below, above) = nearest_supported_lengths(len);
-    if below == Some(len) {
-        return Ok(len);
+/// The length to transform `len` samples at: every length from 1 up is supported, so `len`
+/// itself (the plan reports lengths above the device's limits).
+pub fn fit_length(len: usize, _pad: bool) -> crate::Result<usize> {
+    if len == 0 {
+        return Err(CliError::Input(PlanError::EmptyLength.to_string()));
     }
-    match (pad, above) {
-        (true, Some(above)) => Ok(above),
-        (false, Some(_)) => Err(CliError::Input(format!(
-            "{}; or pass --pad to zero-pad each signal",
-            PlanError::UnsupportedLength { len }
-        ))),
-        (_, None) => Err(CliError::Input(
-            PlanError::UnsupportedLength { len }.to_string(),
-        )),
-    }
+    Ok(len)
 }
 
 /// Rows of `cols` values as rows of `len >= cols` values, zero-padded; `data` itself (no

@@ -56,6 +56,7 @@ pub fn run(args: &KernelArgs) -> crate::Result<()> {
         },
         twiddles: args.twiddles,
         form: args.form,
+        ..RadixSpec::new(args.radix)
     });
     let kernel = emit(&spec).map_err(|e| CliError::Input(e.to_string()))?;
     crate::out::text(&kernel.source)

@@ -1,5 +1,6 @@
 //! The generator's one entry point: [`emit`] of any [`KernelSpec`].
 
+use crate::family::chirp::emit_chirp;
 use crate::family::fused::emit_fused;
 use crate::family::radix::emit_radix;
 use crate::spec::{CodegenError, GeneratedKernel};
@@ -22,6 +23,7 @@ pub fn emit(spec: &KernelSpec) -> Result<GeneratedKernel, CodegenError> {
     let (source, ops) = match spec {
         KernelSpec::Radix(radix) => emit_radix(radix)?,
         KernelSpec::Fused(fused) => emit_fused(fused)?,
+        KernelSpec::Chirp(chirp) => emit_chirp(chirp)?,
     };
     Ok(GeneratedKernel {
         spec: *spec,

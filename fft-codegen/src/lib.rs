@@ -33,8 +33,9 @@ pub use emit::emit;
 pub use family::fused::fused_stage_butterfly;
 pub use family::radix::kernel_butterfly;
 pub use fft_core::kernel::{
-    catalog, radix_list, sample_catalog, ArgKind, Form, FusedSpec, KernelAbi, KernelSpec,
-    RadixSpec, SpecError, Twiddles, RADICES,
+    all_radices, catalog, is_supported_radix, radix_list, sample_catalog, ArgKind, ChirpSpec,
+    ChirpStep, Form, FusedSpec, KernelAbi, KernelSpec, Lengths, RadixSpec, SpecError, Twiddles,
+    ODD_RADICES, RADICES,
 };
 pub use fft_core::{Direction, Precision};
 pub use spec::{CodegenError, GeneratedKernel, OpCounts};

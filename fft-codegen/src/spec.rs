@@ -16,6 +16,9 @@ pub struct OpCounts {
     pub constant_muls: u32,
     /// Multiplications by trivial twiddles folded into swaps and sign flips (`x -i`, `x i`, `x -1`).
     pub trivial_rotations: u32,
+    /// Multiplications of a complex value by a real constant (`COS_PXQY`, `SIN_PXQY`): the
+    /// odd-radix butterflies' symmetric-pair products, two real multiplications each.
+    pub real_scales: u32,
 }
 
 /// The generator's output: the OpenCL C program of one spec and its contract with the

@@ -2,7 +2,7 @@
 //! `fft_core::naive_dft` for every kernel of the catalog, before and after simplification.
 
 use fft_codegen::angle::AngleKind;
-use fft_codegen::butterfly::butterfly;
+use fft_codegen::butterfly::{butterfly, output_slot};
 use fft_codegen::evaluate::evaluate;
 use fft_codegen::ir::{Graph, Op};
 mod common;
@@ -11,7 +11,7 @@ use common::vector_specs;
 use fft_codegen::{
     kernel_butterfly, CodegenError, Direction, KernelSpec, OpCounts, RadixSpec, SpecError,
 };
-use fft_core::{bit_reverse, naive_dft, Complex64};
+use fft_core::{naive_dft, Complex64};
 
 /// A small deterministic generator (xorshift), so failures reproduce.
 struct Rng(u64);
@@ -31,22 +31,21 @@ impl Rng {
     }
 }
 
-/// Evaluates `graph` on random inputs and compares slot `s` with `X[bit_reverse(s)]`.
+/// Evaluates `graph` on random inputs and compares the slot of `X[q]` with it.
 fn assert_computes_dft(graph: &Graph, radix: usize, direction: Direction, what: &str) {
-    let bits = radix.trailing_zeros();
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ radix as u64);
     for _ in 0..4 {
         let x = rng.signal(radix);
         let want = naive_dft(&x, direction);
         let slots = evaluate(graph, &x);
         assert_eq!(slots.len(), radix, "{what}: wrong number of outputs");
-        for (s, got) in slots.iter().enumerate() {
-            let q = bit_reverse(s, bits);
-            let err = (got - want[q]).norm();
+        for (q, want) in want.iter().enumerate() {
+            let s = output_slot(radix as u32, q);
+            let got = slots[s];
+            let err = (got - want).norm();
             assert!(
                 err < 1e-13 * radix as f64,
-                "{what}: slot {s} should hold X[{q}] = {}, got {got} (error {err:e})",
-                want[q]
+                "{what}: slot {s} should hold X[{q}] = {want}, got {got} (error {err:e})"
             );
         }
     }
@@ -67,7 +66,7 @@ fn every_catalog_butterfly_equals_the_naive_dft() {
 fn impulses_pick_single_columns() {
     // x = e_m gives X[q] = W^(q*m): a sharper check of every twiddle sign than random data.
     for direction in [Direction::Forward, Direction::Inverse] {
-        for radix in [8usize, 64] {
+        for radix in [8usize, 64, 3, 7, 13, 15, 25] {
             let graph = kernel_butterfly(&RadixSpec {
                 direction,
                 ..RadixSpec::new(radix as u32)
@@ -77,8 +76,8 @@ fn impulses_pick_single_columns() {
                 let mut x = vec![Complex64::new(0.0, 0.0); radix];
                 x[m] = Complex64::new(1.0, 0.0);
                 let slots = evaluate(&graph, &x);
-                for (s, got) in slots.iter().enumerate() {
-                    let q = bit_reverse(s, radix.trailing_zeros());
+                for q in 0..radix {
+                    let got = slots[output_slot(radix as u32, q)];
                     let want = fft_core::unit_root((q * m) as i64, radix as u64, direction);
                     assert!(
                         (got - want).norm() < 1e-14,
@@ -124,6 +123,7 @@ fn ops(complex_adds: u32, constant_muls: u32, trivial_rotations: u32) -> OpCount
         complex_adds,
         constant_muls,
         trivial_rotations,
+        real_scales: 0,
     }
 }
 
@@ -146,9 +146,28 @@ fn operation_counts() {
     }
 }
 
+/// A prime p in the symmetric-pair form: (p-1)/2 pairs (2 additions each), X_0 ((p-1)/2
+/// additions), and for each of the (p-1)/2 pairs of outputs: (p-1)/2 additions into A_k,
+/// (p-3)/2 into B_k, 2 for X_k and X_(p-k); 2 real-constant products per pair and output
+/// pair; one rotation (-i) per output pair.
+#[test]
+fn odd_operation_counts() {
+    for p in [3u32, 5, 7, 11, 13] {
+        let h = (p - 1) / 2;
+        let want = OpCounts {
+            complex_adds: 2 * h + h + h * (h + (h - 1) + 2),
+            constant_muls: 0,
+            trivial_rotations: h,
+            real_scales: 2 * h * h,
+        };
+        assert_eq!(counts(p, Direction::Forward), want, "radix {p}");
+        assert_eq!(counts(p, Direction::Inverse), want, "radix {p}");
+    }
+}
+
 #[test]
 fn unsupported_radices_are_errors() {
-    for radix in [0, 1, 3, 12, 128, u32::MAX] {
+    for radix in [0, 1, 12, 17, 128, u32::MAX] {
         assert_eq!(
             butterfly(radix, Direction::Forward).unwrap_err(),
             CodegenError::Spec(SpecError::UnsupportedRadix(radix))

@@ -116,12 +116,17 @@ fn every_constant_product_is_named_in_a_comment() {
 
 #[test]
 fn unsupported_radices_are_errors() {
-    for radix in [0, 1, 3, 128] {
+    for radix in [0, 1, 17, 128] {
         assert_eq!(
             emit(&KernelSpec::Radix(scalar(radix))).unwrap_err(),
             CodegenError::Spec(SpecError::UnsupportedRadix(radix))
         );
     }
+    // Odd radices serve mixed lengths, in the vector form only.
+    assert_eq!(
+        emit(&KernelSpec::Radix(scalar(3))).unwrap_err(),
+        CodegenError::Spec(SpecError::MixedNeedsVectorTable(3))
+    );
 }
 
 // ---- A small interpreter of the kernels' statements --------------------------------------

@@ -325,11 +325,7 @@ fn check_chain(
 /// 2^bits points (a 2-point sub-FFT of stride 2^(bits-1)).
 fn balanced(bits: u32) -> u32 {
     let spec = KernelSpec::Fused(FusedSpec::new(2));
-    let params = LaunchParams {
-        len: 1 << bits,
-        batch: 1,
-        stride: 1 << bits.saturating_sub(1),
-    };
+    let params = LaunchParams::stockham(1 << bits, 1, 1 << bits.saturating_sub(1));
     UintArg::FourStepShift.value(&spec, &params) as u32
 }
 

@@ -16,7 +16,8 @@
 //! ```
 
 use fft_codegen::{
-    emit, radix_list, Direction, KernelSpec, Precision, RadixSpec, Twiddles, RADICES,
+    emit, is_supported_radix, radix_list, Direction, KernelSpec, Lengths, Precision, RadixSpec,
+    Twiddles,
 };
 use proc_macro::TokenStream;
 use proc_macro2::{Span, TokenStream as TokenStream2};
@@ -26,7 +27,8 @@ use syn::{parse_macro_input, Ident, LitInt, Token};
 
 /// `radix_kernel!(R)` or `radix_kernel!(R, key = value, ...)`: the global radix-`R` pass.
 ///
-/// `R` is one of `fft_codegen::RADICES` (2, 4, 8, 16, 32 or 64). Optional keys, in any order, each at most once:
+/// `R` is one of `fft_codegen::RADICES` (2, 4, 8, 16, 32 or 64) or `fft_codegen::ODD_RADICES`
+/// (3, 5, 7, 9, 11, 13, 15 or 25: passes for any length, table twiddles only). Optional keys, in any order, each at most once:
 /// - `direction = forward | inverse` (default `forward`);
 /// - `precision = f32 | f64` (default `f32`);
 /// - `twiddles = table | sincos | native | chained` (default `table`).
@@ -135,7 +137,7 @@ fn parse_radix(lit: &LitInt) -> syn::Result<u32> {
         ));
     }
     let radix: u32 = lit.base10_parse().map_err(|_| unsupported())?;
-    if RADICES.contains(&radix) {
+    if is_supported_radix(radix) {
         Ok(radix)
     } else {
         Err(unsupported())
@@ -179,11 +181,16 @@ fn expand(spec: &RadixSpec) -> syn::Result<TokenStream2> {
         Twiddles::Native => quote!(Native),
         Twiddles::Chained => quote!(Chained),
     };
+    let lengths = match spec.lengths {
+        Lengths::PowerOfTwo => quote!(PowerOfTwo),
+        Lengths::Any => quote!(Any),
+    };
     let source = kernel.source.as_ref();
-    let (adds, muls, rotations) = (
+    let (adds, muls, rotations, scales) = (
         kernel.ops.complex_adds,
         kernel.ops.constant_muls,
         kernel.ops.trivial_rotations,
+        kernel.ops.real_scales,
     );
     Ok(quote! {
         {
@@ -194,6 +201,7 @@ fn expand(spec: &RadixSpec) -> syn::Result<TokenStream2> {
                     precision: ::fft_codegen::Precision::#precision,
                     twiddles: ::fft_codegen::Twiddles::#twiddles,
                     form: ::fft_codegen::Form::Vector,
+                    lengths: ::fft_codegen::Lengths::#lengths,
                 });
             ::fft_codegen::GeneratedKernel {
                 spec: SPEC,
@@ -202,6 +210,7 @@ fn expand(spec: &RadixSpec) -> syn::Result<TokenStream2> {
                     complex_adds: #adds,
                     constant_muls: #muls,
                     trivial_rotations: #rotations,
+                    real_scales: #scales,
                 },
                 abi: SPEC.abi(),
             }

@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 use crate::float::FftFloat;
 use crate::launch::Launch;
 use crate::queue::DeviceQueue;
-use crate::schedule::{pass_targets, scratch_count, Target};
+use crate::schedule::{padded_targets, pass_targets, scratch_count, Target};
 use fft_core::kernel::KernelSpec;
 use fft_core::plan::{Plan, PlanRequest};
 use num_complex::Complex;
@@ -13,7 +13,7 @@ use ocl::{Buffer, Event, EventList, OclPrm};
 use std::sync::Mutex;
 
 /// The kernels index with `uint`, so a transform holds at most this many points in all.
-pub const MAX_TOTAL_POINTS: usize = u32::MAX as usize;
+pub use fft_core::plan::MAX_TOTAL_POINTS;
 
 /// What an execution mutates: the kernels' arguments and the lazily made work buffers.
 struct Exec<T: FftFloat>
@@ -58,7 +58,8 @@ where
                 device: summary.name.clone(),
             });
         }
-        let points = request.len * request.batch;
+        // Bluestein's work buffers hold the padded length: they are the largest allocation.
+        let points = plan.work_len() * request.batch;
         if points > MAX_TOTAL_POINTS {
             return Err(Error::TooManyPoints {
                 points,
@@ -67,7 +68,7 @@ where
         }
         let bytes = (points as u64) * T::PRECISION.complex_bytes() as u64;
         if bytes > summary.max_alloc_bytes {
-            let per_transform = request.len as u64 * T::PRECISION.complex_bytes() as u64;
+            let per_transform = plan.work_len() as u64 * T::PRECISION.complex_bytes() as u64;
             return Err(Error::AllocationTooLarge {
                 requested: bytes,
                 limit: summary.max_alloc_bytes,
@@ -204,9 +205,14 @@ where
         wait: Option<&EventList>,
     ) -> Result<Vec<Event>> {
         let in_place = input.as_core().as_ptr() == output.as_core().as_ptr();
-        let (targets, copy_back) = pass_targets(exec.launches.len(), in_place);
+        let work_len = self.plan.work_len();
+        let (targets, copy_back) = if work_len == self.len() {
+            pass_targets(exec.launches.len(), in_place)
+        } else {
+            padded_targets(exec.launches.len())
+        };
         while exec.scratch.len() < scratch_count(&targets) {
-            let buffer = self.device_buffer()?;
+            let buffer = self.device_buffer(work_len * self.batch())?;
             exec.scratch.push(buffer);
         }
         let mut events = Vec::with_capacity(targets.len() + 1);
@@ -255,7 +261,7 @@ where
         let mut exec = self.exec.lock().unwrap_or_else(|p| p.into_inner());
         let staging = match &exec.staging {
             Some(buffer) => buffer.clone(),
-            None => self.device_buffer()?,
+            None => self.device_buffer(expected)?,
         };
         exec.staging = Some(staging.clone());
         staging
@@ -272,10 +278,10 @@ where
         Ok(())
     }
 
-    fn device_buffer(&self) -> Result<Buffer<Complex<T>>> {
+    fn device_buffer(&self, len: usize) -> Result<Buffer<Complex<T>>> {
         Buffer::<Complex<T>>::builder()
             .queue(self.queue.queue().clone())
-            .len(self.total_len())
+            .len(len)
             .build()
             .map_err(Error::ocl("allocating a device buffer"))
     }

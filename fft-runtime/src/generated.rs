@@ -14,8 +14,8 @@ pub(crate) struct Entry {
 mod table {
     use super::Entry;
     use fft_codegen::{
-        Direction::*, Form::*, FusedSpec, KernelSpec::*, OpCounts, Precision::*, RadixSpec,
-        Twiddles::*,
+        ChirpSpec, ChirpStep::*, Direction::*, Form::*, FusedSpec, KernelSpec::*, Lengths::*,
+        OpCounts, Precision::*, RadixSpec, Twiddles::*,
     };
     include!(concat!(env!("OUT_DIR"), "/generated_kernels.rs"));
 }

@@ -33,6 +33,23 @@ pub fn pass_targets(passes: usize, in_place: bool) -> (Vec<Target>, bool) {
     (targets, in_place && passes == 1)
 }
 
+/// Buffers written by the passes of a plan whose work buffers are longer than its data
+/// (Bluestein's padded length): the first pass reads the input, the last writes the output,
+/// and every pass between alternates between work buffers 0 and 1. The input is only read
+/// by the first pass, so in place and out of place are the same, and no copy follows.
+pub fn padded_targets(passes: usize) -> (Vec<Target>, bool) {
+    let targets = (1..=passes)
+        .map(|step| {
+            if step == passes {
+                Target::Output
+            } else {
+                Target::Scratch((step + 1) % 2)
+            }
+        })
+        .collect();
+    (targets, false)
+}
+
 /// Work buffers `pass_targets` uses.
 pub fn scratch_count(targets: &[Target]) -> usize {
     targets
@@ -49,6 +66,12 @@ pub fn scratch_count(targets: &[Target]) -> usize {
 mod tests {
     use super::Target::{Output as O, Scratch as S};
     use super::*;
+
+    #[test]
+    fn padded_plans_stay_in_work_buffers_until_the_last_pass() {
+        assert_eq!(padded_targets(1), (vec![O], false));
+        assert_eq!(padded_targets(4), (vec![S(0), S(1), S(0), O], false));
+    }
 
     #[test]
     fn out_of_place_ends_in_output_and_alternates() {

@@ -67,7 +67,7 @@ fn every_fused_kernel_as_a_single_pass() {
     let mut failures = Vec::new();
     let fused = catalog().into_iter().filter_map(|spec| match spec {
         KernelSpec::Fused(fused) => Some(fused),
-        KernelSpec::Radix(_) => None,
+        _ => None,
     });
     for spec in fused {
         let len = spec.len as usize;

@@ -20,6 +20,7 @@ pub fn evaluate(graph: &Graph, inputs: &[Complex64]) -> Vec<Complex64> {
             Op::Rotate(a, Rotation::MinusI) => Complex64::new(v(a).im, -v(a).re),
             Op::Rotate(a, Rotation::PlusI) => Complex64::new(-v(a).im, v(a).re),
             Op::Twiddle(a, angle) => v(a) * angle.value(),
+            Op::Scale(a, c) => v(a) * c.value(),
         };
         values.push(value);
     }

@@ -5,6 +5,7 @@
 //! `BTreeMap`, so nothing depends on hash iteration order).
 
 use crate::math::angle::Angle;
+use crate::math::constant::RealConstant;
 use crate::spec::OpCounts;
 use std::collections::BTreeMap;
 
@@ -53,6 +54,9 @@ pub enum Op {
     Rotate(NodeId, Rotation),
     /// `a * exp(-i*pi*X/Y)`: a constant twiddle (trivial ones are removed by the simplifier).
     Twiddle(NodeId, Angle),
+    /// `a * c` for a real constant `c` (`cos` or `sin` of an angle): the odd-radix
+    /// butterflies' symmetric-pair products.
+    Scale(NodeId, RealConstant),
 }
 
 impl Op {
@@ -61,7 +65,7 @@ impl Op {
         let (a, b) = match *self {
             Op::Input(_) => (None, None),
             Op::Add(a, b) | Op::Sub(a, b) => (Some(a), Some(b)),
-            Op::Neg(a) | Op::Rotate(a, _) | Op::Twiddle(a, _) => (Some(a), None),
+            Op::Neg(a) | Op::Rotate(a, _) | Op::Twiddle(a, _) | Op::Scale(a, _) => (Some(a), None),
         };
         a.into_iter().chain(b)
     }
@@ -113,6 +117,11 @@ impl Graph {
     /// `a * exp(-i*pi*X/Y)`, kept as written (the simplifier folds the trivial angles).
     pub fn twiddle(&mut self, a: NodeId, angle: Angle) -> NodeId {
         self.push(Op::Twiddle(a, angle))
+    }
+
+    /// `a * c` for a real constant `c`.
+    pub fn scale(&mut self, a: NodeId, c: RealConstant) -> NodeId {
+        self.push(Op::Scale(a, c))
     }
 
     /// The operation of `id`.
@@ -175,6 +184,7 @@ impl Graph {
                     Op::Neg(a) => Op::Neg(r(a)),
                     Op::Rotate(a, rot) => Op::Rotate(r(a), rot),
                     Op::Twiddle(a, angle) => Op::Twiddle(r(a), angle),
+                    Op::Scale(a, c) => Op::Scale(r(a), c),
                 });
             }
         }
@@ -192,6 +202,7 @@ impl Graph {
                 Op::Add(..) | Op::Sub(..) => counts.complex_adds += 1,
                 Op::Neg(_) | Op::Rotate(..) => counts.trivial_rotations += 1,
                 Op::Twiddle(..) => counts.constant_muls += 1,
+                Op::Scale(..) => counts.real_scales += 1,
             }
         }
         counts

@@ -3,7 +3,9 @@
 
 pub mod angle;
 pub mod butterfly;
+pub mod constant;
 pub mod evaluate;
 pub mod ir;
+mod mixed;
 pub mod schedule;
 pub mod simplify;

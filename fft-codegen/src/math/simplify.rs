@@ -28,6 +28,7 @@ pub fn simplify(graph: &Graph) -> Graph {
             Op::Neg(a) => mul_angle(&mut out, r(a), Angle::HALF_TURN),
             Op::Rotate(a, rot) => mul_angle(&mut out, r(a), rot.angle()),
             Op::Twiddle(a, angle) => mul_angle(&mut out, r(a), angle),
+            Op::Scale(a, c) => out.scale(r(a), c),
         };
         renamed.push(id);
     }

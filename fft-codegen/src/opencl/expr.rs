@@ -70,6 +70,10 @@ fn define(graph: &Graph, schedule: &Schedule, id: NodeId, vector: &str) -> (Stri
             format!("{}({})", angle.helper_name(), arg(a, Binding::Sum)),
             Binding::Atom,
         ),
+        Op::Scale(a, c) => (
+            format!("{} * {}", arg(a, Binding::Product), c.name()),
+            Binding::Product,
+        ),
     }
 }
 
@@ -221,6 +225,14 @@ fn define_component(
                 value.negate()
             } else {
                 value
+            }
+        }
+        Op::Scale(a, c) => {
+            let value = arg(a, part);
+            Term {
+                negated: value.negated,
+                text: format!("{} * {}", value.magnitude(Binding::Product), c.name()),
+                binding: Binding::Product,
             }
         }
         Op::Twiddle(a, angle) => {

@@ -2,6 +2,7 @@
 //! `cmul` for the pass twiddles, and the same arithmetic by components for scalar code.
 
 use crate::math::angle::Angle;
+use crate::math::constant::RealConstant;
 use crate::math::ir::{Graph, Op};
 use crate::opencl::literal::{literal, rounded, vector_type};
 use crate::opencl::writer::Writer;
@@ -155,6 +156,40 @@ pub(crate) fn write_constant_helpers<'a, W: Write>(
     for angle in angles {
         writeln!(w)?;
         write_mul_helper(w, angle, precision)?;
+    }
+    Ok(())
+}
+
+/// Writes `#define COS_PXQY value` for each real constant the `graphs` use (the odd-radix
+/// butterflies' `cos`/`sin` factors, computed in f64 and rounded once), in a fixed order.
+pub(crate) fn write_real_constants<'a, W: Write>(
+    w: &mut Writer<W>,
+    graphs: impl IntoIterator<Item = &'a Graph>,
+    precision: Precision,
+) -> fmt::Result {
+    let constants: BTreeSet<RealConstant> = graphs
+        .into_iter()
+        .flat_map(|graph| graph.nodes())
+        .filter_map(|op| match op {
+            Op::Scale(_, c) => Some(*c),
+            _ => None,
+        })
+        .collect();
+    if constants.is_empty() {
+        return Ok(());
+    }
+    writeln!(w)?;
+    writeln!(
+        w,
+        "// Real constants of the butterfly: cos and sin in f64, rounded once."
+    )?;
+    for c in constants {
+        writeln!(
+            w,
+            "#define {} ({}) // {c}",
+            c.name(),
+            literal(c.value(), precision)
+        )?;
     }
     Ok(())
 }

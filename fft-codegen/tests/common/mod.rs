@@ -30,7 +30,7 @@ pub fn fused_specs() -> Vec<FusedSpec> {
         .into_iter()
         .filter_map(|spec| match spec {
             KernelSpec::Fused(fused) => Some(fused),
-            KernelSpec::Radix(_) => None,
+            _ => None,
         })
         .collect()
 }

@@ -4,6 +4,7 @@
 //! [`KernelAbi::args`]; the runtime binds arguments and launches from the same data, so the
 //! two cannot disagree.
 
+use super::chirp::{chirp, chirp_filter, ChirpStep};
 use super::spec::{KernelSpec, Twiddles};
 use super::tables::{pass_twiddles, split_exponent, split_twiddles, stage_twiddles};
 use crate::Complex64;
@@ -47,6 +48,10 @@ pub enum TableKind {
     FourStepHi,
     /// The low level: `lo[b] = W_{L*p}^b`, `b < 2^h` (one value, 1, when p = 1).
     FourStepLo,
+    /// Bluestein's chirp `c_n = exp(sign*i*pi*n^2/N)`, `n < N` ([`chirp`]).
+    Chirp,
+    /// The spectrum of Bluestein's filter divided by M, `M` values ([`chirp_filter`]).
+    ChirpFilter,
 }
 
 /// A `uint` argument.
@@ -61,7 +66,19 @@ pub enum UintArg {
     /// The split exponent h of the [`TableKind::FourStepHi`]/[`TableKind::FourStepLo`]
     /// tables (0 when p = 1).
     FourStepShift,
+    /// The transform's length N.
+    Len,
+    /// Bluestein's convolution length M ([`LaunchParams::padded`]).
+    PaddedLen,
+    /// Work-items with work of a guarded launch ([`Geometry::Guarded`]): butterflies of
+    /// the whole batch (radix passes), values written (chirp passes).
+    Active,
 }
+
+/// Work-items per work-group of a [`Geometry::Guarded`] launch. A fixed size, so a driver
+/// neither picks an odd divisor of an odd global size (slow on GPUs) nor, as PoCL does,
+/// compiles the kernel again for each new divisor.
+pub const GUARDED_GROUP: usize = 128;
 
 /// Which passes of a plan an entry point serves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -88,6 +105,10 @@ pub enum Geometry {
     /// sub-FFTs: `ceil(total / columns) * work_group_size` (the kernel skips sub-FFTs past
     /// `total`).
     WorkGroups,
+    /// 1-D work-groups of [`GUARDED_GROUP`], rounded up from [`UintArg::Active`]
+    /// work-items (one per butterfly, or per value a chirp pass writes); the kernel returns
+    /// early past them.
+    Guarded,
 }
 
 /// One entry point of a program.
@@ -119,6 +140,21 @@ pub struct LaunchParams {
     pub batch: usize,
     /// The pass's Stockham stride p.
     pub stride: usize,
+    /// Bluestein's convolution length M for the chirp passes (which read or write it);
+    /// `len` for every other pass.
+    pub padded: usize,
+}
+
+impl LaunchParams {
+    /// A Stockham pass of stride `stride` over `batch` transforms of `len` points.
+    pub fn stockham(len: usize, batch: usize, stride: usize) -> LaunchParams {
+        LaunchParams {
+            len,
+            batch,
+            stride,
+            padded: len,
+        }
+    }
 }
 
 /// A launch: global and local sizes per dimension (1 to 3 dimensions).
@@ -191,6 +227,50 @@ pub(crate) const FUSED_ABI: KernelAbi = KernelAbi {
     }],
 };
 
+const fn chirp_abi(table: TableKind) -> [KernelArg; 7] {
+    [
+        arg("x", ArgKind::Input),
+        arg("y", ArgKind::Output),
+        arg("w", ArgKind::Table(table)),
+        arg("n", ArgKind::Uint(UintArg::Len)),
+        arg("m", ArgKind::Uint(UintArg::PaddedLen)),
+        arg("active", ArgKind::Uint(UintArg::Active)),
+        arg("scale", ArgKind::Scale),
+    ]
+}
+
+const GUARDED_ENTRIES: [EntryAbi; 1] = [EntryAbi {
+    suffix: "",
+    position: PassPosition::Any,
+    geometry: Geometry::Guarded,
+}];
+
+/// The global radix pass for any length ([`crate::kernel::Lengths::Any`]): guarded.
+pub(crate) const RADIX_ANY_ABI: KernelAbi = KernelAbi {
+    args: &[
+        arg("x", ArgKind::Input),
+        arg("y", ArgKind::Output),
+        arg("tw", ArgKind::Table(TableKind::PassTwiddles)),
+        arg("p", ArgKind::Uint(UintArg::Stride)),
+        arg("t", ArgKind::Uint(UintArg::PerSequence)),
+        arg("active", ArgKind::Uint(UintArg::Active)),
+        arg("scale", ArgKind::Scale),
+    ],
+    entries: &GUARDED_ENTRIES,
+};
+
+/// Bluestein's pad and unpad steps: they read the chirp.
+pub(crate) const CHIRP_ABI: KernelAbi = KernelAbi {
+    args: &chirp_abi(TableKind::Chirp),
+    entries: &GUARDED_ENTRIES,
+};
+
+/// Bluestein's multiply step: it reads the filter's spectrum.
+pub(crate) const CHIRP_FILTER_ABI: KernelAbi = KernelAbi {
+    args: &chirp_abi(TableKind::ChirpFilter),
+    entries: &GUARDED_ENTRIES,
+};
+
 impl KernelAbi {
     /// The index in [`KernelAbi::entries`] of the entry point a pass of stride `stride` runs.
     pub fn entry_for(&self, stride: usize) -> Option<usize> {
@@ -220,8 +300,15 @@ impl Geometry {
                     Some(vec![group]),
                 )
             }
+            (Geometry::Guarded, _) => {
+                let active = UintArg::Active.value(spec, params);
+                (
+                    vec![active.div_ceil(GUARDED_GROUP).max(1) * GUARDED_GROUP],
+                    Some(vec![GUARDED_GROUP]),
+                )
+            }
             // A family without work-group shape: one work-group of one work-item per unit.
-            (Geometry::WorkGroups, KernelSpec::Radix(_)) => (vec![total], Some(vec![1])),
+            (Geometry::WorkGroups, _) => (vec![total], Some(vec![1])),
         };
         LaunchShape { global, local }
     }
@@ -242,6 +329,8 @@ impl TableKind {
             TableKind::FourStepHi | TableKind::FourStepLo if params.stride <= 1 => one(),
             TableKind::FourStepHi => split_twiddles(span, direction).hi,
             TableKind::FourStepLo => split_twiddles(span, direction).lo,
+            TableKind::Chirp => chirp(params.len, direction),
+            TableKind::ChirpFilter => chirp_filter(params.len, params.padded, direction),
         }
     }
 }
@@ -258,6 +347,15 @@ impl UintArg {
             UintArg::FourStepShift => {
                 split_exponent(u64::from(spec.points()) * params.stride as u64) as usize
             }
+            UintArg::Len => params.len,
+            UintArg::PaddedLen => params.padded,
+            UintArg::Active => match spec {
+                KernelSpec::Chirp(chirp) if chirp.step == ChirpStep::Unpad => {
+                    params.len * params.batch
+                }
+                KernelSpec::Chirp(_) => params.padded * params.batch,
+                _ => per_sequence * params.batch,
+            },
         }
     }
 }
@@ -270,11 +368,7 @@ mod tests {
     #[test]
     fn radix_pass_geometry_and_arguments() {
         let spec = KernelSpec::Radix(RadixSpec::new(16));
-        let params = LaunchParams {
-            len: 4096,
-            batch: 3,
-            stride: 16,
-        };
+        let params = LaunchParams::stockham(4096, 3, 16);
         let abi = spec.abi();
         let entry = abi.entries[abi.entry_for(16).unwrap()];
         assert_eq!(
@@ -300,11 +394,7 @@ mod tests {
         let abi = spec.abi();
         assert_eq!(abi.entries[abi.entry_for(1).unwrap()].suffix, "_p1");
         assert_eq!(abi.entries[abi.entry_for(4).unwrap()].suffix, "");
-        let first = LaunchParams {
-            len: 64,
-            batch: 2,
-            stride: 1,
-        };
+        let first = LaunchParams::stockham(64, 2, 1);
         let later = LaunchParams { stride: 4, ..first };
         assert_eq!(
             Geometry::PerButterflyByBatch.launch(&spec, &first).global,
@@ -319,11 +409,7 @@ mod tests {
     #[test]
     fn fused_pass_launches_whole_work_groups() {
         let spec = KernelSpec::Fused(FusedSpec::new(256));
-        let params = LaunchParams {
-            len: 1 << 16,
-            batch: 1,
-            stride: 256,
-        };
+        let params = LaunchParams::stockham(1 << 16, 1, 256);
         let shape = Geometry::WorkGroups.launch(&spec, &params);
         // 256 sub-FFTs, 16 per work-group of 256 work-items.
         assert_eq!(shape.global, [16 * 256]);
@@ -331,10 +417,7 @@ mod tests {
         assert_eq!(UintArg::FourStepShift.value(&spec, &params), 8);
         assert_eq!(TableKind::FourStepLo.values(&spec, &params).len(), 256);
         assert_eq!(TableKind::FourStepHi.values(&spec, &params).len(), 256);
-        let first = LaunchParams {
-            stride: 1,
-            ..params
-        };
+        let first = LaunchParams::stockham(params.len, params.batch, 1);
         assert_eq!(UintArg::FourStepShift.value(&spec, &first), 0);
         assert_eq!(TableKind::FourStepHi.values(&spec, &first).len(), 1);
     }

@@ -1,8 +1,9 @@
 //! The one list of kernels the project ships: the runtime's table (`build.rs`),
 //! `cargo xtask gen-kernels --all` and the generator's tests all loop over [`catalog`].
 
+use super::chirp::{ChirpSpec, ChirpStep};
 use super::fused::FusedSpec;
-use super::spec::{Form, KernelSpec, RadixSpec, Twiddles, RADICES};
+use super::spec::{all_radices, Form, KernelSpec, Lengths, RadixSpec, Twiddles, RADICES};
 use crate::{Direction, Precision};
 
 const DIRECTIONS: [Direction; 2] = [Direction::Forward, Direction::Inverse];
@@ -11,7 +12,10 @@ const PRECISIONS: [Precision; 2] = [Precision::F32, Precision::F64];
 /// Every kernel spec, in a fixed order that depends on nothing but this function:
 /// 1. global radix passes, vector form: radix x direction x precision x twiddles (96);
 /// 2. global radix passes, scalar form: radix x direction x precision (24);
-/// 3. fused passes: length 2..4096 (f32) or 2048 (f64) x direction x precision (46).
+/// 3. fused passes: length 2..4096 (f32) or 2048 (f64) x direction x precision (46);
+/// 4. global radix passes for any length (vector form, table twiddles): every radix of
+///    [`all_radices`] x direction x precision (56);
+/// 5. Bluestein's point-wise chirp passes: step x direction x precision (12).
 pub fn catalog() -> Vec<KernelSpec> {
     let mut specs = Vec::new();
     for radix in RADICES {
@@ -24,6 +28,7 @@ pub fn catalog() -> Vec<KernelSpec> {
                         precision,
                         twiddles,
                         form: Form::Vector,
+                        lengths: Lengths::PowerOfTwo,
                     }));
                 }
             }
@@ -38,6 +43,7 @@ pub fn catalog() -> Vec<KernelSpec> {
                     precision,
                     twiddles: Twiddles::Table,
                     form: Form::Scalar,
+                    lengths: Lengths::PowerOfTwo,
                 }));
             }
         }
@@ -57,22 +63,46 @@ pub fn catalog() -> Vec<KernelSpec> {
             }
         }
     }
+    for radix in all_radices() {
+        for direction in DIRECTIONS {
+            for precision in PRECISIONS {
+                specs.push(KernelSpec::Radix(RadixSpec {
+                    direction,
+                    precision,
+                    lengths: Lengths::Any,
+                    ..RadixSpec::new(radix)
+                }));
+            }
+        }
+    }
+    for step in ChirpStep::ALL {
+        for direction in DIRECTIONS {
+            for precision in PRECISIONS {
+                specs.push(KernelSpec::Chirp(ChirpSpec {
+                    step,
+                    direction,
+                    precision,
+                }));
+            }
+        }
+    }
     specs
 }
 
 /// The reviewed sample committed in `kernels/`: every family and form, each twiddle variant,
 /// both precisions of one size, forward only (the inverse differs in signs): radix 16 in the
-/// vector form with every twiddle variant and in the scalar form, and the fused 256- and
-/// 4096-point passes (f64: 2048). `cargo xtask gen-kernels --all` writes the whole [`catalog`].
+/// vector form with every twiddle variant, in the scalar form and for mixed lengths, radix 5
+/// (an odd radix), and the fused 256- and 4096-point passes (f64: 2048). `cargo xtask gen-kernels --all` writes the whole [`catalog`].
 pub fn sample_catalog() -> Vec<KernelSpec> {
     catalog()
         .into_iter()
         .filter(|spec| spec.direction() == Direction::Forward)
         .filter(|spec| match spec {
-            KernelSpec::Radix(radix) => radix.radix == 16,
+            KernelSpec::Radix(radix) => radix.radix == 16 || radix.radix == 5,
             KernelSpec::Fused(fused) => {
                 fused.len == 256 || fused.len == FusedSpec::max_len(fused.precision)
             }
+            KernelSpec::Chirp(chirp) => chirp.precision == Precision::F32,
         })
         .collect()
 }
@@ -84,16 +114,18 @@ mod tests {
     #[test]
     fn catalog_is_complete_ordered_and_unique() {
         let specs = catalog();
-        assert_eq!(specs.len(), 96 + 24 + 46);
+        assert_eq!(specs.len(), 96 + 24 + 46 + 56 + 12);
         assert_eq!(specs[0], KernelSpec::Radix(RadixSpec::new(2)));
         assert_eq!(specs[0].name(), "fft_radix2_fwd_f32");
         assert_eq!(specs[95].name(), "fft_radix64_inv_f64_chained");
         assert_eq!(specs[96].name(), "fft_radix2_fwd_f32_scalar");
         assert_eq!(specs[119].name(), "fft_radix64_inv_f64_scalar");
         assert_eq!(specs[120].name(), "fft_fused2_c256_fwd_f32");
+        assert_eq!(specs[165].name(), "fft_fused4096_c1_inv_f32");
+        assert_eq!(specs[166].name(), "fft_radix2_fwd_f32_mixed");
         assert_eq!(
             specs.last().map(KernelSpec::name).as_deref(),
-            Some("fft_fused4096_c1_inv_f32")
+            Some("fft_chirp_unpad_inv_f64")
         );
         let mut names: Vec<_> = specs.iter().map(KernelSpec::file_name).collect();
         names.sort();
@@ -122,6 +154,13 @@ mod tests {
                 "fft_fused256_c8_fwd_f64",
                 "fft_fused2048_c1_fwd_f64",
                 "fft_fused4096_c1_fwd_f32",
+                "fft_radix5_fwd_f32",
+                "fft_radix5_fwd_f64",
+                "fft_radix16_fwd_f32_mixed",
+                "fft_radix16_fwd_f64_mixed",
+                "fft_chirp_pad_fwd_f32",
+                "fft_chirp_multiply_fwd_f32",
+                "fft_chirp_unpad_fwd_f32",
             ]
         );
     }

@@ -8,15 +8,20 @@
 
 mod abi;
 mod catalog;
+mod chirp;
 mod fused;
 mod spec;
 mod tables;
 
 pub use abi::{
     ArgKind, EntryAbi, Geometry, KernelAbi, KernelArg, LaunchParams, LaunchShape, PassPosition,
-    TableKind, UintArg,
+    TableKind, UintArg, GUARDED_GROUP,
 };
 pub use catalog::{catalog, sample_catalog};
+pub use chirp::{bluestein_len, chirp, chirp_filter, ChirpSpec, ChirpStep};
 pub use fused::{FusedSpec, PAD_STEP};
-pub use spec::{radix_list, Form, KernelSpec, RadixSpec, SpecError, Twiddles, RADICES};
+pub use spec::{
+    all_radices, is_supported_radix, radix_list, Form, KernelSpec, Lengths, RadixSpec, SpecError,
+    Twiddles, ODD_RADICES, RADICES,
+};
 pub use tables::{pass_twiddles, split_twiddles, stage_twiddles, SplitTwiddles};

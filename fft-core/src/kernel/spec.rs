@@ -1,6 +1,10 @@
 //! [`KernelSpec`]: one enum over every kernel family, and the options of each family.
 
-use super::abi::{KernelAbi, FUSED_ABI, RADIX_SCALAR_ABI, RADIX_VECTOR_ABI};
+use super::abi::{
+    KernelAbi, CHIRP_ABI, CHIRP_FILTER_ABI, FUSED_ABI, RADIX_ANY_ABI, RADIX_SCALAR_ABI,
+    RADIX_VECTOR_ABI,
+};
+use super::chirp::{ChirpSpec, ChirpStep};
 use super::fused::FusedSpec;
 use crate::{Direction, Precision};
 use std::fmt;
@@ -9,9 +13,27 @@ use std::fmt;
 /// passes come in these sizes, the fused passes' stages use them, `radix_kernel!` accepts them.
 pub const RADICES: [u32; 6] = [2, 4, 8, 16, 32, 64];
 
-/// [`RADICES`] for messages: "2, 4, 8, 16, 32 or 64".
+/// The radices of the generated odd-radix butterflies (DESIGN.md section 4.3): the primes up
+/// to 13 as symmetric-pair butterflies, and the composites the mixed-radix planner combines
+/// them into, built by the same recursion. Passes of these radices serve any length whose
+/// prime factors are all at most 13 ([`Lengths::Any`]).
+pub const ODD_RADICES: [u32; 8] = [3, 5, 7, 9, 11, 13, 15, 25];
+
+/// Whether the generator emits a butterfly of `radix`: one of [`RADICES`] or [`ODD_RADICES`].
+pub fn is_supported_radix(radix: u32) -> bool {
+    RADICES.contains(&radix) || ODD_RADICES.contains(&radix)
+}
+
+/// Every supported radix, ascending.
+pub fn all_radices() -> Vec<u32> {
+    let mut all: Vec<u32> = RADICES.iter().chain(&ODD_RADICES).copied().collect();
+    all.sort_unstable();
+    all
+}
+
+/// The supported radices for messages: "2, 3, 4, 5, ... or 64".
 pub fn radix_list() -> String {
-    let names: Vec<String> = RADICES.iter().map(u32::to_string).collect();
+    let names: Vec<String> = all_radices().iter().map(u32::to_string).collect();
     match names.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
         _ => names.concat(),
@@ -90,6 +112,18 @@ impl Form {
     }
 }
 
+/// Which transform lengths a global radix pass serves: its index arithmetic.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lengths {
+    /// Powers of two: the per-sequence count `t` and the stride `p` are powers of two, so the
+    /// kernel indexes with masks (`g & (t - 1)`). Power-of-two radices only.
+    #[default]
+    PowerOfTwo,
+    /// Any length (mixed radix): the kernel indexes with division (`g % t`). The only
+    /// lengths an odd radix serves.
+    Any,
+}
+
 /// A global radix pass (DESIGN.md section 4.1): one work-item per radix-R butterfly,
 /// Stockham indexing, twiddles `W_{R*p}^{k*m}`, bit-reversed stores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -104,10 +138,13 @@ pub struct RadixSpec {
     pub twiddles: Twiddles,
     /// Vector or scalar code ([`Form::Scalar`] needs [`Twiddles::Table`]).
     pub form: Form,
+    /// The lengths the pass serves ([`Lengths::Any`] for odd radices).
+    pub lengths: Lengths,
 }
 
 impl RadixSpec {
-    /// A forward, f32, table-twiddle, vector-form pass of `radix`.
+    /// A forward, f32, table-twiddle, vector-form pass of `radix`, for powers of two when
+    /// `radix` is one, else for any length.
     pub const fn new(radix: u32) -> RadixSpec {
         RadixSpec {
             radix,
@@ -115,11 +152,17 @@ impl RadixSpec {
             precision: Precision::F32,
             twiddles: Twiddles::Table,
             form: Form::Vector,
+            lengths: if radix.is_power_of_two() {
+                Lengths::PowerOfTwo
+            } else {
+                Lengths::Any
+            },
         }
     }
 
     /// The kernel's name: `fft_radix16_fwd_f32`, with `_sincos`, `_native` or `_chained`
-    /// for the on-the-fly twiddle variants and `_scalar` for the scalar form.
+    /// for the on-the-fly twiddle variants, `_scalar` for the scalar form and `_mixed` for a
+    /// power-of-two radix serving any length (odd radices always do, without the suffix).
     pub fn name(&self) -> String {
         let base = format!(
             "fft_radix{}_{}_{}",
@@ -127,6 +170,9 @@ impl RadixSpec {
             self.direction.tag(),
             self.precision.tag()
         );
+        if self.lengths == Lengths::Any && self.radix.is_power_of_two() {
+            return format!("{base}_mixed");
+        }
         match (self.form, self.twiddles) {
             (Form::Scalar, _) => format!("{base}_scalar"),
             (Form::Vector, Twiddles::Table) => base,
@@ -145,6 +191,8 @@ pub enum KernelSpec {
     Radix(RadixSpec),
     /// A fused local-memory pass: whole sub-FFTs per work-group.
     Fused(FusedSpec),
+    /// A point-wise step of Bluestein's algorithm.
+    Chirp(ChirpSpec),
 }
 
 impl KernelSpec {
@@ -153,12 +201,21 @@ impl KernelSpec {
     pub const fn abi(&self) -> &'static KernelAbi {
         match self {
             KernelSpec::Radix(RadixSpec {
+                lengths: Lengths::Any,
+                ..
+            }) => &RADIX_ANY_ABI,
+            KernelSpec::Radix(RadixSpec {
                 form: Form::Vector, ..
             }) => &RADIX_VECTOR_ABI,
             KernelSpec::Radix(RadixSpec {
                 form: Form::Scalar, ..
             }) => &RADIX_SCALAR_ABI,
             KernelSpec::Fused(_) => &FUSED_ABI,
+            KernelSpec::Chirp(ChirpSpec {
+                step: ChirpStep::Multiply,
+                ..
+            }) => &CHIRP_FILTER_ABI,
+            KernelSpec::Chirp(_) => &CHIRP_ABI,
         }
     }
 
@@ -167,6 +224,7 @@ impl KernelSpec {
         match self {
             KernelSpec::Radix(spec) => spec.name(),
             KernelSpec::Fused(spec) => spec.name(),
+            KernelSpec::Chirp(spec) => spec.name(),
         }
     }
 
@@ -190,6 +248,7 @@ impl KernelSpec {
         match self {
             KernelSpec::Radix(spec) => spec.direction,
             KernelSpec::Fused(spec) => spec.direction,
+            KernelSpec::Chirp(spec) => spec.direction,
         }
     }
 
@@ -198,15 +257,17 @@ impl KernelSpec {
         match self {
             KernelSpec::Radix(spec) => spec.precision,
             KernelSpec::Fused(spec) => spec.precision,
+            KernelSpec::Chirp(spec) => spec.precision,
         }
     }
 
     /// Points one butterfly (radix pass) or sub-FFT (fused pass) combines: the radix of the
-    /// Stockham pass the kernel computes.
+    /// Stockham pass the kernel computes (1 for the point-wise chirp passes).
     pub fn points(&self) -> u32 {
         match self {
             KernelSpec::Radix(spec) => spec.radix,
             KernelSpec::Fused(spec) => spec.len,
+            KernelSpec::Chirp(_) => 1,
         }
     }
 
@@ -215,15 +276,26 @@ impl KernelSpec {
     pub fn twiddles(&self) -> Twiddles {
         match self {
             KernelSpec::Radix(spec) => spec.twiddles,
-            KernelSpec::Fused(_) => Twiddles::Table,
+            KernelSpec::Fused(_) | KernelSpec::Chirp(_) => Twiddles::Table,
         }
     }
 
     /// `Ok` when the generator can emit this spec; else why not.
     pub fn check(&self) -> Result<(), SpecError> {
         match self {
-            KernelSpec::Radix(spec) if !RADICES.contains(&spec.radix) => {
+            KernelSpec::Radix(spec) if !is_supported_radix(spec.radix) => {
                 Err(SpecError::UnsupportedRadix(spec.radix))
+            }
+            KernelSpec::Radix(spec)
+                if spec.lengths == Lengths::PowerOfTwo && !spec.radix.is_power_of_two() =>
+            {
+                Err(SpecError::OddRadixNeedsAnyLength(spec.radix))
+            }
+            KernelSpec::Radix(spec)
+                if spec.lengths == Lengths::Any
+                    && (spec.form == Form::Scalar || spec.twiddles != Twiddles::Table) =>
+            {
+                Err(SpecError::MixedNeedsVectorTable(spec.radix))
             }
             KernelSpec::Radix(spec)
                 if spec.form == Form::Scalar && spec.twiddles != Twiddles::Table =>
@@ -232,6 +304,7 @@ impl KernelSpec {
             }
             KernelSpec::Radix(_) => Ok(()),
             KernelSpec::Fused(spec) => spec.check(),
+            KernelSpec::Chirp(_) => Ok(()),
         }
     }
 }
@@ -239,6 +312,12 @@ impl KernelSpec {
 impl From<RadixSpec> for KernelSpec {
     fn from(spec: RadixSpec) -> KernelSpec {
         KernelSpec::Radix(spec)
+    }
+}
+
+impl From<ChirpSpec> for KernelSpec {
+    fn from(spec: ChirpSpec) -> KernelSpec {
+        KernelSpec::Chirp(spec)
     }
 }
 
@@ -264,6 +343,14 @@ pub enum SpecError {
         /// The longest supported length for `precision`.
         max: u32,
     },
+    /// An odd radix serves mixed lengths only.
+    #[error("radix {0} is odd: its passes serve mixed lengths (Lengths::Any), never powers of two alone")]
+    OddRadixNeedsAnyLength(u32),
+    /// Mixed-length passes exist in the vector form with table twiddles only.
+    #[error(
+        "the radix-{0} pass for any length exists in the vector form with table twiddles only"
+    )]
+    MixedNeedsVectorTable(u32),
     /// The scalar form exists for table twiddles only.
     #[error("the scalar form of a radix pass reads table twiddles; {0} twiddles exist only in the vector form")]
     ScalarNeedsTable(Twiddles),
@@ -289,12 +376,24 @@ mod tests {
             ["fft_radix8_fwd_f32_scalar", "fft_radix8_fwd_f32_scalar_p1"]
         );
         assert_eq!(scalar.file_name(), "fft_radix8_fwd_f32_scalar.cl");
+        assert_eq!(RadixSpec::new(5).name(), "fft_radix5_fwd_f32");
+        let mixed = RadixSpec {
+            lengths: Lengths::Any,
+            ..RadixSpec::new(8)
+        };
+        assert_eq!(mixed.name(), "fft_radix8_fwd_f32_mixed");
     }
 
     #[test]
     fn unsupported_specs_say_why() {
-        let bad = KernelSpec::Radix(RadixSpec::new(12));
-        assert_eq!(bad.check(), Err(SpecError::UnsupportedRadix(12)));
+        let bad = KernelSpec::Radix(RadixSpec::new(17));
+        assert_eq!(bad.check(), Err(SpecError::UnsupportedRadix(17)));
+        assert!(KernelSpec::Radix(RadixSpec::new(5)).check().is_ok());
+        let bad = KernelSpec::Radix(RadixSpec {
+            lengths: Lengths::PowerOfTwo,
+            ..RadixSpec::new(5)
+        });
+        assert_eq!(bad.check(), Err(SpecError::OddRadixNeedsAnyLength(5)));
         let bad = KernelSpec::Radix(RadixSpec {
             form: Form::Scalar,
             twiddles: Twiddles::Native,

@@ -9,7 +9,10 @@ impl Plan {
     /// One line per pass (its kernel, entry point and launch), then the bytes moved and the
     /// floor: one pass over the data costs about one device copy of it.
     pub fn explain(&self) -> String {
-        let mut text = String::new();
+        let mut text = format!(
+            "  algorithm: {}\n",
+            self.algorithm.describe(self.request.len)
+        );
         for (i, pass) in self.passes.iter().enumerate() {
             let stride = pass.params.stride;
             let entry = pass.entry_point();
@@ -30,6 +33,10 @@ impl Plan {
                     spec.columns(),
                     spec.work_group_size(),
                     spec.local_bytes()
+                ),
+                KernelSpec::Chirp(spec) => format!(
+                    "Bluestein {} step, point-wise: {entry}",
+                    spec.step.name()
                 ),
             };
             text.push_str(&format!("  pass {i}: {line}\n"));

@@ -12,25 +12,28 @@
 //!   sub-FFTs (four-step without a separate transpose: each pass reads and writes runs of
 //!   consecutive values).
 
+mod algorithm;
 mod caps;
 mod explain;
 mod rules;
 #[cfg(test)]
 mod tests;
 
+pub use algorithm::{mixed_radices, prime_factors, Algorithm, LARGEST_PRIME_RADIX};
 pub use caps::{DeviceCaps, DeviceKind};
-pub use rules::{nearest_supported_lengths, FusedLimits};
+pub use rules::FusedLimits;
 
 #[cfg(doc)]
 use crate::kernel::RADICES;
 use crate::kernel::{KernelSpec, LaunchParams, LaunchShape, Twiddles};
 use crate::{Direction, Normalization, Precision};
 
-/// Smallest transform length a plan accepts.
-pub const MIN_LEN: usize = 2;
 /// Largest transform length a plan accepts (2^27 points; the device's allocation limit may
-/// lower it further).
+/// lower it further). Every length from 1 up to it is supported.
 pub const MAX_LEN: usize = 1 << 27;
+/// The kernels index with 32-bit integers: a plan's work buffers hold at most this many
+/// points (len, or Bluestein's padded length, times batch).
+pub const MAX_TOTAL_POINTS: usize = u32::MAX as usize;
 /// The largest radix the planner uses unless told otherwise: radix 16 keeps 32 complex
 /// values in registers, a good balance on GPUs and CPUs alike.
 pub const DEFAULT_MAX_RADIX: u32 = 16;
@@ -146,6 +149,19 @@ pub struct Pass {
 }
 
 impl Pass {
+    /// Complex values the pass reads and writes (all batches).
+    pub fn points_moved(&self) -> u64 {
+        let (len, padded, batch) = (self.params.len, self.params.padded, self.params.batch);
+        let per_batch = match self.spec {
+            crate::kernel::KernelSpec::Chirp(spec) => match spec.step {
+                crate::kernel::ChirpStep::Multiply => 2 * padded,
+                _ => len + padded,
+            },
+            _ => 2 * len,
+        };
+        (per_batch * batch) as u64
+    }
+
     /// Points this pass combines: the radix of a global pass, the sub-FFT length of a fused one.
     pub fn radix(&self) -> u32 {
         self.spec.points()
@@ -171,6 +187,8 @@ impl Pass {
 pub struct Plan {
     /// The request the plan was built for.
     pub request: PlanRequest,
+    /// How the length is computed (and the work buffers' length).
+    pub algorithm: Algorithm,
     /// Passes in execution order; pass `i` reads what pass `i-1` wrote.
     pub passes: Vec<Pass>,
     /// Factor applied to the output (by the last pass).
@@ -180,19 +198,30 @@ pub struct Plan {
 /// Why a request cannot be planned.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlanError {
-    /// The length is not a power of two in `MIN_LEN..=MAX_LEN`.
-    #[error("length {len} is not supported: oclfft transforms powers of two from {MIN_LEN} to {MAX_LEN}; {}", rules::describe_nearest(*len))]
+    /// The length is 0.
+    #[error("length must be at least 1 (got 0): pass the number of points per transform")]
+    EmptyLength,
+    /// The length exceeds [`MAX_LEN`].
+    #[error("length {len} exceeds the longest supported transform, {MAX_LEN} points: split the signal or transform it in pieces")]
     UnsupportedLength {
         /// The rejected length.
         len: usize,
+    },
+    /// An option the mixed-radix passes do not have.
+    #[error("length {len} runs as mixed-radix passes, but {why}: use the default options (Strategy::Auto, Twiddles::Table, KernelForm::Auto) or a power-of-two length")]
+    MixedRadixOption {
+        /// The length.
+        len: usize,
+        /// What was asked for that the passes lack.
+        why: String,
     },
     /// The batch is zero.
     #[error(
         "batch must be at least 1 (got 0): pass the number of transforms stored one after another"
     )]
     EmptyBatch,
-    /// `len * batch` overflows the address space.
-    #[error("len {len} x batch {batch} overflows usize: split the batch")]
+    /// The work buffers would hold more than [`MAX_TOTAL_POINTS`] points.
+    #[error("len {len} x batch {batch} needs more than {MAX_TOTAL_POINTS} points of work buffer (the kernels index with 32-bit integers; a length with a prime factor above 13 needs twice its power-of-two padding): split the batch")]
     TooManyPoints {
         /// Points per transform.
         len: usize,

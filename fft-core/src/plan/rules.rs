@@ -1,13 +1,15 @@
 //! The planner's rules: which family, which form, which radices or sub-FFT lengths.
 
+use super::algorithm::{mixed_radices, Algorithm};
 use super::{
     DeviceCaps, DeviceKind, KernelForm, Pass, Plan, PlanError, PlanRequest, Strategy, MAX_LEN,
-    MIN_LEN, MIN_RUN_BYTES,
+    MAX_TOTAL_POINTS, MIN_RUN_BYTES,
 };
 use crate::kernel::{
-    catalog, Form, FusedSpec, KernelSpec, LaunchParams, RadixSpec, Twiddles, RADICES,
+    catalog, ChirpSpec, ChirpStep, Form, FusedSpec, KernelSpec, LaunchParams, Lengths, RadixSpec,
+    Twiddles, RADICES,
 };
-use crate::{log2_exact, Precision};
+use crate::{log2_exact, Direction, Precision};
 
 /// What fused passes the device can run (from its local memory and work-group limits and the
 /// generator's kernel shapes).
@@ -96,35 +98,6 @@ fn radix_form(request: &PlanRequest, kind: DeviceKind) -> Form {
     }
 }
 
-/// The supported lengths just below and just above `len` (`None` where there is none).
-pub fn nearest_supported_lengths(len: usize) -> (Option<usize>, Option<usize>) {
-    let below = if len < MIN_LEN {
-        None
-    } else {
-        Some((1usize << (usize::BITS - 1 - len.leading_zeros())).min(MAX_LEN))
-    };
-    let above = len
-        .max(MIN_LEN)
-        .checked_next_power_of_two()
-        .filter(|&n| n <= MAX_LEN);
-    (below, above)
-}
-
-/// "the nearest supported lengths are 512 and 1024 (zero-pad to 1024)", or the one that exists.
-pub(super) fn describe_nearest(len: usize) -> String {
-    match nearest_supported_lengths(len) {
-        (Some(below), Some(above)) if below == above => format!("{len} itself is a power of two"),
-        (Some(below), Some(above)) => {
-            format!("the nearest supported lengths are {below} and {above} (zero-pad to {above})")
-        }
-        (None, Some(above)) => format!("the smallest supported length is {above} (zero-pad to it)"),
-        (Some(below), None) => {
-            format!("the largest supported length is {below} (split the signal)")
-        }
-        (None, None) => "no supported length is near it".to_string(),
-    }
-}
-
 /// Splits `log2_len` into radix exponents: as many `max_log2` as fit, the remainder last.
 fn radix_exponents(log2_len: u32, max_log2: u32) -> Vec<u32> {
     let mut exps = vec![max_log2; (log2_len / max_log2) as usize];
@@ -148,29 +121,136 @@ fn fused_exponents(log2_len: u32, limits: FusedLimits) -> Vec<u32> {
 }
 
 impl Plan {
-    /// Designs the passes of `request` on a device with `caps`: the family is chosen once
-    /// (fused where the strategy, the twiddles and the device allow), then global radix
-    /// passes largest radix first (one smaller radix last when log2 N is not a multiple of
-    /// log2 `max_radix`), or fused passes balanced into 1, 2 or 3.
+    /// Designs the passes of `request` on a device with `caps`.
+    ///
+    /// The algorithm follows from the length ([`Algorithm::for_len`]): powers of two choose
+    /// the family once (fused where the strategy, the twiddles and the device allow), then
+    /// global radix passes largest radix first (one smaller radix last when log2 N is not a
+    /// multiple of log2 `max_radix`), or fused passes balanced into 1, 2 or 3; other 13-smooth
+    /// lengths run as global passes of mixed radices; every other length as Bluestein's
+    /// convolution of a power-of-two length M; length 1 as one point-wise pass (the identity
+    /// times the scale).
     pub fn new(request: PlanRequest, caps: &DeviceCaps) -> Result<Plan, PlanError> {
-        let log2_len = log2_exact(request.len)
-            .filter(|_| (MIN_LEN..=MAX_LEN).contains(&request.len))
-            .ok_or(PlanError::UnsupportedLength { len: request.len })?;
+        let len = request.len;
+        if len == 0 {
+            return Err(PlanError::EmptyLength);
+        }
+        if len > MAX_LEN {
+            return Err(PlanError::UnsupportedLength { len });
+        }
         if request.batch == 0 {
             return Err(PlanError::EmptyBatch);
         }
-        request
-            .len
+        let algorithm = Algorithm::for_len(len);
+        let work_len = algorithm.work_len(len);
+        work_len
             .checked_mul(request.batch)
+            .filter(|&points| points <= MAX_TOTAL_POINTS)
             .ok_or(PlanError::TooManyPoints {
-                len: request.len,
+                len,
                 batch: request.batch,
             })?;
         if !RADICES.contains(&request.max_radix) {
             return Err(PlanError::UnsupportedRadix(request.max_radix));
         }
         let (direction, precision) = (request.direction, request.precision);
-        let specs: Vec<KernelSpec> = match fused_limits_for(&request, caps)? {
+        let scale = request.normalization.scale(len, direction);
+        let chirp = |step| {
+            KernelSpec::Chirp(ChirpSpec {
+                step,
+                direction,
+                precision,
+            })
+        };
+        let passes = match algorithm {
+            Algorithm::Identity => vec![point_wise(chirp(ChirpStep::Unpad), &request, 1, scale)],
+            Algorithm::PowerOfTwo | Algorithm::MixedRadix => {
+                stockham_passes(&request, caps, len, direction, scale)?
+            }
+            Algorithm::Bluestein { padded } => {
+                let inner = PlanRequest {
+                    normalization: crate::Normalization::None,
+                    ..request
+                };
+                let mut passes = vec![point_wise(chirp(ChirpStep::Pad), &request, padded, 1.0)];
+                passes.extend(stockham_passes(
+                    &inner,
+                    caps,
+                    padded,
+                    Direction::Forward,
+                    1.0,
+                )?);
+                passes.push(point_wise(
+                    chirp(ChirpStep::Multiply),
+                    &request,
+                    padded,
+                    1.0,
+                ));
+                passes.extend(stockham_passes(
+                    &inner,
+                    caps,
+                    padded,
+                    Direction::Inverse,
+                    1.0,
+                )?);
+                passes.push(point_wise(chirp(ChirpStep::Unpad), &request, padded, scale));
+                passes
+            }
+        };
+        Ok(Plan {
+            request,
+            algorithm,
+            passes,
+            scale,
+        })
+    }
+
+    /// Bytes read and written in global memory by one execution (all passes, all batches).
+    pub fn bytes_moved(&self) -> u64 {
+        let complex = self.request.precision.complex_bytes() as u64;
+        self.passes
+            .iter()
+            .map(|pass| pass.points_moved() * complex)
+            .sum()
+    }
+
+    /// Values per transform in the plan's work buffers: `len`, or Bluestein's M.
+    pub fn work_len(&self) -> usize {
+        self.algorithm.work_len(self.request.len)
+    }
+}
+
+/// A point-wise Bluestein pass over `batch` transforms of `request.len` points padded to
+/// `padded`.
+fn point_wise(spec: KernelSpec, request: &PlanRequest, padded: usize, scale: f64) -> Pass {
+    let params = LaunchParams {
+        len: request.len,
+        batch: request.batch,
+        stride: 1,
+        padded,
+    };
+    let abi = spec.abi();
+    Pass {
+        spec,
+        entry: 0,
+        launch: abi.entries[0].geometry.launch(&spec, &params),
+        params,
+        scale,
+    }
+}
+
+/// The Stockham passes of a `len`-point transform in `direction` (a power of two, or a
+/// 13-smooth length), the last one multiplying by `scale`.
+fn stockham_passes(
+    request: &PlanRequest,
+    caps: &DeviceCaps,
+    len: usize,
+    direction: Direction,
+    scale: f64,
+) -> Result<Vec<Pass>, PlanError> {
+    let precision = request.precision;
+    let specs: Vec<KernelSpec> = match log2_exact(len) {
+        Some(log2_len) => match fused_limits_for(request, caps)? {
             Some(limits) => fused_exponents(log2_len, limits)
                 .into_iter()
                 .map(|e| {
@@ -182,56 +262,75 @@ impl Plan {
                 })
                 .collect(),
             None => {
-                let form = radix_form(&request, caps.kind);
+                let form = radix_form(request, caps.kind);
                 radix_exponents(log2_len, request.max_radix.trailing_zeros())
                     .into_iter()
                     .map(|e| {
                         KernelSpec::Radix(RadixSpec {
-                            radix: 1 << e,
                             direction,
                             precision,
                             twiddles: request.twiddles,
                             form,
+                            ..RadixSpec::new(1 << e)
                         })
                     })
                     .collect()
             }
-        };
-        let scale = request.normalization.scale(request.len, direction);
-        let last = specs.len() - 1;
-        let mut stride = 1usize;
-        let passes = specs
-            .into_iter()
-            .enumerate()
-            .map(|(i, spec)| {
-                let params = LaunchParams {
-                    len: request.len,
-                    batch: request.batch,
-                    stride,
-                };
-                stride *= spec.points() as usize;
-                let abi = spec.abi();
-                // Every ABI has an entry for the first pass and one for the others.
-                let entry = abi.entry_for(params.stride).unwrap_or(0);
-                Pass {
-                    spec,
-                    entry,
-                    launch: abi.entries[entry].geometry.launch(&spec, &params),
-                    params,
-                    scale: if i == last { scale } else { 1.0 },
-                }
-            })
-            .collect();
-        Ok(Plan {
-            request,
-            passes,
-            scale,
+        },
+        None => {
+            check_mixed_options(request, len)?;
+            mixed_radices(len, request.max_radix)
+                .into_iter()
+                .map(|radix| {
+                    KernelSpec::Radix(RadixSpec {
+                        direction,
+                        precision,
+                        lengths: Lengths::Any,
+                        ..RadixSpec::new(radix)
+                    })
+                })
+                .collect()
+        }
+    };
+    let last = specs.len().saturating_sub(1);
+    let mut stride = 1usize;
+    Ok(specs
+        .into_iter()
+        .enumerate()
+        .map(|(i, spec)| {
+            let params = LaunchParams::stockham(len, request.batch, stride);
+            stride *= spec.points() as usize;
+            let abi = spec.abi();
+            // Every ABI has an entry for the first pass and one for the others.
+            let entry = abi.entry_for(params.stride).unwrap_or(0);
+            Pass {
+                spec,
+                entry,
+                launch: abi.entries[entry].geometry.launch(&spec, &params),
+                params,
+                scale: if i == last { scale } else { 1.0 },
+            }
         })
-    }
+        .collect())
+}
 
-    /// Bytes read and written in global memory by one execution (all passes, all batches).
-    pub fn bytes_moved(&self) -> u64 {
-        let points = (self.request.len * self.request.batch) as u64;
-        2 * points * self.request.precision.complex_bytes() as u64 * self.passes.len() as u64
+/// Mixed-radix passes exist as global radix passes with table twiddles in the vector form:
+/// other requests say so instead of being silently changed.
+fn check_mixed_options(request: &PlanRequest, len: usize) -> Result<(), PlanError> {
+    let why = if request.strategy == Strategy::Fused {
+        Some("fused passes take power-of-two sub-FFTs".to_string())
+    } else if request.twiddles != Twiddles::Table {
+        Some(format!(
+            "mixed-radix passes read table twiddles; {} twiddles exist for powers of two only",
+            request.twiddles
+        ))
+    } else if request.form == KernelForm::Scalar {
+        Some("mixed-radix passes exist in the vector form only".to_string())
+    } else {
+        None
+    };
+    match why {
+        Some(why) => Err(PlanError::MixedRadixOption { len, why }),
+        None => Ok(()),
     }
 }

@@ -1,7 +1,7 @@
 //! The planner's output as data: specs, entry points, launches and scales per request.
 
 use super::*;
-use crate::kernel::{Form, FusedSpec, KernelSpec, RadixSpec, RADICES};
+use crate::kernel::{Form, FusedSpec, KernelSpec, RadixSpec, Twiddles, RADICES};
 
 fn request(len: usize, max_radix: u32) -> PlanRequest {
     PlanRequest {
@@ -39,11 +39,7 @@ fn auto_on_a_gpu_plans_fused_passes_with_whole_work_groups() {
         vec![Pass {
             spec: KernelSpec::Fused(FusedSpec::new(4096)),
             entry: 0,
-            params: LaunchParams {
-                len: 4096,
-                batch: 3,
-                stride: 1
-            },
+            params: LaunchParams::stockham(4096, 3, 1),
             launch: LaunchShape {
                 global: vec![3 * 64],
                 local: Some(vec![64])
@@ -109,6 +105,7 @@ fn the_family_is_chosen_once_from_strategy_twiddles_and_device() {
         Plan::new(r, caps).map(|p| match p.passes[0].spec {
             KernelSpec::Radix(s) => s.form.name(),
             KernelSpec::Fused(_) => "fused",
+            KernelSpec::Chirp(_) => "chirp",
         })
     };
     let (table, native) = (Twiddles::Table, Twiddles::Native);
@@ -144,7 +141,7 @@ fn kernel_form_overrides_the_device_default() {
         };
         match Plan::new(r, caps).unwrap().passes[0].spec {
             KernelSpec::Radix(s) => s.form,
-            KernelSpec::Fused(_) => unreachable!("global radix requested"),
+            _ => unreachable!("global radix requested"),
         }
     };
     assert_eq!(form(KernelForm::Vector, &CPU), Form::Vector);
@@ -233,21 +230,47 @@ fn only_the_last_pass_scales() {
 }
 
 #[test]
-fn bad_lengths_name_the_nearest_supported_ones() {
-    let err = Plan::new(request(1000, 16), &GPU).unwrap_err();
-    assert_eq!(err, PlanError::UnsupportedLength { len: 1000 });
-    let msg = err.to_string();
-    assert!(msg.contains("are 512 and 1024 (zero-pad to 1024)"), "{msg}");
-    assert!(matches!(
-        Plan::new(request(1, 16), &GPU),
-        Err(PlanError::UnsupportedLength { .. })
-    ));
-    assert!(matches!(
-        Plan::new(request(1 << 28, 16), &GPU),
-        Err(PlanError::UnsupportedLength { .. })
-    ));
-    assert_eq!(nearest_supported_lengths(1 << 28), (Some(MAX_LEN), None));
-    assert_eq!(nearest_supported_lengths(0), (None, Some(2)));
+fn every_length_from_one_up_has_a_plan() {
+    assert_eq!(Plan::new(request(0, 16), &GPU), Err(PlanError::EmptyLength));
+    let err = Plan::new(request(MAX_LEN + 1, 16), &GPU).unwrap_err();
+    assert_eq!(err, PlanError::UnsupportedLength { len: MAX_LEN + 1 });
+    assert!(err.to_string().contains("split the signal"), "{err}");
+    // Length 1: one point-wise pass (the identity times the scale).
+    let one = Plan::new(request(1, 16), &GPU).unwrap();
+    assert_eq!(one.algorithm, Algorithm::Identity);
+    assert_eq!(one.passes.len(), 1);
+    // 1000 = 8 * 25 * 5: three mixed-radix passes with strides 1, 8, 200.
+    let mixed = Plan::new(request(1000, 16), &GPU).unwrap();
+    assert_eq!(mixed.algorithm, Algorithm::MixedRadix);
+    let shape: Vec<(u32, usize)> = mixed
+        .passes
+        .iter()
+        .map(|p| (p.radix(), p.stride()))
+        .collect();
+    assert_eq!(shape, [(8, 1), (25, 8), (5, 200)]);
+    assert_eq!(mixed.passes[0].entry_point(), "fft_radix8_fwd_f32_mixed");
+    assert_eq!(mixed.passes[1].entry_point(), "fft_radix25_fwd_f32");
+    // 1009 is prime: pad, forward 4096-point FFT, multiply, inverse FFT, unpad.
+    let prime = Plan::new(request(1009, 16), &GPU).unwrap();
+    assert_eq!(prime.algorithm, Algorithm::Bluestein { padded: 4096 });
+    assert_eq!(prime.work_len(), 4096);
+    let names: Vec<String> = prime.passes.iter().map(Pass::entry_point).collect();
+    assert_eq!(
+        names,
+        [
+            "fft_chirp_pad_fwd_f32",
+            "fft_fused4096_c1_fwd_f32",
+            "fft_chirp_multiply_fwd_f32",
+            "fft_fused4096_c1_inv_f32",
+            "fft_chirp_unpad_fwd_f32",
+        ]
+    );
+    assert!(prime.explain().contains("Bluestein"), "{}", prime.explain());
+    // Mixed-radix passes have one form: other options are refused with the reason.
+    let mut r = request(1000, 16);
+    r.twiddles = Twiddles::Sincos;
+    let err = Plan::new(r, &GPU).unwrap_err();
+    assert!(err.to_string().contains("table twiddles"), "{err}");
 }
 
 #[test]
@@ -257,7 +280,7 @@ fn other_bad_requests() {
     assert_eq!(Plan::new(r, &GPU), Err(PlanError::EmptyBatch));
     let err = Plan::new(request(16, 12), &GPU).unwrap_err();
     assert_eq!(err, PlanError::UnsupportedRadix(12));
-    assert!(err.to_string().contains("2, 4, 8, 16, 32 or 64"), "{err}");
+    assert!(err.to_string().contains("2, 3, 4, 5, 7, 8, 9"), "{err}");
     let mut r = request(1 << 20, 16);
     r.batch = usize::MAX / 2;
     assert!(matches!(

@@ -2,11 +2,11 @@
 
 use super::body::{exponent, Names};
 use super::*;
+use crate::math::butterfly::output_slot;
 use crate::math::ir::Graph;
 use crate::math::schedule::Schedule;
 use crate::opencl::expr::definition;
 use crate::opencl::writer::Writer;
-use fft_core::bit_reverse;
 use std::fmt::{self, Write};
 
 /// The flat phases' statements, `statement(it)` for it = 0..R, each under the guard that
@@ -170,7 +170,6 @@ pub(super) fn write_stage<W: Write>(
     }
     w.open_block()?;
     let schedule = Schedule::new(graph);
-    let bits = r.trailing_zeros();
     let sub = if shape.has_c() {
         format!("c * {l}u + ")
     } else {
@@ -238,7 +237,7 @@ pub(super) fn write_stage<W: Write>(
     writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")?;
     for (dst, prefix) in &destinations {
         for q in 0..r as usize {
-            let slot = bit_reverse(q, bits);
+            let slot = output_slot(r, q);
             let local = linear(&[(dst.as_str(), 1)], q as u32 * ps);
             writeln!(w, "buf[pad({local})] = {prefix}y{slot:02};")?;
         }

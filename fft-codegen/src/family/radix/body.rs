@@ -2,6 +2,7 @@
 //! the butterfly and the bit-reversed, scaled stores.
 
 use super::{Pass, Variant, SIGNED_TWO_PI};
+use crate::math::butterfly::output_slot;
 use crate::math::ir::{Graph, NodeId, Op};
 use crate::math::schedule::Schedule;
 use crate::opencl::expr::{component_definition, definition, Part};
@@ -9,8 +10,8 @@ use crate::opencl::literal::{literal, scalar_type, vector_type};
 use crate::opencl::signature::write_signature;
 use crate::opencl::twiddle_helpers::complex_product;
 use crate::opencl::writer::Writer;
-use fft_core::kernel::{KernelSpec, Twiddles};
-use fft_core::{bit_reverse, Precision};
+use fft_core::kernel::{KernelSpec, Lengths, Twiddles};
+use fft_core::Precision;
 use std::fmt::{self, Write};
 
 pub(super) fn write_kernel<W: Write>(w: &mut Writer<W>, pass: Pass, graph: &Graph) -> fmt::Result {
@@ -25,6 +26,16 @@ pub(super) fn write_kernel<W: Write>(w: &mut Writer<W>, pass: Pass, graph: &Grap
     // Scalar forms: offsets within a sequence (below 2N <= 2^28 values) fit a uint, the
     // sequence's place in the buffer may not, so the pointers are offset in size_t.
     match pass.variant {
+        Variant::Vector if spec.lengths == Lengths::Any => {
+            writeln!(w, "const uint g = (uint)get_global_id(0);")?;
+            writeln!(w, "if (g >= active)")?;
+            writeln!(w, "    return;")?;
+            writeln!(w, "const uint i = g % t;")?;
+            writeln!(w, "const uint k = i % p;")?;
+            writeln!(w, "const uint base = (g - i) * {r}u;")?;
+            writeln!(w, "const uint src = base + i;")?;
+            writeln!(w, "const uint dst = base + (i - k) * {r}u + k;")?;
+        }
         Variant::Vector => {
             writeln!(w, "const uint g = (uint)get_global_id(0);")?;
             writeln!(w, "const uint i = g & (t - 1u);")?;
@@ -85,7 +96,11 @@ pub(super) fn write_kernel<W: Write>(w: &mut Writer<W>, pass: Pass, graph: &Grap
     }
     writeln!(w)?;
     write_inputs(w, pass)?;
-    let bits = r.trailing_zeros();
+    let order = if r.is_power_of_two() {
+        "// Slot s holds X[bitrev(s)]: store it at output index bitrev(s)."
+    } else {
+        "// Slot s holds X[s]: store it at output index s."
+    };
     match pass.variant {
         Variant::Vector => {
             let schedule = Schedule::new(graph);
@@ -97,12 +112,9 @@ pub(super) fn write_kernel<W: Write>(w: &mut Writer<W>, pass: Pass, graph: &Grap
                 writeln!(w, "const {data} {name} = {value};")?;
             }
             writeln!(w)?;
-            writeln!(
-                w,
-                "// Slot s holds X[bitrev(s)]: store it at output index bitrev(s)."
-            )?;
+            writeln!(w, "{order}")?;
             for q in 0..r as usize {
-                let slot = bit_reverse(q, bits);
+                let slot = output_slot(r, q);
                 writeln!(w, "y[{}] = y{slot:02} * scale;", offset("dst", q, "p"))?;
             }
         }
@@ -131,13 +143,10 @@ pub(super) fn write_kernel<W: Write>(w: &mut Writer<W>, pass: Pass, graph: &Grap
                 }
             }
             writeln!(w)?;
-            writeln!(
-                w,
-                "// Slot s holds X[bitrev(s)]: store it at output index bitrev(s)."
-            )?;
+            writeln!(w, "{order}")?;
             let stride = (pass.variant == Variant::Scalar).then_some("p");
             for q in 0..r as usize {
-                let slot = bit_reverse(q, bits);
+                let slot = output_slot(r, q);
                 let (re, im) = pair("ys", q, stride);
                 writeln!(w, "{re} = y{slot:02}_re * scale;")?;
                 writeln!(w, "{im} = y{slot:02}_im * scale;")?;
@@ -276,11 +285,18 @@ fn write_butterfly<W: Write>(
     schedule: &Schedule,
     mut statement: impl FnMut(&mut Writer<W>, &str, NodeId) -> fmt::Result,
 ) -> fmt::Result {
-    let stages = graph.input_count().trailing_zeros() as usize;
+    let radix = graph.input_count();
+    let stages = radix.trailing_zeros() as usize;
     let mut current_stage = 0;
+    if !radix.is_power_of_two() {
+        writeln!(
+            w,
+            "// Symmetric-pair butterflies over the prime factors of {radix}, natural output order."
+        )?;
+    }
     for (id, name) in schedule.statements() {
         let stage = schedule.stage(*id);
-        if stage != current_stage && stage > 0 {
+        if radix.is_power_of_two() && stage != current_stage && stage > 0 {
             current_stage = stage;
             let block = graph
                 .input_count()

@@ -5,7 +5,7 @@ use super::{pass_twiddle_muls, Pass, Variant};
 use crate::opencl::literal::{scalar_type, vector_type};
 use crate::opencl::writer::Writer;
 use crate::spec::OpCounts;
-use fft_core::kernel::{Form, RadixSpec, Twiddles};
+use fft_core::kernel::{Form, Lengths, RadixSpec, Twiddles};
 use fft_core::Precision;
 use std::fmt::{self, Write};
 
@@ -78,10 +78,25 @@ pub(super) fn write_header<W: Write>(w: &mut Writer<W>, pass: Pass, ops: OpCount
             "// so a vectorizer uses vector loads and stores (1-D, the masks below make it gather and scatter)."
         )?;
     }
-    writeln!(
-        w,
-        "// Work-item g: i = g & (t - 1), base = (g - i) * {r}, k = i & (p - 1); W_L = exp({sign}2*pi*i/L);"
-    )?;
+    if spec.lengths == Lengths::Any {
+        writeln!(
+            w,
+            "// Any length N (mixed radix): t and p need not be powers of two, so the indices divide;"
+        )?;
+        writeln!(
+            w,
+            "// the launch is rounded up to whole work-groups and work-items g >= active = t * batch return."
+        )?;
+        writeln!(
+            w,
+            "// Work-item g: i = g % t, base = (g - i) * {r}, k = i % p; W_L = exp({sign}2*pi*i/L);"
+        )?;
+    } else {
+        writeln!(
+            w,
+            "// Work-item g: i = g & (t - 1), base = (g - i) * {r}, k = i & (p - 1); W_L = exp({sign}2*pi*i/L);"
+        )?;
+    }
     writeln!(
         w,
         "// X = DFT{r}(x[base + i + m * t] * W_{{{r}p}}^(k*m)), y[base + (i - k) * {r} + k + q * p] = X[q] * scale."
@@ -121,10 +136,22 @@ pub(super) fn write_header<W: Write>(w: &mut Writer<W>, pass: Pass, ops: OpCount
         )?;
     }
     writeln!(w, "//")?;
-    writeln!(
-        w,
-        "// Butterfly: decimation in frequency derived recursively from radix 2; slot s holds X[bitrev(s)]."
-    )?;
+    if r.is_power_of_two() {
+        writeln!(
+            w,
+            "// Butterfly: decimation in frequency derived recursively from radix 2; slot s holds X[bitrev(s)]."
+        )?;
+    } else {
+        writeln!(
+            w,
+            "// Butterfly: symmetric pairs x_j +- x_(p-j) for each prime factor p, decimation in frequency"
+        )?;
+        writeln!(
+            w,
+            "// between them; slot s holds X[s]. {} real-constant products (COS_/SIN_, two real multiplications each).",
+            ops.real_scales
+        )?;
+    }
     let written_out = match pass.variant {
         Variant::Vector => "",
         Variant::Scalar | Variant::ScalarFirst => ", written out",

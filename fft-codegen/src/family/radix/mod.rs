@@ -27,7 +27,7 @@ use crate::math::butterfly::butterfly;
 use crate::math::ir::Graph;
 use crate::math::simplify::simplify;
 use crate::opencl::literal::{literal, scalar_type, vector_type};
-use crate::opencl::twiddle_helpers::{write_cmul, write_constant_helpers};
+use crate::opencl::twiddle_helpers::{write_cmul, write_constant_helpers, write_real_constants};
 use crate::opencl::writer::Writer;
 use crate::spec::{CodegenError, OpCounts};
 use fft_core::kernel::{Form, KernelSpec, RadixSpec, Twiddles};
@@ -140,6 +140,7 @@ fn write_program<W: Write>(
         )?;
         writeln!(w, "__constant {scalar} {SIGNED_TWO_PI} = {value};")?;
     }
+    write_real_constants(w, [graph], spec.precision)?;
     if pass.variant == Variant::Vector {
         writeln!(w)?;
         write_cmul(w, spec.precision)?;

@@ -1,0 +1,181 @@
+//! Which algorithm a length gets (DESIGN.md sections 4.3 and 4.4), and the radices of a
+//! mixed-radix plan.
+
+use crate::kernel::bluestein_len;
+
+/// The largest prime a generated butterfly handles: lengths whose prime factors are all at
+/// most this are "smooth" and run as Stockham passes of mixed radices.
+pub const LARGEST_PRIME_RADIX: usize = 13;
+
+/// How a transform of a given length is computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// Length 1: the DFT is the identity (one point-wise pass applies the scale).
+    Identity,
+    /// A power of two: radix-2^k or fused passes.
+    PowerOfTwo,
+    /// A 13-smooth length that is not a power of two: global passes of mixed radices.
+    MixedRadix,
+    /// Any other length: Bluestein's chirp-z convolution of power-of-two length `padded`.
+    Bluestein {
+        /// The convolution length M, the smallest power of two >= 2N - 1.
+        padded: usize,
+    },
+}
+
+impl Algorithm {
+    /// The algorithm for `len >= 1`.
+    pub fn for_len(len: usize) -> Algorithm {
+        if len == 1 {
+            Algorithm::Identity
+        } else if len.is_power_of_two() {
+            Algorithm::PowerOfTwo
+        } else if largest_prime_factor(len) <= LARGEST_PRIME_RADIX {
+            Algorithm::MixedRadix
+        } else {
+            Algorithm::Bluestein {
+                padded: bluestein_len(len),
+            }
+        }
+    }
+
+    /// Values per transform in the work buffers: `len`, or M for Bluestein.
+    pub fn work_len(&self, len: usize) -> usize {
+        match self {
+            Algorithm::Bluestein { padded } => *padded,
+            _ => len,
+        }
+    }
+
+    /// The algorithm and why, for `explain`.
+    pub fn describe(&self, len: usize) -> String {
+        match self {
+            Algorithm::Identity => "length 1: the DFT is the identity (one point-wise pass applies the scale)".to_string(),
+            Algorithm::PowerOfTwo => format!("{len} is a power of two: radix-2^k Stockham passes"),
+            Algorithm::MixedRadix => format!(
+                "{len} = {}: Stockham passes of mixed radices",
+                factorization(len)
+            ),
+            Algorithm::Bluestein { padded } => format!(
+                "{len} = {} has a prime factor above {LARGEST_PRIME_RADIX}: Bluestein's chirp-z convolution of length {padded} (the smallest power of two >= 2N - 1), its filter's spectrum computed once in f64",
+                factorization(len)
+            ),
+        }
+    }
+}
+
+/// The prime factors of `n >= 1`, ascending, with multiplicity.
+pub fn prime_factors(mut n: usize) -> Vec<usize> {
+    let mut factors = Vec::new();
+    let mut f = 2;
+    while f * f <= n {
+        while n % f == 0 {
+            factors.push(f);
+            n /= f;
+        }
+        f += 1;
+    }
+    if n > 1 {
+        factors.push(n);
+    }
+    factors
+}
+
+fn largest_prime_factor(n: usize) -> usize {
+    prime_factors(n).last().copied().unwrap_or(1)
+}
+
+/// `2^3 * 5^3`, or the number itself when it is prime.
+fn factorization(n: usize) -> String {
+    let factors = prime_factors(n);
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < factors.len() {
+        let f = factors[i];
+        let count = factors[i..].iter().take_while(|&&g| g == f).count();
+        parts.push(if count == 1 {
+            f.to_string()
+        } else {
+            format!("{f}^{count}")
+        });
+        i += count;
+    }
+    if parts.len() == 1 && factors.len() == 1 {
+        return format!("{n} (prime)");
+    }
+    parts.join(" * ")
+}
+
+/// The radices of a mixed-radix plan of a 13-smooth `len`, in pass order: the power-of-two
+/// part as radix-2^k passes of at most `max_radix` (largest first, one smaller one last),
+/// then the odd part with pairs of 3s as 9, pairs of 5s as 25, a lone 3 and a lone 5 as 15,
+/// and 7, 11 and 13 alone (every one of them a generated butterfly, [`ODD_RADICES`]).
+///
+/// [`ODD_RADICES`]: crate::kernel::ODD_RADICES
+pub fn mixed_radices(len: usize, max_radix: u32) -> Vec<u32> {
+    let factors = prime_factors(len);
+    let count = |p: usize| factors.iter().filter(|&&f| f == p).count();
+    let mut radices = Vec::new();
+    let twos = count(2) as u32;
+    let max_bits = max_radix.max(2).trailing_zeros();
+    radices.extend(std::iter::repeat(1 << max_bits).take((twos / max_bits) as usize));
+    if twos % max_bits != 0 {
+        radices.push(1 << (twos % max_bits));
+    }
+    let (threes, fives) = (count(3), count(5));
+    radices.extend(std::iter::repeat(25).take(fives / 2));
+    radices.extend(std::iter::repeat(9).take(threes / 2));
+    match (threes % 2, fives % 2) {
+        (1, 1) => radices.push(15),
+        (1, 0) => radices.push(3),
+        (0, 1) => radices.push(5),
+        _ => {}
+    }
+    for p in [7, 11, 13] {
+        radices.extend(std::iter::repeat(p).take(count(p as usize)));
+    }
+    radices
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn algorithms_by_length() {
+        assert_eq!(Algorithm::for_len(1), Algorithm::Identity);
+        assert_eq!(Algorithm::for_len(4096), Algorithm::PowerOfTwo);
+        assert_eq!(Algorithm::for_len(1000), Algorithm::MixedRadix);
+        assert_eq!(
+            Algorithm::for_len(2 * 3 * 5 * 7 * 11 * 13),
+            Algorithm::MixedRadix
+        );
+        assert_eq!(Algorithm::for_len(17), Algorithm::Bluestein { padded: 64 });
+        assert_eq!(
+            Algorithm::for_len(999_983),
+            Algorithm::Bluestein { padded: 1 << 21 }
+        );
+    }
+
+    #[test]
+    fn mixed_radices_multiply_to_the_length() {
+        assert_eq!(mixed_radices(1000, 16), [8, 25, 5]);
+        assert_eq!(mixed_radices(2187, 16), [9, 9, 9, 3]);
+        assert_eq!(mixed_radices(6561, 16), [9, 9, 9, 9]);
+        assert_eq!(mixed_radices(30030, 16), [2, 15, 7, 11, 13]);
+        assert_eq!(mixed_radices(3 << 20, 16), [16, 16, 16, 16, 16, 3]);
+        for len in 2..5000usize {
+            if Algorithm::for_len(len) == Algorithm::MixedRadix {
+                let product: usize = mixed_radices(len, 16).iter().map(|&r| r as usize).product();
+                assert_eq!(product, len);
+            }
+        }
+    }
+
+    #[test]
+    fn factorizations_read_well() {
+        assert_eq!(factorization(1000), "2^3 * 5^3");
+        assert_eq!(factorization(65537), "65537 (prime)");
+        assert_eq!(factorization(1009 * 2), "2 * 1009");
+    }
+}
