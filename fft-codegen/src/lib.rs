@@ -35,7 +35,7 @@ pub use family::radix::kernel_butterfly;
 pub use fft_core::kernel::{
     all_radices, catalog, is_supported_radix, radix_list, sample_catalog, ArgKind, ChirpSpec,
     ChirpStep, Form, FusedSpec, KernelAbi, KernelSpec, Lengths, RadixSpec, SpecError, Twiddles,
-    ODD_RADICES, RADICES,
+    MAX_RADIX, RADICES,
 };
 pub use fft_core::{Direction, Precision};
 pub use spec::{CodegenError, GeneratedKernel, OpCounts};

@@ -167,7 +167,7 @@ fn odd_operation_counts() {
 
 #[test]
 fn unsupported_radices_are_errors() {
-    for radix in [0, 1, 12, 17, 128, u32::MAX] {
+    for radix in [0, 1, 17, 66, 128, u32::MAX] {
         assert_eq!(
             butterfly(radix, Direction::Forward).unwrap_err(),
             CodegenError::Spec(SpecError::UnsupportedRadix(radix))

@@ -27,8 +27,8 @@ use syn::{parse_macro_input, Ident, LitInt, Token};
 
 /// `radix_kernel!(R)` or `radix_kernel!(R, key = value, ...)`: the global radix-`R` pass.
 ///
-/// `R` is one of `fft_codegen::RADICES` (2, 4, 8, 16, 32 or 64) or `fft_codegen::ODD_RADICES`
-/// (3, 5, 7, 9, 11, 13, 15 or 25: passes for any length, table twiddles only). Optional keys, in any order, each at most once:
+/// `R` is one of `fft_codegen::RADICES` (2, 4, 8, 16, 32 or 64) or a mixed radix: a number
+/// from 3 to 64 whose prime factors are at most 13 (passes for any length, table twiddles only). Optional keys, in any order, each at most once:
 /// - `direction = forward | inverse` (default `forward`);
 /// - `precision = f32 | f64` (default `f32`);
 /// - `twiddles = table | sincos | native | chained` (default `table`).

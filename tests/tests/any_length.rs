@@ -140,7 +140,7 @@ fn any_length() -> impl Strategy<Value = usize> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 8, ..ProptestConfig::default() })]
 
     /// f32, any length up to 2^22, batch 1..=3 (fewer points for long lengths).
     #[test]

@@ -74,22 +74,48 @@ fn small_device_buffers_are_rejected() {
 }
 
 #[test]
-fn unsupported_lengths_name_the_nearest_ones() {
+fn lengths_out_of_range_say_what_to_do() {
     for (len, hint) in [
-        (1000, "512 and 1024"),
-        (1, "smallest supported length is 2"),
-        (3 << 27, "largest supported length is 134217728"),
+        (0, "length must be at least 1"),
+        (
+            3 << 27,
+            "exceeds the longest supported transform, 134217728 points",
+        ),
     ] {
         let err = Fft::<f32>::builder(test_queue())
             .len(len)
             .build()
             .unwrap_err();
         assert!(
-            matches!(err, Error::Plan(PlanError::UnsupportedLength { .. })),
+            matches!(
+                err,
+                Error::Plan(PlanError::UnsupportedLength { .. } | PlanError::EmptyLength)
+            ),
             "{err:?}"
         );
         assert!(err.to_string().contains(hint), "{len}: {err}");
     }
+}
+
+#[test]
+fn buffers_beyond_the_allocation_limit_are_refused_before_allocating() {
+    // A prime length pads to twice its power of two: the plan says so with the numbers.
+    let err = Fft::<f32>::builder(test_queue())
+        .len((1 << 26) + 15)
+        .batch(64)
+        .build()
+        .unwrap_err();
+    let text = err.to_string();
+    assert!(
+        matches!(
+            err,
+            Error::Plan(PlanError::TooManyPoints { .. })
+                | Error::TooManyPoints { .. }
+                | Error::AllocationTooLarge { .. }
+        ),
+        "{err:?}"
+    );
+    assert!(text.contains("batch"), "{text}");
 }
 
 #[test]

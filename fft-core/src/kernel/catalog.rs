@@ -14,7 +14,7 @@ const PRECISIONS: [Precision; 2] = [Precision::F32, Precision::F64];
 /// 2. global radix passes, scalar form: radix x direction x precision (24);
 /// 3. fused passes: length 2..4096 (f32) or 2048 (f64) x direction x precision (46);
 /// 4. global radix passes for any length (vector form, table twiddles): every radix of
-///    [`all_radices`] x direction x precision (56);
+///    [`all_radices`] x direction x precision (176);
 /// 5. Bluestein's point-wise chirp passes: step x direction x precision (12).
 pub fn catalog() -> Vec<KernelSpec> {
     let mut specs = Vec::new();
@@ -114,7 +114,9 @@ mod tests {
     #[test]
     fn catalog_is_complete_ordered_and_unique() {
         let specs = catalog();
-        assert_eq!(specs.len(), 96 + 24 + 46 + 56 + 12);
+        // 44 radices: 6 powers of two and 38 mixed ones up to 64.
+        assert_eq!(all_radices().len(), 44);
+        assert_eq!(specs.len(), 96 + 24 + 46 + 44 * 4 + 12);
         assert_eq!(specs[0], KernelSpec::Radix(RadixSpec::new(2)));
         assert_eq!(specs[0].name(), "fft_radix2_fwd_f32");
         assert_eq!(specs[95].name(), "fft_radix64_inv_f64_chained");

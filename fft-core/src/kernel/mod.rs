@@ -21,7 +21,7 @@ pub use catalog::{catalog, sample_catalog};
 pub use chirp::{bluestein_len, chirp, chirp_filter, ChirpSpec, ChirpStep};
 pub use fused::{FusedSpec, PAD_STEP};
 pub use spec::{
-    all_radices, is_supported_radix, radix_list, Form, KernelSpec, Lengths, RadixSpec, SpecError,
-    Twiddles, ODD_RADICES, RADICES,
+    all_radices, is_supported_radix, power_of_two_radix_list, radix_list, Form, KernelSpec,
+    Lengths, RadixSpec, SpecError, Twiddles, LARGEST_PRIME_RADIX, MAX_RADIX, RADICES,
 };
 pub use tables::{pass_twiddles, split_twiddles, stage_twiddles, SplitTwiddles};

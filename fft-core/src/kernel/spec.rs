@@ -13,31 +13,55 @@ use std::fmt;
 /// passes come in these sizes, the fused passes' stages use them, `radix_kernel!` accepts them.
 pub const RADICES: [u32; 6] = [2, 4, 8, 16, 32, 64];
 
-/// The radices of the generated odd-radix butterflies (DESIGN.md section 4.3): the primes up
-/// to 13 as symmetric-pair butterflies, and the composites the mixed-radix planner combines
-/// them into, built by the same recursion. Passes of these radices serve any length whose
-/// prime factors are all at most 13 ([`Lengths::Any`]).
-pub const ODD_RADICES: [u32; 8] = [3, 5, 7, 9, 11, 13, 15, 25];
+/// The largest butterfly the generator emits, for every radix (DESIGN.md section 4.3):
+/// besides [`RADICES`], every number from 3 to this whose prime factors are at most 13
+/// (3, 5, 6, 7, 9, 10, ..., 56, 60, 63) is a mixed radix: symmetric-pair butterflies for the
+/// primes, composed by the same decimation in frequency as 2^k. Passes of these radices
+/// serve any 13-smooth length ([`Lengths::Any`]).
+pub const MAX_RADIX: u32 = 64;
 
-/// Whether the generator emits a butterfly of `radix`: one of [`RADICES`] or [`ODD_RADICES`].
-pub fn is_supported_radix(radix: u32) -> bool {
-    RADICES.contains(&radix) || ODD_RADICES.contains(&radix)
-}
+/// The largest prime factor of a mixed radix.
+pub const LARGEST_PRIME_RADIX: u32 = 13;
 
-/// Every supported radix, ascending.
-pub fn all_radices() -> Vec<u32> {
-    let mut all: Vec<u32> = RADICES.iter().chain(&ODD_RADICES).copied().collect();
-    all.sort_unstable();
-    all
-}
-
-/// The supported radices for messages: "2, 3, 4, 5, ... or 64".
-pub fn radix_list() -> String {
-    let names: Vec<String> = all_radices().iter().map(u32::to_string).collect();
+/// [`RADICES`] for messages: "2, 4, 8, 16, 32 or 64".
+pub fn power_of_two_radix_list() -> String {
+    let names: Vec<String> = RADICES.iter().map(u32::to_string).collect();
     match names.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
         _ => names.concat(),
     }
+}
+
+/// Whether the generator emits a butterfly of `radix`: one of [`RADICES`], or a number from
+/// 3 to [`MAX_RADIX`] whose prime factors are at most [`LARGEST_PRIME_RADIX`].
+pub fn is_supported_radix(radix: u32) -> bool {
+    if RADICES.contains(&radix) {
+        return true;
+    }
+    if !(3..=MAX_RADIX).contains(&radix) {
+        return false;
+    }
+    let mut rest = radix;
+    for p in [2, 3, 5, 7, 11, 13] {
+        while rest % p == 0 {
+            rest /= p;
+        }
+    }
+    rest == 1
+}
+
+/// Every supported radix, ascending.
+pub fn all_radices() -> Vec<u32> {
+    (2..=MAX_RADIX).filter(|&r| is_supported_radix(r)).collect()
+}
+
+/// The supported radices for messages: "2, 4, 8, 16, 32 or 64, or a mixed radix: a number
+/// from 3 to 64 whose prime factors are at most 13".
+pub fn radix_list() -> String {
+    let powers = power_of_two_radix_list();
+    format!(
+        "{powers}, or a mixed radix: a number from 3 to {MAX_RADIX} whose prime factors are at most {LARGEST_PRIME_RADIX}"
+    )
 }
 
 /// How a global radix pass gets the twiddles `W_{R*p}^{k*m}` it multiplies its inputs by.

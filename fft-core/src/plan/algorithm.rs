@@ -1,11 +1,11 @@
 //! Which algorithm a length gets (DESIGN.md sections 4.3 and 4.4), and the radices of a
 //! mixed-radix plan.
 
-use crate::kernel::bluestein_len;
+use crate::kernel::{bluestein_len, MAX_RADIX};
 
 /// The largest prime a generated butterfly handles: lengths whose prime factors are all at
 /// most this are "smooth" and run as Stockham passes of mixed radices.
-pub const LARGEST_PRIME_RADIX: usize = 13;
+pub const LARGEST_PRIME_RADIX: usize = crate::kernel::LARGEST_PRIME_RADIX as usize;
 
 /// How a transform of a given length is computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -106,34 +106,22 @@ fn factorization(n: usize) -> String {
     parts.join(" * ")
 }
 
-/// The radices of a mixed-radix plan of a 13-smooth `len`, in pass order: the power-of-two
-/// part as radix-2^k passes of at most `max_radix` (largest first, one smaller one last),
-/// then the odd part with pairs of 3s as 9, pairs of 5s as 25, a lone 3 and a lone 5 as 15,
-/// and 7, 11 and 13 alone (every one of them a generated butterfly, [`ODD_RADICES`]).
-///
-/// [`ODD_RADICES`]: crate::kernel::ODD_RADICES
-pub fn mixed_radices(len: usize, max_radix: u32) -> Vec<u32> {
-    let factors = prime_factors(len);
-    let count = |p: usize| factors.iter().filter(|&&f| f == p).count();
-    let mut radices = Vec::new();
-    let twos = count(2) as u32;
-    let max_bits = max_radix.max(2).trailing_zeros();
-    radices.extend(std::iter::repeat(1 << max_bits).take((twos / max_bits) as usize));
-    if twos % max_bits != 0 {
-        radices.push(1 << (twos % max_bits));
+/// The radices of a mixed-radix plan of a 13-smooth `len`, in pass order: as few passes
+/// as possible, each a generated butterfly of at most [`MAX_RADIX`] points. The prime
+/// factors, largest first, go into the first radix they still fit in (first-fit
+/// decreasing), and the radices run largest first: `1000 -> [50, 20]`, `2187 -> [27, 27, 3]`.
+pub fn mixed_radices(len: usize) -> Vec<u32> {
+    let mut factors = prime_factors(len);
+    factors.reverse();
+    let mut radices: Vec<u32> = Vec::new();
+    for f in factors {
+        let f = f as u32;
+        match radices.iter_mut().find(|r| **r * f <= MAX_RADIX) {
+            Some(radix) => *radix *= f,
+            None => radices.push(f),
+        }
     }
-    let (threes, fives) = (count(3), count(5));
-    radices.extend(std::iter::repeat(25).take(fives / 2));
-    radices.extend(std::iter::repeat(9).take(threes / 2));
-    match (threes % 2, fives % 2) {
-        (1, 1) => radices.push(15),
-        (1, 0) => radices.push(3),
-        (0, 1) => radices.push(5),
-        _ => {}
-    }
-    for p in [7, 11, 13] {
-        radices.extend(std::iter::repeat(p).take(count(p as usize)));
-    }
+    radices.sort_unstable_by(|a, b| b.cmp(a));
     radices
 }
 
@@ -159,15 +147,19 @@ mod tests {
 
     #[test]
     fn mixed_radices_multiply_to_the_length() {
-        assert_eq!(mixed_radices(1000, 16), [8, 25, 5]);
-        assert_eq!(mixed_radices(2187, 16), [9, 9, 9, 3]);
-        assert_eq!(mixed_radices(6561, 16), [9, 9, 9, 9]);
-        assert_eq!(mixed_radices(30030, 16), [2, 15, 7, 11, 13]);
-        assert_eq!(mixed_radices(3 << 20, 16), [16, 16, 16, 16, 16, 3]);
+        assert_eq!(mixed_radices(1000), [50, 20]);
+        assert_eq!(mixed_radices(2187), [27, 27, 3]);
+        assert_eq!(mixed_radices(6561), [27, 27, 9]);
+        assert_eq!(mixed_radices(30030), [55, 39, 14]);
+        assert_eq!(mixed_radices(3 << 20), [64, 64, 48, 16]);
         for len in 2..5000usize {
             if Algorithm::for_len(len) == Algorithm::MixedRadix {
-                let product: usize = mixed_radices(len, 16).iter().map(|&r| r as usize).product();
+                let radices = mixed_radices(len);
+                let product: usize = radices.iter().map(|&r| r as usize).product();
                 assert_eq!(product, len);
+                assert!(radices
+                    .iter()
+                    .all(|&r| crate::kernel::is_supported_radix(r)));
             }
         }
     }

@@ -229,7 +229,7 @@ pub enum PlanError {
         batch: usize,
     },
     /// `max_radix` is not one of [`RADICES`].
-    #[error("max radix {0} is not supported: use one of {list}", list = crate::kernel::radix_list())]
+    #[error("max radix {0} is not supported: the largest radix of power-of-two passes is one of {list}", list = crate::kernel::power_of_two_radix_list())]
     UnsupportedRadix(u32),
     /// Fused passes were required but cannot run here.
     #[error("{0}")]

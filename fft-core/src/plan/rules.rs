@@ -279,7 +279,7 @@ fn stockham_passes(
         },
         None => {
             check_mixed_options(request, len)?;
-            mixed_radices(len, request.max_radix)
+            mixed_radices(len)
                 .into_iter()
                 .map(|radix| {
                     KernelSpec::Radix(RadixSpec {

@@ -239,7 +239,7 @@ fn every_length_from_one_up_has_a_plan() {
     let one = Plan::new(request(1, 16), &GPU).unwrap();
     assert_eq!(one.algorithm, Algorithm::Identity);
     assert_eq!(one.passes.len(), 1);
-    // 1000 = 8 * 25 * 5: three mixed-radix passes with strides 1, 8, 200.
+    // 1000 = 50 * 20: two mixed-radix passes with strides 1 and 50.
     let mixed = Plan::new(request(1000, 16), &GPU).unwrap();
     assert_eq!(mixed.algorithm, Algorithm::MixedRadix);
     let shape: Vec<(u32, usize)> = mixed
@@ -247,21 +247,30 @@ fn every_length_from_one_up_has_a_plan() {
         .iter()
         .map(|p| (p.radix(), p.stride()))
         .collect();
-    assert_eq!(shape, [(8, 1), (25, 8), (5, 200)]);
-    assert_eq!(mixed.passes[0].entry_point(), "fft_radix8_fwd_f32_mixed");
-    assert_eq!(mixed.passes[1].entry_point(), "fft_radix25_fwd_f32");
-    // 1009 is prime: pad, forward 4096-point FFT, multiply, inverse FFT, unpad.
+    assert_eq!(shape, [(50, 1), (20, 50)]);
+    assert_eq!(mixed.passes[0].entry_point(), "fft_radix50_fwd_f32");
+    let pow2_part = Plan::new(request(3 << 20, 16), &GPU).unwrap();
+    assert_eq!(
+        pow2_part.passes[0].entry_point(),
+        "fft_radix64_fwd_f32_mixed"
+    );
+    // 1009 is prime: pad, forward 2048-point FFT (global radix passes requested), multiply,
+    // inverse FFT, unpad.
     let prime = Plan::new(request(1009, 16), &GPU).unwrap();
-    assert_eq!(prime.algorithm, Algorithm::Bluestein { padded: 4096 });
-    assert_eq!(prime.work_len(), 4096);
+    assert_eq!(prime.algorithm, Algorithm::Bluestein { padded: 2048 });
+    assert_eq!(prime.work_len(), 2048);
     let names: Vec<String> = prime.passes.iter().map(Pass::entry_point).collect();
     assert_eq!(
         names,
         [
             "fft_chirp_pad_fwd_f32",
-            "fft_fused4096_c1_fwd_f32",
+            "fft_radix16_fwd_f32",
+            "fft_radix16_fwd_f32",
+            "fft_radix8_fwd_f32",
             "fft_chirp_multiply_fwd_f32",
-            "fft_fused4096_c1_inv_f32",
+            "fft_radix16_inv_f32",
+            "fft_radix16_inv_f32",
+            "fft_radix8_inv_f32",
             "fft_chirp_unpad_fwd_f32",
         ]
     );
@@ -280,7 +289,7 @@ fn other_bad_requests() {
     assert_eq!(Plan::new(r, &GPU), Err(PlanError::EmptyBatch));
     let err = Plan::new(request(16, 12), &GPU).unwrap_err();
     assert_eq!(err, PlanError::UnsupportedRadix(12));
-    assert!(err.to_string().contains("2, 3, 4, 5, 7, 8, 9"), "{err}");
+    assert!(err.to_string().contains("2, 4, 8, 16, 32 or 64"), "{err}");
     let mut r = request(1 << 20, 16);
     r.batch = usize::MAX / 2;
     assert!(matches!(

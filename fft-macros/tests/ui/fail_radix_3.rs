@@ -1,5 +1,0 @@
-use fft_macros::radix_kernel;
-
-const K: fft_codegen::GeneratedKernel = radix_kernel!(3);
-
-fn main() {}
