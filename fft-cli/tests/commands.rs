@@ -64,11 +64,18 @@ fn kernel_prints_the_generated_source_byte_for_byte() {
         .assert()
         .success()
         .stdout(emit(&scalar).unwrap().source.into_owned());
+    // Odd radices of mixed-radix plans are generated too.
+    let radix3 = emit(&KernelSpec::Radix(RadixSpec::new(3))).unwrap();
     oclfft()
         .args(["kernel", "3"])
         .assert()
+        .success()
+        .stdout(radix3.source.into_owned());
+    oclfft()
+        .args(["kernel", "17"])
+        .assert()
         .code(2)
-        .stderr(predicate::str::contains("radix 3 is not supported"));
+        .stderr(predicate::str::contains("radix 17 is not supported"));
 }
 
 #[test]
@@ -78,6 +85,49 @@ fn plan_explains_a_transform() {
         .assert()
         .success()
         .stdout(predicate::str::contains("plan built in"));
+}
+
+#[test]
+fn plan_explains_any_length() {
+    for (len, algorithm) in [
+        ("1000", "1000 = 2^3 * 5^3: Stockham passes of mixed radices"),
+        ("1009", "Bluestein's chirp-z convolution of length 2048"),
+        ("1", "length 1: the DFT is the identity"),
+    ] {
+        oclfft()
+            .args(["plan", len])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(format!("1 x {len} points")))
+            .stdout(predicate::str::contains(algorithm))
+            .stdout(predicate::str::contains("plan built in"));
+    }
+}
+
+#[test]
+fn plan_refuses_empty_and_oversized_transforms_with_the_numbers() {
+    for (args, message) in [
+        (&["plan", "0"][..], "length must be at least 1 (got 0)"),
+        (
+            &["plan", "16", "--batch", "0"][..],
+            "batch must be at least 1 (got 0)",
+        ),
+        (
+            &["plan", "134217729"][..],
+            "length 134217729 exceeds the longest supported transform, 134217728 points",
+        ),
+        (
+            &["plan", "1009", "--batch", "4000000"][..],
+            "len 1009 x batch 4000000 needs more than 4294967295 points",
+        ),
+    ] {
+        oclfft()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message))
+            .stderr(predicate::str::contains("panicked").not());
+    }
 }
 
 #[test]
