@@ -216,9 +216,90 @@ fn bench_reports_transfers_breakeven_json_and_plot() {
         .stdout(predicate::str::contains("breakeven against rustfft"));
     let json = std::fs::read_to_string(&json).unwrap();
     assert!(
-        json.contains("\"transfer_ms\"") && json.contains("\"breakeven_log2n\""),
+        json.contains("\"transfer_ms\"")
+            && json.contains("\"breakeven_n\"")
+            && json.contains("\"breakeven_log2n\"")
+            && json.contains("{\"n\": 64, \"log2n\": 6, \"batch\": 16,"),
         "{json}"
     );
     let svg = std::fs::read_to_string(&svg).unwrap();
     assert!(svg.contains("kernel + host"), "legend missing");
+}
+
+#[test]
+fn bench_times_a_list_of_any_lengths() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("sizes.json");
+    let svg = dir.path().join("sizes.svg");
+    let assert = oclfft()
+        .args([
+            "bench",
+            "--sizes",
+            "1009,1000",
+            "--log2-total",
+            "12",
+            "--runs",
+            "2",
+            "--warmup",
+            "1",
+        ])
+        .arg("--json")
+        .arg(&json)
+        .arg("--plot")
+        .arg(&svg)
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    // Sorted; 1000 fills 4096 points 4 times, 1009 (Bluestein, padded to 2048) twice.
+    let rows: Vec<Vec<&str>> = stdout
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|w| w.first().is_some_and(|n| n.parse::<usize>().is_ok()))
+        .collect();
+    assert_eq!(rows.len(), 2, "{stdout}");
+    assert_eq!(rows[0][..2], ["1000", "4"], "{stdout}");
+    assert_eq!(rows[1][..2], ["1009", "2"], "{stdout}");
+    for row in &rows {
+        let rel_l2: f64 = row[7].parse().unwrap();
+        assert!(rel_l2 < 1e-5, "error {rel_l2} in {stdout}");
+    }
+    assert!(stdout.contains("breakeven against rustfft"), "{stdout}");
+    let json = std::fs::read_to_string(&json).unwrap();
+    for row in [
+        "{\"n\": 1000, \"log2n\": null, \"batch\": 4,",
+        "{\"n\": 1009, \"log2n\": null, \"batch\": 2,",
+    ] {
+        assert!(json.contains(row), "{row} not in {json}");
+    }
+    let svg = std::fs::read_to_string(&svg).unwrap();
+    assert!(svg.contains("transform length N"), "axis label missing");
+}
+
+#[test]
+fn bench_refuses_sizes_that_do_not_fit() {
+    for (args, message) in [
+        (
+            &["bench", "--sizes", "0,16"][..],
+            "length 0 has nothing to compute",
+        ),
+        (
+            &["bench", "--sizes", "65537", "--log2-total", "17"][..],
+            "N = 65537 needs 262144 points per transform, more than the 2^17 = 131072",
+        ),
+        (
+            &["bench", "--sizes", "16", "--max", "8"][..],
+            "cannot be used with",
+        ),
+        (
+            &["bench", "--log2-total", "70"][..],
+            "--log2-total 70: at most 31",
+        ),
+    ] {
+        oclfft()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message))
+            .stderr(predicate::str::contains("panicked").not());
+    }
 }
