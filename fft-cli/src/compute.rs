@@ -1,10 +1,9 @@
 //! Running a batch of transforms on the device, shared by `fft` and `spectrum`: opening the
-//! queue, fitting lengths to the supported ones, the precision dispatch, and the checks that
-//! no value overflows the precision on the way in or out.
+//! queue, padding or truncating signals to the requested length (numpy's `n=`), the precision
+//! dispatch, and the checks that no value overflows the precision on the way in or out.
 
 use crate::exit::CliError;
 use clap::ValueEnum;
-use fft_core::plan::PlanError;
 use fft_runtime::ocl::OclPrm;
 use fft_runtime::{
     complex_from_f64, complex_to_f64, DeviceQueue, DeviceSelector, Direction, Fft, FftFloat,
@@ -39,27 +38,44 @@ pub fn open_queue(device: Option<&str>) -> crate::Result<DeviceQueue> {
     )?)
 }
 
-/// The length to transform `len` samples at: every length from 1 up is supported, so `len`
-/// itself (the plan reports lengths above the device's limits).
-pub fn fit_length(len: usize, _pad: bool) -> crate::Result<usize> {
+/// Parses the `--len N` value of `fft` and `spectrum`: a number of points, at least 1.
+pub fn parse_len(text: &str) -> Result<usize, String> {
+    let len: usize = text.trim().parse().map_err(|_| {
+        format!("'{text}' is not a number of points: pass a whole number of at least 1")
+    })?;
     if len == 0 {
-        return Err(CliError::Input(PlanError::EmptyLength.to_string()));
+        return Err(
+            "a transform of length 0 has nothing to compute: pass a length of at least 1".into(),
+        );
     }
     Ok(len)
 }
 
-/// Rows of `cols` values as rows of `len >= cols` values, zero-padded; `data` itself (no
-/// copy) when `len == cols`.
+/// Rows of `cols` values as rows of exactly `len` values, as numpy's `n=`: each row is
+/// zero-padded when `len > cols` and truncated when `len < cols`; `data` itself (no copy)
+/// when `len == cols`.
 pub fn pad_rows(data: Vec<Complex64>, cols: usize, len: usize) -> Vec<Complex64> {
     if len == cols {
         return data;
     }
-    let mut out = Vec::with_capacity(data.len() / cols.max(1) * len);
+    let rows = data.len() / cols.max(1);
+    let mut out = Vec::with_capacity(rows * len);
     for row in data.chunks(cols.max(1)) {
-        out.extend_from_slice(row);
-        out.resize(out.len() + len - row.len(), Complex64::new(0.0, 0.0));
+        let keep = row.len().min(len);
+        out.extend_from_slice(&row[..keep]);
+        out.resize(out.len() + len - keep, Complex64::new(0.0, 0.0));
     }
     out
+}
+
+/// How `len` points were made from `points` samples, for the messages: empty when they are
+/// the same, else ", zero-padded to N" or ", truncated to N".
+pub fn resize_note(points: usize, len: usize) -> String {
+    match len.cmp(&points) {
+        std::cmp::Ordering::Equal => String::new(),
+        std::cmp::Ordering::Greater => format!(", zero-padded to {len}"),
+        std::cmp::Ordering::Less => format!(", truncated to {len}"),
+    }
 }
 
 /// What to compute: `batch` transforms of `len` points.
@@ -182,15 +198,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn lengths_fit_or_explain() {
-        assert_eq!(fit_length(1024, false).unwrap(), 1024);
-        assert_eq!(fit_length(1000, true).unwrap(), 1024);
-        assert_eq!(fit_length(1, true).unwrap(), 2);
-        let err = fit_length(1000, false).unwrap_err().to_string();
+    fn lengths_parse_or_explain() {
+        assert_eq!(parse_len("1000"), Ok(1000));
+        assert_eq!(parse_len("1"), Ok(1));
+        let zero = parse_len("0").unwrap_err();
         assert!(
-            err.contains("512 and 1024") && err.contains("--pad"),
-            "{err}"
+            zero.contains("length 0") && zero.contains("at least 1"),
+            "{zero}"
         );
+        let word = parse_len("many").unwrap_err();
+        assert!(word.contains("'many' is not a number"), "{word}");
+        assert!(parse_len("-3").is_err());
+    }
+
+    #[test]
+    fn resizing_is_described() {
+        assert_eq!(resize_note(1000, 1000), "");
+        assert_eq!(resize_note(1000, 1024), ", zero-padded to 1024");
+        assert_eq!(resize_note(1000, 500), ", truncated to 500");
     }
 
     #[test]
@@ -200,6 +225,11 @@ mod tests {
         assert_eq!(padded.len(), 8);
         assert_eq!(padded[3], Complex64::new(0.0, 0.0));
         assert_eq!(padded[4], one);
+        // Shorter rows are truncated, each on its own.
+        let values: Vec<Complex64> = (0..6).map(|i| Complex64::new(f64::from(i), 0.0)).collect();
+        let cut = pad_rows(values, 3, 2);
+        let re: Vec<f64> = cut.iter().map(|v| v.re).collect();
+        assert_eq!(re, [0.0, 1.0, 3.0, 4.0]);
         // No padding, no copy.
         let data = vec![one; 6];
         let at = data.as_ptr();

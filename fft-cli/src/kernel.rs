@@ -10,7 +10,7 @@ use fft_core::{Direction, Precision};
 /// Options of `oclfft kernel`.
 #[derive(Args)]
 pub struct KernelArgs {
-    /// Radix of the pass: 2, 4, 8, 16, 32 or 64.
+    /// Radix of the pass: 2, 3, 4, 5, 7, 8, 9, 11, 13, 15, 16, 25, 32 or 64.
     pub radix: u32,
     /// The inverse-direction kernel.
     #[arg(long)]

@@ -30,7 +30,7 @@ Exit codes:
      device, a kernel that fails to build
   2  bad command line or bad input: missing or empty file, a non-numeric value (file:line:column),
      NaN or infinity (unless --allow-nonfinite), an unsupported .npy dtype or shape, a length
-     that is not supported without --pad, input beyond the precision's range or a result
+     of 0 or above 2^27 or a batch of 0, input beyond the precision's range or a result
      that overflows it (try --precision f64), an output path that is not a regular file,
      character device or pipe, a --rate that is not a positive finite number
   3  `fft --check` found the device result outside the accuracy bound (or a NaN error)

@@ -32,7 +32,8 @@ impl From<StrategyArg> for Strategy {
 /// Options of `oclfft plan`.
 #[derive(Args)]
 pub struct PlanArgs {
-    /// Points per transform (a power of two).
+    /// Points per transform: any length from 1 to 2^27 (powers of two, other 13-smooth
+    /// lengths as mixed radices, the rest as Bluestein's convolution).
     pub len: usize,
     /// Number of transforms.
     #[arg(long, default_value_t = 1)]

@@ -1,10 +1,10 @@
 //! `oclfft spectrum INPUT -o plot.png|svg`: the magnitude spectrum in dB against frequency.
 //!
-//! The signal is windowed, zero-padded to the next supported length and transformed on the
-//! device. Magnitudes are scaled to amplitudes (2|X[k]| / sum of the window), so a tone of
+//! The signal (its first `--len` samples, when that is shorter) is windowed, zero-padded to
+//! `--len` when that is longer, and transformed on the device at that length, whatever it is. Magnitudes are scaled to amplitudes (2|X[k]| / sum of the window), so a tone of
 //! amplitude A shows at 20 log10(A) dB whatever the length and window.
 
-use crate::compute::{fit_length, open_queue, pad_rows, run_job, Job, PrecisionArg};
+use crate::compute::{open_queue, pad_rows, resize_note, run_job, Job, PrecisionArg};
 use crate::exit::CliError;
 use crate::plot::{draw, Chart, Series, PALETTE};
 use clap::{Args, ValueEnum};
@@ -76,6 +76,10 @@ pub struct SpectrumArgs {
     /// Accept NaN and infinite samples instead of rejecting them.
     #[arg(long)]
     pub allow_nonfinite: bool,
+    /// Transform N points, as numpy's `n=`: the signal is zero-padded (finer frequency grid)
+    /// or truncated to its first N samples (default: its own length). `--pad N` is the same.
+    #[arg(short = 'n', long = "len", visible_alias = "pad", value_name = "N", value_parser = crate::compute::parse_len)]
+    pub len: Option<usize>,
 }
 
 /// Runs the command.
@@ -110,20 +114,9 @@ pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
             None => None,
         },
     };
-    let count = row.len();
-    let gain: f64 = (0..count).map(|n| args.window.value(n, count)).sum();
-    if gain <= 0.0 {
-        return Err(CliError::Input(format!(
-            "the {:?} window is zero over {count} sample(s): use --window none",
-            args.window
-        )));
-    }
-    let windowed: Vec<Complex64> = row
-        .iter()
-        .enumerate()
-        .map(|(n, v)| v * args.window.value(n, count))
-        .collect();
-    let len = fit_length(count, true)?;
+    let len = args.len.unwrap_or(row.len());
+    let count = row.len().min(len);
+    let windowed = windowed(&row[..count], args.window)?;
     let queue = open_queue(args.device.as_deref())?;
     let job = Job {
         len,
@@ -132,7 +125,10 @@ pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
         normalization: Normalization::None,
         precision: args.precision,
     };
-    let spectrum = run_job(&queue, job, pad_rows(windowed, count, len))?;
+    crate::compute::check_job(&queue, job)?;
+    let gain: f64 = windowed.iter().map(|(_, w)| w).sum();
+    let values = windowed.into_iter().map(|(v, _)| v).collect();
+    let spectrum = run_job(&queue, job, pad_rows(values, count, len))?;
 
     // A complex signal has distinct negative frequencies; plot all bins then, else half.
     let complex = signal.is_complex();
@@ -202,16 +198,33 @@ pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
     };
     draw(&args.output, &chart)?;
     eprintln!(
-        "oclfft: {count} samples{}, strongest bin at {} {unit} ({peak_db:.1} dB); wrote {}",
-        if len == count {
-            String::new()
-        } else {
-            format!(" zero-padded to {len}")
-        },
+        "oclfft: {} samples{}, strongest bin at {} {unit} ({peak_db:.1} dB); wrote {}",
+        row.len(),
+        resize_note(row.len(), len),
         trim_number(peak_freq),
         args.output.display()
     );
     Ok(())
+}
+
+/// Each sample of `samples` times `window`, beside the window's value; an error when the
+/// window is zero over all of them (nothing would be left to plot).
+fn windowed(samples: &[Complex64], window: Window) -> crate::Result<Vec<(Complex64, f64)>> {
+    let count = samples.len();
+    let values: Vec<(Complex64, f64)> = samples
+        .iter()
+        .enumerate()
+        .map(|(n, v)| {
+            let w = window.value(n, count);
+            (v * w, w)
+        })
+        .collect();
+    if values.iter().map(|(_, w)| w).sum::<f64>() <= 0.0 {
+        return Err(CliError::Input(format!(
+            "the {window:?} window is zero over {count} sample(s): use --window none"
+        )));
+    }
+    Ok(values)
 }
 
 /// `rate` when it is a usable sample rate (finite, positive), else an error naming `what`.

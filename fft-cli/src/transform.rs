@@ -1,9 +1,10 @@
 //! `oclfft fft INPUT`: transform a signal file on the device and write the result.
 
-use crate::compute::{check_job, fit_length, open_queue, pad_rows, run_job, Job, PrecisionArg};
+use crate::compute::{check_job, open_queue, pad_rows, resize_note, run_job, Job, PrecisionArg};
 use crate::exit::CliError;
 use clap::{Args, ValueEnum};
 use fft_core::accuracy::{ErrorReport, Tolerance};
+use fft_core::plan::Algorithm;
 use fft_io::{Format, ReadOptions, Signal, WriteOptions};
 use fft_runtime::{Direction, Normalization};
 use num_complex::Complex64;
@@ -58,10 +59,11 @@ pub struct FftArgs {
     /// Device: an index or name substring from `oclfft devices` (default: $OCLFFT_DEVICE, else the first GPU, else CPU).
     #[arg(long)]
     pub device: Option<String>,
-    /// Zero-pad each signal to the next supported length (a power of two); without it an
-    /// unsupported length is an error.
-    #[arg(long)]
-    pub pad: bool,
+    /// Transform exactly N points per signal, as numpy's `n=`: shorter signals are
+    /// zero-padded, longer ones truncated (default: each signal at its own length; every
+    /// length from 1 to 2^27 is supported). `--pad N` is the same option.
+    #[arg(short = 'n', long = "len", visible_alias = "pad", value_name = "N", value_parser = crate::compute::parse_len)]
+    pub len: Option<usize>,
     /// For 2-D input (.npy, multi-channel .wav): 0 = each row is a signal, 1 = each column is.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
     pub batch_axis: u8,
@@ -92,38 +94,38 @@ pub fn run(args: &FftArgs) -> crate::Result<()> {
     } else {
         Direction::Forward
     };
-    let job_for = |rows: usize, cols: usize| -> crate::Result<Job> {
-        let (len, batch) = if args.batch_axis == 0 {
+    let job_for = |rows: usize, cols: usize| -> Job {
+        let (points, batch) = if args.batch_axis == 0 {
             (cols, rows)
         } else {
             (rows, cols)
         };
-        Ok(Job {
-            len: fit_length(len, args.pad)?,
+        Job {
+            len: args.len.unwrap_or(points),
             batch,
             direction,
             normalization: args.norm.into(),
             precision: args.precision,
-        })
+        }
     };
     let options = ReadOptions {
         allow_nonfinite: args.allow_nonfinite,
     };
 
     // Shapes known from a header are checked against the device before the data is read;
-    // text files are read (and their errors reported) before the device is opened.
-    let probed = fft_io::probe_shape(&args.input, input_format)?;
-    let early = match probed {
-        None => Some(crate::input::read(&args.input, input_format, options)?),
-        Some((rows, cols)) => {
-            job_for(rows, cols)?;
-            None
+    // text files are read (and their errors reported) before the device is opened. Either
+    // way the plan is checked (length, batch, allocation limit) before any padded copy is
+    // made.
+    let (early, (rows, cols)) = match fft_io::probe_shape(&args.input, input_format)? {
+        Some(shape) => (None, shape),
+        None => {
+            let signal = crate::input::read(&args.input, input_format, options)?;
+            let shape = (signal.rows(), signal.cols());
+            (Some(signal), shape)
         }
     };
     let queue = open_queue(args.device.as_deref())?;
-    if let Some((rows, cols)) = probed {
-        check_job(&queue, job_for(rows, cols)?)?;
-    }
+    check_job(&queue, job_for(rows, cols))?;
     let signal = match early {
         Some(signal) => signal,
         None => crate::input::read(&args.input, input_format, options)?,
@@ -131,7 +133,7 @@ pub fn run(args: &FftArgs) -> crate::Result<()> {
 
     // Host memory: every copy below is dropped once the next one exists (the input is kept
     // for --check only).
-    let job = job_for(signal.rows(), signal.cols())?;
+    let job = job_for(signal.rows(), signal.cols());
     let sample_rate = signal.sample_rate();
     let signals = if args.batch_axis == 1 {
         let transposed = signal.transposed();
@@ -144,16 +146,12 @@ pub fn run(args: &FftArgs) -> crate::Result<()> {
     let input = pad_rows(signals.into_data(), points, job.len);
     let reference_input = args.check.then(|| input.clone());
     let result = run_job(&queue, job, input)?;
-    let padded = if job.len == points {
-        String::new()
-    } else {
-        format!(", zero-padded to {}", job.len)
-    };
     eprintln!(
-        "oclfft: {} signal(s) of {} points from {}{padded}, {direction} on {}",
+        "oclfft: {} signal(s) of {} points from {}{}, {direction} on {}",
         job.batch,
         points,
         input_format.name(),
+        resize_note(points, job.len),
         queue.summary()
     );
 
@@ -221,11 +219,7 @@ fn check(args: &FftArgs, job: Job, input: &[Complex64], result: &[Complex64]) ->
         result.len(),
         args.threshold
     );
-    let precision = match args.precision {
-        PrecisionArg::F32 => fft_core::Precision::F32,
-        PrecisionArg::F64 => fft_core::Precision::F64,
-    };
-    let tolerance = Tolerance::for_transform(precision, job.len.trailing_zeros(), 1.0);
+    let tolerance = tolerance(args.precision, job.len);
     // A NaN error (from a NaN in the result or the reference) fails the check too.
     if report.relative_l2.is_nan() || report.relative_l2 > tolerance.relative_l2 {
         return Err(CliError::CheckFailed(format!(
@@ -234,4 +228,37 @@ fn check(args: &FftArgs, job: Job, input: &[Complex64], result: &[Complex64]) ->
         )));
     }
     Ok(())
+}
+
+/// The accuracy bound of `--check` for `len` points: the model's `eps * sqrt(log2 N)` with
+/// log2 N rounded up, three times wider for Bluestein's lengths (two transforms of the padded
+/// length and two chirp products).
+fn tolerance(precision: PrecisionArg, len: usize) -> Tolerance {
+    let precision = match precision {
+        PrecisionArg::F32 => fft_core::Precision::F32,
+        PrecisionArg::F64 => fft_core::Precision::F64,
+    };
+    let log2 = len.max(1).next_power_of_two().trailing_zeros();
+    let factor = match Algorithm::for_len(len.max(1)) {
+        Algorithm::Bluestein { .. } => 3.0,
+        _ => 1.0,
+    };
+    Tolerance::for_transform(precision, log2, factor)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bluestein_lengths_get_a_wider_bound() {
+        let pow2 = tolerance(PrecisionArg::F32, 1024).relative_l2;
+        let smooth = tolerance(PrecisionArg::F32, 1000).relative_l2;
+        let prime = tolerance(PrecisionArg::F32, 1009).relative_l2;
+        assert_eq!(pow2, smooth, "1000 rounds up to log2 10, as 1024");
+        assert!(
+            (prime / smooth - 3.0).abs() < 1e-12,
+            "1009 also rounds up to 1024"
+        );
+    }
 }

@@ -154,15 +154,46 @@ fn unsupported_npy_dtype_and_shape() {
 }
 
 #[test]
-fn unsupported_length_names_the_nearest_ones_without_pad() {
+fn zero_lengths_and_empty_batches_are_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let values: String = (0..1000).map(|i| format!("{}\n", i % 3)).collect();
-    let txt = file(dir.path(), "thousand.txt", values);
+    let txt = file(dir.path(), "three.txt", "1\n2\n3\n");
+    for flag in ["--len", "--pad", "-n"] {
+        fails(
+            &txt,
+            &[flag, "0"],
+            2,
+            &["length 0 has nothing to compute", "at least 1"],
+        );
+    }
+    fails(&txt, &["--len", "lots"], 2, &["'lots' is not a number"]);
+    let no_rows = file(dir.path(), "rows.npy", npy("<f8", false, "(0, 8)", &[]));
+    fails(&no_rows, &[], 2, &["the array is empty", "(0, 8)"]);
+    let no_cols = file(dir.path(), "cols.npy", npy("<f8", false, "(4, 0)", &[]));
+    fails(&no_cols, &[], 2, &["the array is empty", "(4, 0)"]);
+}
+
+#[test]
+fn lengths_beyond_the_limits_give_the_numbers_before_padding() {
+    let dir = tempfile::tempdir().unwrap();
+    let txt = file(dir.path(), "three.txt", "1\n2\n3\n");
+    // Padding 3 samples to 10^12 would need 16 TB: refused before any copy is made.
     fails(
         &txt,
-        &[],
+        &["--len", "1000000000000"],
         2,
-        &["length 1000 is not supported", "512 and 1024", "--pad"],
+        &["length 1000000000000 exceeds", "134217728 points"],
+    );
+    // 64 rows of 2^27 points (Bluestein-free, but past the 32-bit index limit).
+    let rows = file(dir.path(), "rows.npy", npy("<f8", false, "(64, 16)", &[]));
+    fails(
+        &rows,
+        &["--len", "134217728"],
+        2,
+        &[
+            "len 134217728 x batch 64",
+            "4294967295 points",
+            "split the batch",
+        ],
     );
 }
 
@@ -183,6 +214,18 @@ fn beyond_the_allocation_limit_gives_both_numbers_before_reading_data() {
         &[
             "68702699520 bytes exceeds",
             "CL_DEVICE_MAX_MEM_ALLOC_SIZE of ",
+        ],
+    );
+    // The same through --len: 63 rows of 16 points padded to 2^26 (63 GiB as complex128).
+    let rows = file(dir.path(), "rows.npy", npy("<f8", false, "(63, 16)", &[]));
+    fails(
+        &rows,
+        &["--len", "67108864", "--precision", "f64"],
+        1,
+        &[
+            "67645734912 bytes exceeds",
+            "CL_DEVICE_MAX_MEM_ALLOC_SIZE of ",
+            "use a batch of at most",
         ],
     );
 }

@@ -64,11 +64,18 @@ fn kernel_prints_the_generated_source_byte_for_byte() {
         .assert()
         .success()
         .stdout(emit(&scalar).unwrap().source.into_owned());
+    // Odd radices of mixed-radix plans are generated too.
+    let radix3 = emit(&KernelSpec::Radix(RadixSpec::new(3))).unwrap();
     oclfft()
         .args(["kernel", "3"])
         .assert()
+        .success()
+        .stdout(radix3.source.into_owned());
+    oclfft()
+        .args(["kernel", "17"])
+        .assert()
         .code(2)
-        .stderr(predicate::str::contains("radix 3 is not supported"));
+        .stderr(predicate::str::contains("radix 17 is not supported"));
 }
 
 #[test]
@@ -78,6 +85,49 @@ fn plan_explains_a_transform() {
         .assert()
         .success()
         .stdout(predicate::str::contains("plan built in"));
+}
+
+#[test]
+fn plan_explains_any_length() {
+    for (len, algorithm) in [
+        ("1000", "1000 = 2^3 * 5^3: Stockham passes of mixed radices"),
+        ("1009", "Bluestein's chirp-z convolution of length 2048"),
+        ("1", "length 1: the DFT is the identity"),
+    ] {
+        oclfft()
+            .args(["plan", len])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(format!("1 x {len} points")))
+            .stdout(predicate::str::contains(algorithm))
+            .stdout(predicate::str::contains("plan built in"));
+    }
+}
+
+#[test]
+fn plan_refuses_empty_and_oversized_transforms_with_the_numbers() {
+    for (args, message) in [
+        (&["plan", "0"][..], "length must be at least 1 (got 0)"),
+        (
+            &["plan", "16", "--batch", "0"][..],
+            "batch must be at least 1 (got 0)",
+        ),
+        (
+            &["plan", "134217729"][..],
+            "length 134217729 exceeds the longest supported transform, 134217728 points",
+        ),
+        (
+            &["plan", "1009", "--batch", "4000000"][..],
+            "len 1009 x batch 4000000 needs more than 4294967295 points",
+        ),
+    ] {
+        oclfft()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message))
+            .stderr(predicate::str::contains("panicked").not());
+    }
 }
 
 #[test]
@@ -166,9 +216,90 @@ fn bench_reports_transfers_breakeven_json_and_plot() {
         .stdout(predicate::str::contains("breakeven against rustfft"));
     let json = std::fs::read_to_string(&json).unwrap();
     assert!(
-        json.contains("\"transfer_ms\"") && json.contains("\"breakeven_log2n\""),
+        json.contains("\"transfer_ms\"")
+            && json.contains("\"breakeven_n\"")
+            && json.contains("\"breakeven_log2n\"")
+            && json.contains("{\"n\": 64, \"log2n\": 6, \"batch\": 16,"),
         "{json}"
     );
     let svg = std::fs::read_to_string(&svg).unwrap();
     assert!(svg.contains("kernel + host"), "legend missing");
+}
+
+#[test]
+fn bench_times_a_list_of_any_lengths() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("sizes.json");
+    let svg = dir.path().join("sizes.svg");
+    let assert = oclfft()
+        .args([
+            "bench",
+            "--sizes",
+            "1009,1000",
+            "--log2-total",
+            "12",
+            "--runs",
+            "2",
+            "--warmup",
+            "1",
+        ])
+        .arg("--json")
+        .arg(&json)
+        .arg("--plot")
+        .arg(&svg)
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    // Sorted; 1000 fills 4096 points 4 times, 1009 (Bluestein, padded to 2048) twice.
+    let rows: Vec<Vec<&str>> = stdout
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|w| w.first().is_some_and(|n| n.parse::<usize>().is_ok()))
+        .collect();
+    assert_eq!(rows.len(), 2, "{stdout}");
+    assert_eq!(rows[0][..2], ["1000", "4"], "{stdout}");
+    assert_eq!(rows[1][..2], ["1009", "2"], "{stdout}");
+    for row in &rows {
+        let rel_l2: f64 = row[7].parse().unwrap();
+        assert!(rel_l2 < 1e-5, "error {rel_l2} in {stdout}");
+    }
+    assert!(stdout.contains("breakeven against rustfft"), "{stdout}");
+    let json = std::fs::read_to_string(&json).unwrap();
+    for row in [
+        "{\"n\": 1000, \"log2n\": null, \"batch\": 4,",
+        "{\"n\": 1009, \"log2n\": null, \"batch\": 2,",
+    ] {
+        assert!(json.contains(row), "{row} not in {json}");
+    }
+    let svg = std::fs::read_to_string(&svg).unwrap();
+    assert!(svg.contains("transform length N"), "axis label missing");
+}
+
+#[test]
+fn bench_refuses_sizes_that_do_not_fit() {
+    for (args, message) in [
+        (
+            &["bench", "--sizes", "0,16"][..],
+            "length 0 has nothing to compute",
+        ),
+        (
+            &["bench", "--sizes", "65537", "--log2-total", "17"][..],
+            "N = 65537 needs 262144 points per transform, more than the 2^17 = 131072",
+        ),
+        (
+            &["bench", "--sizes", "16", "--max", "8"][..],
+            "cannot be used with",
+        ),
+        (
+            &["bench", "--log2-total", "70"][..],
+            "--log2-total 70: at most 31",
+        ),
+    ] {
+        oclfft()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message))
+            .stderr(predicate::str::contains("panicked").not());
+    }
 }

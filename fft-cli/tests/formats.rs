@@ -178,7 +178,7 @@ fn stereo_wav_channels_are_batch_rows() {
 }
 
 #[test]
-fn pad_zero_pads_to_the_next_power_of_two() {
+fn len_zero_pads_a_short_signal() {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("short.csv");
     std::fs::write(&input, "re,im\n1,0\n1,0\n1,0\n").unwrap();
@@ -189,7 +189,8 @@ fn pad_zero_pads_to_the_next_power_of_two() {
             input.as_os_str(),
             "-o".as_ref(),
             out.as_os_str(),
-            "--pad".as_ref(),
+            "--len".as_ref(),
+            "4".as_ref(),
         ])
         .assert()
         .success()

@@ -1,6 +1,7 @@
 //! `oclfft bench`: batched transforms timed with profiling events beside the same-run copy
 //! bandwidth (DESIGN.md section 6), the wall-clock time with host<->device transfers, and
-//! rustfft's time on the same data; breakeven sizes, JSON and a plot afterwards.
+//! rustfft's time on the same data; breakeven sizes, JSON and a plot afterwards. Sizes are
+//! a range of powers of two (`--min`/`--max`) or any list of lengths (`--sizes`).
 
 mod report;
 
@@ -9,8 +10,9 @@ use crate::exit::CliError;
 use crate::plan::StrategyArg;
 use clap::Args;
 use fft_core::accuracy::relative_l2_error;
+use fft_core::plan::Algorithm;
 use fft_core::random_signal;
-use fft_core::{reference_fft, Complex64, Direction};
+use fft_core::Complex64;
 use fft_runtime::ocl::{Buffer, Event, OclPrm};
 use fft_runtime::profile::{median, span};
 use fft_runtime::{
@@ -30,12 +32,17 @@ pub struct BenchArgs {
     /// log2 of the points per launch (the batch fills it); default 27 on a GPU, 22 otherwise.
     #[arg(long)]
     pub log2_total: Option<u32>,
-    /// Smallest log2 N.
+    /// Smallest log2 N of the power-of-two range.
     #[arg(long, default_value_t = 4)]
     pub min: u32,
-    /// Largest log2 N (at most log2-total).
+    /// Largest log2 N of the power-of-two range (at most log2-total).
     #[arg(long, default_value_t = 24)]
     pub max: u32,
+    /// Lengths to time instead of the power-of-two range, any from 1 up: `--sizes
+    /// 1000,2187,65537`. Each runs as a batch filling the points per launch (Bluestein's
+    /// lengths by their padded work length).
+    #[arg(long, value_delimiter = ',', value_name = "N,N,...", conflicts_with_all = ["min", "max"])]
+    pub sizes: Option<Vec<usize>>,
     /// Timed runs per size (the median is reported), after the warm-up.
     #[arg(long, default_value_t = 20)]
     pub runs: usize,
@@ -71,7 +78,8 @@ pub struct BenchArgs {
 
 /// One measured size.
 struct Row {
-    log2n: u32,
+    /// Points per transform.
+    len: usize,
     batch: usize,
     passes: usize,
     kernel: Duration,
@@ -122,12 +130,17 @@ where
         } else {
             22
         });
-    if args.min < 1 || args.min > args.max || args.max > log2_total || args.runs == 0 {
+    if log2_total > MAX_LOG2_TOTAL {
         return Err(CliError::Input(format!(
-            "need 1 <= --min ({}) <= --max ({}) <= --log2-total ({log2_total}) and --runs >= 1",
-            args.min, args.max
+            "--log2-total {log2_total}: at most {MAX_LOG2_TOTAL} (the kernels index with 32-bit integers)"
         )));
     }
+    if args.runs == 0 {
+        return Err(CliError::Input(
+            "--runs 0: pass at least 1 timed run per size".into(),
+        ));
+    }
+    let sizes = sizes(args, log2_total)?;
     let total = 1usize << log2_total;
     let bytes_per_point = T::PRECISION.complex_bytes();
     let host: Vec<Complex<T>> = random_signal(total, BENCH_SEED)
@@ -163,7 +176,9 @@ where
         }
         median(&mut samples)
     };
-    let gbps = |t: Duration| 2.0 * (total * bytes_per_point) as f64 / t.as_secs_f64() / 1e9;
+    let gbps = |points: usize, t: Duration| {
+        2.0 * (points * bytes_per_point) as f64 / t.as_secs_f64() / 1e9
+    };
     let mut out = String::new();
     writeln!(
         out,
@@ -181,7 +196,7 @@ where
         out,
         "device copy of 2^{log2_total} points: {:.4} ms = {:.0} GB/s (read+write)",
         ms(copy),
-        gbps(copy)
+        gbps(total, copy)
     )
     .ok();
     let with_rustfft = args
@@ -189,8 +204,8 @@ where
         .unwrap_or(summary.kind != DeviceKind::Gpu || log2_total <= 22);
     writeln!(
         out,
-        "{:>5} {:>10} {:>6} {:>11} {:>11} {:>8} {:>8} {:>10} {:>9}{}",
-        "log2N",
+        "{:>10} {:>10} {:>6} {:>11} {:>11} {:>8} {:>8} {:>10} {:>9}{}",
+        "N",
         "batch",
         "passes",
         "kernel_ms",
@@ -207,13 +222,13 @@ where
     )
     .ok();
     crate::out::text(&out)?;
-    let progress = progress_bar(u64::from(args.max - args.min + 1));
+    let progress = progress_bar(sizes.len() as u64);
     let mut back = host.clone();
     let mut rows = Vec::new();
-    for log2n in args.min..=args.max {
-        progress.set_message(format!("N = 2^{log2n}"));
-        let len = 1usize << log2n;
-        let batch = total / len;
+    for len in sizes {
+        progress.set_message(format!("N = {len}"));
+        let batch = batch_for(len, total);
+        let points = len * batch;
         let started = Instant::now();
         let plan = Fft::<T>::builder(queue)
             .len(len)
@@ -241,18 +256,22 @@ where
             let mut samples = Vec::new();
             for _ in 0..args.runs.min(5) {
                 let started = Instant::now();
-                src.write(&host).enq().map_err(ocl_err("uploading"))?;
+                src.write(&host[..points])
+                    .enq()
+                    .map_err(ocl_err("uploading"))?;
                 plan.enqueue_traced(&src, &dst, None)?;
-                dst.read(&mut back).enq().map_err(ocl_err("downloading"))?;
+                dst.read(&mut back[..points])
+                    .enq()
+                    .map_err(ocl_err("downloading"))?;
                 samples.push(started.elapsed());
             }
             median(&mut samples)
         };
         let pass_times: Vec<Duration> = per_pass.iter_mut().map(|s| median(s)).collect();
         let rel_l2 = sample_error(&dst, &host, len, batch)?;
-        let rustfft = with_rustfft.then(|| rustfft_time(&host, len, args.runs.min(5)));
+        let rustfft = with_rustfft.then(|| rustfft_time(&host[..points], len, args.runs.min(5)));
         let row = Row {
-            log2n,
+            len,
             batch,
             passes: plan.plan().passes.len(),
             kernel,
@@ -263,13 +282,13 @@ where
             pass_times,
         };
         let mut line = format!(
-            "{:>5} {:>10} {:>6} {:>11.4} {:>11.4} {:>8.0} {:>8.2} {:>10.2e} {:>9.1}",
-            row.log2n,
+            "{:>10} {:>10} {:>6} {:>11.4} {:>11.4} {:>8.0} {:>8.2} {:>10.2e} {:>9.1}",
+            row.len,
             row.batch,
             row.passes,
             ms(row.kernel),
             ms(row.transfer),
-            gbps(row.kernel),
+            gbps(points, row.kernel),
             row.kernel.as_secs_f64() / copy.as_secs_f64(),
             row.rel_l2,
             ms(row.plan_build)
@@ -303,6 +322,54 @@ where
         report::plot(path, &summary.name, log2_total, copy, &rows)?;
     }
     Ok(())
+}
+
+/// The lengths to time, ascending and without repeats: `--sizes`, else 2^min..=2^max. Every
+/// one must fit the points per launch (Bluestein's lengths by their padded work length).
+fn sizes(args: &BenchArgs, log2_total: u32) -> crate::Result<Vec<usize>> {
+    let total = 1usize << log2_total;
+    let Some(list) = &args.sizes else {
+        if args.min < 1 || args.min > args.max || args.max > log2_total {
+            return Err(CliError::Input(format!(
+                "need 1 <= --min ({}) <= --max ({}) <= --log2-total ({log2_total}): lower --max or raise --log2-total",
+                args.min, args.max
+            )));
+        }
+        return Ok((args.min..=args.max).map(|log2n| 1usize << log2n).collect());
+    };
+    let mut sizes = list.clone();
+    sizes.sort_unstable();
+    sizes.dedup();
+    match sizes.first() {
+        None => return Err(CliError::Input("--sizes names no length".into())),
+        Some(0) => return Err(CliError::Input(
+            "--sizes: a transform of length 0 has nothing to compute: pass lengths of at least 1"
+                .into(),
+        )),
+        Some(_) => {}
+    }
+    if let Some(&len) = sizes.iter().find(|&&len| work_len(len) > total) {
+        return Err(CliError::Input(format!(
+            "--sizes: N = {len} needs {} points per transform, more than the 2^{log2_total} = {total} points per launch: raise --log2-total",
+            work_len(len)
+        )));
+    }
+    Ok(sizes)
+}
+
+/// Values one transform of `len` points occupies in the work buffers: `len`, or Bluestein's
+/// padded length M (a power of two >= 2N - 1). Lengths above the library's limit count as
+/// themselves (the plan reports them).
+fn work_len(len: usize) -> usize {
+    if len == 0 || len > fft_core::plan::MAX_LEN {
+        return len;
+    }
+    Algorithm::for_len(len).work_len(len)
+}
+
+/// Transforms per launch of `len` points: as many as fill `total` points of work buffer.
+fn batch_for(len: usize, total: usize) -> usize {
+    (total / work_len(len).max(1)).max(1)
 }
 
 /// A progress bar on standard error, hidden when standard error is not a terminal.
@@ -349,11 +416,14 @@ where
         .iter()
         .map(|&v| complex_to_f64(v))
         .collect();
-    let want: Vec<Complex64> = input
-        .chunks(len)
-        .flat_map(|row| reference_fft(row, Direction::Forward).unwrap_or_default())
-        .collect();
-    Ok(relative_l2_error(&got, &want))
+    Ok(relative_l2_error(&got, &reference(input, len)))
+}
+
+/// The forward transforms of the rows of `input` (rows of `len`), in f64 by rustfft: any length.
+fn reference(mut input: Vec<Complex64>, len: usize) -> Vec<Complex64> {
+    let fft = rustfft::FftPlanner::<f64>::new().plan_fft_forward(len);
+    fft.process(&mut input);
+    input
 }
 
 /// Median time of rustfft (one thread, f32 forward) over every row of `host` (FftFloat data
@@ -375,6 +445,9 @@ fn rustfft_time<T: FftFloat>(host: &[Complex<T>], len: usize, runs: usize) -> Du
         .collect();
     median(&mut samples)
 }
+
+/// Largest `--log2-total`: 2^31 points is the largest power of two the kernels can index.
+const MAX_LOG2_TOTAL: u32 = 31;
 
 /// Seed of the bench's input data (the same points in every run and on every device).
 const BENCH_SEED: u64 = 0x0123_4567_89AB_CDEF;

@@ -11,15 +11,15 @@ pub fn ms(t: Duration) -> f64 {
     t.as_secs_f64() * 1e3
 }
 
-/// The smallest log2 N from which `device` beats `cpu` at every measured size up to the
-/// largest, or `None` when the device is slower at the largest size. Rows without a CPU
-/// time are skipped.
-pub fn breakeven(points: &[(u32, Duration, Option<Duration>)]) -> Option<u32> {
+/// The smallest N from which `device` beats `cpu` at every measured size up to the largest
+/// (sizes ascending), or `None` when the device is slower at the largest size. Rows without
+/// a CPU time are skipped.
+pub fn breakeven(points: &[(usize, Duration, Option<Duration>)]) -> Option<usize> {
     let mut from = None;
-    for &(log2n, device, cpu) in points.iter().rev() {
+    for &(len, device, cpu) in points.iter().rev() {
         let Some(cpu) = cpu else { continue };
         if device < cpu {
-            from = Some(log2n);
+            from = Some(len);
         } else {
             break;
         }
@@ -28,14 +28,11 @@ pub fn breakeven(points: &[(u32, Duration, Option<Duration>)]) -> Option<u32> {
 }
 
 /// Breakeven of the kernel alone and with transfers, as `(kernel, with_transfers)`.
-pub fn breakevens(rows: &[Row]) -> (Option<u32>, Option<u32>) {
-    let kernel: Vec<_> = rows
-        .iter()
-        .map(|r| (r.log2n, r.kernel, r.rustfft))
-        .collect();
+pub fn breakevens(rows: &[Row]) -> (Option<usize>, Option<usize>) {
+    let kernel: Vec<_> = rows.iter().map(|r| (r.len, r.kernel, r.rustfft)).collect();
     let transfers: Vec<_> = rows
         .iter()
-        .map(|r| (r.log2n, r.transfer, r.rustfft))
+        .map(|r| (r.len, r.transfer, r.rustfft))
         .collect();
     (breakeven(&kernel), breakeven(&transfers))
 }
@@ -46,8 +43,11 @@ pub fn breakeven_text(rows: &[Row]) -> String {
         return "breakeven: not measured (pass --rustfft true to time rustfft)\n".into();
     }
     let (kernel, transfers) = breakevens(rows);
-    let describe = |b: Option<u32>| match b {
-        Some(l) => format!("from N = 2^{l} = {}", 1u64 << l),
+    let describe = |b: Option<usize>| match b {
+        Some(len) if len.is_power_of_two() => {
+            format!("from N = 2^{} = {len}", len.trailing_zeros())
+        }
+        Some(len) => format!("from N = {len}"),
         None => "never in the measured range".into(),
     };
     format!(
@@ -66,23 +66,47 @@ pub fn to_json(
     rows: &[Row],
 ) -> String {
     let (kernel, transfers) = breakevens(rows);
-    let opt = |b: Option<u32>| b.map_or("null".to_string(), |v| v.to_string());
+    let opt = |b: Option<usize>| b.map_or("null".to_string(), |v| v.to_string());
+    let log2 = |b: Option<usize>| log2_or_null(b.unwrap_or(0));
     let mut json = format!(
-        "{{\n \"device\": {:?},\n \"driver\": {:?},\n \"precision\": \"{precision}\",\n \"log2_total\": {log2_total},\n \"copy_ms\": {},\n \"breakeven_log2n\": {},\n \"breakeven_with_transfers_log2n\": {},\n \"rows\": [\n",
-        summary.name, summary.driver_version, ms(copy), opt(kernel), opt(transfers)
+        "{{\n \"device\": {:?},\n \"driver\": {:?},\n \"precision\": \"{precision}\",\n \"log2_total\": {log2_total},\n \"copy_ms\": {},\n \"breakeven_n\": {},\n \"breakeven_with_transfers_n\": {},\n \"breakeven_log2n\": {},\n \"breakeven_with_transfers_log2n\": {},\n \"rows\": [\n",
+        summary.name, summary.driver_version, ms(copy), opt(kernel), opt(transfers), log2(kernel), log2(transfers)
     );
     for (i, r) in rows.iter().enumerate() {
         let sep = if i + 1 == rows.len() { "" } else { "," };
         let _ = writeln!(
             json,
-            "  {{\"log2n\": {}, \"batch\": {}, \"passes\": {}, \"ms\": {}, \"transfer_ms\": {}, \"x_copy\": {}, \"rel_l2\": {}, \"plan_ms\": {}, \"rustfft_ms\": {}, \"pass_ms\": [{}]}}{sep}",
-            r.log2n, r.batch, r.passes, ms(r.kernel), ms(r.transfer), r.kernel.as_secs_f64() / copy.as_secs_f64(), r.rel_l2, ms(r.plan_build),
+            "  {{\"n\": {}, \"log2n\": {}, \"batch\": {}, \"passes\": {}, \"ms\": {}, \"transfer_ms\": {}, \"x_copy\": {}, \"rel_l2\": {}, \"plan_ms\": {}, \"rustfft_ms\": {}, \"pass_ms\": [{}]}}{sep}",
+            r.len, log2_or_null(r.len), r.batch, r.passes, ms(r.kernel), ms(r.transfer), r.kernel.as_secs_f64() / copy.as_secs_f64(), r.rel_l2, ms(r.plan_build),
             r.rustfft.map_or("null".to_string(), |t| ms(t).to_string()),
             r.pass_times.iter().map(|t| ms(*t).to_string()).collect::<Vec<_>>().join(", ")
         );
     }
     json.push_str(" ]\n}\n");
     json
+}
+
+/// log2 `n` for a power of two (the field older readers of the JSON use), else `null`.
+fn log2_or_null(n: usize) -> String {
+    if n.is_power_of_two() {
+        n.trailing_zeros().to_string()
+    } else {
+        "null".to_string()
+    }
+}
+
+/// The x of `len` on the plot: log2 N, so powers of two fall on whole numbers.
+fn plot_x(len: usize) -> f64 {
+    (len.max(1) as f64).log2()
+}
+
+/// A tick label of the N axis at x = log2 N: `2^k` on whole numbers, else N itself.
+fn n_label(x: f64) -> String {
+    if (x - x.round()).abs() < 1e-6 {
+        format!("2^{}", x.round())
+    } else {
+        format!("{:.0}", x.exp2())
+    }
 }
 
 /// Time against N, log-log: kernel, kernel + transfers, rustfft and the copy.
@@ -97,7 +121,7 @@ pub fn plot(
         label: label.into(),
         points: rows
             .iter()
-            .filter_map(|r| f(r).map(|t| (f64::from(r.log2n), ms(t).max(1e-9).log10())))
+            .filter_map(|r| f(r).map(|t| (plot_x(r.len), ms(t).max(1e-9).log10())))
             .collect(),
         color,
     };
@@ -114,21 +138,21 @@ pub fn plot(
     let (lo, hi) = ys.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), y| {
         (lo.min(y), hi.max(y))
     });
-    let first = rows.first().map_or(1, |r| r.log2n);
-    let last = rows.last().map_or(2, |r| r.log2n).max(first + 1);
+    let first = rows.first().map_or(1.0, |r| plot_x(r.len));
+    let last = rows.last().map_or(2.0, |r| plot_x(r.len));
+    // A single size (or sizes close together) still gets an axis of some width.
+    let (first, last) = if last - first < 0.5 {
+        (first - 0.25, last + 0.25)
+    } else {
+        (first, last)
+    };
     let chart = Chart {
         title: format!("oclfft bench on {device}: 2^{log2_total} points per launch"),
         x_label: "transform length N (log scale)".into(),
         y_label: "time per launch (ms, log scale)".into(),
-        x_range: (f64::from(first), f64::from(last)),
+        x_range: (first, last),
         y_range: ((lo - 0.2).floor(), (hi + 0.2).ceil()),
-        x_format: |x| {
-            if (x - x.round()).abs() < 1e-6 {
-                format!("2^{}", x.round())
-            } else {
-                String::new()
-            }
-        },
+        x_format: n_label,
         y_format: |y| {
             if (y - y.round()).abs() < 1e-6 {
                 let v = 10f64.powf(y.round());
@@ -163,5 +187,17 @@ mod tests {
         assert_eq!(breakeven(&rows), Some(7));
         assert_eq!(breakeven(&rows[..3]), None);
         assert_eq!(breakeven(&[(4, d(1), None)]), None);
+        let any = [(1000, d(5), Some(d(1))), (1009, d(1), Some(d(2)))];
+        assert_eq!(breakeven(&any), Some(1009));
+    }
+
+    #[test]
+    fn any_length_is_labelled_by_n() {
+        assert_eq!(n_label(plot_x(1024)), "2^10");
+        assert_eq!(n_label(plot_x(1000)), "1000");
+        assert_eq!(n_label(plot_x(65537)), "65537");
+        assert_eq!(log2_or_null(4096), "12");
+        assert_eq!(log2_or_null(1009), "null");
+        assert_eq!(log2_or_null(0), "null");
     }
 }
