@@ -90,11 +90,10 @@ pub fn demo() -> Result<String, Error> {
     let steps: [(&str, Vec<String>); 3] = [
         ("oclfft devices", vec!["devices".into()]),
         (
-            "oclfft fft examples/input.txt --pad --check -o target/spectrum.txt",
+            "oclfft fft examples/input.txt --check -o target/spectrum.txt",
             vec![
                 "fft".into(),
                 "examples/input.txt".into(),
-                "--pad".into(),
                 "--check".into(),
                 "-o".into(),
                 spectrum.display().to_string(),
