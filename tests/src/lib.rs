@@ -2,7 +2,7 @@
 //! comparison with the f64 oracle.
 
 use fft_core::accuracy::{ErrorReport, Tolerance};
-use fft_core::kernel::{bluestein_len, chirp, chirp_filter};
+use fft_core::kernel::bluestein_reference;
 use fft_core::plan::Algorithm;
 use fft_core::{naive_dft, reference_fft, Complex64, Direction};
 use fft_runtime::{complex_from_f64, complex_to_f64, DeviceQueue, FftFloat};
@@ -55,20 +55,7 @@ pub fn oracle(sequence: &[Complex64], direction: Direction) -> Vec<Complex64> {
     if let Some(spectrum) = reference_fft(sequence, direction) {
         return spectrum;
     }
-    let padded = bluestein_len(len);
-    let c = chirp(len, direction);
-    let mut a = vec![Complex64::new(0.0, 0.0); padded];
-    for (slot, (x, c)) in a.iter_mut().zip(sequence.iter().zip(&c)) {
-        *slot = x * c;
-    }
-    let spectrum = reference_fft(&a, Direction::Forward).expect("a power of two");
-    let product: Vec<Complex64> = spectrum
-        .iter()
-        .zip(chirp_filter(len, padded, direction))
-        .map(|(a, f)| a * f)
-        .collect();
-    let convolution = reference_fft(&product, Direction::Inverse).expect("a power of two");
-    convolution.iter().zip(&c).map(|(v, c)| v * c).collect()
+    bluestein_reference(sequence, direction)
 }
 
 /// The oracle of every sequence of a batch, scaled by `scale`.

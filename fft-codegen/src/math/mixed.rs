@@ -22,11 +22,6 @@ use crate::math::constant::RealConstant;
 use crate::math::ir::{Graph, NodeId, Op, Rotation};
 use fft_core::Direction;
 
-/// The smallest prime factor of `n >= 2`.
-fn smallest_factor(n: u32) -> u32 {
-    (2..n).find(|f| n % f == 0 && f * f <= n).unwrap_or(n)
-}
-
 /// The outputs of the DFT of `x` (any length >= 1), each with its frequency index.
 pub(crate) fn mixed_dif(
     graph: &mut Graph,
@@ -38,7 +33,7 @@ pub(crate) fn mixed_dif(
         return Some(x.iter().map(|&node| (node, 0)).collect());
     }
     let n32 = u32::try_from(n).ok()?;
-    let p = smallest_factor(n32) as usize;
+    let p = *fft_core::plan::prime_factors(n).first()?;
     if p == n {
         let outputs = prime_dft(graph, x, direction)?;
         return Some(outputs.into_iter().zip(0..).collect());

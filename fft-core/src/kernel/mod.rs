@@ -18,7 +18,7 @@ pub use abi::{
     TableKind, UintArg, GUARDED_GROUP,
 };
 pub use catalog::{catalog, sample_catalog};
-pub use chirp::{bluestein_len, chirp, chirp_filter, ChirpSpec, ChirpStep};
+pub use chirp::{bluestein_len, bluestein_reference, chirp, chirp_filter, ChirpSpec, ChirpStep};
 pub use fused::{FusedSpec, PAD_STEP};
 pub use spec::{
     all_radices, is_supported_radix, power_of_two_radix_list, radix_list, Form, KernelSpec,
