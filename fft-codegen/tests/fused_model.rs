@@ -9,16 +9,17 @@
 //! global addresses the model touches must be consecutive across work-items in the flat
 //! regimes and come in runs of C in the column regime.
 
+use fft_codegen::butterfly::output_slot;
 use fft_codegen::evaluate::evaluate;
 use fft_codegen::ir::Graph;
 use fft_core::kernel::PAD_STEP;
 mod common;
 
 use common::fused_specs;
-use fft_codegen::{fused_stage_butterfly, Direction, FusedSpec, KernelSpec, Precision};
+use fft_codegen::{fused_stage_butterfly, Direction, FusedSpec, Precision};
 use fft_core::accuracy::relative_l2_error;
-use fft_core::kernel::{LaunchParams, UintArg};
-use fft_core::{bit_reverse, reference_fft, unit_root, Complex64};
+use fft_core::kernel::{bluestein_reference, split_twiddles};
+use fft_core::{reference_fft, unit_root, Complex64};
 use std::collections::BTreeMap;
 
 /// Local index of element e: one complex of padding after every 16, another every 256.
@@ -38,6 +39,9 @@ struct Access {
     it: usize,
     lid: usize,
     addr: usize,
+    /// Whether the element's sub-FFT starts a sequence (i == 0): a run of a mixed-length
+    /// pass breaks there when t is not a multiple of C.
+    starts: bool,
 }
 
 /// What one launch produced: the output (unwritten elements NaN) and, in execution order, the
@@ -50,8 +54,8 @@ struct Launch {
 
 /// Sub-FFT g's Stockham indices: (i, k, base).
 fn indices(g: usize, l: usize, p: usize, t: usize) -> (usize, usize, usize) {
-    let i = g & (t - 1);
-    (i, i & (p - 1), (g - i) * l)
+    let i = g % t;
+    (i, i % p, (g - i) * l)
 }
 
 /// One launch of the fused kernel of `spec` over `x` (`total = x.len() / len` sub-FFTs),
@@ -72,7 +76,7 @@ fn fused_pass(x: &[Complex64], spec: &FusedSpec, p: usize, t: usize, h: u32, sca
         .map(|s| unit_root(s as i64, l as u64, direction))
         .collect();
     let span = (l * p) as u64;
-    let hi: Vec<Complex64> = (0..(span >> h).max(1))
+    let hi: Vec<Complex64> = (0..span.div_ceil(1 << h).max(1))
         .map(|a| unit_root((a << h) as i64, span, direction))
         .collect();
     let lo: Vec<Complex64> = (0..1u64 << h)
@@ -125,7 +129,13 @@ fn fused_pass(x: &[Complex64], spec: &FusedSpec, p: usize, t: usize, h: u32, sca
                 assert!(!written[slot], "load writes slot {slot} twice");
                 written[slot] = true;
                 buf[slot] = v;
-                loads.push(Access { grp, it, lid, addr });
+                loads.push(Access {
+                    grp,
+                    it,
+                    lid,
+                    addr,
+                    starts: i == 0,
+                });
             }
         }
         let valid = (total - first).min(cols);
@@ -136,14 +146,16 @@ fn fused_pass(x: &[Complex64], spec: &FusedSpec, p: usize, t: usize, h: u32, sca
         let mut ps = 1;
         for r in spec.stage_radices() {
             let r_us = r as usize;
-            let bits = r.trailing_zeros();
             let graph = &graphs[&r];
             let mut writes = Vec::new();
             for lid in 0..group {
                 let (j, c) = (lid % per, lid / per);
-                for u in 0..radix / r_us {
-                    let b = j + u * per;
-                    let kk = b & (ps - 1);
+                // Mixed lengths: ceil(R / r) butterflies, the last clamped and discarded
+                // past L / r.
+                for u in 0..radix.div_ceil(r_us) {
+                    let live = j + u * per < l / r_us;
+                    let b = (j + u * per).min(l / r_us - 1);
+                    let kk = b % ps;
                     let inputs: Vec<Complex64> = (0..r_us)
                         .map(|m| {
                             let v = buf[pad(c * l + b + m * (l / r_us))];
@@ -154,9 +166,12 @@ fn fused_pass(x: &[Complex64], spec: &FusedSpec, p: usize, t: usize, h: u32, sca
                             }
                         })
                         .collect();
-                    for (s, v) in evaluate(graph, &inputs).into_iter().enumerate() {
-                        let point = (b - kk) * r_us + kk + bit_reverse(s, bits) * ps;
-                        writes.push((pad(c * l + point), v));
+                    let outputs = evaluate(graph, &inputs);
+                    for q in 0..r_us {
+                        let point = (b - kk) * r_us + kk + q * ps;
+                        if live {
+                            writes.push((pad(c * l + point), outputs[output_slot(r, q)]));
+                        }
                     }
                 }
             }
@@ -199,7 +214,13 @@ fn fused_pass(x: &[Complex64], spec: &FusedSpec, p: usize, t: usize, h: u32, sca
                 assert!(!stored[addr], "store writes y[{addr}] twice");
                 stored[addr] = true;
                 y[addr] = buf[slot] * scale;
-                stores.push(Access { grp, it, lid, addr });
+                stores.push(Access {
+                    grp,
+                    it,
+                    lid,
+                    addr,
+                    starts: i == 0,
+                });
             }
         }
     }
@@ -233,21 +254,19 @@ fn promised(stride: usize, cols: usize) -> Pattern {
 
 /// Asserts `pattern` on `accesses`; returns how many neighbouring pairs it checked.
 fn check_pattern(accesses: &[Access], pattern: Pattern, cols: usize, what: &str) -> usize {
-    let mut steps: BTreeMap<(usize, usize), Vec<(usize, usize)>> = BTreeMap::new();
+    let mut steps: BTreeMap<(usize, usize), Vec<Access>> = BTreeMap::new();
     for a in accesses {
-        steps
-            .entry((a.grp, a.it))
-            .or_default()
-            .push((a.lid, a.addr));
+        steps.entry((a.grp, a.it)).or_default().push(*a);
     }
     let mut pairs = 0;
     for ((grp, it), mut step) in steps {
-        step.sort_unstable();
+        step.sort_unstable_by_key(|a| a.lid);
         for pair in step.windows(2) {
-            let ((lid0, addr0), (lid1, addr1)) = (pair[0], pair[1]);
+            let (lid0, addr0) = (pair[0].lid, pair[0].addr);
+            let (lid1, addr1, starts1) = (pair[1].lid, pair[1].addr, pair[1].starts);
             let neighbours = match pattern {
                 Pattern::Flat => lid1 == lid0 + 1,
-                Pattern::Runs => lid1 == lid0 + 1 && lid1 % cols != 0,
+                Pattern::Runs => lid1 == lid0 + 1 && lid1 % cols != 0 && !starts1,
                 Pattern::Unchecked => false,
             };
             if neighbours {
@@ -271,9 +290,9 @@ fn signal(len: usize) -> Vec<Complex64> {
 
 fn spec(len: u32, direction: Direction, precision: Precision) -> FusedSpec {
     FusedSpec {
-        len,
         direction,
         precision,
+        ..FusedSpec::new(len)
     }
 }
 
@@ -285,7 +304,7 @@ fn check_chain(
     batch: usize,
     direction: Direction,
     precision: Precision,
-    split: impl Fn(u32) -> u32,
+    split: impl Fn(u64) -> u32,
 ) {
     let n: usize = lens.iter().map(|&l| l as usize).product();
     let x = signal(n * batch);
@@ -294,11 +313,11 @@ fn check_chain(
     let mut p = 1;
     for (pass, &len) in lens.iter().enumerate() {
         let spec = spec(len, direction, precision);
-        let span_bits = (len as usize * p).trailing_zeros();
+        let span = len as u64 * p as u64;
         let last = pass + 1 == lens.len();
         let s = if last { scale } else { 1.0 };
         let t = n / len as usize;
-        let launch = fused_pass(&data, &spec, p, t, split(span_bits), s);
+        let launch = fused_pass(&data, &spec, p, t, split(span), s);
         let cols = spec.columns() as usize;
         check_pattern(&launch.loads, promised(t, cols), cols, "load");
         check_pattern(&launch.stores, promised(p, cols), cols, "store");
@@ -307,8 +326,9 @@ fn check_chain(
     }
     for seq in 0..batch {
         let range = seq * n..(seq + 1) * n;
-        let want: Vec<Complex64> = reference_fft(&x[range.clone()], direction)
-            .unwrap()
+        let input = &x[range.clone()];
+        let want: Vec<Complex64> = reference_fft(input, direction)
+            .unwrap_or_else(|| bluestein_reference(input, direction))
             .into_iter()
             .map(|v| v * scale)
             .collect();
@@ -321,12 +341,44 @@ fn check_chain(
     }
 }
 
-/// The split the runtime binds: the ABI's `FourStepShift` of a pass whose twiddle span is
-/// 2^bits points (a 2-point sub-FFT of stride 2^(bits-1)).
-fn balanced(bits: u32) -> u32 {
-    let spec = KernelSpec::Fused(FusedSpec::new(2));
-    let params = LaunchParams::stockham(1 << bits, 1, 1 << bits.saturating_sub(1));
-    UintArg::FourStepShift.value(&spec, &params) as u32
+/// Mixed lengths from every regime: one stage (T = 1), two and three stages, radices that do
+/// not divide the largest one (guarded butterflies), primes 7, 11 and 13, both precisions.
+const MIXED_LENGTHS: [u32; 12] = [3, 12, 60, 100, 1000, 2187, 2310, 3125, 3000, 726, 91, 1690];
+
+#[test]
+fn mixed_single_passes_equal_the_dft() {
+    for len in MIXED_LENGTHS {
+        for precision in [Precision::F32, Precision::F64] {
+            let direction = if len % 2 == 0 {
+                Direction::Forward
+            } else {
+                Direction::Inverse
+            };
+            let spec = spec(len, direction, precision);
+            if spec.check().is_err() {
+                continue;
+            }
+            let cols = spec.columns() as usize;
+            let batch = if cols == 1 { 2 } else { 2 * cols - 1 };
+            check_chain(&[len], batch, direction, precision, balanced);
+        }
+    }
+}
+
+#[test]
+fn mixed_chains_equal_the_dft() {
+    let chains: [&[u32]; 5] = [&[100, 100], &[12, 1000], &[27, 81], &[7, 11, 13], &[64, 15]];
+    for lens in chains {
+        for direction in [Direction::Forward, Direction::Inverse] {
+            check_chain(lens, 2, direction, Precision::F32, balanced);
+        }
+    }
+}
+
+/// The split the runtime binds: the two-level table's `h` for a pass whose twiddle span
+/// is `span` points (the ABI's `FourStepShift`).
+fn balanced(span: u64) -> u32 {
+    split_twiddles(span, Direction::Forward).h
 }
 
 #[test]
@@ -375,7 +427,7 @@ fn three_passes_equal_the_dft() {
 #[test]
 fn any_pass_twiddle_split_works() {
     // h = 0 (hi is the whole table), h = all bits (lo is), and the balanced split.
-    let splits: [fn(u32) -> u32; 3] = [|_| 0, |bits| bits, balanced];
+    let splits: [fn(u64) -> u32; 3] = [|_| 0, |span| span.next_power_of_two().ilog2(), balanced];
     for split in splits {
         check_chain(&[64, 32], 3, Direction::Forward, Precision::F32, split);
         check_chain(&[8, 4, 256], 5, Direction::Inverse, Precision::F64, split);

@@ -79,7 +79,8 @@ fn unsupported_lengths_are_errors_not_panics() {
     for (len, precision) in [
         (0, Precision::F32),
         (1, Precision::F32),
-        (24, Precision::F32),
+        (34, Precision::F32),
+        (2 * 4095, Precision::F32),
         (8192, Precision::F32),
         (4096, Precision::F64),
     ] {

@@ -1,4 +1,11 @@
-//! The kernels generated at build time by `build.rs`: one table over `fft_codegen::catalog()`.
+//! The kernels generated at build time by `build.rs`: one table over `fft_codegen::catalog()`,
+//! and the one family emitted on first use instead: fused passes of mixed lengths.
+//!
+//! Every 13-smooth length up to 4096 (f32) or 2048 (f64) has its own fused kernel: 1,632
+//! kernels with both directions, too many to build into every binary for the few a program
+//! uses. They come from the same generator (`fft_codegen::emit`, deterministic: the same
+//! bytes `oclfft kernel` prints), when a plan first asks for one; the driver's binary cache
+//! then keeps the compiled program like any other.
 
 use fft_codegen::{GeneratedKernel, KernelSpec, OpCounts};
 use std::borrow::Cow;
@@ -32,12 +39,16 @@ impl Entry {
     }
 }
 
-/// The generated kernel of `spec`, if the catalog has it.
+/// The generated kernel of `spec`: from the build-time table, or emitted now for a fused
+/// pass of a mixed length; `None` for any other spec the catalog lacks.
 pub fn generated_kernel(spec: &KernelSpec) -> Option<GeneratedKernel> {
-    GENERATED
-        .iter()
-        .find(|e| e.spec == *spec)
-        .map(Entry::kernel)
+    if let Some(entry) = GENERATED.iter().find(|e| e.spec == *spec) {
+        return Some(entry.kernel());
+    }
+    match spec {
+        KernelSpec::Fused(fused) if fused.is_mixed() => fft_codegen::emit(spec).ok(),
+        _ => None,
+    }
 }
 
 /// Every generated kernel, in catalog order.

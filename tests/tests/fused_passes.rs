@@ -164,3 +164,66 @@ fn on_the_fly_twiddles_fall_back_to_global_passes_or_say_why_not() {
         "{err}"
     );
 }
+
+/// Mixed lengths as fused passes (issue 9): one stage (T = 1), two and three local stages,
+/// guarded butterflies (a stage radix that does not divide the largest), every prime up to
+/// 13, both precisions and directions, with a batch that leaves the last work-group partly
+/// empty; then two- and three-pass plans of long smooth lengths.
+#[test]
+fn mixed_lengths_as_fused_passes() {
+    let mut failures = Vec::new();
+    // (length, precision): PoCL compiles each kernel cold in CI (a few seconds each for the
+    // long unrolled ones), so the sample is small; `fused_model` in fft-codegen checks the
+    // same index arithmetic for more lengths on the CPU.
+    let f32 = Precision::F32;
+    let f64 = Precision::F64;
+    let one_pass = [
+        (3usize, f32),
+        (12, f64),
+        (91, f32),
+        (100, f32),
+        (726, f64),
+        (1000, f32),
+        (1000, f64),
+        (2310, f32),
+        (2187, f64),
+    ];
+    for (i, &(len, precision)) in one_pass.iter().enumerate() {
+        let direction = if i % 2 == 0 {
+            Direction::Forward
+        } else {
+            Direction::Inverse
+        };
+        {
+            let spec = fft_codegen::FusedSpec {
+                direction,
+                precision,
+                ..fft_codegen::FusedSpec::new(len as u32)
+            };
+            let batch = spec.columns() as usize + 1;
+            // f64 work-groups hold 2048 values: 2187 and 2310 take two passes there.
+            let passes = if spec.check().is_ok() { 1 } else { 2 };
+            let result = match precision {
+                Precision::F32 => check::<f32>(len, batch, direction, passes),
+                Precision::F64 => check::<f64>(len, batch, direction, passes),
+            };
+            if let Err(e) = result {
+                failures.push(format!("{}: {e}", spec.name()));
+            }
+        }
+    }
+    for (len, passes) in [(6561usize, 2usize), (3 << 16, 2)] {
+        if let Err(e) = check::<f32>(len, 2, Direction::Forward, passes) {
+            failures.push(format!("N = {len}: {e}"));
+        }
+    }
+    if let Err(e) = check::<f64>(3000, 3, Direction::Inverse, 2) {
+        failures.push(format!("f64 N = 3000: {e}"));
+    }
+    assert!(
+        failures.is_empty(),
+        "{} mixed fused transforms failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

@@ -53,9 +53,9 @@ pub fn catalog() -> Vec<KernelSpec> {
         for direction in DIRECTIONS {
             for precision in PRECISIONS {
                 let spec = FusedSpec {
-                    len: 1 << bits,
                     direction,
                     precision,
+                    ..FusedSpec::new(1 << bits)
                 };
                 if spec.check().is_ok() {
                     specs.push(KernelSpec::Fused(spec));
@@ -92,8 +92,11 @@ pub fn catalog() -> Vec<KernelSpec> {
 /// The reviewed sample committed in `kernels/`: every family and form, each twiddle variant,
 /// both precisions of one size, forward only (the inverse differs in signs): radix 16 in the
 /// vector form with every twiddle variant, in the scalar form and for mixed lengths, radix 5
-/// (an odd radix), and the fused 256- and 4096-point passes (f64: 2048). `cargo xtask gen-kernels --all` writes the whole [`catalog`].
+/// (an odd radix), the fused 256- and 4096-point passes (f64: 2048), and the fused
+/// 1000-point pass of a mixed length (f32; such kernels are emitted on first use, not part
+/// of [`catalog`]). `cargo xtask gen-kernels --all` writes the whole [`catalog`].
 pub fn sample_catalog() -> Vec<KernelSpec> {
+    let mixed_fused = KernelSpec::Fused(FusedSpec::new(1000));
     catalog()
         .into_iter()
         .filter(|spec| spec.direction() == Direction::Forward)
@@ -104,6 +107,7 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
             }
             KernelSpec::Chirp(chirp) => chirp.precision == Precision::F32,
         })
+        .chain(std::iter::once(mixed_fused))
         .collect()
 }
 
@@ -163,6 +167,7 @@ mod tests {
                 "fft_chirp_pad_fwd_f32",
                 "fft_chirp_multiply_fwd_f32",
                 "fft_chirp_unpad_fwd_f32",
+                "fft_fused1000_c4_fwd_f32",
             ]
         );
     }

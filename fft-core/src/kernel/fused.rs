@@ -1,7 +1,8 @@
 //! [`FusedSpec`]: a fused local-memory pass (DESIGN.md section 4.2) and the shape the
 //! generator gives it (columns, work-group size, stage radices, local memory).
 
-use super::spec::SpecError;
+use super::spec::{Lengths, SpecError, LARGEST_PRIME_RADIX};
+use crate::plan::{balanced_factors, prime_factors};
 use crate::{Direction, Precision};
 
 /// Elements of one padding step in local memory: one complex of padding follows every 16
@@ -11,6 +12,8 @@ pub const PAD_STEP: u32 = 16;
 
 /// Work-items per sub-FFT do `radix()` points each: the main radix is at most this.
 const MAX_RADIX: u32 = 16;
+/// The most work-items a mixed-length fused kernel's work-group has.
+pub const MAX_GROUP: u32 = 256;
 /// The largest stage radix (the largest butterfly the generator emits).
 const MAX_STAGE_RADIX: u32 = 64;
 
@@ -22,21 +25,32 @@ const MAX_STAGE_RADIX: u32 = 64;
 /// placeholders.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FusedSpec {
-    /// Length L of each sub-FFT: a power of two in 2..=[`FusedSpec::max_len`].
+    /// Length L of each sub-FFT, in 2..=[`FusedSpec::max_len`]: a power of two, or a mixed
+    /// length whose prime factors are at most 13 ([`FusedSpec::is_mixed`]).
     pub len: u32,
     /// Sign of the exponent.
     pub direction: Direction,
     /// `float2` or `double2` data.
     pub precision: Precision,
+    /// The transform lengths the pass serves: powers of two (masks on `t` and `p`), or any
+    /// length (division; the only choice for a mixed `len`, and for a power-of-two `len`
+    /// inside a mixed-length plan, where `t` or `p` is not a power of two).
+    pub lengths: Lengths,
 }
 
 impl FusedSpec {
-    /// A forward, f32 fused kernel of length `len`.
+    /// A forward, f32 fused kernel of length `len`: [`Lengths::PowerOfTwo`] when `len` is a
+    /// power of two, else [`Lengths::Any`].
     pub const fn new(len: u32) -> FusedSpec {
         FusedSpec {
             len,
             direction: Direction::Forward,
             precision: Precision::F32,
+            lengths: if len.is_power_of_two() {
+                Lengths::PowerOfTwo
+            } else {
+                Lengths::Any
+            },
         }
     }
 
@@ -50,10 +64,27 @@ impl FusedSpec {
         }
     }
 
-    /// `Ok` when `len` is a power of two in 2..=[`FusedSpec::max_len`].
+    /// Whether the kernel serves any length ([`Lengths::Any`]): it then indexes by division,
+    /// by constants (`lid % 25u`) and by the arguments (`g % t`), instead of masks and shifts.
+    pub fn is_mixed(&self) -> bool {
+        self.lengths == Lengths::Any
+    }
+
+    /// Whether the local stages are a power of two's (masks, bit-reversed butterfly slots,
+    /// the measured radix rule) or a mixed length's balanced radices.
+    fn has_power_of_two_stages(&self) -> bool {
+        self.len.is_power_of_two()
+    }
+
+    /// `Ok` when `len` is in 2..=[`FusedSpec::max_len`] and its prime factors are at most 13,
+    /// and a power of two for [`Lengths::PowerOfTwo`].
     pub fn check(&self) -> Result<(), SpecError> {
         let max = FusedSpec::max_len(self.precision);
-        if self.len.is_power_of_two() && (2..=max).contains(&self.len) {
+        let smooth = prime_factors(self.len as usize)
+            .iter()
+            .all(|&f| f <= LARGEST_PRIME_RADIX as usize);
+        let lengths_ok = self.lengths == Lengths::Any || self.len.is_power_of_two();
+        if smooth && lengths_ok && (2..=max).contains(&self.len) {
             Ok(())
         } else {
             Err(SpecError::UnsupportedFusedLength {
@@ -66,8 +97,16 @@ impl FusedSpec {
 
     /// C: the sub-FFTs ("columns") per work-group. `max_len / len` for `len >= 16`, and
     /// `max_len / 16` for shorter lengths (so the work-group keeps `max_len / 16` work-items).
+    ///
+    /// Mixed lengths also keep the work-group within [`MAX_GROUP`] work-items: `100 = [10, 10]`
+    /// runs 25 sub-FFTs of 10 work-items each, not 40.
     pub fn columns(&self) -> u32 {
-        (FusedSpec::max_len(self.precision) / self.len.max(MAX_RADIX)).max(1)
+        let fit = FusedSpec::max_len(self.precision) / self.len.max(MAX_RADIX);
+        if !self.has_power_of_two_stages() {
+            let per_fft = (self.len / self.radix()).max(1);
+            return fit.min(MAX_GROUP / per_fft).max(1);
+        }
+        fit.max(1)
     }
 
     /// R: the main radix; `len / R` work-items compute one sub-FFT, each holding R points in
@@ -77,7 +116,14 @@ impl FusedSpec {
     /// H100 (docs/PERFORMANCE.md): the third stage (two barriers and a round trip through local
     /// memory) cost 20-30 % of a pass at 512..4096 points in f32; radix-64 stages in f64 need
     /// too many registers (2048 points: 1.11 x copy with [16, 16, 8], 1.70 with [64, 32]).
+    ///
+    /// Mixed lengths: R is the largest stage radix ([`FusedSpec::stage_radices`]), so
+    /// `len / R` work-items run each stage, a stage of a smaller radix r doing
+    /// `ceil(R / r)` butterflies per work-item (the last one guarded when r does not divide R).
     pub fn radix(&self) -> u32 {
+        if !self.has_power_of_two_stages() {
+            return self.stage_radices().first().copied().unwrap_or(1);
+        }
         1 << self.radix_bits()
     }
 
@@ -94,6 +140,8 @@ impl FusedSpec {
         }
     }
 
+    /// The most work-items a mixed-length fused kernel's work-group has.
+    pub const MAX_GROUP: u32 = 256;
     /// The largest stage radix whose butterfly fits the registers: 64 in f32, 32 in f64.
     fn max_stage_radix(&self) -> u32 {
         match self.precision {
@@ -105,7 +153,14 @@ impl FusedSpec {
     /// The radices of the local Stockham stages, largest first: R repeated, then one smaller
     /// power of two for the rest (`2048 -> [64, 32]`, `256 -> [16, 16]`, `32 -> [16, 2]`,
     /// `16 -> [16]`, `8 -> [8]`). Their product is `len`.
+    ///
+    /// Mixed lengths: as few stages as radices up to the register budget (64 in f32, 32 in
+    /// f64) allow, the largest radix as small as possible, largest first
+    /// (`1000 -> [40, 25]`, `2187 -> [27, 9, 9]`, `60 -> [60]`).
     pub fn stage_radices(&self) -> Vec<u32> {
+        if !self.has_power_of_two_stages() {
+            return balanced_factors(self.len.max(1), self.max_stage_radix());
+        }
         let bits = self.len.max(1).trailing_zeros();
         let main = self.radix_bits();
         if bits <= main {
@@ -137,10 +192,16 @@ impl FusedSpec {
         self.local_len() * self.precision.complex_bytes() as u64
     }
 
-    /// The kernel's name (and entry point): `fft_fused4096_c1_fwd_f32`.
+    /// The kernel's name (and entry point): `fft_fused4096_c1_fwd_f32`; a power-of-two
+    /// length serving any length ends in `_mixed` (`fft_fused128_c32_fwd_f32_mixed`).
     pub fn name(&self) -> String {
+        let suffix = if self.is_mixed() && self.len.is_power_of_two() {
+            "_mixed"
+        } else {
+            ""
+        };
         format!(
-            "fft_fused{}_c{}_{}_{}",
+            "fft_fused{}_c{}_{}_{}{suffix}",
             self.len,
             self.columns(),
             self.direction.tag(),
@@ -169,6 +230,22 @@ mod tests {
             precision,
             ..FusedSpec::new(len)
         }
+    }
+
+    #[test]
+    fn powers_of_two_in_mixed_plans_index_by_division() {
+        let s = FusedSpec {
+            lengths: Lengths::Any,
+            ..FusedSpec::new(128)
+        };
+        assert!(s.is_mixed() && s.check().is_ok());
+        assert_eq!(s.stage_radices(), FusedSpec::new(128).stage_radices());
+        assert_eq!(s.name(), "fft_fused128_c32_fwd_f32_mixed");
+        let odd = FusedSpec {
+            lengths: Lengths::PowerOfTwo,
+            ..FusedSpec::new(1000)
+        };
+        assert!(odd.check().is_err());
     }
 
     #[test]
@@ -229,6 +306,51 @@ mod tests {
     }
 
     #[test]
+    fn mixed_lengths_take_few_balanced_stages() {
+        let f32 = Precision::F32;
+        let cases: [(u32, &[u32], u32, u32); 8] = [
+            // (len, stages, columns, work-group size)
+            (1000, &[40, 25], 4, 100),
+            (2187, &[27, 9, 9], 1, 81),
+            (3125, &[25, 25, 5], 1, 125),
+            (2310, &[55, 42], 1, 42),
+            (60, &[60], 68, 68),
+            (3, &[3], 256, 256),
+            (100, &[10, 10], 25, 250),
+            (3000, &[60, 50], 1, 50),
+        ];
+        for (len, stages, columns, group) in cases {
+            let s = spec(len, f32);
+            assert!(s.is_mixed() && s.check().is_ok(), "{len}");
+            assert_eq!(s.stage_radices(), stages, "{len}");
+            assert_eq!(
+                (s.columns(), s.work_group_size()),
+                (columns, group),
+                "{len}"
+            );
+            assert_eq!(s.radix(), stages[0], "{len}");
+            assert!(s.columns() * s.len <= FusedSpec::max_len(f32), "{len}");
+        }
+        // f64 keeps radices within 32.
+        assert_eq!(spec(1000, Precision::F64).stage_radices(), [10, 10, 10]);
+        assert_eq!(spec(2000, Precision::F64).stage_radices(), [20, 10, 10]);
+        // Every smooth length up to the limit factors into supported radices.
+        for precision in [f32, Precision::F64] {
+            for len in 2..=FusedSpec::max_len(precision) {
+                let s = spec(len, precision);
+                if s.check().is_err() {
+                    continue;
+                }
+                let stages = s.stage_radices();
+                assert_eq!(stages.iter().product::<u32>(), len, "{len}");
+                assert!(stages.windows(2).all(|w| w[0] >= w[1]), "{len}");
+                assert!(s.work_group_size() <= MAX_GROUP, "{len}");
+                assert!(s.local_bytes() <= 34928, "{len}");
+            }
+        }
+    }
+
+    #[test]
     fn catalog_is_complete_ordered_and_unique() {
         let specs = fused_catalog();
         assert_eq!(specs.len(), 12 * 2 * 2 - 2);
@@ -251,7 +373,8 @@ mod tests {
         for (len, precision) in [
             (0, Precision::F32),
             (1, Precision::F32),
-            (48, Precision::F32),
+            (34, Precision::F32),
+            (4095 * 2, Precision::F32),
             (8192, Precision::F32),
             (4096, Precision::F64),
         ] {

@@ -357,8 +357,9 @@ pub enum SpecError {
     /// The radix is not one of [`RADICES`].
     #[error("radix {0} is not supported: the generator emits radix {list}", list = radix_list())]
     UnsupportedRadix(u32),
-    /// A fused kernel's length is not a power of two in 2..=`max`.
-    #[error("fused length {len} is not supported for {precision}: fused kernels take powers of two from 2 to {max}")]
+    /// A fused kernel's length is not in 2..=`max`, has a prime factor above 13, or is not a
+    /// power of two in a [`Lengths::PowerOfTwo`] spec.
+    #[error("fused length {len} is not supported for {precision}: fused kernels take lengths from 2 to {max} whose prime factors are at most 13 (powers of two only for Lengths::PowerOfTwo)")]
     UnsupportedFusedLength {
         /// The length asked for.
         len: u32,

@@ -38,13 +38,16 @@ pub(crate) fn split_exponent(span: u64) -> u32 {
     span.max(1).ilog2().div_ceil(2)
 }
 
-/// Builds [`SplitTwiddles`] for `span` (a power of two) in `direction`.
+/// Builds [`SplitTwiddles`] for any `span >= 1` in `direction` (`hi` has `ceil(span / 2^h)`
+/// entries, so a mixed span such as `1000 * 3` is covered too).
 pub fn split_twiddles(span: u64, direction: Direction) -> SplitTwiddles {
     let h = split_exponent(span);
     let root = |s: u64| unit_root(s as i64, span, direction);
     SplitTwiddles {
         h,
-        hi: (0..(span >> h).max(1)).map(|a| root(a << h)).collect(),
+        hi: (0..span.div_ceil(1 << h).max(1))
+            .map(|a| root(a << h))
+            .collect(),
         lo: (0..1u64 << h).map(root).collect(),
     }
 }
@@ -64,6 +67,19 @@ mod tests {
             let w = table.hi[(s >> table.h) as usize] * table.lo[(s & 63) as usize];
             let want = unit_root(s as i64, span, Direction::Inverse);
             assert!((w - want).norm() < 1e-15, "{s}");
+        }
+    }
+
+    #[test]
+    fn split_table_covers_mixed_spans() {
+        for span in [3000u64, 7 * 11 * 13, 999, 2] {
+            let table = split_twiddles(span, Direction::Forward);
+            for s in 0..span {
+                let got = table.hi[(s >> table.h) as usize]
+                    * table.lo[(s & ((1 << table.h) - 1)) as usize];
+                let want = unit_root(s as i64, span, Direction::Forward);
+                assert!((got - want).norm() < 1e-15, "{span} {s}");
+            }
         }
     }
 

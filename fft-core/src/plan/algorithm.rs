@@ -125,9 +125,59 @@ pub fn mixed_radices(len: usize) -> Vec<u32> {
     radices
 }
 
+/// `len` as a product of the fewest factors of at most `cap`, the largest factor as small as
+/// possible (ties: the first found, factors tried from large to small), largest first; `[len]`
+/// when `len <= cap`, and `[]` when some prime factor exceeds `cap`. The fused kernels' local
+/// stages (`1000 -> [40, 25]` under 64) and the fused passes of long mixed lengths
+/// (`10^6 -> [1000, 1000]` under 1024) both come from it.
+pub fn balanced_factors(len: u32, cap: u32) -> Vec<u32> {
+    if len <= cap {
+        return vec![len];
+    }
+    (2..=len.ilog2())
+        .find_map(|count| best_split(len, count, cap, cap))
+        .unwrap_or_default()
+}
+
+/// The factorization of `len` into exactly `count` factors of at most `limit` each,
+/// non-increasing, whose largest factor is smallest.
+fn best_split(len: u32, count: u32, cap: u32, limit: u32) -> Option<Vec<u32>> {
+    if count == 1 {
+        return (len <= limit.min(cap)).then(|| vec![len]);
+    }
+    let mut best: Option<Vec<u32>> = None;
+    for first in (2..=limit.min(len)).rev() {
+        if len % first != 0 {
+            continue;
+        }
+        // The first factor is the largest: the rest must fit under it.
+        if u64::from(first).saturating_pow(count) < u64::from(len) {
+            break;
+        }
+        if let Some(mut rest) = best_split(len / first, count - 1, cap, first) {
+            rest.insert(0, first);
+            if best.as_ref().map_or(true, |b| rest[0] <= b[0]) {
+                best = Some(rest);
+            }
+        }
+    }
+    best
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn balanced_factors_are_few_and_even() {
+        assert_eq!(balanced_factors(1000, 64), [40, 25]);
+        assert_eq!(balanced_factors(1_000_000, 1024), [1000, 1000]);
+        assert_eq!(balanced_factors(3 << 20, 1024), [192, 128, 128]);
+        assert_eq!(balanced_factors(100_000, 1024), [400, 250]);
+        assert_eq!(balanced_factors(6561, 1024), [81, 81]);
+        assert_eq!(balanced_factors(17 * 2, 64), [34]);
+        assert_eq!(balanced_factors(17 * 17, 16), Vec::<u32>::new());
+    }
 
     #[test]
     fn algorithms_by_length() {

@@ -19,7 +19,9 @@ mod rules;
 #[cfg(test)]
 mod tests;
 
-pub use algorithm::{mixed_radices, prime_factors, Algorithm, LARGEST_PRIME_RADIX};
+pub use algorithm::{
+    balanced_factors, mixed_radices, prime_factors, Algorithm, LARGEST_PRIME_RADIX,
+};
 pub use caps::{DeviceCaps, DeviceKind};
 pub use rules::FusedLimits;
 

@@ -1,6 +1,6 @@
 //! The planner's rules: which family, which form, which radices or sub-FFT lengths.
 
-use super::algorithm::{mixed_radices, Algorithm};
+use super::algorithm::{balanced_factors, mixed_radices, Algorithm};
 use super::{
     DeviceCaps, DeviceKind, KernelForm, Pass, Plan, PlanError, PlanRequest, Strategy, MAX_LEN,
     MAX_TOTAL_POINTS, MIN_RUN_BYTES,
@@ -249,35 +249,46 @@ fn stockham_passes(
     scale: f64,
 ) -> Result<Vec<Pass>, PlanError> {
     let precision = request.precision;
-    let specs: Vec<KernelSpec> = match log2_exact(len) {
-        Some(log2_len) => match fused_limits_for(request, caps)? {
-            Some(limits) => fused_exponents(log2_len, limits)
+    // A power-of-two sub-FFT of a mixed length divides by t and p like the rest.
+    let lengths = if len.is_power_of_two() {
+        Lengths::PowerOfTwo
+    } else {
+        Lengths::Any
+    };
+    let fused = |len: u32| {
+        KernelSpec::Fused(FusedSpec {
+            len,
+            direction,
+            precision,
+            lengths,
+        })
+    };
+    let limits = fused_limits_for(request, caps)?;
+    let specs: Vec<KernelSpec> = match (log2_exact(len), limits) {
+        (Some(log2_len), Some(limits)) => fused_exponents(log2_len, limits)
+            .into_iter()
+            .map(|e| fused(1 << e))
+            .collect(),
+        (Some(log2_len), None) => {
+            let form = radix_form(request, caps.kind);
+            radix_exponents(log2_len, request.max_radix.trailing_zeros())
                 .into_iter()
                 .map(|e| {
-                    KernelSpec::Fused(FusedSpec {
-                        len: 1 << e,
+                    KernelSpec::Radix(RadixSpec {
                         direction,
                         precision,
+                        twiddles: request.twiddles,
+                        form,
+                        ..RadixSpec::new(1 << e)
                     })
                 })
-                .collect(),
-            None => {
-                let form = radix_form(request, caps.kind);
-                radix_exponents(log2_len, request.max_radix.trailing_zeros())
-                    .into_iter()
-                    .map(|e| {
-                        KernelSpec::Radix(RadixSpec {
-                            direction,
-                            precision,
-                            twiddles: request.twiddles,
-                            form,
-                            ..RadixSpec::new(1 << e)
-                        })
-                    })
-                    .collect()
-            }
-        },
-        None => {
+                .collect()
+        }
+        (None, Some(limits)) => mixed_fused_lengths(len, limits)
+            .into_iter()
+            .map(fused)
+            .collect(),
+        (None, None) => {
             check_mixed_options(request, len)?;
             mixed_radices(len)
                 .into_iter()
@@ -314,12 +325,21 @@ fn stockham_passes(
         .collect())
 }
 
+/// The fused sub-FFT lengths of a 13-smooth `len`: one pass when it fits `single_pass_max`,
+/// else the fewest, most even factors up to `multi_pass_max`, largest first
+/// (`10^6 -> [1000, 1000]`, `3 * 2^20 -> [192, 128, 128]`).
+fn mixed_fused_lengths(len: usize, limits: FusedLimits) -> Vec<u32> {
+    let len = len as u32;
+    if len as usize <= limits.single_pass_max {
+        return vec![len];
+    }
+    balanced_factors(len, limits.multi_pass_max as u32)
+}
+
 /// Mixed-radix passes exist as global radix passes with table twiddles in the vector form:
 /// other requests say so instead of being silently changed.
 fn check_mixed_options(request: &PlanRequest, len: usize) -> Result<(), PlanError> {
-    let why = if request.strategy == Strategy::Fused {
-        Some("fused passes take power-of-two sub-FFTs".to_string())
-    } else if request.twiddles != Twiddles::Table {
+    let why = if request.twiddles != Twiddles::Table {
         Some(format!(
             "mixed-radix passes read table twiddles; {} twiddles exist for powers of two only",
             request.twiddles

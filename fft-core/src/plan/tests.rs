@@ -314,3 +314,56 @@ fn explain_names_every_kernel() {
     assert!(text.contains("fft_fused64_c64_fwd_f32"), "{text}");
     assert!(text.contains("floor = 2 passes"), "{text}");
 }
+
+#[test]
+fn mixed_lengths_on_a_gpu_are_fused_passes() {
+    // One pass up to the single-pass limit, any 13-smooth length.
+    assert_eq!(shape(&fused(1000)), [(1000, 1)]);
+    assert_eq!(shape(&fused(2187)), [(2187, 1)]);
+    assert_eq!(shape(&fused(2 * 3 * 5 * 7 * 11)), [(2310, 1)]);
+    let plan = fused(1000);
+    assert_eq!(plan.passes[0].entry_point(), "fft_fused1000_c4_fwd_f32");
+    assert_eq!(
+        plan.passes[0].launch,
+        LaunchShape {
+            global: vec![100],
+            local: Some(vec![100])
+        }
+    );
+    // Longer ones: the fewest, most even passes of at most 1024 points.
+    assert_eq!(shape(&fused(6561)), [(81, 1), (81, 81)]);
+    assert_eq!(shape(&fused(1_000_000)), [(1000, 1), (1000, 1000)]);
+    assert_eq!(
+        shape(&fused(3 << 20)),
+        [(192, 1), (128, 192), (128, 192 * 128)]
+    );
+    // f64 keeps to its 2048-value work-groups.
+    let r = PlanRequest {
+        strategy: Strategy::Auto,
+        precision: Precision::F64,
+        ..request(3000, 16)
+    };
+    assert_eq!(shape(&Plan::new(r, &GPU).unwrap()), [(60, 1), (50, 60)]);
+    // Bluestein's inner transforms of a power-of-two M stay the power-of-two fused passes.
+    let prime = fused(1009);
+    assert_eq!(prime.passes[1].entry_point(), "fft_fused2048_c2_fwd_f32");
+    // On PoCL (CPU), Auto keeps global mixed-radix passes; Strategy::Fused asks for fused.
+    let cpu = Plan::new(
+        PlanRequest {
+            strategy: Strategy::Auto,
+            ..request(1000, 16)
+        },
+        &CPU,
+    )
+    .unwrap();
+    assert_eq!(shape(&cpu), [(50, 1), (20, 50)]);
+    let forced = Plan::new(
+        PlanRequest {
+            strategy: Strategy::Fused,
+            ..request(1000, 16)
+        },
+        &CPU,
+    )
+    .unwrap();
+    assert_eq!(shape(&forced), [(1000, 1)]);
+}

@@ -64,7 +64,6 @@ pub(super) fn write_kernel<W: Write>(
     } else {
         writeln!(w, "const uint first = (uint)get_group_id(0);")?;
     }
-    let (log_c, log_per) = (c.trailing_zeros(), per.trailing_zeros());
     let runs = match (shape.has_c(), shape.has_j()) {
         (true, true) => format!("point j of sub-FFT c, local index at = c * {l} + j"),
         (true, false) => format!("sub-FFT c, local index at = c * {l}"),
@@ -73,8 +72,8 @@ pub(super) fn write_kernel<W: Write>(
     writeln!(w, "// Stages: work-item lid runs {runs}.")?;
     match (shape.has_c(), shape.has_j()) {
         (true, true) => {
-            writeln!(w, "const uint j = lid & {}u;", per - 1)?;
-            writeln!(w, "const uint c = lid >> {log_per};")?;
+            writeln!(w, "const uint j = {};", shape.rem("lid", per))?;
+            writeln!(w, "const uint c = {};", shape.div("lid", per))?;
         }
         (true, false) => writeln!(w, "const uint c = lid;")?,
         (false, _) => writeln!(w, "const uint j = lid;")?,
@@ -92,8 +91,8 @@ pub(super) fn write_kernel<W: Write>(
     )?;
     match (shape.has_c(), shape.has_j()) {
         (true, true) => {
-            writeln!(w, "const uint col = lid & {}u;", c - 1)?;
-            writeln!(w, "const uint row = lid >> {log_c};")?;
+            writeln!(w, "const uint col = {};", shape.rem("lid", c))?;
+            writeln!(w, "const uint row = {};", shape.div("lid", c))?;
         }
         (true, false) => writeln!(w, "const uint col = lid;")?,
         (false, _) => writeln!(w, "const uint row = lid;")?,
@@ -103,11 +102,23 @@ pub(super) fn write_kernel<W: Write>(
     } else {
         writeln!(w, "const uint g = first;")?;
     }
-    writeln!(w, "const uint i = g & (t - 1u);")?;
-    writeln!(w, "const uint k = i & (p - 1u);")?;
+    if shape.mixed {
+        writeln!(w, "const uint i = g % t;")?;
+        writeln!(w, "const uint k = i % p;")?;
+    } else {
+        writeln!(w, "const uint i = g & (t - 1u);")?;
+        writeln!(w, "const uint k = i & (p - 1u);")?;
+    }
     writeln!(w, "const uint base = (g - i) * {l}u;")?;
     let cell = define(w, "cell", stage_point(shape, "col", "row"))?;
-    let flat_g = if group > l {
+    let flat_g = if shape.mixed {
+        writeln!(
+            w,
+            "// Flat phases: element e = lid + {group} * it exists when first * {l} + e < end."
+        )?;
+        writeln!(w, "const uint end = total * {l}u;")?;
+        "end".to_string()
+    } else if group > l {
         writeln!(
             w,
             "// Flat phases: element e = lid + {group} * it is point e % {l} of sub-FFT g0 + {} * it.",

@@ -67,9 +67,14 @@ pub(super) fn write_header<W: Write>(
         w,
         "// Launch 1-D: local size {group}, global size ceil(total / {c}) * {group}, total = t * batch."
     )?;
+    let (i, k) = if shape.mixed {
+        ("g % t", "i % p")
+    } else {
+        ("g & (t - 1)", "i & (p - 1)")
+    };
     writeln!(
         w,
-        "// Sub-FFT g: i = g & (t - 1), base = (g - i) * {l}, k = i & (p - 1); W_M = exp({sign}2*pi*i/M);"
+        "// Sub-FFT g: i = {i}, base = (g - i) * {l}, k = {k}; W_M = exp({sign}2*pi*i/M);"
     )?;
     writeln!(
         w,

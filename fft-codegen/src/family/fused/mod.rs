@@ -40,7 +40,7 @@ use crate::math::ir::Graph;
 use crate::math::simplify::simplify;
 use crate::opencl::literal::{scalar_type, vector_type};
 use crate::opencl::twiddle_helpers::write_cmul;
-use crate::opencl::twiddle_helpers::write_constant_helpers;
+use crate::opencl::twiddle_helpers::{write_constant_helpers, write_real_constants};
 use crate::opencl::writer::Writer;
 use crate::spec::{CodegenError, OpCounts};
 use fft_core::kernel::FusedSpec;
@@ -102,6 +102,9 @@ struct Shape {
     group: u32,
     /// L / R: work-items per sub-FFT.
     per_fft: u32,
+    /// Whether L is not a power of two ([`FusedSpec::is_mixed`]): runtime `t` and `p` are
+    /// then divisors, not masks, and the flat phases guard each element.
+    mixed: bool,
     stages: Vec<Stage>,
     vector: &'static str,
     scalar: &'static str,
@@ -122,9 +125,28 @@ impl Shape {
             columns: spec.columns(),
             group: spec.work_group_size(),
             per_fft: spec.len / spec.radix(),
+            mixed: spec.is_mixed(),
             stages,
             vector: vector_type(spec.precision),
             scalar: scalar_type(spec.precision),
+        }
+    }
+
+    /// `var % n` (a mask for powers of two, so those kernels keep their shifts and masks).
+    fn rem(&self, var: &str, n: u32) -> String {
+        if n.is_power_of_two() {
+            format!("{var} & {}u", n - 1)
+        } else {
+            format!("{var} % {n}u")
+        }
+    }
+
+    /// `var / n` (a shift for powers of two).
+    fn div(&self, var: &str, n: u32) -> String {
+        if n.is_power_of_two() {
+            format!("{var} >> {}", n.trailing_zeros())
+        } else {
+            format!("{var} / {n}u")
         }
     }
 
@@ -194,6 +216,7 @@ fn write_program<W: Write>(
         writeln!(w)?;
         writeln!(w, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable")?;
     }
+    write_real_constants(w, graphs.values(), shape.spec.precision)?;
     writeln!(w)?;
     writeln!(
         w,

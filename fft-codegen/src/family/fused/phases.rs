@@ -10,14 +10,27 @@ use crate::opencl::writer::Writer;
 use std::fmt::{self, Write};
 
 /// The flat phases' statements, `statement(it)` for it = 0..R, each under the guard that
-/// its sub-FFT `flat_g + it * W / L` exists: one `if` per distinct sub-FFT.
+/// its sub-FFT `flat_g + it * W / L` exists: one `if` per distinct sub-FFT. Mixed lengths
+/// (where W and L need not divide each other) guard each element: its global index
+/// `base + it * W` is below `end`.
 pub(super) fn write_flat<W: Write>(
     w: &mut Writer<W>,
     shape: &Shape,
     names: &Names,
+    base: &str,
     statement: impl Fn(u32) -> String,
 ) -> fmt::Result {
     let (l, group) = (shape.len, shape.group);
+    if shape.mixed {
+        for it in 0..shape.radix {
+            let global = linear(&[(base, 1)], it * group);
+            writeln!(w, "if ({global} < {})", names.flat_g)?;
+            w.open_block()?;
+            writeln!(w, "{}", statement(it))?;
+            w.close_block()?;
+        }
+        return Ok(());
+    }
     let mut open = None;
     for it in 0..shape.radix {
         let sub = it * group / l;
@@ -61,7 +74,7 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
         "const uint src = {};",
         linear(&[("first", l), ("lid", 1)], 0)
     )?;
-    write_flat(w, shape, names, |it| {
+    write_flat(w, shape, names, "src", |it| {
         let e = linear(&[("lid", 1)], it * group);
         let global = linear(&[("src", 1)], it * group);
         format!("buf[pad({e})] = x[{global}];")
@@ -124,8 +137,11 @@ pub(super) fn write_stage<W: Write>(
     let (l, per) = (shape.len, shape.per_fft);
     let (r, ps) = (stage.radix, stage.stride);
     let v = shape.vector;
-    let butterflies = shape.radix / r;
+    let butterflies = shape.radix.div_ceil(r);
     let span = l / r;
+    // Mixed lengths: when r does not divide R, the last butterfly of some work-items is past
+    // the stage's L / r; they compute a copy of butterfly L / r - 1 and discard it.
+    let guarded = shape.radix % r != 0;
     let b = if shape.has_j() {
         if butterflies == 1 {
             "b = j".to_string()
@@ -159,9 +175,13 @@ pub(super) fn write_stage<W: Write>(
         };
         writeln!(
             w,
-            "// b + {span} * m times W_{}^(kk*m) = stage_tw[{tw}], kk = b & {}, and writes X[q]",
+            "// b + {span} * m times W_{}^(kk*m) = stage_tw[{tw}], kk = {}, and writes X[q]",
             r * ps,
-            ps - 1
+            if ps.is_power_of_two() {
+                format!("b & {}", ps - 1)
+            } else {
+                format!("b % {ps}")
+            }
         )?;
         writeln!(
             w,
@@ -188,6 +208,15 @@ pub(super) fn write_stage<W: Write>(
             } else {
                 "0u".to_string()
             }
+        } else if guarded && u + 1 == butterflies {
+            let name = format!("b{suffix}");
+            writeln!(
+                w,
+                "const uint {name} = min(j + {}u, {}u);",
+                u * per,
+                span - 1
+            )?;
+            name
         } else {
             let name = format!("b{suffix}");
             writeln!(w, "const uint {name} = j + {}u;", u * per)?;
@@ -195,10 +224,15 @@ pub(super) fn write_stage<W: Write>(
         };
         let kk = format!("kk{suffix}");
         if ps > 1 {
-            writeln!(w, "const uint {kk} = {b} & {}u;", ps - 1)?;
+            writeln!(w, "const uint {kk} = {};", shape.rem(&b, ps))?;
         }
+        let clamped = guarded && u + 1 == butterflies;
         for m in 0..r {
-            let local = linear(&[(names.at.as_str(), 1)], u * per + m * span);
+            let local = if clamped {
+                format!("{sub}{}", linear(&[(b.as_str(), 1)], m * span))
+            } else {
+                linear(&[(names.at.as_str(), 1)], u * per + m * span)
+            };
             let read = format!("buf[pad({local})]");
             let value = if ps > 1 && m > 0 {
                 let step = m * (l / (r * ps));
@@ -224,22 +258,32 @@ pub(super) fn write_stage<W: Write>(
             writeln!(w, "const {v} {name} = {value};")?;
         }
         let dst = format!("dst{suffix}");
-        let position = if ps == 1 {
+        let position = if ps == 1 && !clamped {
             let c_coef = if shape.has_c() { l } else { 0 };
             let j_coef = if shape.has_j() { r } else { 0 };
             linear(&[("c", c_coef), ("j", j_coef)], u * per * r)
+        } else if ps == 1 {
+            format!("{sub}{b} * {r}u")
         } else {
             format!("{sub}({b} - {kk}) * {r}u + {kk}")
         };
         writeln!(w, "const uint {dst} = {position};")?;
-        destinations.push((dst, prefix));
+        let live = clamped.then(|| format!("j + {}u < {span}u", u * per));
+        destinations.push((dst, prefix, live));
     }
     writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")?;
-    for (dst, prefix) in &destinations {
+    for (dst, prefix, live) in &destinations {
+        if let Some(live) = live {
+            writeln!(w, "if ({live})")?;
+            w.open_block()?;
+        }
         for q in 0..r as usize {
             let slot = output_slot(r, q);
             let local = linear(&[(dst.as_str(), 1)], q as u32 * ps);
             writeln!(w, "buf[pad({local})] = {prefix}y{slot:02};")?;
+        }
+        if live.is_some() {
+            w.close_block()?;
         }
     }
     writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")?;
@@ -273,7 +317,7 @@ pub(super) fn write_store<W: Write>(
         "const uint out = {};",
         linear(&[("first", l), ("lid", 1)], 0)
     )?;
-    write_flat(w, shape, names, |it| {
+    write_flat(w, shape, names, "out", |it| {
         let e = linear(&[("lid", 1)], it * group);
         let global = linear(&[("out", 1)], it * group);
         format!("y[{global}] = buf[pad({e})] * scale;")
