@@ -1,5 +1,6 @@
 //! The kernels generated at build time by `build.rs`: one table over `fft_codegen::catalog()`,
-//! and the one family emitted on first use instead: fused passes of mixed lengths.
+//! and the fused passes emitted on first use instead: those of mixed lengths and those with
+//! Bluestein's edges (one per length, direction and precision a plan uses).
 //!
 //! Every 13-smooth length up to 4096 (f32) or 2048 (f64) has its own fused kernel: 1,632
 //! kernels with both directions, too many to build into every binary for the few a program
@@ -40,13 +41,16 @@ impl Entry {
 }
 
 /// The generated kernel of `spec`: from the build-time table, or emitted now for a fused
-/// pass of a mixed length; `None` for any other spec the catalog lacks.
+/// pass of a mixed length or with Bluestein's edges; `None` for any other spec the catalog
+/// lacks.
 pub fn generated_kernel(spec: &KernelSpec) -> Option<GeneratedKernel> {
     if let Some(entry) = GENERATED.iter().find(|e| e.spec == *spec) {
         return Some(entry.kernel());
     }
     match spec {
-        KernelSpec::Fused(fused) if fused.is_mixed() => fft_codegen::emit(spec).ok(),
+        KernelSpec::Fused(fused) if fused.is_mixed() || fused.chirp.is_some() => {
+            fft_codegen::emit(spec).ok()
+        }
         _ => None,
     }
 }

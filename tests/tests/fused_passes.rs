@@ -227,3 +227,28 @@ fn mixed_lengths_as_fused_passes() {
         failures.join("\n")
     );
 }
+
+/// Bluestein's lengths on fused passes (issue 9): the padding, the filter's multiply and the
+/// unpadding happen in the first and last passes' loads and stores, so the plan is the two
+/// M-point FFTs and nothing else: one pass each for M <= 4096 (f32), two beyond.
+#[test]
+fn bluestein_edges_fused_into_the_passes() {
+    let mut failures = Vec::new();
+    for (len, batch, passes, direction, double) in [
+        (17usize, 3usize, 2usize, Direction::Forward, false),
+        (1009, 2, 2, Direction::Inverse, false),
+        (1009, 2, 2, Direction::Forward, true),
+        (5003, 2, 4, Direction::Forward, false),
+        (4099, 1, 4, Direction::Inverse, true),
+    ] {
+        let result = if double {
+            check::<f64>(len, batch, direction, passes)
+        } else {
+            check::<f32>(len, batch, direction, passes)
+        };
+        if let Err(e) = result {
+            failures.push(format!("N = {len} ({direction}, f64 {double}): {e}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -140,8 +140,9 @@ pub struct LaunchParams {
     pub batch: usize,
     /// The pass's Stockham stride p.
     pub stride: usize,
-    /// Bluestein's convolution length M for the chirp passes (which read or write it);
-    /// `len` for every other pass.
+    /// The length of the sequences a Stockham pass transforms: Bluestein's convolution
+    /// length M for its passes (chirp passes and the M-point FFTs, which read or write it,
+    /// with `len` = N), `len` for every other pass.
     pub padded: usize,
 }
 
@@ -206,25 +207,70 @@ const RADIX_ARGS: [KernelArg; 6] = [
     arg("scale", ArgKind::Scale),
 ];
 
+/// The arguments every fused pass has, in order; Bluestein's edges append theirs.
+const FUSED_ARGS: [KernelArg; 10] = [
+    arg("x", ArgKind::Input),
+    arg("y", ArgKind::Output),
+    arg("stage_tw", ArgKind::Table(TableKind::StageTwiddles)),
+    arg("pass_tw_hi", ArgKind::Table(TableKind::FourStepHi)),
+    arg("pass_tw_lo", ArgKind::Table(TableKind::FourStepLo)),
+    arg("p", ArgKind::Uint(UintArg::Stride)),
+    arg("t", ArgKind::Uint(UintArg::PerSequence)),
+    arg("h", ArgKind::Uint(UintArg::FourStepShift)),
+    arg("total", ArgKind::Uint(UintArg::Total)),
+    arg("scale", ArgKind::Scale),
+];
+
+const FUSED_ENTRIES: [EntryAbi; 1] = [EntryAbi {
+    suffix: "",
+    position: PassPosition::Any,
+    geometry: Geometry::WorkGroups,
+}];
+
+/// `FUSED_ARGS` followed by `extra`.
+const fn fused_args<const E: usize, const T: usize>(extra: [KernelArg; E]) -> [KernelArg; T] {
+    let mut all = [arg("", ArgKind::Scale); T];
+    let mut i = 0;
+    while i < FUSED_ARGS.len() {
+        all[i] = FUSED_ARGS[i];
+        i += 1;
+    }
+    let mut j = 0;
+    while j < E {
+        all[i + j] = extra[j];
+        j += 1;
+    }
+    all
+}
+
+const CHIRP_ARG: KernelArg = arg("w", ArgKind::Table(TableKind::Chirp));
+const FILTER_ARG: KernelArg = arg("filter", ArgKind::Table(TableKind::ChirpFilter));
+const N_ARG: KernelArg = arg("n", ArgKind::Uint(UintArg::Len));
+const M_ARG: KernelArg = arg("m", ArgKind::Uint(UintArg::PaddedLen));
+
 /// The fused local-memory pass.
 pub(crate) const FUSED_ABI: KernelAbi = KernelAbi {
-    args: &[
-        arg("x", ArgKind::Input),
-        arg("y", ArgKind::Output),
-        arg("stage_tw", ArgKind::Table(TableKind::StageTwiddles)),
-        arg("pass_tw_hi", ArgKind::Table(TableKind::FourStepHi)),
-        arg("pass_tw_lo", ArgKind::Table(TableKind::FourStepLo)),
-        arg("p", ArgKind::Uint(UintArg::Stride)),
-        arg("t", ArgKind::Uint(UintArg::PerSequence)),
-        arg("h", ArgKind::Uint(UintArg::FourStepShift)),
-        arg("total", ArgKind::Uint(UintArg::Total)),
-        arg("scale", ArgKind::Scale),
-    ],
-    entries: &[EntryAbi {
-        suffix: "",
-        position: PassPosition::Any,
-        geometry: Geometry::WorkGroups,
-    }],
+    args: &FUSED_ARGS,
+    entries: &FUSED_ENTRIES,
+};
+
+/// A fused pass that pads at its load or unpads at its store (Bluestein): the chirp, N, M.
+pub(crate) const FUSED_CHIRP_ABI: KernelAbi = KernelAbi {
+    args: &fused_args::<3, 13>([CHIRP_ARG, N_ARG, M_ARG]),
+    entries: &FUSED_ENTRIES,
+};
+
+/// A fused pass that multiplies by the filter's spectrum at its store (Bluestein): the
+/// filter and M.
+pub(crate) const FUSED_FILTER_ABI: KernelAbi = KernelAbi {
+    args: &fused_args::<2, 12>([FILTER_ARG, M_ARG]),
+    entries: &FUSED_ENTRIES,
+};
+
+/// A fused pass that pads and multiplies by the filter (a one-pass forward M-point FFT).
+pub(crate) const FUSED_CHIRP_FILTER_ABI: KernelAbi = KernelAbi {
+    args: &fused_args::<4, 14>([CHIRP_ARG, FILTER_ARG, N_ARG, M_ARG]),
+    entries: &FUSED_ENTRIES,
 };
 
 const fn chirp_abi(table: TableKind) -> [KernelArg; 7] {
@@ -285,7 +331,7 @@ impl KernelAbi {
 impl Geometry {
     /// The launch of `spec`'s entry point with this geometry for a pass with `params`.
     pub fn launch(&self, spec: &KernelSpec, params: &LaunchParams) -> LaunchShape {
-        let per_sequence = params.len / spec.points() as usize;
+        let per_sequence = params.padded / spec.points() as usize;
         let total = per_sequence * params.batch;
         let (global, local) = match (self, spec) {
             (Geometry::PerButterfly, _) => (vec![total], None),
@@ -319,6 +365,8 @@ impl TableKind {
     pub fn values(&self, spec: &KernelSpec, params: &LaunchParams) -> Vec<Complex64> {
         let direction = spec.direction();
         let span = u64::from(spec.points()) * params.stride as u64;
+        // Bluestein's tables follow the user's direction, not the inner FFT's.
+        let outer = spec.chirp_direction();
         let one = || vec![Complex64::new(1.0, 0.0)];
         match self {
             TableKind::PassTwiddles if spec.twiddles() == Twiddles::Table => {
@@ -329,8 +377,8 @@ impl TableKind {
             TableKind::FourStepHi | TableKind::FourStepLo if params.stride <= 1 => one(),
             TableKind::FourStepHi => split_twiddles(span, direction).hi,
             TableKind::FourStepLo => split_twiddles(span, direction).lo,
-            TableKind::Chirp => chirp(params.len, direction),
-            TableKind::ChirpFilter => chirp_filter(params.len, params.padded, direction),
+            TableKind::Chirp => chirp(params.len, outer),
+            TableKind::ChirpFilter => chirp_filter(params.len, params.padded, outer),
         }
     }
 }
@@ -338,7 +386,7 @@ impl TableKind {
 impl UintArg {
     /// The argument's value for `spec` in a pass with `params`.
     pub fn value(&self, spec: &KernelSpec, params: &LaunchParams) -> usize {
-        let per_sequence = params.len / spec.points() as usize;
+        let per_sequence = params.padded / spec.points() as usize;
         match self {
             UintArg::Stride => params.stride,
             UintArg::PerSequence => per_sequence,

@@ -2,7 +2,7 @@
 //! `cargo xtask gen-kernels --all` and the generator's tests all loop over [`catalog`].
 
 use super::chirp::{ChirpSpec, ChirpStep};
-use super::fused::FusedSpec;
+use super::fused::{ChirpStore, FusedChirp, FusedSpec};
 use super::spec::{all_radices, Form, KernelSpec, Lengths, RadixSpec, Twiddles, RADICES};
 use crate::{Direction, Precision};
 
@@ -93,10 +93,18 @@ pub fn catalog() -> Vec<KernelSpec> {
 /// both precisions of one size, forward only (the inverse differs in signs): radix 16 in the
 /// vector form with every twiddle variant, in the scalar form and for mixed lengths, radix 5
 /// (an odd radix), the fused 256- and 4096-point passes (f64: 2048), and the fused
-/// 1000-point pass of a mixed length (f32; such kernels are emitted on first use, not part
-/// of [`catalog`]). `cargo xtask gen-kernels --all` writes the whole [`catalog`].
+/// 1000-point pass of a mixed length and the 2048-point pass with Bluestein's pad and
+/// filter (f32; such kernels are emitted on first use, not part of [`catalog`]). `cargo xtask gen-kernels --all` writes the whole [`catalog`].
 pub fn sample_catalog() -> Vec<KernelSpec> {
     let mixed_fused = KernelSpec::Fused(FusedSpec::new(1000));
+    let bluestein_fused = KernelSpec::Fused(FusedSpec {
+        chirp: Some(FusedChirp {
+            outer: Direction::Forward,
+            pad: true,
+            store: ChirpStore::Filter,
+        }),
+        ..FusedSpec::new(2048)
+    });
     catalog()
         .into_iter()
         .filter(|spec| spec.direction() == Direction::Forward)
@@ -107,7 +115,7 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
             }
             KernelSpec::Chirp(chirp) => chirp.precision == Precision::F32,
         })
-        .chain(std::iter::once(mixed_fused))
+        .chain([mixed_fused, bluestein_fused])
         .collect()
 }
 
@@ -167,7 +175,8 @@ mod tests {
                 "fft_chirp_pad_fwd_f32",
                 "fft_chirp_multiply_fwd_f32",
                 "fft_chirp_unpad_fwd_f32",
-                "fft_fused1000_c4_fwd_f32",
+                "fft_fused1000_c2_fwd_f32",
+                "fft_fused2048_c2_fwd_f32_pad_filter_fwd",
             ]
         );
     }

@@ -12,6 +12,11 @@ pub const PAD_STEP: u32 = 16;
 
 /// Work-items per sub-FFT do `radix()` points each: the main radix is at most this.
 const MAX_RADIX: u32 = 16;
+/// The largest stage radix of a mixed length's local stages in f32 (f64: half). Measured on
+/// the H100 (docs/PERFORMANCE.md, 2026-11-23): 32 against 64 takes 1000 points from 1.94 to
+/// 1.34 times a copy ([10, 10, 10] instead of [40, 25]: more work-items, fewer registers
+/// each) and 2310 from 2.62 to 1.97.
+const MIXED_CAP: u32 = 32;
 /// The most work-items a mixed-length fused kernel's work-group has.
 pub const MAX_GROUP: u32 = 256;
 /// The largest stage radix (the largest butterfly the generator emits).
@@ -36,6 +41,54 @@ pub struct FusedSpec {
     /// length (division; the only choice for a mixed `len`, and for a power-of-two `len`
     /// inside a mixed-length plan, where `t` or `p` is not a power of two).
     pub lengths: Lengths,
+    /// Bluestein's point-wise steps fused into the load and the store (DESIGN.md 4.4), or
+    /// `None` for a plain pass.
+    pub chirp: Option<FusedChirp>,
+}
+
+/// Bluestein's steps a fused pass of the length-M convolution does at its edges, so they cost
+/// no pass of their own: the first pass of the forward M-point FFT pads (loads
+/// `x[b*N + n] * w[n]` for `n < N`, zeros up to M), its last pass multiplies by the filter's
+/// spectrum as it stores, and the last pass of the inverse M-point FFT unpads (stores
+/// `v * w[n] * scale` to `y[b*N + n]` for `n < N` only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FusedChirp {
+    /// The direction of the user's transform (the chirp's sign); the pass's own `direction`
+    /// is the inner M-point FFT's.
+    pub outer: Direction,
+    /// Whether the load pads: reads the `N`-point input times the chirp, zeros beyond.
+    pub pad: bool,
+    /// What the store does.
+    pub store: ChirpStore,
+}
+
+/// The store of a fused Bluestein pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ChirpStore {
+    /// Stores the sub-FFT's values (times the scale), like a plain pass.
+    Plain,
+    /// Multiplies each value by the filter's spectrum at its position (the forward FFT's
+    /// last pass).
+    Filter,
+    /// Keeps positions `n < N`, times the chirp and the scale, at `y[b*N + n]` (the inverse
+    /// FFT's last pass).
+    Unpad,
+}
+
+impl FusedChirp {
+    /// The name suffix: `_pad`, `_filter`, `_pad_filter`, `_unpad`, ...
+    fn suffix(&self) -> String {
+        let mut parts = Vec::new();
+        if self.pad {
+            parts.push("pad");
+        }
+        match self.store {
+            ChirpStore::Plain => {}
+            ChirpStore::Filter => parts.push("filter"),
+            ChirpStore::Unpad => parts.push("unpad"),
+        }
+        format!("_{}_{}", parts.join("_"), self.outer.tag())
+    }
 }
 
 impl FusedSpec {
@@ -51,6 +104,7 @@ impl FusedSpec {
             } else {
                 Lengths::Any
             },
+            chirp: None,
         }
     }
 
@@ -140,8 +194,14 @@ impl FusedSpec {
         }
     }
 
-    /// The most work-items a mixed-length fused kernel's work-group has.
-    pub const MAX_GROUP: u32 = 256;
+    /// The largest stage radix of a mixed length's local stages.
+    fn max_mixed_stage_radix(&self) -> u32 {
+        match self.precision {
+            Precision::F32 => MIXED_CAP,
+            Precision::F64 => MIXED_CAP / 2,
+        }
+    }
+
     /// The largest stage radix whose butterfly fits the registers: 64 in f32, 32 in f64.
     fn max_stage_radix(&self) -> u32 {
         match self.precision {
@@ -154,12 +214,20 @@ impl FusedSpec {
     /// power of two for the rest (`2048 -> [64, 32]`, `256 -> [16, 16]`, `32 -> [16, 2]`,
     /// `16 -> [16]`, `8 -> [8]`). Their product is `len`.
     ///
-    /// Mixed lengths: as few stages as radices up to the register budget (64 in f32, 32 in
-    /// f64) allow, the largest radix as small as possible, largest first
-    /// (`1000 -> [40, 25]`, `2187 -> [27, 9, 9]`, `60 -> [60]`).
+    /// Mixed lengths: as few stages as radices up to 32 in f32 (16 in f64) allow, the
+    /// largest radix as small as possible, largest first (`1000 -> [10, 10, 10]`,
+    /// `2187 -> [27, 9, 9]`, `60 -> [10, 6]`); up to 64 (f64: 32) where the small radices
+    /// would need more than [`MAX_GROUP`] work-items per sub-FFT (`2401 -> [49, 49]`).
     pub fn stage_radices(&self) -> Vec<u32> {
         if !self.has_power_of_two_stages() {
-            return balanced_factors(self.len.max(1), self.max_stage_radix());
+            let len = self.len.max(1);
+            let small = balanced_factors(len, self.max_mixed_stage_radix());
+            // Radices that small could need more work-items than a work-group may have
+            // (7^4 = [7, 7, 7, 7]: 343): then the register budget's largest ([49, 49]).
+            return match small.first() {
+                Some(&r) if len / r > MAX_GROUP => balanced_factors(len, self.max_stage_radix()),
+                _ => small,
+            };
         }
         let bits = self.len.max(1).trailing_zeros();
         let main = self.radix_bits();
@@ -193,13 +261,18 @@ impl FusedSpec {
     }
 
     /// The kernel's name (and entry point): `fft_fused4096_c1_fwd_f32`; a power-of-two
-    /// length serving any length ends in `_mixed` (`fft_fused128_c32_fwd_f32_mixed`).
+    /// length serving any length ends in `_mixed` (`fft_fused128_c32_fwd_f32_mixed`), and
+    /// Bluestein's edges follow with the user's direction
+    /// (`fft_fused2048_c2_inv_f32_unpad_fwd`).
     pub fn name(&self) -> String {
-        let suffix = if self.is_mixed() && self.len.is_power_of_two() {
-            "_mixed"
+        let mut suffix = if self.is_mixed() && self.len.is_power_of_two() {
+            "_mixed".to_string()
         } else {
-            ""
+            String::new()
         };
+        if let Some(chirp) = &self.chirp {
+            suffix.push_str(&chirp.suffix());
+        }
         format!(
             "fft_fused{}_c{}_{}_{}{suffix}",
             self.len,
@@ -310,14 +383,14 @@ mod tests {
         let f32 = Precision::F32;
         let cases: [(u32, &[u32], u32, u32); 8] = [
             // (len, stages, columns, work-group size)
-            (1000, &[40, 25], 4, 100),
+            (1000, &[10, 10, 10], 2, 200),
             (2187, &[27, 9, 9], 1, 81),
             (3125, &[25, 25, 5], 1, 125),
-            (2310, &[55, 42], 1, 42),
-            (60, &[60], 68, 68),
+            (2310, &[15, 14, 11], 1, 154),
+            (60, &[10, 6], 42, 252),
             (3, &[3], 256, 256),
             (100, &[10, 10], 25, 250),
-            (3000, &[60, 50], 1, 50),
+            (3000, &[20, 15, 10], 1, 150),
         ];
         for (len, stages, columns, group) in cases {
             let s = spec(len, f32);
@@ -331,9 +404,10 @@ mod tests {
             assert_eq!(s.radix(), stages[0], "{len}");
             assert!(s.columns() * s.len <= FusedSpec::max_len(f32), "{len}");
         }
-        // f64 keeps radices within 32.
+        // f64 keeps radices within 16.
         assert_eq!(spec(1000, Precision::F64).stage_radices(), [10, 10, 10]);
-        assert_eq!(spec(2000, Precision::F64).stage_radices(), [20, 10, 10]);
+        assert_eq!(spec(2000, Precision::F64).stage_radices(), [10, 8, 5, 5]);
+        assert_eq!(spec(2401, f32).stage_radices(), [49, 49]);
         // Every smooth length up to the limit factors into supported radices.
         for precision in [f32, Precision::F64] {
             for len in 2..=FusedSpec::max_len(precision) {

@@ -19,7 +19,7 @@ pub use abi::{
 };
 pub use catalog::{catalog, sample_catalog};
 pub use chirp::{bluestein_len, bluestein_reference, chirp, chirp_filter, ChirpSpec, ChirpStep};
-pub use fused::{FusedSpec, PAD_STEP};
+pub use fused::{ChirpStore, FusedChirp, FusedSpec, MAX_GROUP, PAD_STEP};
 pub use spec::{
     all_radices, is_supported_radix, power_of_two_radix_list, radix_list, Form, KernelSpec,
     Lengths, RadixSpec, SpecError, Twiddles, LARGEST_PRIME_RADIX, MAX_RADIX, RADICES,

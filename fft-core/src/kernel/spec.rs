@@ -1,11 +1,11 @@
 //! [`KernelSpec`]: one enum over every kernel family, and the options of each family.
 
 use super::abi::{
-    KernelAbi, CHIRP_ABI, CHIRP_FILTER_ABI, FUSED_ABI, RADIX_ANY_ABI, RADIX_SCALAR_ABI,
-    RADIX_VECTOR_ABI,
+    KernelAbi, CHIRP_ABI, CHIRP_FILTER_ABI, FUSED_ABI, FUSED_CHIRP_ABI, FUSED_CHIRP_FILTER_ABI,
+    FUSED_FILTER_ABI, RADIX_ANY_ABI, RADIX_SCALAR_ABI, RADIX_VECTOR_ABI,
 };
 use super::chirp::{ChirpSpec, ChirpStep};
-use super::fused::FusedSpec;
+use super::fused::{ChirpStore, FusedChirp, FusedSpec};
 use crate::{Direction, Precision};
 use std::fmt;
 
@@ -234,7 +234,26 @@ impl KernelSpec {
             KernelSpec::Radix(RadixSpec {
                 form: Form::Scalar, ..
             }) => &RADIX_SCALAR_ABI,
-            KernelSpec::Fused(_) => &FUSED_ABI,
+            KernelSpec::Fused(FusedSpec { chirp: None, .. }) => &FUSED_ABI,
+            KernelSpec::Fused(FusedSpec {
+                chirp:
+                    Some(FusedChirp {
+                        pad: true,
+                        store: ChirpStore::Filter,
+                        ..
+                    }),
+                ..
+            }) => &FUSED_CHIRP_FILTER_ABI,
+            KernelSpec::Fused(FusedSpec {
+                chirp:
+                    Some(FusedChirp {
+                        pad: false,
+                        store: ChirpStore::Filter,
+                        ..
+                    }),
+                ..
+            }) => &FUSED_FILTER_ABI,
+            KernelSpec::Fused(FusedSpec { chirp: Some(_), .. }) => &FUSED_CHIRP_ABI,
             KernelSpec::Chirp(ChirpSpec {
                 step: ChirpStep::Multiply,
                 ..
@@ -265,6 +284,17 @@ impl KernelSpec {
     /// The file the kernel is written to in `kernels/`: `<name>.cl`.
     pub fn file_name(&self) -> String {
         format!("{}.cl", self.name())
+    }
+
+    /// The direction of the user's transform a Bluestein step serves (its chirp's sign): a
+    /// chirp pass's direction, a fused Bluestein pass's outer one; else [`KernelSpec::direction`].
+    pub fn chirp_direction(&self) -> Direction {
+        match self {
+            KernelSpec::Fused(FusedSpec {
+                chirp: Some(chirp), ..
+            }) => chirp.outer,
+            _ => self.direction(),
+        }
     }
 
     /// Sign of the exponent.

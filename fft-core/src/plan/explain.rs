@@ -28,11 +28,12 @@ impl Plan {
                     )
                 }
                 KernelSpec::Fused(spec) => format!(
-                    "fused pass of {}-point sub-FFTs in local memory, stride {stride}: {entry} ({} sub-FFTs per work-group of {}, {} bytes of local memory)",
+                    "fused pass of {}-point sub-FFTs in local memory, stride {stride}: {entry} ({} sub-FFTs per work-group of {}, {} bytes of local memory){}",
                     spec.len,
                     spec.columns(),
                     spec.work_group_size(),
-                    spec.local_bytes()
+                    spec.local_bytes(),
+                    chirp_edges(&spec)
                 ),
                 KernelSpec::Chirp(spec) => format!(
                     "Bluestein {} step, point-wise: {entry}",
@@ -72,4 +73,26 @@ impl fmt::Display for Plan {
         writeln!(f, "{}", self.headline())?;
         f.write_str(&self.explain())
     }
+}
+
+/// What a fused pass does of Bluestein's steps: "; pads the input times the chirp as it
+/// loads", ...
+fn chirp_edges(spec: &crate::kernel::FusedSpec) -> String {
+    let Some(chirp) = spec.chirp else {
+        return String::new();
+    };
+    let mut parts = Vec::new();
+    if chirp.pad {
+        parts.push("pads the input times the chirp as it loads");
+    }
+    match chirp.store {
+        crate::kernel::ChirpStore::Plain => {}
+        crate::kernel::ChirpStore::Filter => {
+            parts.push("multiplies by the filter's spectrum as it stores")
+        }
+        crate::kernel::ChirpStore::Unpad => {
+            parts.push("keeps the first N values times the chirp as it stores")
+        }
+    }
+    format!("; {}", parts.join(" and "))
 }

@@ -6,8 +6,8 @@ use super::{
     MAX_TOTAL_POINTS, MIN_RUN_BYTES,
 };
 use crate::kernel::{
-    catalog, ChirpSpec, ChirpStep, Form, FusedSpec, KernelSpec, LaunchParams, Lengths, RadixSpec,
-    Twiddles, RADICES,
+    catalog, ChirpSpec, ChirpStep, ChirpStore, Form, FusedChirp, FusedSpec, KernelSpec,
+    LaunchParams, Lengths, RadixSpec, Twiddles, RADICES,
 };
 use crate::{log2_exact, Direction, Precision};
 
@@ -167,6 +167,9 @@ impl Plan {
             Algorithm::PowerOfTwo | Algorithm::MixedRadix => {
                 stockham_passes(&request, caps, len, direction, scale)?
             }
+            Algorithm::Bluestein { padded } if fused_limits_for(&request, caps)?.is_some() => {
+                bluestein_fused(&request, caps, padded, scale)?
+            }
             Algorithm::Bluestein { padded } => {
                 let inner = PlanRequest {
                     normalization: crate::Normalization::None,
@@ -220,6 +223,56 @@ impl Plan {
     }
 }
 
+/// Bluestein's convolution as fused passes only: the forward M-point FFT pads at its first
+/// load and multiplies by the filter's spectrum at its last store, the inverse one unpads
+/// (times the chirp and `scale`) at its last store. Every pass has `len` = N and
+/// `padded` = M.
+fn bluestein_fused(
+    request: &PlanRequest,
+    caps: &DeviceCaps,
+    padded: usize,
+    scale: f64,
+) -> Result<Vec<Pass>, PlanError> {
+    let inner = PlanRequest {
+        normalization: crate::Normalization::None,
+        ..*request
+    };
+    let mut forward = stockham_passes(&inner, caps, padded, Direction::Forward, 1.0)?;
+    let mut inverse = stockham_passes(&inner, caps, padded, Direction::Inverse, scale)?;
+    let outer = request.direction;
+    let edge = |pass: Option<&mut Pass>, pad: bool, store: ChirpStore| {
+        if let Some(Pass {
+            spec: KernelSpec::Fused(fused),
+            ..
+        }) = pass
+        {
+            let old = fused.chirp.unwrap_or(FusedChirp {
+                outer,
+                pad: false,
+                store: ChirpStore::Plain,
+            });
+            fused.chirp = Some(FusedChirp {
+                outer,
+                pad: old.pad || pad,
+                store: if store == ChirpStore::Plain {
+                    old.store
+                } else {
+                    store
+                },
+            });
+        }
+    };
+    edge(forward.first_mut(), true, ChirpStore::Plain);
+    edge(forward.last_mut(), false, ChirpStore::Filter);
+    edge(inverse.last_mut(), false, ChirpStore::Unpad);
+    let mut passes = forward;
+    passes.extend(inverse);
+    for pass in &mut passes {
+        pass.params.len = request.len;
+    }
+    Ok(passes)
+}
+
 /// A point-wise Bluestein pass over `batch` transforms of `request.len` points padded to
 /// `padded`.
 fn point_wise(spec: KernelSpec, request: &PlanRequest, padded: usize, scale: f64) -> Pass {
@@ -261,6 +314,7 @@ fn stockham_passes(
             direction,
             precision,
             lengths,
+            chirp: None,
         })
     };
     let limits = fused_limits_for(request, caps)?;

@@ -322,12 +322,13 @@ fn mixed_lengths_on_a_gpu_are_fused_passes() {
     assert_eq!(shape(&fused(2187)), [(2187, 1)]);
     assert_eq!(shape(&fused(2 * 3 * 5 * 7 * 11)), [(2310, 1)]);
     let plan = fused(1000);
-    assert_eq!(plan.passes[0].entry_point(), "fft_fused1000_c4_fwd_f32");
+    assert_eq!(plan.passes[0].entry_point(), "fft_fused1000_c2_fwd_f32");
+    // Batch 3: two work-groups of 200 work-items, the second with one sub-FFT.
     assert_eq!(
         plan.passes[0].launch,
         LaunchShape {
-            global: vec![100],
-            local: Some(vec![100])
+            global: vec![400],
+            local: Some(vec![200])
         }
     );
     // Longer ones: the fewest, most even passes of at most 1024 points.
@@ -344,9 +345,32 @@ fn mixed_lengths_on_a_gpu_are_fused_passes() {
         ..request(3000, 16)
     };
     assert_eq!(shape(&Plan::new(r, &GPU).unwrap()), [(60, 1), (50, 60)]);
-    // Bluestein's inner transforms of a power-of-two M stay the power-of-two fused passes.
+    // Bluestein on fused passes: the pad, the filter's multiply and the unpad ride on the
+    // first and last passes of the two M-point FFTs; every pass knows N and M.
     let prime = fused(1009);
-    assert_eq!(prime.passes[1].entry_point(), "fft_fused2048_c2_fwd_f32");
+    let names: Vec<String> = prime.passes.iter().map(Pass::entry_point).collect();
+    assert_eq!(
+        names,
+        [
+            "fft_fused2048_c2_fwd_f32_pad_filter_fwd",
+            "fft_fused2048_c2_inv_f32_unpad_fwd",
+        ]
+    );
+    assert!(prime
+        .passes
+        .iter()
+        .all(|p| (p.params.len, p.params.padded) == (1009, 2048)));
+    let long_prime = fused(5003);
+    let names: Vec<String> = long_prime.passes.iter().map(Pass::entry_point).collect();
+    assert_eq!(
+        names,
+        [
+            "fft_fused128_c32_fwd_f32_pad_fwd",
+            "fft_fused128_c32_fwd_f32_filter_fwd",
+            "fft_fused128_c32_inv_f32",
+            "fft_fused128_c32_inv_f32_unpad_fwd",
+        ]
+    );
     // On PoCL (CPU), Auto keeps global mixed-radix passes; Strategy::Fused asks for fused.
     let cpu = Plan::new(
         PlanRequest {

@@ -3,6 +3,7 @@
 use super::*;
 use crate::math::ir::Graph;
 use crate::opencl::writer::Writer;
+use fft_core::kernel::ChirpStore;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write};
 
@@ -92,6 +93,30 @@ pub(super) fn write_header<W: Write>(
         w,
         "// else columns (runs of {c} consecutive addresses when t, p >= {c})."
     )?;
+    if let Some(chirp) = spec.chirp {
+        let outer = chirp.outer;
+        writeln!(
+            w,
+            "// Bluestein (the {outer} transform of length n, convolution length m; w = its chirp):"
+        )?;
+        if chirp.pad {
+            writeln!(
+                w,
+                "// the load reads pad_load: x[b * n + j] * w[j] for j < n, zero up to m (run it as the first pass)."
+            )?;
+        }
+        match chirp.store {
+            ChirpStore::Plain => {}
+            ChirpStore::Filter => writeln!(
+                w,
+                "// the store multiplies by filter[j], the spectrum of the filter divided by m (the last pass)."
+            )?,
+            ChirpStore::Unpad => writeln!(
+                w,
+                "// the store keeps j < n: y[b * n + j] = X[j] * w[j] * scale (the last pass)."
+            )?,
+        }
+    }
     writeln!(w, "//")?;
     let (ops, stage_muls) = sub_fft_ops(shape, graphs);
     writeln!(

@@ -43,7 +43,7 @@ use crate::opencl::twiddle_helpers::write_cmul;
 use crate::opencl::twiddle_helpers::{write_constant_helpers, write_real_constants};
 use crate::opencl::writer::Writer;
 use crate::spec::{CodegenError, OpCounts};
-use fft_core::kernel::FusedSpec;
+use fft_core::kernel::{ChirpStore, FusedChirp, FusedSpec};
 use fft_core::Precision;
 use std::collections::btree_map::Entry;
 use std::collections::BTreeMap;
@@ -187,6 +187,48 @@ fn strided(base: &str, offset: u32, stride: &str) -> String {
     }
 }
 
+/// Bluestein's edge helpers the spec uses: `pad_load` (element `s` of the padded
+/// sequences) and `unpad_store` (position `s` back to the N-point output).
+fn write_chirp_helpers<W: Write>(w: &mut Writer<W>, v: &str, chirp: FusedChirp) -> fmt::Result {
+    if chirp.pad {
+        writeln!(w)?;
+        writeln!(
+            w,
+            "// pad_load(x, w, s, n, m): element s of the M-point sequences, x[(s / m) * n + s % m] * w[s % m] below n, zero beyond"
+        )?;
+        writeln!(
+            w,
+            "inline {v} pad_load(__global const {v} *restrict x, __global const {v} *restrict w, const uint s, const uint n, const uint m)"
+        )?;
+        w.open_block()?;
+        writeln!(w, "const uint pos = s % m;")?;
+        writeln!(
+            w,
+            "return pos < n ? cmul(x[s / m * n + pos], w[pos]) : ({v})(0);"
+        )?;
+        w.close_block()?;
+    }
+    if chirp.store == ChirpStore::Unpad {
+        writeln!(w)?;
+        writeln!(
+            w,
+            "// unpad_store(y, w, s, n, m, v): element s of the M-point sequences, kept below n: y[(s / m) * n + s % m] = v * w[s % m]"
+        )?;
+        writeln!(
+            w,
+            "inline void unpad_store(__global {v} *restrict y, __global const {v} *restrict w, const uint s, const uint n, const uint m, const {v} v)"
+        )?;
+        w.open_block()?;
+        writeln!(w, "const uint pos = s % m;")?;
+        writeln!(w, "if (pos < n)")?;
+        w.open_block()?;
+        writeln!(w, "y[s / m * n + pos] = cmul(v, w[pos]);")?;
+        w.close_block()?;
+        w.close_block()?;
+    }
+    Ok(())
+}
+
 /// Operation counts of one sub-FFT: (butterfly operations, stage-twiddle cmuls).
 fn sub_fft_ops(shape: &Shape, graphs: &BTreeMap<u32, Graph>) -> (OpCounts, u32) {
     let mut ops = OpCounts::default();
@@ -245,6 +287,9 @@ fn write_program<W: Write>(
     w.open_block()?;
     writeln!(w, "return cmul(hi[s >> h], lo[s & ((1u << h) - 1u)]);")?;
     w.close_block()?;
+    if let Some(chirp) = shape.spec.chirp {
+        write_chirp_helpers(w, v, chirp)?;
+    }
     write_constant_helpers(w, graphs.values(), shape.spec.precision)?;
     writeln!(w)?;
     write_kernel(w, shape, graphs)

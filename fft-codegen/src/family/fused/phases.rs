@@ -7,7 +7,29 @@ use crate::math::ir::Graph;
 use crate::math::schedule::Schedule;
 use crate::opencl::expr::definition;
 use crate::opencl::writer::Writer;
+use fft_core::kernel::{ChirpStore, FusedChirp};
 use std::fmt::{self, Write};
+
+/// The value the load phase reads at global index `global` (of the length-M sequences):
+/// `x[global]`, or Bluestein's padded input `pad_load(...)`.
+fn load(shape: &Shape, global: &str) -> String {
+    match shape.spec.chirp {
+        Some(FusedChirp { pad: true, .. }) => format!("pad_load(x, w, {global}, n, m)"),
+        _ => format!("x[{global}]"),
+    }
+}
+
+/// The store phase's statement for `value` at global index `global`: times the scale, and
+/// times the filter's spectrum or through Bluestein's unpad as the spec says.
+fn store(shape: &Shape, global: &str, value: &str) -> String {
+    match shape.spec.chirp.map(|c| c.store) {
+        Some(ChirpStore::Filter) => {
+            format!("y[{global}] = cmul({value}, filter[({global}) % m]) * scale;")
+        }
+        Some(ChirpStore::Unpad) => format!("unpad_store(y, w, {global}, n, m, {value} * scale);"),
+        _ => format!("y[{global}] = {value} * scale;"),
+    }
+}
 
 /// The flat phases' statements, `statement(it)` for it = 0..R, each under the guard that
 /// its sub-FFT `flat_g + it * W / L` exists: one `if` per distinct sub-FFT. Mixed lengths
@@ -77,7 +99,7 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
     write_flat(w, shape, names, "src", |it| {
         let e = linear(&[("lid", 1)], it * group);
         let global = linear(&[("src", 1)], it * group);
-        format!("buf[pad({e})] = x[{global}];")
+        format!("buf[pad({e})] = {};", load(shape, &global))
     })?;
     w.close_block()?;
     writeln!(w, "else")?;
@@ -100,11 +122,12 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
         let local = linear(&[(names.cell.as_str(), 1)], it * per);
         let global = strided("src", it * per, "t");
         if !shape.has_j() && it == 0 {
-            writeln!(w, "buf[pad({local})] = x[{global}];")?;
+            writeln!(w, "buf[pad({local})] = {};", load(shape, &global))?;
         } else {
             writeln!(
                 w,
-                "buf[pad({local})] = cmul(x[{global}], pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h));",
+                "buf[pad({local})] = cmul({}, pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h));",
+                load(shape, &global),
                 exponent(shape, it)
             )?;
         }
@@ -116,8 +139,8 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
         let local = linear(&[(names.cell.as_str(), 1)], it * per);
         writeln!(
             w,
-            "buf[pad({local})] = x[{}];",
-            strided("src", it * per, "t")
+            "buf[pad({local})] = {};",
+            load(shape, &strided("src", it * per, "t"))
         )?;
     }
     w.close_block()?;
@@ -320,7 +343,7 @@ pub(super) fn write_store<W: Write>(
     write_flat(w, shape, names, "out", |it| {
         let e = linear(&[("lid", 1)], it * group);
         let global = linear(&[("out", 1)], it * group);
-        format!("y[{global}] = buf[pad({e})] * scale;")
+        store(shape, &global, &format!("buf[pad({e})]"))
     })?;
     w.close_block()?;
     writeln!(w, "else")?;
@@ -337,8 +360,12 @@ pub(super) fn write_store<W: Write>(
         let local = linear(&[(names.cell.as_str(), 1)], it * per);
         writeln!(
             w,
-            "y[{}] = buf[pad({local})] * scale;",
-            strided("out", it * per, "p")
+            "{}",
+            store(
+                shape,
+                &strided("out", it * per, "p"),
+                &format!("buf[pad({local})]")
+            )
         )?;
     }
     w.close_block()?;
