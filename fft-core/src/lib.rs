@@ -20,6 +20,6 @@ mod twiddle;
 pub use bits::{bit_reverse, is_power_of_two, log2_exact};
 pub use kinds::{Direction, Normalization, Precision};
 pub use num_complex::{Complex, Complex32, Complex64};
-pub use oracle::{naive_dft, reference_fft};
+pub use oracle::{host_fft, mixed_fft, naive_dft, reference_fft};
 pub use signal::random_signal;
 pub use twiddle::unit_root;

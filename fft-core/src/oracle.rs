@@ -90,8 +90,73 @@ pub fn reference_fft(input: &[Complex64], direction: Direction) -> Option<Vec<Co
     Some(data)
 }
 
+/// A mixed-radix FFT in f64 for any length, unnormalized: recursive decimation in time by
+/// the smallest prime factor, with exact twiddles from one table of `W_N^j`; each level costs
+/// O(N p), so it is fast for smooth lengths (Bluestein's convolution length M, whose filter
+/// spectrum the plan computes on the host) and falls back to O(N^2) for a large prime.
+pub fn mixed_fft(input: &[Complex64], direction: Direction) -> Vec<Complex64> {
+    let n = input.len();
+    if n == 0 {
+        return Vec::new();
+    }
+    let roots: Vec<Complex64> = (0..n)
+        .map(|j| unit_root(j as i64, n as u64, direction))
+        .collect();
+    mixed_level(input, &roots, 1)
+}
+
+/// One level of [`mixed_fft`]: the FFT of `x` (length n), `roots[j * step]` = `W_n^j`.
+fn mixed_level(x: &[Complex64], roots: &[Complex64], step: usize) -> Vec<Complex64> {
+    let n = x.len();
+    if n == 1 {
+        return x.to_vec();
+    }
+    let r = (2..=n).find(|f| n % f == 0).unwrap_or(n);
+    let m = n / r;
+    let subs: Vec<Vec<Complex64>> = (0..r)
+        .map(|s| {
+            let part: Vec<Complex64> = x.iter().skip(s).step_by(r).copied().collect();
+            mixed_level(&part, roots, step * r)
+        })
+        .collect();
+    (0..n)
+        .map(|index| {
+            let k = index % m;
+            subs.iter()
+                .enumerate()
+                .map(|(s, sub)| sub[k] * roots[(s * index) % n * step])
+                .sum()
+        })
+        .collect()
+}
+
+/// [`reference_fft`] for powers of two, [`mixed_fft`] for every other length.
+pub fn host_fft(input: &[Complex64], direction: Direction) -> Vec<Complex64> {
+    reference_fft(input, direction).unwrap_or_else(|| mixed_fft(input, direction))
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn mixed_fft_equals_the_naive_dft() {
+        use super::*;
+        for (n, direction) in [
+            (1, Direction::Forward),
+            (35, Direction::Inverse),
+            (360, Direction::Forward),
+            (2 * 3 * 5 * 7 * 11, Direction::Forward),
+            (97, Direction::Inverse),
+        ] {
+            let x: Vec<Complex64> = (0..n)
+                .map(|j| Complex64::new((j as f64 * 0.37).sin(), (j as f64 * 1.3).cos()))
+                .collect();
+            let want = naive_dft(&x, direction);
+            let got = mixed_fft(&x, direction);
+            let err = crate::accuracy::relative_l2_error(&got, &want);
+            assert!(err < 1e-14, "{n}: {err}");
+        }
+    }
+
     use super::*;
     use crate::accuracy::relative_l2_error;
     use approx::assert_abs_diff_eq;

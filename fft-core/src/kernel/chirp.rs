@@ -7,7 +7,7 @@
 //! filter's spectrum, computed once on the host in f64), the inverse length-M FFT and
 //! [`ChirpStep::Unpad`] (the first N values times the chirp and the plan's scale).
 
-use crate::oracle::reference_fft;
+use crate::oracle::host_fft;
 use crate::{unit_root, Complex64, Direction, Precision};
 
 /// Which point-wise step of Bluestein's algorithm a kernel computes.
@@ -58,9 +58,44 @@ impl ChirpSpec {
     }
 }
 
-/// The smallest power of two `M >= 2N - 1`: Bluestein's convolution length for `len`.
+/// Bluestein's convolution length for `len`: the smallest `M >= 2N - 1` among the fast
+/// lengths, the power of two or a `2^a 3^b 5^c 7^d` at least 20 % shorter.
 pub fn bluestein_len(len: usize) -> usize {
-    (2 * len).saturating_sub(1).max(1).next_power_of_two()
+    let min = (2 * len).saturating_sub(1).max(1);
+    let power = min.next_power_of_two();
+    let smooth = smallest_7_smooth_at_least(min, power);
+    // A mixed-radix pass costs about 1.2x a power-of-two pass of the same length (measured
+    // on the H100, docs/PERFORMANCE.md): take the smooth length only where it saves more.
+    if smooth * 5 <= power * 4 {
+        smooth
+    } else {
+        power
+    }
+}
+
+/// The smallest `2^a 3^b 5^c 7^d >= min` (at most `limit`, a power of two >= `min`).
+fn smallest_7_smooth_at_least(min: usize, limit: usize) -> usize {
+    let mut best = limit;
+    let mut a = 1usize;
+    while a <= limit {
+        let mut b = a;
+        while b <= limit {
+            let mut c = b;
+            while c <= limit {
+                let mut d = c;
+                while d <= limit {
+                    if d >= min && d < best {
+                        best = d;
+                    }
+                    d *= 7;
+                }
+                c *= 5;
+            }
+            b *= 3;
+        }
+        a *= 2;
+    }
+    best
 }
 
 /// The chirp `c_n = exp(sign*i*pi*n^2/N)` for `n < len`, with `n^2` reduced modulo `2N` in
@@ -87,8 +122,7 @@ pub fn chirp_filter(len: usize, padded: usize, direction: Direction) -> Vec<Comp
         }
     }
     let scale = 1.0 / padded as f64;
-    reference_fft(&b, Direction::Forward)
-        .unwrap_or(b)
+    host_fft(&b, Direction::Forward)
         .into_iter()
         .map(|v| v * scale)
         .collect()
@@ -105,13 +139,13 @@ pub fn bluestein_reference(input: &[Complex64], direction: Direction) -> Vec<Com
     for (slot, (x, c)) in a.iter_mut().zip(input.iter().zip(&c)) {
         *slot = x * c;
     }
-    let spectrum = reference_fft(&a, Direction::Forward).unwrap_or(a);
+    let spectrum = host_fft(&a, Direction::Forward);
     let product: Vec<Complex64> = spectrum
         .iter()
         .zip(chirp_filter(len, padded, direction))
         .map(|(a, f)| a * f)
         .collect();
-    let convolution = reference_fft(&product, Direction::Inverse).unwrap_or(product);
+    let convolution = host_fft(&product, Direction::Inverse);
     convolution.iter().zip(&c).map(|(v, c)| v * c).collect()
 }
 
@@ -123,9 +157,20 @@ mod tests {
     #[test]
     fn convolution_lengths() {
         assert_eq!(bluestein_len(1), 1);
-        assert_eq!(bluestein_len(17), 64);
+        // 33 -> 35 = 5 * 7 (64 would be 1.8x longer).
+        assert_eq!(bluestein_len(17), 35);
+        // 2017 -> 2048: 2025 = 3^4 * 5^2 saves too little.
         assert_eq!(bluestein_len(1009), 2048);
-        assert_eq!(bluestein_len(65537), 1 << 18);
+        // 131073 -> 131220 = 2^2 * 3^8 * 5, half of 2^18.
+        assert_eq!(bluestein_len(65537), 131_220);
+        assert_eq!(bluestein_len(999_983), 1 << 21);
+        for len in 1..3000 {
+            let m = bluestein_len(len);
+            assert!(
+                m >= 2 * len - 1 && m <= (2 * len - 1).next_power_of_two(),
+                "{len}"
+            );
+        }
     }
 
     /// The three steps, with f64 FFTs between them, give the DFT.

@@ -18,7 +18,7 @@ pub enum Algorithm {
     MixedRadix,
     /// Any other length: Bluestein's chirp-z convolution of power-of-two length `padded`.
     Bluestein {
-        /// The convolution length M, the smallest power of two >= 2N - 1.
+        /// The convolution length M >= 2N - 1 ([`crate::kernel::bluestein_len`]).
         padded: usize,
     },
 }
@@ -57,8 +57,9 @@ impl Algorithm {
                 factorization(len)
             ),
             Algorithm::Bluestein { padded } => format!(
-                "{len} = {} has a prime factor above {LARGEST_PRIME_RADIX}: Bluestein's chirp-z convolution of length {padded} (the smallest power of two >= 2N - 1), its filter's spectrum computed once in f64",
-                factorization(len)
+                "{len} = {} has a prime factor above {LARGEST_PRIME_RADIX}: Bluestein's chirp-z convolution of length {padded} = {} (the fastest length >= 2N - 1), its filter's spectrum computed once in f64",
+                factorization(len),
+                factorization(*padded)
             ),
         }
     }
@@ -188,7 +189,7 @@ mod tests {
             Algorithm::for_len(2 * 3 * 5 * 7 * 11 * 13),
             Algorithm::MixedRadix
         );
-        assert_eq!(Algorithm::for_len(17), Algorithm::Bluestein { padded: 64 });
+        assert_eq!(Algorithm::for_len(17), Algorithm::Bluestein { padded: 35 });
         assert_eq!(
             Algorithm::for_len(999_983),
             Algorithm::Bluestein { padded: 1 << 21 }

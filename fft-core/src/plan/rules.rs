@@ -141,7 +141,18 @@ impl Plan {
         if request.batch == 0 {
             return Err(PlanError::EmptyBatch);
         }
-        let algorithm = Algorithm::for_len(len);
+        let algorithm = match Algorithm::for_len(len) {
+            // A smooth M runs as mixed-radix passes; options those cannot honour keep the
+            // power of two.
+            Algorithm::Bluestein { padded }
+                if !padded.is_power_of_two() && check_mixed_options(&request, padded).is_err() =>
+            {
+                Algorithm::Bluestein {
+                    padded: (2 * len - 1).next_power_of_two(),
+                }
+            }
+            algorithm => algorithm,
+        };
         let work_len = algorithm.work_len(len);
         work_len
             .checked_mul(request.batch)

@@ -360,15 +360,16 @@ fn mixed_lengths_on_a_gpu_are_fused_passes() {
         .passes
         .iter()
         .all(|p| (p.params.len, p.params.padded) == (1009, 2048)));
+    // 5003: M = 10080 = 2^5 * 3^2 * 5 * 7 (16384 would be 1.6x longer), two mixed passes.
     let long_prime = fused(5003);
     let names: Vec<String> = long_prime.passes.iter().map(Pass::entry_point).collect();
     assert_eq!(
         names,
         [
-            "fft_fused128_c32_fwd_f32_pad_fwd",
-            "fft_fused128_c32_fwd_f32_filter_fwd",
-            "fft_fused128_c32_inv_f32",
-            "fft_fused128_c32_inv_f32_unpad_fwd",
+            "fft_fused105_c36_fwd_f32_pad_fwd",
+            "fft_fused96_c32_fwd_f32_filter_fwd",
+            "fft_fused105_c36_inv_f32",
+            "fft_fused96_c32_inv_f32_unpad_fwd",
         ]
     );
     // On PoCL (CPU), Auto keeps global mixed-radix passes; Strategy::Fused asks for fused.
@@ -390,4 +391,16 @@ fn mixed_lengths_on_a_gpu_are_fused_passes() {
     )
     .unwrap();
     assert_eq!(shape(&forced), [(1000, 1)]);
+}
+
+#[test]
+fn bluestein_keeps_a_power_of_two_for_options_mixed_passes_lack() {
+    // 17: M = 35 with table twiddles; 64 with on-the-fly ones (powers of two only).
+    let plan = Plan::new(request(17, 16), &CPU).unwrap();
+    assert_eq!(plan.algorithm, Algorithm::Bluestein { padded: 35 });
+    let mut r = request(17, 16);
+    r.twiddles = Twiddles::Sincos;
+    let plan = Plan::new(r, &CPU).unwrap();
+    assert_eq!(plan.algorithm, Algorithm::Bluestein { padded: 64 });
+    assert!(plan.explain().contains("64 = 2^6"), "{}", plan.explain());
 }
