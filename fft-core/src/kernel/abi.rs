@@ -246,7 +246,6 @@ const fn fused_args<const E: usize, const T: usize>(extra: [KernelArg; E]) -> [K
 const CHIRP_ARG: KernelArg = arg("w", ArgKind::Table(TableKind::Chirp));
 const FILTER_ARG: KernelArg = arg("filter", ArgKind::Table(TableKind::ChirpFilter));
 const N_ARG: KernelArg = arg("n", ArgKind::Uint(UintArg::Len));
-const M_ARG: KernelArg = arg("m", ArgKind::Uint(UintArg::PaddedLen));
 
 /// The fused local-memory pass.
 pub(crate) const FUSED_ABI: KernelAbi = KernelAbi {
@@ -254,22 +253,21 @@ pub(crate) const FUSED_ABI: KernelAbi = KernelAbi {
     entries: &FUSED_ENTRIES,
 };
 
-/// A fused pass that pads at its load or unpads at its store (Bluestein): the chirp, N, M.
+/// A fused pass that pads at its load or unpads at its store (Bluestein): the chirp and N.
 pub(crate) const FUSED_CHIRP_ABI: KernelAbi = KernelAbi {
-    args: &fused_args::<3, 13>([CHIRP_ARG, N_ARG, M_ARG]),
+    args: &fused_args::<2, 12>([CHIRP_ARG, N_ARG]),
     entries: &FUSED_ENTRIES,
 };
 
-/// A fused pass that multiplies by the filter's spectrum at its store (Bluestein): the
-/// filter and M.
+/// A fused pass that multiplies by the filter's spectrum at its store (Bluestein).
 pub(crate) const FUSED_FILTER_ABI: KernelAbi = KernelAbi {
-    args: &fused_args::<2, 12>([FILTER_ARG, M_ARG]),
+    args: &fused_args::<1, 11>([FILTER_ARG]),
     entries: &FUSED_ENTRIES,
 };
 
 /// A fused pass that pads and multiplies by the filter (a one-pass forward M-point FFT).
 pub(crate) const FUSED_CHIRP_FILTER_ABI: KernelAbi = KernelAbi {
-    args: &fused_args::<4, 14>([CHIRP_ARG, FILTER_ARG, N_ARG, M_ARG]),
+    args: &fused_args::<3, 13>([CHIRP_ARG, FILTER_ARG, N_ARG]),
     entries: &FUSED_ENTRIES,
 };
 

@@ -175,7 +175,7 @@ mod tests {
                 "fft_chirp_pad_fwd_f32",
                 "fft_chirp_multiply_fwd_f32",
                 "fft_chirp_unpad_fwd_f32",
-                "fft_fused1000_c2_fwd_f32",
+                "fft_fused1000_c4_fwd_f32",
                 "fft_fused2048_c2_fwd_f32_pad_filter_fwd",
             ]
         );

@@ -349,11 +349,22 @@ fn stockham_passes(
                 })
                 .collect()
         }
-        (None, Some(limits)) => mixed_fused_lengths(len, limits)
-            .into_iter()
-            .map(fused)
-            .collect(),
-        (None, None) => {
+        (None, Some(limits))
+            if mixed_fused_lengths(len, limits).iter().all(|&l| {
+                let spec = FusedSpec {
+                    precision,
+                    ..FusedSpec::new(l)
+                };
+                spec.work_group_size() as usize <= caps.max_work_group_size
+            }) =>
+        {
+            mixed_fused_lengths(len, limits)
+                .into_iter()
+                .map(fused)
+                .collect()
+        }
+        (None, _) => {
+            // Also where a mixed fused kernel's work-group would exceed the device's limit.
             check_mixed_options(request, len)?;
             mixed_radices(len)
                 .into_iter()

@@ -322,13 +322,13 @@ fn mixed_lengths_on_a_gpu_are_fused_passes() {
     assert_eq!(shape(&fused(2187)), [(2187, 1)]);
     assert_eq!(shape(&fused(2 * 3 * 5 * 7 * 11)), [(2310, 1)]);
     let plan = fused(1000);
-    assert_eq!(plan.passes[0].entry_point(), "fft_fused1000_c2_fwd_f32");
-    // Batch 3: two work-groups of 200 work-items, the second with one sub-FFT.
+    assert_eq!(plan.passes[0].entry_point(), "fft_fused1000_c4_fwd_f32");
+    // Batch 3: one work-group of 400 work-items, its fourth sub-FFT empty.
     assert_eq!(
         plan.passes[0].launch,
         LaunchShape {
             global: vec![400],
-            local: Some(vec![200])
+            local: Some(vec![400])
         }
     );
     // Longer ones: the fewest, most even passes of at most 1024 points.
@@ -366,10 +366,10 @@ fn mixed_lengths_on_a_gpu_are_fused_passes() {
     assert_eq!(
         names,
         [
-            "fft_fused105_c36_fwd_f32_pad_fwd",
-            "fft_fused96_c32_fwd_f32_filter_fwd",
-            "fft_fused105_c36_inv_f32",
-            "fft_fused96_c32_inv_f32_unpad_fwd",
+            "fft_fused105_c39_fwd_f32_pad_fwd",
+            "fft_fused96_c42_fwd_f32_filter_fwd",
+            "fft_fused105_c39_inv_f32",
+            "fft_fused96_c42_inv_f32_unpad_fwd",
         ]
     );
     // On PoCL (CPU), Auto keeps global mixed-radix passes; Strategy::Fused asks for fused.
@@ -403,4 +403,23 @@ fn bluestein_keeps_a_power_of_two_for_options_mixed_passes_lack() {
     let plan = Plan::new(r, &CPU).unwrap();
     assert_eq!(plan.algorithm, Algorithm::Bluestein { padded: 64 });
     assert!(plan.explain().contains("64 = 2^6"), "{}", plan.explain());
+}
+
+#[test]
+fn mixed_fused_kernels_keep_to_the_device_work_group_limit() {
+    // 1000 = [10, 10, 10]: 100 work-items per sub-FFT, 4 sub-FFTs: 400 > 256.
+    assert_eq!(shape(&fused(1000)), [(1000, 1)]);
+    let small = DeviceCaps {
+        max_work_group_size: 256,
+        ..GPU
+    };
+    let r = PlanRequest {
+        strategy: Strategy::Auto,
+        ..request(1000, 16)
+    };
+    let plan = Plan::new(r, &small).unwrap();
+    assert!(plan
+        .passes
+        .iter()
+        .all(|p| matches!(p.spec, KernelSpec::Radix(_))));
 }

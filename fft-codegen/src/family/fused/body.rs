@@ -110,6 +110,13 @@ pub(super) fn write_kernel<W: Write>(
         writeln!(w, "const uint k = i & (p - 1u);")?;
     }
     writeln!(w, "const uint base = (g - i) * {l}u;")?;
+    if shape.spec.chirp.is_some() {
+        writeln!(
+            w,
+            "// Bluestein: sub-FFT g belongs to padded sequence seq (column phases)."
+        )?;
+        writeln!(w, "const uint seq = g / t;")?;
+    }
     let cell = define(w, "cell", stage_point(shape, "col", "row"))?;
     let flat_g = if shape.mixed {
         writeln!(

@@ -194,17 +194,16 @@ fn write_chirp_helpers<W: Write>(w: &mut Writer<W>, v: &str, chirp: FusedChirp) 
         writeln!(w)?;
         writeln!(
             w,
-            "// pad_load(x, w, s, n, m): element s of the M-point sequences, x[(s / m) * n + s % m] * w[s % m] below n, zero beyond"
+            "// pad_load(x, w, seq, pos, n): point pos of padded sequence seq, x[seq * n + pos] * w[pos] below n, zero beyond"
         )?;
         writeln!(
             w,
-            "inline {v} pad_load(__global const {v} *restrict x, __global const {v} *restrict w, const uint s, const uint n, const uint m)"
+            "inline {v} pad_load(__global const {v} *restrict x, __global const {v} *restrict w, const uint seq, const uint pos, const uint n)"
         )?;
         w.open_block()?;
-        writeln!(w, "const uint pos = s % m;")?;
         writeln!(
             w,
-            "return pos < n ? cmul(x[s / m * n + pos], w[pos]) : ({v})(0);"
+            "return pos < n ? cmul(x[seq * n + pos], w[pos]) : ({v})(0);"
         )?;
         w.close_block()?;
     }
@@ -212,17 +211,16 @@ fn write_chirp_helpers<W: Write>(w: &mut Writer<W>, v: &str, chirp: FusedChirp) 
         writeln!(w)?;
         writeln!(
             w,
-            "// unpad_store(y, w, s, n, m, v): element s of the M-point sequences, kept below n: y[(s / m) * n + s % m] = v * w[s % m]"
+            "// unpad_store(y, w, seq, pos, n, v): point pos of padded sequence seq, kept below n: y[seq * n + pos] = v * w[pos]"
         )?;
         writeln!(
             w,
-            "inline void unpad_store(__global {v} *restrict y, __global const {v} *restrict w, const uint s, const uint n, const uint m, const {v} v)"
+            "inline void unpad_store(__global {v} *restrict y, __global const {v} *restrict w, const uint seq, const uint pos, const uint n, const {v} v)"
         )?;
         w.open_block()?;
-        writeln!(w, "const uint pos = s % m;")?;
         writeln!(w, "if (pos < n)")?;
         w.open_block()?;
-        writeln!(w, "y[s / m * n + pos] = cmul(v, w[pos]);")?;
+        writeln!(w, "y[seq * n + pos] = cmul(v, w[pos]);")?;
         w.close_block()?;
         w.close_block()?;
     }

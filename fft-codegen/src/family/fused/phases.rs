@@ -10,23 +10,45 @@ use crate::opencl::writer::Writer;
 use fft_core::kernel::{ChirpStore, FusedChirp};
 use std::fmt::{self, Write};
 
+/// Bluestein's (sequence, position) of global index `global` of the M-point sequences: in the
+/// flat regimes (one pass, L = M) by constants, else from the work-item's `seq` and `base`.
+fn seq_pos(shape: &Shape, global: &str, flat: bool) -> (String, String) {
+    if flat {
+        let l = shape.len;
+        (
+            shape.div(&format!("({global})"), l),
+            format!("({})", shape.rem(&format!("({global})"), l)),
+        )
+    } else {
+        ("seq".to_string(), format!("({global}) - base"))
+    }
+}
+
 /// The value the load phase reads at global index `global` (of the length-M sequences):
 /// `x[global]`, or Bluestein's padded input `pad_load(...)`.
-fn load(shape: &Shape, global: &str) -> String {
+fn load(shape: &Shape, global: &str, flat: bool) -> String {
     match shape.spec.chirp {
-        Some(FusedChirp { pad: true, .. }) => format!("pad_load(x, w, {global}, n, m)"),
+        Some(FusedChirp { pad: true, .. }) => {
+            let (seq, pos) = seq_pos(shape, global, flat);
+            format!("pad_load(x, w, {seq}, {pos}, n)")
+        }
         _ => format!("x[{global}]"),
     }
 }
 
 /// The store phase's statement for `value` at global index `global`: times the scale, and
 /// times the filter's spectrum or through Bluestein's unpad as the spec says.
-fn store(shape: &Shape, global: &str, value: &str) -> String {
-    match shape.spec.chirp.map(|c| c.store) {
+fn store(shape: &Shape, global: &str, value: &str, flat: bool) -> String {
+    let store = shape.spec.chirp.map(|c| c.store);
+    match store {
         Some(ChirpStore::Filter) => {
-            format!("y[{global}] = cmul({value}, filter[({global}) % m]) * scale;")
+            let (_, pos) = seq_pos(shape, global, flat);
+            format!("y[{global}] = cmul({value}, filter[{pos}]) * scale;")
         }
-        Some(ChirpStore::Unpad) => format!("unpad_store(y, w, {global}, n, m, {value} * scale);"),
+        Some(ChirpStore::Unpad) => {
+            let (seq, pos) = seq_pos(shape, global, flat);
+            format!("unpad_store(y, w, {seq}, {pos}, n, {value} * scale);")
+        }
         _ => format!("y[{global}] = {value} * scale;"),
     }
 }
@@ -99,7 +121,7 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
     write_flat(w, shape, names, "src", |it| {
         let e = linear(&[("lid", 1)], it * group);
         let global = linear(&[("src", 1)], it * group);
-        format!("buf[pad({e})] = {};", load(shape, &global))
+        format!("buf[pad({e})] = {};", load(shape, &global, true))
     })?;
     w.close_block()?;
     writeln!(w, "else")?;
@@ -122,12 +144,12 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
         let local = linear(&[(names.cell.as_str(), 1)], it * per);
         let global = strided("src", it * per, "t");
         if !shape.has_j() && it == 0 {
-            writeln!(w, "buf[pad({local})] = {};", load(shape, &global))?;
+            writeln!(w, "buf[pad({local})] = {};", load(shape, &global, false))?;
         } else {
             writeln!(
                 w,
                 "buf[pad({local})] = cmul({}, pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h));",
-                load(shape, &global),
+                load(shape, &global, false),
                 exponent(shape, it)
             )?;
         }
@@ -140,7 +162,7 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
         writeln!(
             w,
             "buf[pad({local})] = {};",
-            load(shape, &strided("src", it * per, "t"))
+            load(shape, &strided("src", it * per, "t"), false)
         )?;
     }
     w.close_block()?;
@@ -343,7 +365,7 @@ pub(super) fn write_store<W: Write>(
     write_flat(w, shape, names, "out", |it| {
         let e = linear(&[("lid", 1)], it * group);
         let global = linear(&[("out", 1)], it * group);
-        store(shape, &global, &format!("buf[pad({e})]"))
+        store(shape, &global, &format!("buf[pad({e})]"), true)
     })?;
     w.close_block()?;
     writeln!(w, "else")?;
@@ -364,7 +386,8 @@ pub(super) fn write_store<W: Write>(
             store(
                 shape,
                 &strided("out", it * per, "p"),
-                &format!("buf[pad({local})]")
+                &format!("buf[pad({local})]"),
+                false
             )
         )?;
     }
