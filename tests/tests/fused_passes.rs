@@ -186,6 +186,7 @@ fn mixed_lengths_as_fused_passes() {
         (1000, f32),
         (1000, f64),
         (2310, f32),
+        (2000, f32),
         (2187, f64),
     ];
     for (i, &(len, precision)) in one_pass.iter().enumerate() {

@@ -219,12 +219,26 @@ impl FusedSpec {
     ///
     /// Mixed lengths: as few stages as radices up to 32 in f32 (16 in f64) allow, the
     /// largest radix as small as possible, largest first (`1000 -> [10, 10, 10]`,
-    /// `2187 -> [27, 9, 9]`, `60 -> [10, 6]`); up to 64 (f64: 32) where the small radices
-    /// would need more than [`MAX_GROUP`] work-items per sub-FFT.
+    /// `60 -> [10, 6]`); in f32 above 1024 points (single-pass lengths) radices up to 16
+    /// where that adds at most one stage (`2187 -> [9, 9, 9, 3]`); up to 64 (f64: 32) where
+    /// the small radices would need more than [`MAX_GROUP`] work-items per sub-FFT.
     pub fn stage_radices(&self) -> Vec<u32> {
         if !self.has_power_of_two_stages() {
             let len = self.len.max(1);
-            let small = balanced_factors(len, self.max_mixed_stage_radix());
+            let mut small = balanced_factors(len, self.max_mixed_stage_radix());
+            // f32 lengths above 1024 only run as single passes: there, radices of at most 16
+            // (more work-items, fewer registers each) are worth one more stage. Measured on
+            // the H100 (docs/PERFORMANCE.md): 2187 from 1.71 to 1.35 copies ([9, 9, 9, 3]),
+            // 2000 from 1.81 to 1.54, 3000 from 1.63 to 1.47, 4000 from 1.75 to 1.66.
+            let smaller = balanced_factors(len, self.max_mixed_stage_radix() / 2);
+            let single_pass_f32 = len > 1024 && self.precision == Precision::F32;
+            if single_pass_f32 && !smaller.is_empty() && smaller.len() <= small.len() + 1 {
+                if let Some(&r) = smaller.first() {
+                    if len / r <= MAX_GROUP {
+                        small = smaller;
+                    }
+                }
+            }
             // Radices that small could need more work-items than a work-group may have:
             // then the register budget's largest.
             return match small.first() {
@@ -387,13 +401,13 @@ mod tests {
         let cases: [(u32, &[u32], u32, u32); 8] = [
             // (len, stages, columns, work-group size)
             (1000, &[10, 10, 10], 4, 400),
-            (2187, &[27, 9, 9], 1, 81),
+            (2187, &[9, 9, 9, 3], 1, 243),
             (3125, &[25, 25, 5], 1, 125),
             (2310, &[15, 14, 11], 1, 154),
             (60, &[10, 6], 68, 408),
             (3, &[3], 256, 256),
             (100, &[10, 10], 40, 400),
-            (3000, &[20, 15, 10], 1, 150),
+            (3000, &[10, 10, 6, 5], 1, 300),
         ];
         for (len, stages, columns, group) in cases {
             let s = spec(len, f32);
