@@ -284,7 +284,7 @@ fn bench_refuses_sizes_that_do_not_fit() {
         ),
         (
             &["bench", "--sizes", "65537", "--log2-total", "17"][..],
-            "N = 65537 needs 262144 points per transform, more than the 2^17 = 131072",
+            "N = 65537 needs 131220 points per transform, more than the 2^17 = 131072",
         ),
         (
             &["bench", "--sizes", "16", "--max", "8"][..],
