@@ -232,12 +232,9 @@ impl FusedSpec {
             // 2000 from 1.81 to 1.54, 3000 from 1.63 to 1.47, 4000 from 1.75 to 1.66.
             let smaller = balanced_factors(len, self.max_mixed_stage_radix() / 2);
             let single_pass_f32 = len > 1024 && self.precision == Precision::F32;
-            if single_pass_f32 && !smaller.is_empty() && smaller.len() <= small.len() + 1 {
-                if let Some(&r) = smaller.first() {
-                    if len / r <= MAX_GROUP {
-                        small = smaller;
-                    }
-                }
+            let fits = smaller.first().is_some_and(|&r| len / r <= MAX_GROUP);
+            if single_pass_f32 && fits && smaller.len() <= small.len() + 1 {
+                small = smaller;
             }
             // Radices that small could need more work-items than a work-group may have:
             // then the register budget's largest.

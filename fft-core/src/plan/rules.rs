@@ -251,37 +251,36 @@ fn bluestein_fused(
     let mut forward = stockham_passes(&inner, caps, padded, Direction::Forward, 1.0)?;
     let mut inverse = stockham_passes(&inner, caps, padded, Direction::Inverse, scale)?;
     let outer = request.direction;
-    let edge = |pass: Option<&mut Pass>, pad: bool, store: ChirpStore| {
-        if let Some(Pass {
-            spec: KernelSpec::Fused(fused),
-            ..
-        }) = pass
-        {
-            let old = fused.chirp.unwrap_or(FusedChirp {
-                outer,
-                pad: false,
-                store: ChirpStore::Plain,
-            });
-            fused.chirp = Some(FusedChirp {
-                outer,
-                pad: old.pad || pad,
-                store: if store == ChirpStore::Plain {
-                    old.store
-                } else {
-                    store
-                },
-            });
-        }
-    };
-    edge(forward.first_mut(), true, ChirpStore::Plain);
-    edge(forward.last_mut(), false, ChirpStore::Filter);
-    edge(inverse.last_mut(), false, ChirpStore::Unpad);
+    if let Some(chirp) = chirp_of(forward.first_mut(), outer) {
+        chirp.pad = true;
+    }
+    if let Some(chirp) = chirp_of(forward.last_mut(), outer) {
+        chirp.store = ChirpStore::Filter;
+    }
+    if let Some(chirp) = chirp_of(inverse.last_mut(), outer) {
+        chirp.store = ChirpStore::Unpad;
+    }
     let mut passes = forward;
     passes.extend(inverse);
     for pass in &mut passes {
         pass.params.len = request.len;
     }
     Ok(passes)
+}
+
+/// The Bluestein edges of `pass` (a fused pass), plain ones added first.
+fn chirp_of(pass: Option<&mut Pass>, outer: Direction) -> Option<&mut FusedChirp> {
+    match pass {
+        Some(Pass {
+            spec: KernelSpec::Fused(fused),
+            ..
+        }) => Some(fused.chirp.get_or_insert(FusedChirp {
+            outer,
+            pad: false,
+            store: ChirpStore::Plain,
+        })),
+        _ => None,
+    }
 }
 
 /// A point-wise Bluestein pass over `batch` transforms of `request.len` points padded to
@@ -329,12 +328,27 @@ fn stockham_passes(
         })
     };
     let limits = fused_limits_for(request, caps)?;
-    let specs: Vec<KernelSpec> = match (log2_exact(len), limits) {
-        (Some(log2_len), Some(limits)) => fused_exponents(log2_len, limits)
+    let mixed_fused = match (log2_exact(len), limits) {
+        (None, Some(limits)) => {
+            let specs: Vec<KernelSpec> = mixed_fused_lengths(len, limits)
+                .into_iter()
+                .map(fused)
+                .collect();
+            // A mixed fused work-group may exceed the device's limit: global passes then.
+            let fits = specs.iter().all(|spec| match spec {
+                KernelSpec::Fused(f) => f.work_group_size() as usize <= caps.max_work_group_size,
+                _ => true,
+            });
+            fits.then_some(specs)
+        }
+        _ => None,
+    };
+    let specs: Vec<KernelSpec> = match (log2_exact(len), limits, mixed_fused) {
+        (Some(log2_len), Some(limits), _) => fused_exponents(log2_len, limits)
             .into_iter()
             .map(|e| fused(1 << e))
             .collect(),
-        (Some(log2_len), None) => {
+        (Some(log2_len), None, _) => {
             let form = radix_form(request, caps.kind);
             radix_exponents(log2_len, request.max_radix.trailing_zeros())
                 .into_iter()
@@ -349,22 +363,8 @@ fn stockham_passes(
                 })
                 .collect()
         }
-        (None, Some(limits))
-            if mixed_fused_lengths(len, limits).iter().all(|&l| {
-                let spec = FusedSpec {
-                    precision,
-                    ..FusedSpec::new(l)
-                };
-                spec.work_group_size() as usize <= caps.max_work_group_size
-            }) =>
-        {
-            mixed_fused_lengths(len, limits)
-                .into_iter()
-                .map(fused)
-                .collect()
-        }
-        (None, _) => {
-            // Also where a mixed fused kernel's work-group would exceed the device's limit.
+        (None, _, Some(specs)) => specs,
+        (None, _, None) => {
             check_mixed_options(request, len)?;
             mixed_radices(len)
                 .into_iter()
