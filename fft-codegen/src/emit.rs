@@ -3,6 +3,7 @@
 use crate::family::chirp::emit_chirp;
 use crate::family::fused::emit_fused;
 use crate::family::radix::emit_radix;
+use crate::family::real::emit_real;
 use crate::spec::{CodegenError, GeneratedKernel};
 use fft_core::kernel::KernelSpec;
 use std::borrow::Cow;
@@ -24,6 +25,7 @@ pub fn emit(spec: &KernelSpec) -> Result<GeneratedKernel, CodegenError> {
         KernelSpec::Radix(radix) => emit_radix(radix)?,
         KernelSpec::Fused(fused) => emit_fused(fused)?,
         KernelSpec::Chirp(chirp) => emit_chirp(chirp)?,
+        KernelSpec::Real(real) => emit_real(real)?,
     };
     Ok(GeneratedKernel {
         spec: *spec,

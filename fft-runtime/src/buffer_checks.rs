@@ -56,12 +56,22 @@ pub(crate) fn check_buffers<T: OclPrm>(
     output: &Buffer<T>,
     used: usize,
 ) -> Result<()> {
+    check_pair(queue, (input, used), (output, used))
+}
+
+/// [`check_buffers`] for an input and an output of different element types (a real
+/// transform's reals and complex values), each with the number of values the call uses.
+pub(crate) fn check_pair<A: OclPrm, B: OclPrm>(
+    queue: &Queue,
+    (input, input_used): (&Buffer<A>, usize),
+    (output, output_used): (&Buffer<B>, usize),
+) -> Result<()> {
     check_context(queue, "input", input)?;
     check_context(queue, "output", output)?;
     if input.as_core().as_ptr() == output.as_core().as_ptr() {
         return Ok(());
     }
-    let (i, o) = (extent(input, used)?, extent(output, used)?);
+    let (i, o) = (extent(input, input_used)?, extent(output, output_used)?);
     if i.root == o.root && i.start < o.end && o.start < i.end {
         return Err(Error::BuffersOverlap {
             input_start: i.start,

@@ -4,7 +4,8 @@ use crate::error::{Error, Result};
 use crate::fft::Fft;
 use crate::float::FftFloat;
 use crate::queue::DeviceQueue;
-use fft_core::kernel::Twiddles;
+use crate::real::{ComplexToReal, RealToComplex};
+use fft_core::kernel::{RealLayout, Twiddles};
 use fft_core::plan::{KernelForm, PlanRequest, Strategy, DEFAULT_MAX_RADIX};
 use fft_core::{Direction, Normalization};
 use num_complex::Complex;
@@ -27,8 +28,9 @@ pub struct FftBuilder<'q, T: FftFloat> {
     queue: &'q DeviceQueue,
     len: Option<usize>,
     batch: usize,
-    direction: Direction,
+    direction: Option<Direction>,
     normalization: Normalization,
+    real_layout: RealLayout,
     twiddles: Twiddles,
     max_radix: u32,
     strategy: Strategy,
@@ -42,8 +44,9 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
             queue,
             len: None,
             batch: 1,
-            direction: Direction::Forward,
+            direction: None,
             normalization: Normalization::None,
+            real_layout: RealLayout::Compact,
             twiddles: Twiddles::Table,
             max_radix: DEFAULT_MAX_RADIX,
             strategy: Strategy::Auto,
@@ -52,7 +55,8 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
         }
     }
 
-    /// Points per transform: a power of two from 2 to 2^27 (required).
+    /// Points per transform, any length from 1 to 2^27 (required); reals per row for real
+    /// transforms.
     pub fn len(mut self, len: usize) -> Self {
         self.len = Some(len);
         self
@@ -74,9 +78,19 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
         self.direction(Direction::Inverse)
     }
 
-    /// Sets the direction.
+    /// Sets the direction. Real transforms take theirs from their kind (R2C forward, C2R
+    /// inverse): [`FftBuilder::build_r2c`] and [`FftBuilder::build_c2r`] refuse the other one.
     pub fn direction(mut self, direction: Direction) -> Self {
-        self.direction = direction;
+        self.direction = Some(direction);
+        self
+    }
+
+    /// How the real side of a real transform lies in memory (default
+    /// [`RealLayout::Compact`]: `len` reals per row, numpy's layout);
+    /// [`RealLayout::Padded`] rows of `2 * (len/2 + 1)` reals allow in-place transforms, as in
+    /// FFTW and cuFFT. Ignored by complex plans.
+    pub fn real_layout(mut self, layout: RealLayout) -> Self {
+        self.real_layout = layout;
         self
     }
 
@@ -119,18 +133,53 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
     where
         Complex<T>: OclPrm,
     {
+        let request = self.request(self.direction.unwrap_or(Direction::Forward), None)?;
+        Fft::from_request(self.queue, request)
+    }
+
+    /// Builds a real-to-complex plan: `len` reals per row in, the `len / 2 + 1` values of
+    /// each row's half spectrum out (numpy's `rfft`). Fails if `.inverse()` was asked for.
+    pub fn build_r2c(self) -> Result<RealToComplex<T>>
+    where
+        Complex<T>: OclPrm,
+    {
+        let direction = self.real_direction(Direction::Forward)?;
+        RealToComplex::from_request(self.queue, self.request(direction, Some(self.real_layout))?)
+    }
+
+    /// Builds a complex-to-real plan: each row's `len / 2 + 1` values of the half spectrum in,
+    /// `len` reals out (numpy's `irfft(n=len)`; unscaled unless a normalization is set). Fails
+    /// if `.forward()` was asked for.
+    pub fn build_c2r(self) -> Result<ComplexToReal<T>>
+    where
+        Complex<T>: OclPrm,
+    {
+        let direction = self.real_direction(Direction::Inverse)?;
+        ComplexToReal::from_request(self.queue, self.request(direction, Some(self.real_layout))?)
+    }
+
+    /// The direction of a real plan of `kind`'s direction, or an error if the caller asked
+    /// for the other one.
+    fn real_direction(&self, kind: Direction) -> Result<Direction> {
+        match self.direction {
+            Some(asked) if asked != kind => Err(Error::RealDirection { asked }),
+            _ => Ok(kind),
+        }
+    }
+
+    fn request(&self, direction: Direction, real: Option<RealLayout>) -> Result<PlanRequest> {
         let len = self.len.ok_or(Error::MissingLength)?;
-        let request = PlanRequest {
+        Ok(PlanRequest {
             len,
             batch: self.batch,
-            direction: self.direction,
+            direction,
             precision: T::PRECISION,
             normalization: self.normalization,
             max_radix: self.max_radix,
             twiddles: self.twiddles,
             strategy: self.strategy,
             form: self.form.unwrap_or(self.queue.options().kernel_form),
-        };
-        Fft::from_request(self.queue, request)
+            real,
+        })
     }
 }

@@ -1,6 +1,7 @@
 //! Errors of the runtime: each says what was wrong and what to do (DESIGN.md section 7).
 
 use fft_core::plan::PlanError;
+use fft_core::Direction;
 
 /// Install command printed when no OpenCL platform is found.
 pub const INSTALL_HINT: &str =
@@ -63,6 +64,40 @@ pub enum Error {
         len: usize,
         /// Transforms.
         batch: usize,
+    },
+    /// A real transform's buffer or host slice has the wrong number of values.
+    #[error("{what} holds {actual} {unit} but the plan needs {expected}{exact} ({layout}, batch {batch}): {fix}")]
+    RealSizeMismatch {
+        /// Which buffer or slice ("input buffer", "output slice", ...).
+        what: &'static str,
+        /// `reals` or `complex values`.
+        unit: &'static str,
+        /// Values the plan needs.
+        expected: usize,
+        /// Values given.
+        actual: usize,
+        /// `" (exactly)"` for host slices, empty for device buffers (which may be larger).
+        exact: &'static str,
+        /// The rows, in words: "rows of 1000 reals", "rows of 501 complex values".
+        layout: String,
+        /// Transforms.
+        batch: usize,
+        /// What to do.
+        fix: &'static str,
+    },
+    /// An in-place real transform of a plan with compact rows.
+    #[error("an in-place real transform needs padded rows of 2 * (len/2 + 1) = {padded} reals (len {len}), and this plan has compact rows of {len}: build it with .real_layout(RealLayout::Padded), or transform out of place")]
+    InPlaceNeedsPaddedRows {
+        /// Reals per transform.
+        len: usize,
+        /// Reals per padded row.
+        padded: usize,
+    },
+    /// A real plan was built with the other direction.
+    #[error("a real-to-complex transform is forward and a complex-to-real one inverse, but the builder asked for {asked}: drop .forward()/.inverse(), or use build_r2c for forward and build_c2r for inverse")]
+    RealDirection {
+        /// The direction asked for.
+        asked: Direction,
     },
     /// A host slice is not exactly `len * batch` values long.
     #[error("host data has {actual} complex values but the plan transforms exactly {expected} ({len} points x batch {batch}): pass a slice of that length, or build a plan for {actual} values")]

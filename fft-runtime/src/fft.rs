@@ -3,7 +3,7 @@
 use crate::builder::FftBuilder;
 use crate::error::{Error, Result};
 use crate::float::FftFloat;
-use crate::launch::Launch;
+use crate::launch::{Data, Launch};
 use crate::queue::DeviceQueue;
 use crate::schedule::{padded_targets, pass_targets, scratch_count, Target};
 use fft_core::kernel::KernelSpec;
@@ -51,38 +51,8 @@ where
     /// Plans `request` for the queue's device, checks the device can hold and compute it,
     /// builds the programs (in parallel) and binds every pass's arguments.
     pub(crate) fn from_request(queue: &DeviceQueue, request: PlanRequest) -> Result<Fft<T>> {
-        let summary = queue.summary();
-        let plan = Plan::new(request, &summary.caps())?;
-        if T::PRECISION == fft_core::Precision::F64 && !summary.fp64 {
-            return Err(Error::NoDoublePrecision {
-                device: summary.name.clone(),
-            });
-        }
-        // Bluestein's work buffers hold the padded length: they are the largest allocation.
-        let points = plan.work_len() * request.batch;
-        if points > MAX_TOTAL_POINTS {
-            return Err(Error::TooManyPoints {
-                points,
-                max: MAX_TOTAL_POINTS,
-            });
-        }
-        let bytes = (points as u64) * T::PRECISION.complex_bytes() as u64;
-        if bytes > summary.max_alloc_bytes {
-            let per_transform = plan.work_len() as u64 * T::PRECISION.complex_bytes() as u64;
-            return Err(Error::AllocationTooLarge {
-                requested: bytes,
-                limit: summary.max_alloc_bytes,
-                device: summary.name.clone(),
-                max_batch: summary.max_alloc_bytes / per_transform,
-            });
-        }
-        let specs: Vec<KernelSpec> = plan.passes.iter().map(|pass| pass.spec).collect();
-        queue.prebuild(&specs)?;
-        let launches = plan
-            .passes
-            .iter()
-            .map(|pass| Launch::new(queue, pass))
-            .collect::<Result<Vec<_>>>()?;
+        let plan = Plan::new(request, &queue.summary().caps())?;
+        let launches = prepare_launches::<T>(queue, &plan)?;
         Ok(Fft {
             queue: queue.clone(),
             plan,
@@ -224,8 +194,8 @@ where
             };
             let event = launch.enqueue(
                 self.queue.queue(),
-                source,
-                target,
+                Data::Complex(source),
+                Data::Complex(target),
                 if i == 0 { wait } else { None },
             )?;
             events.push(event);
@@ -311,4 +281,46 @@ where
             .field("queue", &self.queue)
             .finish_non_exhaustive()
     }
+}
+
+/// Checks that the queue's device can hold and compute `plan` (fp64, 32-bit indexing, the
+/// allocation limit), builds its programs (in parallel) and binds every pass's arguments.
+pub(crate) fn prepare_launches<T: FftFloat>(
+    queue: &DeviceQueue,
+    plan: &Plan,
+) -> Result<Vec<Launch<T>>>
+where
+    Complex<T>: OclPrm,
+{
+    let summary = queue.summary();
+    let request = plan.request;
+    if T::PRECISION == fft_core::Precision::F64 && !summary.fp64 {
+        return Err(Error::NoDoublePrecision {
+            device: summary.name.clone(),
+        });
+    }
+    // Bluestein's work buffers hold the padded length: they are the largest allocation.
+    let points = plan.work_len() * request.batch;
+    if points > MAX_TOTAL_POINTS {
+        return Err(Error::TooManyPoints {
+            points,
+            max: MAX_TOTAL_POINTS,
+        });
+    }
+    let bytes = (points as u64) * T::PRECISION.complex_bytes() as u64;
+    if bytes > summary.max_alloc_bytes {
+        let per_transform = plan.work_len() as u64 * T::PRECISION.complex_bytes() as u64;
+        return Err(Error::AllocationTooLarge {
+            requested: bytes,
+            limit: summary.max_alloc_bytes,
+            device: summary.name.clone(),
+            max_batch: summary.max_alloc_bytes / per_transform,
+        });
+    }
+    let specs: Vec<KernelSpec> = plan.passes.iter().map(|pass| pass.spec).collect();
+    queue.prebuild(&specs)?;
+    plan.passes
+        .iter()
+        .map(|pass| Launch::new(queue, pass))
+        .collect::<Result<Vec<_>>>()
 }

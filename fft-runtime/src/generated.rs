@@ -1,6 +1,7 @@
 //! The kernels generated at build time by `build.rs`: one table over `fft_codegen::catalog()`,
 //! and the fused passes emitted on first use instead: those of mixed lengths and those with
-//! Bluestein's edges (one per length, direction and precision a plan uses).
+//! Bluestein's or a real transform's edges (one per length, direction and precision a plan
+//! uses).
 //!
 //! Every 13-smooth length up to 4096 (f32) or 2048 (f64) has its own fused kernel: 1,632
 //! kernels with both directions, too many to build into every binary for the few a program
@@ -23,7 +24,7 @@ mod table {
     use super::Entry;
     use fft_codegen::{
         ChirpSpec, ChirpStep::*, Direction::*, Form::*, FusedSpec, KernelSpec::*, Lengths::*,
-        OpCounts, Precision::*, RadixSpec, Twiddles::*,
+        OpCounts, Precision::*, RadixSpec, RealSpec, RealStep::*, Twiddles::*,
     };
     include!(concat!(env!("OUT_DIR"), "/generated_kernels.rs"));
 }
@@ -41,14 +42,16 @@ impl Entry {
 }
 
 /// The generated kernel of `spec`: from the build-time table, or emitted now for a fused
-/// pass of a mixed length or with Bluestein's edges; `None` for any other spec the catalog
+/// pass of a mixed length or with Bluestein's or a real transform's edges; `None` for any other spec the catalog
 /// lacks.
 pub fn generated_kernel(spec: &KernelSpec) -> Option<GeneratedKernel> {
     if let Some(entry) = GENERATED.iter().find(|e| e.spec == *spec) {
         return Some(entry.kernel());
     }
     match spec {
-        KernelSpec::Fused(fused) if fused.is_mixed() || fused.chirp.is_some() => {
+        KernelSpec::Fused(fused)
+            if fused.is_mixed() || fused.chirp.is_some() || fused.real.is_some() =>
+        {
             fft_codegen::emit(spec).ok()
         }
         _ => None,

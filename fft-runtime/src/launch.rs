@@ -9,6 +9,42 @@ use fft_core::plan::Pass;
 use num_complex::Complex;
 use ocl::{Buffer, Event, EventList, Kernel, OclPrm, SpatialDims};
 
+/// A buffer a pass reads or writes: complex values, or the reals of a real transform (a
+/// kernel may also view reals as complex pairs: the OpenCL memory is the same).
+pub enum Data<'a, T: FftFloat>
+where
+    Complex<T>: OclPrm,
+{
+    /// Complex values.
+    Complex(&'a Buffer<Complex<T>>),
+    /// Reals.
+    Real(&'a Buffer<T>),
+}
+
+impl<T: FftFloat> Clone for Data<'_, T>
+where
+    Complex<T>: OclPrm,
+{
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: FftFloat> Copy for Data<'_, T> where Complex<T>: OclPrm {}
+
+impl<T: FftFloat> Data<'_, T>
+where
+    Complex<T>: OclPrm,
+{
+    fn bind(self, kernel: &Kernel, index: u32) -> Result<()> {
+        match self {
+            Data::Complex(buffer) => kernel.set_arg(index, buffer),
+            Data::Real(buffer) => kernel.set_arg(index, buffer),
+        }
+        .map_err(Error::ocl("setting a kernel argument"))
+    }
+}
+
 /// A pass ready to launch.
 pub struct Launch<T: FftFloat>
 where
@@ -78,11 +114,11 @@ where
         let mut data_args = (0, 1);
         for (index, arg) in args.iter().enumerate() {
             match arg.kind {
-                ArgKind::Input => {
+                ArgKind::Input | ArgKind::RealInput => {
                     data_args.0 = index as u32;
                     builder.arg(None::<&Buffer<Complex<T>>>);
                 }
-                ArgKind::Output => {
+                ArgKind::Output | ArgKind::RealOutput => {
                     data_args.1 = index as u32;
                     builder.arg(None::<&Buffer<Complex<T>>>);
                 }
@@ -119,16 +155,12 @@ where
     pub fn enqueue(
         &self,
         queue: &ocl::Queue,
-        source: &Buffer<Complex<T>>,
-        target: &Buffer<Complex<T>>,
+        source: Data<'_, T>,
+        target: Data<'_, T>,
         wait: Option<&EventList>,
     ) -> Result<Event> {
-        self.kernel
-            .set_arg(self.data_args.0, source)
-            .map_err(Error::ocl("setting a kernel argument"))?;
-        self.kernel
-            .set_arg(self.data_args.1, target)
-            .map_err(Error::ocl("setting a kernel argument"))?;
+        source.bind(&self.kernel, self.data_args.0)?;
+        target.bind(&self.kernel, self.data_args.1)?;
         let mut event = Event::empty();
         let mut cmd = self
             .kernel
@@ -143,7 +175,7 @@ where
             cmd = cmd.ewait(wait);
         }
         // SAFETY: every argument is set: the data buffers just above (the plan checked both
-        // hold `len * batch` values), the tables (kept alive by `self`) and the scalars at
+        // hold what the pass reads or writes), the tables (kept alive by `self`) and the scalars at
         // build. The geometry is the one the kernel's ABI gives for this pass, which is what
         // the generated kernel indexes (its guards skip the work-items past the data).
         unsafe { cmd.enq() }.map_err(Error::ocl("enqueueing an FFT pass"))?;

@@ -27,6 +27,7 @@ mod generated;
 mod launch;
 pub mod profile;
 mod queue;
+mod real;
 mod schedule;
 
 pub use builder::FftBuilder;
@@ -37,12 +38,13 @@ pub use env::{
 };
 pub use error::{Error, Result, INSTALL_HINT};
 pub use fft::{Fft, MAX_TOTAL_POINTS};
-pub use fft_core::kernel::{KernelSpec, Twiddles};
+pub use fft_core::kernel::{KernelSpec, RealLayout, Twiddles};
 pub use fft_core::plan::{KernelForm, Plan, Strategy};
 pub use fft_core::{Direction, Normalization, Precision};
 pub use float::{complex_from_f64, complex_to_f64, FftFloat};
 pub use generated::{generated_kernel, generated_kernels};
 pub use queue::DeviceQueue;
+pub use real::{ComplexToReal, RealToComplex};
 
 /// The `ocl` crate this runtime is built on, for buffers and events.
 pub use ocl;

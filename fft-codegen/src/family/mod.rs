@@ -4,3 +4,4 @@
 pub(crate) mod chirp;
 pub(crate) mod fused;
 pub(crate) mod radix;
+pub(crate) mod real;

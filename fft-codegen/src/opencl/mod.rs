@@ -3,6 +3,7 @@
 
 pub(crate) mod expr;
 pub mod literal;
+pub(crate) mod real_helpers;
 pub(crate) mod signature;
 pub(crate) mod twiddle_helpers;
 pub mod writer;

@@ -5,9 +5,11 @@
 //! two cannot disagree.
 
 use super::chirp::{chirp, chirp_filter, ChirpStep};
+use super::fused::FusedSpec;
+use super::real::{half_spectrum_len, RealStep};
 use super::spec::{KernelSpec, Twiddles};
 use super::tables::{pass_twiddles, split_exponent, split_twiddles, stage_twiddles};
-use crate::Complex64;
+use crate::{Complex64, Direction};
 
 /// One argument of a kernel, in signature order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -26,6 +28,10 @@ pub enum ArgKind {
     Input,
     /// The data the pass writes (never the input buffer: Stockham passes run out of place).
     Output,
+    /// Real data the pass reads: `__global const float *restrict` (a real transform's input).
+    RealInput,
+    /// Real data the pass writes: `__global float *restrict` (a real transform's output).
+    RealOutput,
     /// A read-only table of complex values computed on the host in f64 and rounded once.
     Table(TableKind),
     /// A `const uint` derived from the pass.
@@ -52,6 +58,11 @@ pub enum TableKind {
     Chirp,
     /// The spectrum of Bluestein's filter divided by M, `M` values ([`chirp_filter`]).
     ChirpFilter,
+    /// The high level of the two-level table of a real transform's split or merge twiddles
+    /// `W_N^k`, `N` the real length: `hi[a] = W_N^(a << h)` (`h`: [`UintArg::RealShift`]).
+    RealHi,
+    /// The low level: `lo[b] = W_N^b`, `b < 2^h`.
+    RealLo,
 }
 
 /// A `uint` argument.
@@ -71,8 +82,12 @@ pub enum UintArg {
     /// Bluestein's convolution length M ([`LaunchParams::padded`]).
     PaddedLen,
     /// Work-items with work of a guarded launch ([`Geometry::Guarded`]): butterflies of
-    /// the whole batch (radix passes), values written (chirp passes).
+    /// the whole batch (radix passes), values written (chirp and real passes).
     Active,
+    /// The split exponent h of the [`TableKind::RealHi`]/[`TableKind::RealLo`] tables.
+    RealShift,
+    /// Reals between the rows of a real transform's real side ([`LaunchParams::real_dist`]).
+    RealDistance,
 }
 
 /// Work-items per work-group of a [`Geometry::Guarded`] launch. A fixed size, so a driver
@@ -142,8 +157,12 @@ pub struct LaunchParams {
     pub stride: usize,
     /// The length of the sequences a Stockham pass transforms: Bluestein's convolution
     /// length M for its passes (chirp passes and the M-point FFTs, which read or write it,
-    /// with `len` = N), `len` for every other pass.
+    /// with `len` = N), `len` for every other pass. A real transform's point-wise steps
+    /// have `len` = N (reals) and `padded` = the complex FFT's length (N/2 or N).
     pub padded: usize,
+    /// Reals between the rows of a real transform's real side (its point-wise steps only;
+    /// 0 elsewhere).
+    pub real_dist: usize,
 }
 
 impl LaunchParams {
@@ -154,6 +173,7 @@ impl LaunchParams {
             batch,
             stride,
             padded: len,
+            real_dist: 0,
         }
     }
 }
@@ -289,6 +309,60 @@ const GUARDED_ENTRIES: [EntryAbi; 1] = [EntryAbi {
     geometry: Geometry::Guarded,
 }];
 
+const REAL_TABLE_ARGS: [KernelArg; 3] = [
+    arg("real_hi", ArgKind::Table(TableKind::RealHi)),
+    arg("real_lo", ArgKind::Table(TableKind::RealLo)),
+    arg("rh", ArgKind::Uint(UintArg::RealShift)),
+];
+
+/// A fused pass with a real transform's split step in its store or merge step in its load:
+/// the two-level table of `W_N^k`.
+pub(crate) const FUSED_REAL_ABI: KernelAbi = KernelAbi {
+    args: &fused_args::<3, 13>(REAL_TABLE_ARGS),
+    entries: &FUSED_ENTRIES,
+};
+
+/// A real transform's pack step: reals in, complex out.
+pub(crate) const REAL_PACK_ABI: KernelAbi = KernelAbi {
+    args: &[
+        arg("x", ArgKind::RealInput),
+        arg("y", ArgKind::Output),
+        arg("n", ArgKind::Uint(UintArg::Len)),
+        arg("dist", ArgKind::Uint(UintArg::RealDistance)),
+        arg("active", ArgKind::Uint(UintArg::Active)),
+        arg("scale", ArgKind::Scale),
+    ],
+    entries: &GUARDED_ENTRIES,
+};
+
+/// A real transform's split or merge step: complex in and out, the `W_N^k` table.
+pub(crate) const REAL_SPLIT_ABI: KernelAbi = KernelAbi {
+    args: &[
+        arg("x", ArgKind::Input),
+        arg("y", ArgKind::Output),
+        REAL_TABLE_ARGS[0],
+        REAL_TABLE_ARGS[1],
+        REAL_TABLE_ARGS[2],
+        arg("n", ArgKind::Uint(UintArg::Len)),
+        arg("active", ArgKind::Uint(UintArg::Active)),
+        arg("scale", ArgKind::Scale),
+    ],
+    entries: &GUARDED_ENTRIES,
+};
+
+/// A real transform's unpack step: complex in, reals out.
+pub(crate) const REAL_UNPACK_ABI: KernelAbi = KernelAbi {
+    args: &[
+        arg("x", ArgKind::Input),
+        arg("y", ArgKind::RealOutput),
+        arg("n", ArgKind::Uint(UintArg::Len)),
+        arg("dist", ArgKind::Uint(UintArg::RealDistance)),
+        arg("active", ArgKind::Uint(UintArg::Active)),
+        arg("scale", ArgKind::Scale),
+    ],
+    entries: &GUARDED_ENTRIES,
+};
+
 /// The global radix pass for any length ([`crate::kernel::Lengths::Any`]): guarded.
 pub(crate) const RADIX_ANY_ABI: KernelAbi = KernelAbi {
     args: &[
@@ -377,7 +451,25 @@ impl TableKind {
             TableKind::FourStepLo => split_twiddles(span, direction).lo,
             TableKind::Chirp => chirp(params.len, outer),
             TableKind::ChirpFilter => chirp_filter(params.len, params.padded, outer),
+            TableKind::RealHi | TableKind::RealLo => match real_len(spec, params) {
+                Some(len) if self == &TableKind::RealHi => {
+                    split_twiddles(len, Direction::Forward).hi
+                }
+                Some(len) => split_twiddles(len, Direction::Forward).lo,
+                None => one(),
+            },
         }
+    }
+}
+
+/// The real length N whose twiddles `W_N^k` a real step reads, if it reads any: the point-wise
+/// split and merge of an even N (`len` = N), a fused pass with a real edge (N = 2 * its
+/// sequences' length).
+fn real_len(spec: &KernelSpec, params: &LaunchParams) -> Option<u64> {
+    match spec {
+        KernelSpec::Real(real) if real.has_twiddles() => Some(params.len as u64),
+        KernelSpec::Fused(FusedSpec { real: Some(_), .. }) => Some(2 * params.padded as u64),
+        _ => None,
     }
 }
 
@@ -400,8 +492,16 @@ impl UintArg {
                     params.len * params.batch
                 }
                 KernelSpec::Chirp(_) => params.padded * params.batch,
+                KernelSpec::Real(real) if real.step == RealStep::Split => {
+                    half_spectrum_len(params.len) * params.batch
+                }
+                KernelSpec::Real(_) => params.padded * params.batch,
                 _ => per_sequence * params.batch,
             },
+            UintArg::RealShift => {
+                real_len(spec, params).map_or(0, |len| split_exponent(len) as usize)
+            }
+            UintArg::RealDistance => params.real_dist,
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use super::chirp::{ChirpSpec, ChirpStep};
 use super::fused::{ChirpStore, FusedChirp, FusedSpec};
+use super::real::{FusedReal, RealSpec};
 use super::spec::{all_radices, Form, KernelSpec, Lengths, RadixSpec, Twiddles, RADICES};
 use crate::{Direction, Precision};
 
@@ -15,7 +16,8 @@ const PRECISIONS: [Precision; 2] = [Precision::F32, Precision::F64];
 /// 3. fused passes: length 2..4096 (f32) or 2048 (f64) x direction x precision (46);
 /// 4. global radix passes for any length (vector form, table twiddles): every radix of
 ///    [`all_radices`] x direction x precision (176);
-/// 5. Bluestein's point-wise chirp passes: step x direction x precision (12).
+/// 5. Bluestein's point-wise chirp passes: step x direction x precision (12);
+/// 6. real transforms' point-wise steps: precision x parity x step (16).
 pub fn catalog() -> Vec<KernelSpec> {
     let mut specs = Vec::new();
     for radix in RADICES {
@@ -86,6 +88,9 @@ pub fn catalog() -> Vec<KernelSpec> {
             }
         }
     }
+    for precision in PRECISIONS {
+        specs.extend(RealSpec::all(precision).into_iter().map(KernelSpec::Real));
+    }
     specs
 }
 
@@ -94,7 +99,9 @@ pub fn catalog() -> Vec<KernelSpec> {
 /// vector form with every twiddle variant, in the scalar form and for mixed lengths, radix 5
 /// (an odd radix), the fused 256- and 4096-point passes (f64: 2048), and the fused
 /// 1000-point pass of a mixed length and the 2048-point pass with Bluestein's pad and
-/// filter (f32; such kernels are emitted on first use, not part of [`catalog`]). `cargo xtask gen-kernels --all` writes the whole [`catalog`].
+/// filter, the 256-point passes with a real transform's split and merge steps (f32; such
+/// kernels are emitted on first use, not part of [`catalog`]), and the real transforms'
+/// point-wise steps in f32. `cargo xtask gen-kernels --all` writes the whole [`catalog`].
 pub fn sample_catalog() -> Vec<KernelSpec> {
     let mixed_fused = KernelSpec::Fused(FusedSpec::new(1000));
     let bluestein_fused = KernelSpec::Fused(FusedSpec {
@@ -105,17 +112,29 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
         }),
         ..FusedSpec::new(2048)
     });
+    let real_split = KernelSpec::Fused(FusedSpec {
+        real: Some(FusedReal::Split),
+        ..FusedSpec::new(256)
+    });
+    let real_merge = KernelSpec::Fused(FusedSpec {
+        real: Some(FusedReal::Merge),
+        direction: Direction::Inverse,
+        ..FusedSpec::new(256)
+    });
     catalog()
         .into_iter()
-        .filter(|spec| spec.direction() == Direction::Forward)
+        .filter(|spec| {
+            spec.direction() == Direction::Forward || matches!(spec, KernelSpec::Real(_))
+        })
         .filter(|spec| match spec {
             KernelSpec::Radix(radix) => radix.radix == 16 || radix.radix == 5,
             KernelSpec::Fused(fused) => {
                 fused.len == 256 || fused.len == FusedSpec::max_len(fused.precision)
             }
             KernelSpec::Chirp(chirp) => chirp.precision == Precision::F32,
+            KernelSpec::Real(real) => real.precision == Precision::F32,
         })
-        .chain([mixed_fused, bluestein_fused])
+        .chain([mixed_fused, bluestein_fused, real_split, real_merge])
         .collect()
 }
 
@@ -128,7 +147,7 @@ mod tests {
         let specs = catalog();
         // 44 radices: 6 powers of two and 38 mixed ones up to 64.
         assert_eq!(all_radices().len(), 44);
-        assert_eq!(specs.len(), 96 + 24 + 46 + 44 * 4 + 12);
+        assert_eq!(specs.len(), 96 + 24 + 46 + 44 * 4 + 12 + 16);
         assert_eq!(specs[0], KernelSpec::Radix(RadixSpec::new(2)));
         assert_eq!(specs[0].name(), "fft_radix2_fwd_f32");
         assert_eq!(specs[95].name(), "fft_radix64_inv_f64_chained");
@@ -139,7 +158,7 @@ mod tests {
         assert_eq!(specs[166].name(), "fft_radix2_fwd_f32_mixed");
         assert_eq!(
             specs.last().map(KernelSpec::name).as_deref(),
-            Some("fft_chirp_unpad_inv_f64")
+            Some("fft_real_unpack_odd_f64")
         );
         let mut names: Vec<_> = specs.iter().map(KernelSpec::file_name).collect();
         names.sort();
@@ -175,8 +194,18 @@ mod tests {
                 "fft_chirp_pad_fwd_f32",
                 "fft_chirp_multiply_fwd_f32",
                 "fft_chirp_unpad_fwd_f32",
+                "fft_real_pack_f32",
+                "fft_real_split_f32",
+                "fft_real_merge_f32",
+                "fft_real_unpack_f32",
+                "fft_real_pack_odd_f32",
+                "fft_real_split_odd_f32",
+                "fft_real_merge_odd_f32",
+                "fft_real_unpack_odd_f32",
                 "fft_fused1000_c4_fwd_f32",
                 "fft_fused2048_c2_fwd_f32_pad_filter_fwd",
+                "fft_fused256_c16_fwd_f32_split",
+                "fft_fused256_c16_inv_f32_merge",
             ]
         );
     }

@@ -1,6 +1,7 @@
 //! [`FusedSpec`]: a fused local-memory pass (DESIGN.md section 4.2) and the shape the
 //! generator gives it (columns, work-group size, stage radices, local memory).
 
+use super::real::FusedReal;
 use super::spec::{Lengths, SpecError, LARGEST_PRIME_RADIX};
 use crate::plan::{balanced_factors, prime_factors};
 use crate::{Direction, Precision};
@@ -47,6 +48,9 @@ pub struct FusedSpec {
     /// Bluestein's point-wise steps fused into the load and the store (DESIGN.md 4.4), or
     /// `None` for a plain pass.
     pub chirp: Option<FusedChirp>,
+    /// A real transform's split step fused into the store or merge step into the load
+    /// (DESIGN.md 4.5), or `None`. Never together with `chirp`.
+    pub real: Option<FusedReal>,
 }
 
 /// Bluestein's steps a fused pass of the length-M convolution does at its edges, so they cost
@@ -108,6 +112,7 @@ impl FusedSpec {
                 Lengths::Any
             },
             chirp: None,
+            real: None,
         }
     }
 
@@ -141,6 +146,11 @@ impl FusedSpec {
             .iter()
             .all(|&f| f <= LARGEST_PRIME_RADIX as usize);
         let lengths_ok = self.lengths == Lengths::Any || self.len.is_power_of_two();
+        if let Some(real) = self.real {
+            if self.chirp.is_some() || real.direction() != self.direction {
+                return Err(SpecError::RealEdge(real));
+            }
+        }
         if smooth && lengths_ok && (2..=max).contains(&self.len) {
             Ok(())
         } else {
@@ -286,6 +296,9 @@ impl FusedSpec {
         };
         if let Some(chirp) = &self.chirp {
             suffix.push_str(&chirp.suffix());
+        }
+        if let Some(real) = self.real {
+            suffix.push_str(real.suffix());
         }
         format!(
             "fft_fused{}_c{}_{}_{}{suffix}",

@@ -10,6 +10,7 @@ mod abi;
 mod catalog;
 mod chirp;
 mod fused;
+mod real;
 mod spec;
 mod tables;
 
@@ -20,6 +21,10 @@ pub use abi::{
 pub use catalog::{catalog, sample_catalog};
 pub use chirp::{bluestein_len, bluestein_reference, chirp, chirp_filter, ChirpSpec, ChirpStep};
 pub use fused::{ChirpStore, FusedChirp, FusedSpec, MAX_GROUP, PAD_STEP};
+pub use real::{
+    half_spectrum_len, hermitian_extension, irfft_reference, rfft_reference, FusedReal, RealLayout,
+    RealSpec, RealStep,
+};
 pub use spec::{
     all_radices, is_supported_radix, power_of_two_radix_list, radix_list, Form, KernelSpec,
     Lengths, RadixSpec, SpecError, Twiddles, LARGEST_PRIME_RADIX, MAX_RADIX, RADICES,

@@ -2,10 +2,12 @@
 
 use super::abi::{
     KernelAbi, CHIRP_ABI, CHIRP_FILTER_ABI, FUSED_ABI, FUSED_CHIRP_ABI, FUSED_CHIRP_FILTER_ABI,
-    FUSED_FILTER_ABI, RADIX_ANY_ABI, RADIX_SCALAR_ABI, RADIX_VECTOR_ABI,
+    FUSED_FILTER_ABI, FUSED_REAL_ABI, RADIX_ANY_ABI, RADIX_SCALAR_ABI, RADIX_VECTOR_ABI,
+    REAL_PACK_ABI, REAL_SPLIT_ABI, REAL_UNPACK_ABI,
 };
 use super::chirp::{ChirpSpec, ChirpStep};
 use super::fused::{ChirpStore, FusedChirp, FusedSpec};
+use super::real::{RealSpec, RealStep};
 use crate::{Direction, Precision};
 use std::fmt;
 
@@ -217,6 +219,8 @@ pub enum KernelSpec {
     Fused(FusedSpec),
     /// A point-wise step of Bluestein's algorithm.
     Chirp(ChirpSpec),
+    /// A point-wise step of a real transform.
+    Real(RealSpec),
 }
 
 impl KernelSpec {
@@ -234,6 +238,11 @@ impl KernelSpec {
             KernelSpec::Radix(RadixSpec {
                 form: Form::Scalar, ..
             }) => &RADIX_SCALAR_ABI,
+            KernelSpec::Fused(FusedSpec {
+                chirp: None,
+                real: Some(_),
+                ..
+            }) => &FUSED_REAL_ABI,
             KernelSpec::Fused(FusedSpec { chirp: None, .. }) => &FUSED_ABI,
             KernelSpec::Fused(FusedSpec {
                 chirp:
@@ -259,6 +268,15 @@ impl KernelSpec {
                 ..
             }) => &CHIRP_FILTER_ABI,
             KernelSpec::Chirp(_) => &CHIRP_ABI,
+            KernelSpec::Real(RealSpec {
+                step: RealStep::Pack,
+                ..
+            }) => &REAL_PACK_ABI,
+            KernelSpec::Real(RealSpec {
+                step: RealStep::Unpack,
+                ..
+            }) => &REAL_UNPACK_ABI,
+            KernelSpec::Real(_) => &REAL_SPLIT_ABI,
         }
     }
 
@@ -268,6 +286,7 @@ impl KernelSpec {
             KernelSpec::Radix(spec) => spec.name(),
             KernelSpec::Fused(spec) => spec.name(),
             KernelSpec::Chirp(spec) => spec.name(),
+            KernelSpec::Real(spec) => spec.name(),
         }
     }
 
@@ -303,6 +322,10 @@ impl KernelSpec {
             KernelSpec::Radix(spec) => spec.direction,
             KernelSpec::Fused(spec) => spec.direction,
             KernelSpec::Chirp(spec) => spec.direction,
+            KernelSpec::Real(spec) => match spec.step {
+                RealStep::Pack | RealStep::Split => Direction::Forward,
+                RealStep::Merge | RealStep::Unpack => Direction::Inverse,
+            },
         }
     }
 
@@ -312,6 +335,7 @@ impl KernelSpec {
             KernelSpec::Radix(spec) => spec.precision,
             KernelSpec::Fused(spec) => spec.precision,
             KernelSpec::Chirp(spec) => spec.precision,
+            KernelSpec::Real(spec) => spec.precision,
         }
     }
 
@@ -321,7 +345,7 @@ impl KernelSpec {
         match self {
             KernelSpec::Radix(spec) => spec.radix,
             KernelSpec::Fused(spec) => spec.len,
-            KernelSpec::Chirp(_) => 1,
+            KernelSpec::Chirp(_) | KernelSpec::Real(_) => 1,
         }
     }
 
@@ -330,7 +354,7 @@ impl KernelSpec {
     pub fn twiddles(&self) -> Twiddles {
         match self {
             KernelSpec::Radix(spec) => spec.twiddles,
-            KernelSpec::Fused(_) | KernelSpec::Chirp(_) => Twiddles::Table,
+            KernelSpec::Fused(_) | KernelSpec::Chirp(_) | KernelSpec::Real(_) => Twiddles::Table,
         }
     }
 
@@ -358,7 +382,7 @@ impl KernelSpec {
             }
             KernelSpec::Radix(_) => Ok(()),
             KernelSpec::Fused(spec) => spec.check(),
-            KernelSpec::Chirp(_) => Ok(()),
+            KernelSpec::Chirp(_) | KernelSpec::Real(_) => Ok(()),
         }
     }
 }
@@ -372,6 +396,12 @@ impl From<RadixSpec> for KernelSpec {
 impl From<ChirpSpec> for KernelSpec {
     fn from(spec: ChirpSpec) -> KernelSpec {
         KernelSpec::Chirp(spec)
+    }
+}
+
+impl From<RealSpec> for KernelSpec {
+    fn from(spec: RealSpec) -> KernelSpec {
+        KernelSpec::Real(spec)
     }
 }
 
@@ -406,6 +436,9 @@ pub enum SpecError {
         "the radix-{0} pass for any length exists in the vector form with table twiddles only"
     )]
     MixedNeedsVectorTable(u32),
+    /// A fused real edge in the wrong direction or beside Bluestein's edges.
+    #[error("the fused {0:?} step belongs to the {dir} FFT of a real transform and never to a Bluestein pass", dir = .0.direction())]
+    RealEdge(super::real::FusedReal),
     /// The scalar form exists for table twiddles only.
     #[error("the scalar form of a radix pass reads table twiddles; {0} twiddles exist only in the vector form")]
     ScalarNeedsTable(Twiddles),

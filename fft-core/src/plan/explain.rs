@@ -9,10 +9,17 @@ impl Plan {
     /// One line per pass (its kernel, entry point and launch), then the bytes moved and the
     /// floor: one pass over the data costs about one device copy of it.
     pub fn explain(&self) -> String {
-        let mut text = format!(
+        let mut text = String::new();
+        if let Some(layout) = self.request.real {
+            text.push_str(&format!(
+                "  real transform: {}\n",
+                self.real_description(layout)
+            ));
+        }
+        text.push_str(&format!(
             "  algorithm: {}\n",
-            self.algorithm.describe(self.request.len)
-        );
+            self.algorithm.describe(self.complex_len)
+        ));
         for (i, pass) in self.passes.iter().enumerate() {
             let stride = pass.params.stride;
             let entry = pass.entry_point();
@@ -28,15 +35,20 @@ impl Plan {
                     )
                 }
                 KernelSpec::Fused(spec) => format!(
-                    "fused pass of {}-point sub-FFTs in local memory, stride {stride}: {entry} ({} sub-FFTs per work-group of {}, {} bytes of local memory){}",
+                    "fused pass of {}-point sub-FFTs in local memory, stride {stride}: {entry} ({} sub-FFTs per work-group of {}, {} bytes of local memory){}{}",
                     spec.len,
                     spec.columns(),
                     spec.work_group_size(),
                     spec.local_bytes(),
-                    chirp_edges(&spec)
+                    chirp_edges(&spec),
+                    real_edge(&spec)
                 ),
                 KernelSpec::Chirp(spec) => format!(
                     "Bluestein {} step, point-wise: {entry}",
+                    spec.step.name()
+                ),
+                KernelSpec::Real(spec) => format!(
+                    "real transform's {} step, point-wise: {entry}",
                     spec.step.name()
                 ),
             };
@@ -61,10 +73,57 @@ impl Plan {
             Normalization::Backward => "backward",
             Normalization::Ortho => "ortho",
         };
+        let kind = match (r.real, r.direction) {
+            (None, _) => "C2C",
+            (Some(_), crate::Direction::Forward) => "R2C",
+            (Some(_), crate::Direction::Inverse) => "C2R",
+        };
         format!(
-            "{} C2C, {} x {} points, {}, {normalization} normalization (scale {})",
+            "{} {kind}, {} x {} points, {}, {normalization} normalization (scale {})",
             r.direction, r.batch, r.len, r.precision, self.scale
         )
+    }
+
+    /// How a real plan computes its transform: the complex FFT's length and where the real
+    /// steps run.
+    fn real_description(&self, layout: crate::kernel::RealLayout) -> String {
+        let n = self.request.len;
+        let rows = match layout {
+            crate::kernel::RealLayout::Compact => format!("rows of {n} reals"),
+            crate::kernel::RealLayout::Padded => {
+                format!("padded rows of {} reals", layout.row_distance(n))
+            }
+        };
+        let half = crate::kernel::half_spectrum_len(n);
+        let fused = |step: crate::kernel::FusedReal| {
+            self.passes
+                .iter()
+                .any(|p| matches!(p.spec, KernelSpec::Fused(f) if f.real == Some(step)))
+        };
+        let (core, step) = if n % 2 == 1 {
+            (
+                format!("{n} is odd: the {n}-point complex FFT of the reals (imaginary parts zero)"),
+                match self.request.direction {
+                    crate::Direction::Forward => format!("its first {half} values kept"),
+                    crate::Direction::Inverse => "the half spectrum extended by Hermitian symmetry first, the real parts kept".to_string(),
+                },
+            )
+        } else {
+            let h = n / 2;
+            let core = format!("the {h}-point complex FFT of z_n = x_2n + i x_2n+1");
+            let step = match self.request.direction {
+                crate::Direction::Forward if fused(crate::kernel::FusedReal::Split) => {
+                    "the split step to the half spectrum fused into the last pass's store".to_string()
+                }
+                crate::Direction::Forward => "the split step to the half spectrum as a point-wise pass (the last pass cannot pair mirrored columns)".to_string(),
+                crate::Direction::Inverse if fused(crate::kernel::FusedReal::Merge) => {
+                    "the merge step from the half spectrum fused into the first pass's load".to_string()
+                }
+                crate::Direction::Inverse => "the merge step from the half spectrum as a point-wise pass (no fused first pass)".to_string(),
+            };
+            (core, step)
+        };
+        format!("{rows} <-> {half} complex values per row (numpy's rfft layout); {core}, {step}")
     }
 }
 
@@ -72,6 +131,19 @@ impl fmt::Display for Plan {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.headline())?;
         f.write_str(&self.explain())
+    }
+}
+
+/// What a fused pass does of a real transform's steps: "; stores the split step ...".
+fn real_edge(spec: &crate::kernel::FusedSpec) -> &'static str {
+    match spec.real {
+        None => "",
+        Some(crate::kernel::FusedReal::Split) => {
+            "; stores the real transform's split step (half spectrum, N/2 + 1 values per row)"
+        }
+        Some(crate::kernel::FusedReal::Merge) => {
+            "; loads the real transform's merge step from the half spectrum"
+        }
     }
 }
 

@@ -15,6 +15,7 @@
 mod algorithm;
 mod caps;
 mod explain;
+mod real;
 mod rules;
 #[cfg(test)]
 mod tests;
@@ -27,7 +28,7 @@ pub use rules::FusedLimits;
 
 #[cfg(doc)]
 use crate::kernel::RADICES;
-use crate::kernel::{KernelSpec, LaunchParams, LaunchShape, Twiddles};
+use crate::kernel::{KernelSpec, LaunchParams, LaunchShape, RealLayout, Twiddles};
 use crate::{Direction, Normalization, Precision};
 
 /// Largest transform length a plan accepts (2^27 points; the device's allocation limit may
@@ -115,6 +116,10 @@ pub struct PlanRequest {
     pub strategy: Strategy,
     /// Form of global radix passes.
     pub form: KernelForm,
+    /// `Some`: a real transform (DESIGN.md 4.5) with this layout of its real side, R2C when
+    /// `direction` is forward, C2R when inverse; `len` is the number of reals per row.
+    /// `None`: complex to complex.
+    pub real: Option<RealLayout>,
 }
 
 impl PlanRequest {
@@ -130,6 +135,7 @@ impl PlanRequest {
             twiddles: Twiddles::Table,
             strategy: Strategy::Auto,
             form: KernelForm::Auto,
+            real: None,
         }
     }
 }
@@ -155,6 +161,7 @@ impl Pass {
     pub fn points_moved(&self) -> u64 {
         let (len, padded, batch) = (self.params.len, self.params.padded, self.params.batch);
         let per_batch = match self.spec {
+            crate::kernel::KernelSpec::Real(spec) => real_points_moved(spec, len, padded),
             crate::kernel::KernelSpec::Chirp(spec) => match spec.step {
                 crate::kernel::ChirpStep::Multiply => 2 * padded,
                 _ => len + padded,
@@ -184,6 +191,17 @@ impl Pass {
     }
 }
 
+/// Complex values (a real counts as half of one) a real step reads and writes per row.
+fn real_points_moved(spec: crate::kernel::RealSpec, len: usize, padded: usize) -> usize {
+    use crate::kernel::RealStep;
+    let half = crate::kernel::half_spectrum_len(len);
+    let reals = len.div_ceil(2);
+    match spec.step {
+        RealStep::Pack | RealStep::Unpack => reals + padded,
+        RealStep::Split | RealStep::Merge => half + padded,
+    }
+}
+
 /// A complete schedule for one transform shape.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plan {
@@ -195,6 +213,9 @@ pub struct Plan {
     pub passes: Vec<Pass>,
     /// Factor applied to the output (by the last pass).
     pub scale: f64,
+    /// The length of the complex FFT at the plan's core: `len` for complex transforms,
+    /// `len / 2` or (odd) `len` for real ones. `algorithm` is this length's.
+    pub complex_len: usize,
 }
 
 /// Why a request cannot be planned.

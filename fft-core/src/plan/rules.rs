@@ -141,6 +141,9 @@ impl Plan {
         if request.batch == 0 {
             return Err(PlanError::EmptyBatch);
         }
+        if let Some(layout) = request.real {
+            return super::real::real_plan(request, layout, caps);
+        }
         let algorithm = match Algorithm::for_len(len) {
             // A smooth M runs as mixed-radix passes; options those cannot honour keep the
             // power of two.
@@ -216,6 +219,7 @@ impl Plan {
             algorithm,
             passes,
             scale,
+            complex_len: len,
         })
     }
 
@@ -228,9 +232,10 @@ impl Plan {
             .sum()
     }
 
-    /// Values per transform in the plan's work buffers: `len`, or Bluestein's M.
+    /// Values per transform in the plan's work buffers: the complex FFT's length, or
+    /// Bluestein's M.
     pub fn work_len(&self) -> usize {
-        self.algorithm.work_len(self.request.len)
+        self.algorithm.work_len(self.complex_len)
     }
 }
 
@@ -291,6 +296,7 @@ fn point_wise(spec: KernelSpec, request: &PlanRequest, padded: usize, scale: f64
         batch: request.batch,
         stride: 1,
         padded,
+        real_dist: 0,
     };
     let abi = spec.abi();
     Pass {
@@ -325,6 +331,7 @@ fn stockham_passes(
             precision,
             lengths,
             chirp: None,
+            real: None,
         })
     };
     let limits = fused_limits_for(request, caps)?;

@@ -106,6 +106,7 @@ fn the_family_is_chosen_once_from_strategy_twiddles_and_device() {
             KernelSpec::Radix(s) => s.form.name(),
             KernelSpec::Fused(_) => "fused",
             KernelSpec::Chirp(_) => "chirp",
+            KernelSpec::Real(_) => "real",
         })
     };
     let (table, native) = (Twiddles::Table, Twiddles::Native);

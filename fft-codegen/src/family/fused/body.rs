@@ -5,7 +5,7 @@ use super::*;
 use crate::math::ir::Graph;
 use crate::opencl::signature::write_signature;
 use crate::opencl::writer::Writer;
-use fft_core::kernel::KernelSpec;
+use fft_core::kernel::{FusedReal, KernelSpec};
 use std::collections::BTreeMap;
 use std::fmt::{self, Write};
 
@@ -97,7 +97,10 @@ pub(super) fn write_kernel<W: Write>(
         (true, false) => writeln!(w, "const uint col = lid;")?,
         (false, _) => writeln!(w, "const uint row = lid;")?,
     }
-    if shape.has_c() {
+    let paired = shape.spec.real == Some(FusedReal::Split) && c % 2 == 0;
+    if paired {
+        write_paired_columns(w, shape)?;
+    } else if shape.has_c() {
         writeln!(w, "const uint g = first + col;")?;
     } else {
         writeln!(w, "const uint g = first;")?;
@@ -114,6 +117,12 @@ pub(super) fn write_kernel<W: Write>(
         writeln!(
             w,
             "// Bluestein: sub-FFT g belongs to padded sequence seq (column phases)."
+        )?;
+        writeln!(w, "const uint seq = g / t;")?;
+    } else if shape.spec.real.is_some() && !paired {
+        writeln!(
+            w,
+            "// Real transform: sub-FFT g belongs to sequence seq of H = t * {l} points (column phases)."
         )?;
         writeln!(w, "const uint seq = g / t;")?;
     }
@@ -151,6 +160,39 @@ pub(super) fn write_kernel<W: Write>(
     writeln!(w)?;
     write_store(w, shape, &names)?;
     w.close_block()
+}
+
+/// The sub-FFT `g` of column `col` when the store does a real transform's split step in a
+/// multi-pass plan (t > 1): the work-group's columns come in mirrored pairs of one sequence,
+/// `j` (slots `0..C/2`) and `t - j` (slots `C/2..C`; slot `C/2` of the sequence's first
+/// work-group takes the self-mirrored column `t/2`), so both values of every split are in
+/// its local memory. Defines `seq`, `rr`, `pcol` (the partner's slot) and `g`.
+fn write_paired_columns<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Result {
+    let half = shape.columns / 2;
+    writeln!(
+        w,
+        "// Real split (t > 1): slots col < {half} hold columns rr, the others their mirrors t - rr (t/2 for rr = 0),"
+    )?;
+    writeln!(
+        w,
+        "// rr = {half} * (work-group within the sequence) + col % {half}; pcol is the slot of the mirror."
+    )?;
+    writeln!(w, "const uint pairs = max(t / {}u, 1u);", shape.columns)?;
+    writeln!(w, "const uint seq = (uint)get_group_id(0) / pairs;")?;
+    writeln!(
+        w,
+        "const uint rr = ((uint)get_group_id(0) - seq * pairs) * {half}u + ({});",
+        shape.rem("col", half)
+    )?;
+    writeln!(w, "const uint front = col < {half}u;")?;
+    writeln!(
+        w,
+        "const uint pcol = rr == 0u ? col : (front ? col + {half}u : col - {half}u);"
+    )?;
+    writeln!(
+        w,
+        "const uint g = t == 1u ? first + col : seq * t + (front ? rr : (rr == 0u ? t / 2u : t - rr));"
+    )
 }
 
 /// `sub * L + point`, the local index of `point` of sub-FFT `sub`, for the variables that

@@ -117,6 +117,33 @@ pub(super) fn write_header<W: Write>(
             )?,
         }
     }
+    match spec.real {
+        None => {}
+        Some(fft_core::kernel::FusedReal::Split) => {
+            writeln!(
+                w,
+                "// Real transform (R2C's last pass, N = 2H reals, H = t * L): the store writes the split step,"
+            )?;
+            writeln!(
+                w,
+                "// X_k from Z_k and Z_(H-k), k = 0..H, to rows y[b * (H + 1) ..]; with t > 1 each work-group holds"
+            )?;
+            writeln!(
+                w,
+                "// its columns in mirrored pairs (j, t - j) so both values of every split are in local memory."
+            )?;
+        }
+        Some(fft_core::kernel::FusedReal::Merge) => {
+            writeln!(
+                w,
+                "// Real transform (C2R's first pass, N = 2H reals, H = t * L): the load reads the merge step,"
+            )?;
+            writeln!(
+                w,
+                "// Z_k from X_k and X_(H-k) of rows x[b * (H + 1) ..], Im X_0 and Im X_H ignored."
+            )?;
+        }
+    }
     writeln!(w, "//")?;
     let (ops, stage_muls) = sub_fft_ops(shape, graphs);
     writeln!(

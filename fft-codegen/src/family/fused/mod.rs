@@ -38,12 +38,14 @@
 use crate::math::butterfly::butterfly;
 use crate::math::ir::Graph;
 use crate::math::simplify::simplify;
+use crate::opencl::literal::literal;
 use crate::opencl::literal::{scalar_type, vector_type};
+use crate::opencl::real_helpers::write_real_helpers;
 use crate::opencl::twiddle_helpers::write_cmul;
 use crate::opencl::twiddle_helpers::{write_constant_helpers, write_real_constants};
 use crate::opencl::writer::Writer;
 use crate::spec::{CodegenError, OpCounts};
-use fft_core::kernel::{ChirpStore, FusedChirp, FusedSpec};
+use fft_core::kernel::{ChirpStore, FusedChirp, FusedReal, FusedSpec};
 use fft_core::Precision;
 use std::collections::btree_map::Entry;
 use std::collections::BTreeMap;
@@ -227,6 +229,75 @@ fn write_chirp_helpers<W: Write>(w: &mut Writer<W>, v: &str, chirp: FusedChirp) 
     Ok(())
 }
 
+/// The real edge's helper: `merge_load` (the merge step of element `k` of sequence `seq`,
+/// read from the half spectrum's rows of `h + 1` values) or `split_store` (the split step's
+/// `X_k`, and `X_h` beside `X_0`, to those rows).
+fn write_real_edge_helper<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    real: FusedReal,
+) -> fmt::Result {
+    let (v, s) = (shape.vector, shape.scalar);
+    let zero = literal(0.0, shape.spec.precision);
+    writeln!(w)?;
+    match real {
+        FusedReal::Merge => {
+            writeln!(
+                w,
+                "// merge_load(x, hi, lo, seq, k, h, rh): Z_k of sequence seq from X_k and X_(h-k) of its row x[seq * (h + 1) ..],"
+            )?;
+            writeln!(
+                w,
+                "// the imaginary parts of X_0 and X_h ignored (numpy's irfft)"
+            )?;
+            writeln!(
+                w,
+                "inline {v} merge_load(__global const {v} *restrict x, __global const {v} *restrict hi, __global const {v} *restrict lo, const uint seq, const uint k, const uint h, const uint rh)"
+            )?;
+            w.open_block()?;
+            writeln!(w, "const uint row = seq * (h + 1u);")?;
+            writeln!(w, "{v} a = x[row + k];")?;
+            writeln!(w, "{v} am = x[row + h - k];")?;
+            writeln!(w, "if (k == 0u)")?;
+            w.open_block()?;
+            writeln!(w, "a.y = {zero};")?;
+            writeln!(w, "am.y = {zero};")?;
+            w.close_block()?;
+            writeln!(w, "const {v} t = real_twiddle(hi, lo, k, rh);")?;
+            writeln!(w, "return real_merge(a, am, ({v})(t.x, -t.y));")?;
+            w.close_block()
+        }
+        FusedReal::Split => {
+            writeln!(
+                w,
+                "// split_store(y, hi, lo, seq, k, h, rh, z, zm, scale): X_k of sequence seq from Z_k = z and Z_(h-k) = zm"
+            )?;
+            writeln!(
+                w,
+                "// to its row y[seq * (h + 1) ..], times scale; k == 0 also writes X_h"
+            )?;
+            writeln!(
+                w,
+                "inline void split_store(__global {v} *restrict y, __global const {v} *restrict hi, __global const {v} *restrict lo, const uint seq, const uint k, const uint h, const uint rh, const {v} z, const {v} zm, const {s} scale)"
+            )?;
+            w.open_block()?;
+            writeln!(w, "const uint row = seq * (h + 1u);")?;
+            writeln!(
+                w,
+                "y[row + k] = real_split(z, zm, real_twiddle(hi, lo, k, rh)) * scale;"
+            )?;
+            writeln!(w, "if (k == 0u)")?;
+            w.open_block()?;
+            writeln!(
+                w,
+                "y[row + h] = real_split(z, z, real_twiddle(hi, lo, h, rh)) * scale;"
+            )?;
+            w.close_block()?;
+            w.close_block()
+        }
+    }
+}
+
 /// Operation counts of one sub-FFT: (butterfly operations, stage-twiddle cmuls).
 fn sub_fft_ops(shape: &Shape, graphs: &BTreeMap<u32, Graph>) -> (OpCounts, u32) {
     let mut ops = OpCounts::default();
@@ -287,6 +358,11 @@ fn write_program<W: Write>(
     w.close_block()?;
     if let Some(chirp) = shape.spec.chirp {
         write_chirp_helpers(w, v, chirp)?;
+    }
+    if let Some(real) = shape.spec.real {
+        writeln!(w)?;
+        write_real_helpers(w, shape.spec.precision)?;
+        write_real_edge_helper(w, shape, real)?;
     }
     write_constant_helpers(w, graphs.values(), shape.spec.precision)?;
     writeln!(w)?;

@@ -7,7 +7,7 @@ use crate::math::ir::Graph;
 use crate::math::schedule::Schedule;
 use crate::opencl::expr::definition;
 use crate::opencl::writer::Writer;
-use fft_core::kernel::{ChirpStore, FusedChirp};
+use fft_core::kernel::{ChirpStore, FusedChirp, FusedReal};
 use std::fmt::{self, Write};
 
 /// Bluestein's (sequence, position) of global index `global` of the M-point sequences: in the
@@ -24,9 +24,42 @@ fn seq_pos(shape: &Shape, global: &str, flat: bool) -> (String, String) {
     }
 }
 
+/// H, the points of the complex sequences a real step's pass works on: L in one pass (flat
+/// regimes), `t * L` in the column regimes (`t == p` in a last pass).
+fn sequence_len(shape: &Shape, flat: bool) -> String {
+    if flat {
+        format!("{}u", shape.len)
+    } else {
+        format!("t * {}u", shape.len)
+    }
+}
+
+/// The split step's store of element `local` (point `pos` of its sub-FFT) whose mirror is
+/// element `mirror`, at position `pos` of sequence `seq`.
+fn split_store(
+    shape: &Shape,
+    seq: &str,
+    pos: &str,
+    local: &str,
+    mirror: &str,
+    flat: bool,
+) -> String {
+    format!(
+        "split_store(y, real_hi, real_lo, {seq}, {pos}, {}, rh, buf[pad({local})], buf[pad({mirror})], scale);",
+        sequence_len(shape, flat)
+    )
+}
+
 /// The value the load phase reads at global index `global` (of the length-M sequences):
 /// `x[global]`, or Bluestein's padded input `pad_load(...)`.
 fn load(shape: &Shape, global: &str, flat: bool) -> String {
+    if shape.spec.real == Some(FusedReal::Merge) {
+        let (seq, pos) = seq_pos(shape, global, flat);
+        return format!(
+            "merge_load(x, real_hi, real_lo, {seq}, {pos}, {}, rh)",
+            sequence_len(shape, flat)
+        );
+    }
     match shape.spec.chirp {
         Some(FusedChirp { pad: true, .. }) => {
             let (seq, pos) = seq_pos(shape, global, flat);
@@ -362,9 +395,22 @@ pub(super) fn write_store<W: Write>(
         "const uint out = {};",
         linear(&[("first", l), ("lid", 1)], 0)
     )?;
+    let split = shape.spec.real == Some(FusedReal::Split);
+    if split {
+        writeln!(
+            w,
+            "// Real split: X_k, k = e % {l}, from Z_k and its mirror Z_(({l} - k) % {l}) in local memory."
+        )?;
+    }
     write_flat(w, shape, names, "out", |it| {
         let e = linear(&[("lid", 1)], it * group);
         let global = linear(&[("out", 1)], it * group);
+        if split {
+            let (seq, pos) = seq_pos(shape, &global, true);
+            let k = format!("({})", shape.rem(&format!("({e})"), l));
+            let mirror = format!("{e} - {k} + ({})", shape.rem(&format!("({l}u - {k})"), l));
+            return split_store(shape, &seq, &pos, &e, &mirror, true);
+        }
         store(shape, &global, &format!("buf[pad({e})]"), true)
     })?;
     w.close_block()?;
@@ -376,6 +422,9 @@ pub(super) fn write_store<W: Write>(
     )?;
     writeln!(w, "if (g < total)")?;
     w.open_block()?;
+    if split {
+        return write_split_columns(w, shape, names);
+    }
     let row = if shape.has_j() { " + row * p" } else { "" };
     writeln!(w, "const uint out = base + (i - k) * {l}u + k{row};")?;
     for it in 0..r {
@@ -389,6 +438,48 @@ pub(super) fn write_store<W: Write>(
                 &format!("buf[pad({local})]"),
                 false
             )
+        )?;
+    }
+    w.close_block()?;
+    w.close_block()
+}
+
+/// The column regime of a split store (the last pass of a multi-pass real transform, t == p):
+/// element `m` of column `i` is `Z_(i + m*p)`; its mirror `Z_(H - i - m*p)` is element
+/// `(L - m) % L` of the same column when `i == 0`, else element `L - 1 - m` of column
+/// `t - i`, in slot `pcol`.
+fn write_split_columns<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Names) -> fmt::Result {
+    let (l, r, per) = (shape.len, shape.radix, shape.per_fft);
+    if shape.columns % 2 != 0 {
+        writeln!(
+            w,
+            "// Not reached: with an odd number of columns the planner runs this kernel as one pass (p == 1)."
+        )?;
+        w.close_block()?;
+        return w.close_block();
+    }
+    writeln!(
+        w,
+        "// Real split: Z_(i + m * p) and its mirror (column pcol, element (L - m) % L if i == 0, else L - 1 - m)."
+    )?;
+    for it in 0..r {
+        let local = linear(&[(names.cell.as_str(), 1)], it * per);
+        let m = if shape.has_j() {
+            linear(&[("row", 1)], it * per)
+        } else {
+            format!("{it}u")
+        };
+        let mirror_row = format!(
+            "(i == 0u ? {} : {}u - ({m}))",
+            shape.rem(&format!("({l}u - ({m}))"), l),
+            l - 1
+        );
+        let mirror = format!("pcol * {l}u + {mirror_row}");
+        let pos = format!("i + ({m}) * p");
+        writeln!(
+            w,
+            "{}",
+            split_store(shape, "seq", &pos, &local, &mirror, false)
         )?;
     }
     w.close_block()?;

@@ -1,0 +1,556 @@
+//! Real transforms (DESIGN.md section 4.5): [`RealToComplex`] (numpy's `rfft`) and
+//! [`ComplexToReal`] (numpy's `irfft`), built by [`crate::FftBuilder::build_r2c`] and
+//! [`crate::FftBuilder::build_c2r`].
+//!
+//! ```no_run
+//! # fn main() -> Result<(), fft_runtime::Error> {
+//! use fft_runtime::{DeviceQueue, Fft, Normalization};
+//! let queue = DeviceQueue::from_env()?;
+//! let rfft = Fft::<f32>::builder(&queue).len(1000).batch(2).build_r2c()?;
+//! let signal = vec![1.0f32; 2000];
+//! let spectrum = rfft.process(&signal)?; // 2 rows of 501 values
+//! let irfft = Fft::<f32>::builder(&queue)
+//!     .len(1000)
+//!     .batch(2)
+//!     .normalization(Normalization::Backward)
+//!     .build_c2r()?;
+//! let back = irfft.process(&spectrum)?; // the signal again; `spectrum` is left as it was
+//! # Ok(()) }
+//! ```
+
+use crate::buffer_checks::check_pair;
+use crate::error::{Error, Result};
+use crate::fft::prepare_launches;
+use crate::float::FftFloat;
+use crate::launch::{Data, Launch};
+use crate::queue::DeviceQueue;
+use crate::schedule::{padded_targets, scratch_count, Target};
+use fft_core::kernel::{half_spectrum_len, RealLayout};
+use fft_core::plan::{Plan, PlanRequest};
+use num_complex::Complex;
+use ocl::{Buffer, Event, EventList, OclPrm};
+use std::sync::Mutex;
+
+/// What an execution mutates: the kernels' arguments and the lazily made work buffers.
+struct Exec<T: FftFloat>
+where
+    Complex<T>: OclPrm,
+{
+    launches: Vec<Launch<T>>,
+    scratch: Vec<Buffer<Complex<T>>>,
+    reals: Option<Buffer<T>>,
+    spectrum: Option<Buffer<Complex<T>>>,
+}
+
+/// What both kinds of real plan share: the plan, its launches and work buffers.
+struct RealCore<T: FftFloat>
+where
+    Complex<T>: OclPrm,
+{
+    queue: DeviceQueue,
+    plan: Plan,
+    layout: RealLayout,
+    exec: Mutex<Exec<T>>,
+}
+
+impl<T: FftFloat> RealCore<T>
+where
+    Complex<T>: OclPrm,
+{
+    fn new(queue: &DeviceQueue, request: PlanRequest) -> Result<RealCore<T>> {
+        let plan = Plan::new(request, &queue.summary().caps())?;
+        let launches = prepare_launches::<T>(queue, &plan)?;
+        Ok(RealCore {
+            queue: queue.clone(),
+            layout: request.real.unwrap_or_default(),
+            plan,
+            exec: Mutex::new(Exec {
+                launches,
+                scratch: Vec::new(),
+                reals: None,
+                spectrum: None,
+            }),
+        })
+    }
+
+    fn len(&self) -> usize {
+        self.plan.request.len
+    }
+
+    fn batch(&self) -> usize {
+        self.plan.request.batch
+    }
+
+    /// Reals the real side holds: rows of `len` (compact) or `2 * (len/2 + 1)` (padded).
+    fn real_values(&self) -> usize {
+        self.layout.row_distance(self.len()) * self.batch()
+    }
+
+    /// Complex values the half spectrum holds: rows of `len/2 + 1`.
+    fn spectrum_values(&self) -> usize {
+        half_spectrum_len(self.len()) * self.batch()
+    }
+
+    fn real_rows(&self) -> String {
+        match self.layout {
+            RealLayout::Compact => format!("rows of {} reals", self.len()),
+            RealLayout::Padded => format!(
+                "padded rows of {} reals for len {}",
+                self.layout.row_distance(self.len()),
+                self.len()
+            ),
+        }
+    }
+
+    fn spectrum_rows(&self) -> String {
+        format!("rows of {} complex values", half_spectrum_len(self.len()))
+    }
+
+    /// Checks a device buffer of the real side.
+    fn check_real_buffer(&self, what: &'static str, buffer: &Buffer<T>) -> Result<()> {
+        let expected = self.real_values();
+        if buffer.len() < expected {
+            return Err(Error::RealSizeMismatch {
+                what,
+                unit: "reals",
+                expected,
+                actual: buffer.len(),
+                exact: "",
+                layout: self.real_rows(),
+                batch: self.batch(),
+                fix: "allocate at least that many",
+            });
+        }
+        Ok(())
+    }
+
+    /// Checks a device buffer of the half spectrum.
+    fn check_spectrum_buffer(&self, what: &'static str, buffer: &Buffer<Complex<T>>) -> Result<()> {
+        let expected = self.spectrum_values();
+        if buffer.len() < expected {
+            return Err(Error::RealSizeMismatch {
+                what,
+                unit: "complex values",
+                expected,
+                actual: buffer.len(),
+                exact: "",
+                layout: self.spectrum_rows(),
+                batch: self.batch(),
+                fix: "allocate at least that many",
+            });
+        }
+        Ok(())
+    }
+
+    /// Checks a host slice of the real side (exact length).
+    fn check_real_slice(&self, what: &'static str, actual: usize) -> Result<()> {
+        let expected = self.real_values();
+        if actual != expected {
+            return Err(Error::RealSizeMismatch {
+                what,
+                unit: "reals",
+                expected,
+                actual,
+                exact: " exactly",
+                layout: self.real_rows(),
+                batch: self.batch(),
+                fix: "pass a slice of that length, or build a plan for your data's length",
+            });
+        }
+        Ok(())
+    }
+
+    /// Checks a host slice of the half spectrum (exact length).
+    fn check_spectrum_slice(&self, what: &'static str, actual: usize) -> Result<()> {
+        let expected = self.spectrum_values();
+        if actual != expected {
+            return Err(Error::RealSizeMismatch {
+                what,
+                unit: "complex values",
+                expected,
+                actual,
+                exact: " exactly",
+                layout: self.spectrum_rows(),
+                batch: self.batch(),
+                fix: "pass len/2 + 1 values per row (numpy's rfft layout)",
+            });
+        }
+        Ok(())
+    }
+
+    /// The in-place buffer's check: padded rows only.
+    fn check_in_place(&self, data: &Buffer<T>) -> Result<()> {
+        if self.layout != RealLayout::Padded {
+            return Err(Error::InPlaceNeedsPaddedRows {
+                len: self.len(),
+                padded: RealLayout::Padded.row_distance(self.len()),
+            });
+        }
+        self.check_real_buffer("in-place buffer", data)
+    }
+
+    /// Enqueues every pass from `input` to `output`. The input is read by the first pass
+    /// only and the output written by the last only, so in place and out of place are the
+    /// same schedule, and an out-of-place input is never written.
+    fn run(
+        &self,
+        exec: &mut Exec<T>,
+        input: Data<'_, T>,
+        output: Data<'_, T>,
+        wait: Option<&EventList>,
+    ) -> Result<Vec<Event>> {
+        let (targets, _) = padded_targets(exec.launches.len());
+        while exec.scratch.len() < scratch_count(&targets) {
+            let buffer = device_buffer(&self.queue, self.plan.work_len() * self.batch())?;
+            exec.scratch.push(buffer);
+        }
+        let mut events = Vec::with_capacity(targets.len());
+        let mut source = input;
+        for (i, (launch, target)) in exec.launches.iter().zip(&targets).enumerate() {
+            let target = match target {
+                Target::Output => output,
+                Target::Scratch(k) => Data::Complex(&exec.scratch[*k]),
+            };
+            events.push(launch.enqueue(
+                self.queue.queue(),
+                source,
+                target,
+                if i == 0 { wait } else { None },
+            )?);
+            source = target;
+        }
+        Ok(events)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Exec<T>> {
+        self.exec.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn explain(&self) -> String {
+        format!(
+            "{}, on {}\n{}",
+            self.plan.headline(),
+            self.queue.summary(),
+            self.plan.explain()
+        )
+    }
+}
+
+fn device_buffer<V: OclPrm>(queue: &DeviceQueue, len: usize) -> Result<Buffer<V>> {
+    Buffer::<V>::builder()
+        .queue(queue.queue().clone())
+        .len(len.max(1))
+        .build()
+        .map_err(Error::ocl("allocating a device buffer"))
+}
+
+/// The staging buffer in `slot`, made on first use.
+fn staging<V: OclPrm>(
+    queue: &DeviceQueue,
+    slot: &mut Option<Buffer<V>>,
+    len: usize,
+) -> Result<Buffer<V>> {
+    if let Some(buffer) = slot {
+        return Ok(buffer.clone());
+    }
+    let buffer = device_buffer(queue, len)?;
+    *slot = Some(buffer.clone());
+    Ok(buffer)
+}
+
+/// A compiled real-to-complex plan: `len` reals per row in, the `len / 2 + 1` values of each
+/// row's half spectrum out (numpy's `rfft` layout), `batch` rows. Forward; the normalization
+/// scales by `1/len` for [`crate::Normalization::Forward`]-style requests as numpy does.
+///
+/// Even lengths run as a `len / 2`-point complex FFT of the reals taken as pairs, with the
+/// split step fused into its last pass where the device runs fused passes; odd lengths as a
+/// `len`-point complex FFT of the reals. [`RealToComplex::explain`] says which.
+pub struct RealToComplex<T: FftFloat>
+where
+    Complex<T>: OclPrm,
+{
+    core: RealCore<T>,
+}
+
+/// A compiled complex-to-real plan: each row's `len / 2 + 1` values of a half spectrum in,
+/// `len` reals out (numpy's `irfft(n=len)`: the imaginary parts of the DC value and, for even
+/// `len`, the Nyquist value are ignored), `batch` rows. Inverse; unscaled unless the builder
+/// set a normalization ([`crate::Normalization::Backward`] gives numpy's `1/len`).
+///
+/// Out of place the input is never written (unlike cuFFT's and FFTW's C2R).
+pub struct ComplexToReal<T: FftFloat>
+where
+    Complex<T>: OclPrm,
+{
+    core: RealCore<T>,
+}
+
+/// The accessors both real plans share.
+macro_rules! real_plan_accessors {
+    ($plan:ident) => {
+        impl<T: FftFloat> $plan<T>
+        where
+            Complex<T>: OclPrm,
+        {
+            pub(crate) fn from_request(queue: &DeviceQueue, request: PlanRequest) -> Result<Self> {
+                Ok($plan {
+                    core: RealCore::new(queue, request)?,
+                })
+            }
+
+            /// Reals per transform (N).
+            #[expect(
+                clippy::len_without_is_empty,
+                reason = "a plan always has at least one point"
+            )]
+            pub fn len(&self) -> usize {
+                self.core.len()
+            }
+
+            /// Number of transforms (rows).
+            pub fn batch(&self) -> usize {
+                self.core.batch()
+            }
+
+            /// Complex values per row of the half spectrum: `len / 2 + 1`.
+            pub fn spectrum_len(&self) -> usize {
+                half_spectrum_len(self.core.len())
+            }
+
+            /// How the real side lies in memory.
+            pub fn layout(&self) -> RealLayout {
+                self.core.layout
+            }
+
+            /// Reals the real side of one execution holds: `batch` rows of `len` (compact) or
+            /// `2 * (len/2 + 1)` (padded).
+            pub fn real_values(&self) -> usize {
+                self.core.real_values()
+            }
+
+            /// Complex values the half spectrum of one execution holds: `batch * (len/2 + 1)`.
+            pub fn spectrum_values(&self) -> usize {
+                self.core.spectrum_values()
+            }
+
+            /// The pass plan (pure data).
+            pub fn plan(&self) -> &Plan {
+                &self.core.plan
+            }
+
+            /// The kernel every pass runs, in order.
+            pub fn entry_points(&self) -> Vec<String> {
+                self.core
+                    .plan
+                    .passes
+                    .iter()
+                    .map(|p| p.entry_point())
+                    .collect()
+            }
+
+            /// Human-readable schedule: how the real transform is computed (which steps are
+            /// fused into which pass), every pass, the bytes moved.
+            pub fn explain(&self) -> String {
+                self.core.explain()
+            }
+
+            /// The queue the plan runs on.
+            pub fn queue(&self) -> &DeviceQueue {
+                &self.core.queue
+            }
+        }
+
+        impl<T: FftFloat> std::fmt::Debug for $plan<T>
+        where
+            Complex<T>: OclPrm,
+        {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_struct(stringify!($plan))
+                    .field("plan", &self.core.plan)
+                    .field("queue", &self.core.queue)
+                    .finish_non_exhaustive()
+            }
+        }
+    };
+}
+
+real_plan_accessors!(RealToComplex);
+real_plan_accessors!(ComplexToReal);
+
+impl<T: FftFloat> RealToComplex<T>
+where
+    Complex<T>: OclPrm,
+{
+    /// Transforms host reals (`real_values()` of them, exactly) and returns the half spectra
+    /// (`spectrum_values()`). Blocking.
+    pub fn process(&self, input: &[T]) -> Result<Vec<Complex<T>>> {
+        let zero = T::from_f64(0.0);
+        let mut output = vec![Complex::new(zero, zero); self.core.spectrum_values()];
+        self.process_into(input, &mut output)?;
+        Ok(output)
+    }
+
+    /// [`RealToComplex::process`] into `output` (`spectrum_values()` long, exactly); on any
+    /// error `output` is left as it was.
+    pub fn process_into(&self, input: &[T], output: &mut [Complex<T>]) -> Result<()> {
+        self.core.check_real_slice("input slice", input.len())?;
+        self.core
+            .check_spectrum_slice("output slice", output.len())?;
+        let core = &self.core;
+        let mut exec = core.lock();
+        let reals = staging(&core.queue, &mut exec.reals, core.real_values())?;
+        let spectrum = staging(&core.queue, &mut exec.spectrum, core.spectrum_values())?;
+        reals
+            .write(input)
+            .enq()
+            .map_err(Error::ocl("uploading host data"))?;
+        core.run(
+            &mut exec,
+            Data::Real(&reals),
+            Data::Complex(&spectrum),
+            None,
+        )?;
+        let zero = T::from_f64(0.0);
+        let mut result = vec![Complex::new(zero, zero); output.len()];
+        spectrum
+            .read(&mut result)
+            .enq()
+            .map_err(Error::ocl("downloading the result"))?;
+        output.copy_from_slice(&result);
+        Ok(())
+    }
+
+    /// Transforms `input` (at least `real_values()` reals) into `output` (at least
+    /// `spectrum_values()` complex values) on the device, after `wait`; returns the event of
+    /// the last pass. `input` is left as it was; the two must not overlap.
+    pub fn enqueue(
+        &self,
+        input: &Buffer<T>,
+        output: &Buffer<Complex<T>>,
+        wait: Option<&EventList>,
+    ) -> Result<Event> {
+        self.enqueue_traced(input, output, wait).map(last)
+    }
+
+    /// [`RealToComplex::enqueue`], returning the event of every pass (for profiling).
+    pub fn enqueue_traced(
+        &self,
+        input: &Buffer<T>,
+        output: &Buffer<Complex<T>>,
+        wait: Option<&EventList>,
+    ) -> Result<Vec<Event>> {
+        let core = &self.core;
+        core.check_real_buffer("input buffer", input)?;
+        core.check_spectrum_buffer("output buffer", output)?;
+        check_pair(
+            core.queue.queue(),
+            (input, core.real_values()),
+            (output, core.spectrum_values()),
+        )?;
+        let mut exec = core.lock();
+        core.run(&mut exec, Data::Real(input), Data::Complex(output), wait)
+    }
+
+    /// Transforms `data` in place: rows of `2 * (len/2 + 1)` reals in (the last two or one
+    /// unused), the half spectrum out in the same memory. Needs a plan with
+    /// [`RealLayout::Padded`] rows.
+    pub fn enqueue_in_place(&self, data: &Buffer<T>, wait: Option<&EventList>) -> Result<Event> {
+        self.core.check_in_place(data)?;
+        check_pair(self.core.queue.queue(), (data, 0), (data, 0))?;
+        let mut exec = self.core.lock();
+        self.core
+            .run(&mut exec, Data::Real(data), Data::Real(data), wait)
+            .map(last)
+    }
+}
+
+impl<T: FftFloat> ComplexToReal<T>
+where
+    Complex<T>: OclPrm,
+{
+    /// Transforms host half spectra (`spectrum_values()` of them, exactly) and returns the
+    /// reals (`real_values()`). Blocking; `input` is only read.
+    pub fn process(&self, input: &[Complex<T>]) -> Result<Vec<T>> {
+        let mut output = vec![T::from_f64(0.0); self.core.real_values()];
+        self.process_into(input, &mut output)?;
+        Ok(output)
+    }
+
+    /// [`ComplexToReal::process`] into `output` (`real_values()` long, exactly); on any
+    /// error `output` is left as it was.
+    pub fn process_into(&self, input: &[Complex<T>], output: &mut [T]) -> Result<()> {
+        self.core.check_spectrum_slice("input slice", input.len())?;
+        self.core.check_real_slice("output slice", output.len())?;
+        let core = &self.core;
+        let mut exec = core.lock();
+        let reals = staging(&core.queue, &mut exec.reals, core.real_values())?;
+        let spectrum = staging(&core.queue, &mut exec.spectrum, core.spectrum_values())?;
+        spectrum
+            .write(input)
+            .enq()
+            .map_err(Error::ocl("uploading host data"))?;
+        core.run(
+            &mut exec,
+            Data::Complex(&spectrum),
+            Data::Real(&reals),
+            None,
+        )?;
+        let mut result = vec![T::from_f64(0.0); output.len()];
+        reals
+            .read(&mut result)
+            .enq()
+            .map_err(Error::ocl("downloading the result"))?;
+        output.copy_from_slice(&result);
+        Ok(())
+    }
+
+    /// Transforms `input` (at least `spectrum_values()` complex values) into `output` (at
+    /// least `real_values()` reals) on the device, after `wait`; returns the event of the last
+    /// pass. `input` is never written; the two must not overlap.
+    pub fn enqueue(
+        &self,
+        input: &Buffer<Complex<T>>,
+        output: &Buffer<T>,
+        wait: Option<&EventList>,
+    ) -> Result<Event> {
+        self.enqueue_traced(input, output, wait).map(last)
+    }
+
+    /// [`ComplexToReal::enqueue`], returning the event of every pass (for profiling).
+    pub fn enqueue_traced(
+        &self,
+        input: &Buffer<Complex<T>>,
+        output: &Buffer<T>,
+        wait: Option<&EventList>,
+    ) -> Result<Vec<Event>> {
+        let core = &self.core;
+        core.check_spectrum_buffer("input buffer", input)?;
+        core.check_real_buffer("output buffer", output)?;
+        check_pair(
+            core.queue.queue(),
+            (input, core.spectrum_values()),
+            (output, core.real_values()),
+        )?;
+        let mut exec = core.lock();
+        core.run(&mut exec, Data::Complex(input), Data::Real(output), wait)
+    }
+
+    /// Transforms `data` in place: the half spectrum in (`len/2 + 1` complex values per row),
+    /// rows of `2 * (len/2 + 1)` reals out (the first `len` of each are the result). Needs a
+    /// plan with [`RealLayout::Padded`] rows.
+    pub fn enqueue_in_place(&self, data: &Buffer<T>, wait: Option<&EventList>) -> Result<Event> {
+        self.core.check_in_place(data)?;
+        check_pair(self.core.queue.queue(), (data, 0), (data, 0))?;
+        let mut exec = self.core.lock();
+        self.core
+            .run(&mut exec, Data::Real(data), Data::Real(data), wait)
+            .map(last)
+    }
+}
+
+fn last(events: Vec<Event>) -> Event {
+    events
+        .into_iter()
+        .last()
+        .expect("a plan has at least one pass")
+}

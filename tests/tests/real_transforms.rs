@@ -1,0 +1,470 @@
+//! Real transforms (issue 10): R2C against numpy's `rfft` layout of the f64 oracle, C2R
+//! against `irfft`, round trips, the padded in-place layout, outputs pre-filled with NaN so
+//! an unwritten value fails, an out-of-place C2R that leaves its input as it was, and the
+//! fused split and merge steps (forced on PoCL with `Family::Fused`).
+//!
+//! Tolerances: the model `eps * sqrt(log2 N)` (N the real length; 3x where the complex FFT
+//! at the core is Bluestein's), as for complex transforms.
+
+use fft_core::accuracy::{ErrorReport, Tolerance};
+use fft_core::kernel::{hermitian_extension, FusedReal, KernelSpec};
+use fft_core::plan::{Algorithm, Plan};
+use fft_core::{Complex64, Direction};
+use fft_runtime::ocl::{Buffer, OclPrm};
+use fft_runtime::{
+    ComplexToReal, Fft, FftFloat, Normalization, RealLayout, RealToComplex, Strategy as Family,
+};
+use num_complex::Complex;
+use oclfft_tests::*;
+use proptest::prelude::*;
+
+/// The tolerance of a real transform of `len` reals in `T`.
+fn real_tolerance<T: FftFloat>(len: usize) -> Tolerance {
+    let complex_len = if len % 2 == 1 { len } else { len / 2 };
+    let log2 = len.max(2).next_power_of_two().trailing_zeros();
+    let factor = match Algorithm::for_len(complex_len) {
+        Algorithm::Bluestein { .. } => 3.0,
+        _ => 1.0,
+    };
+    Tolerance::for_transform(T::PRECISION, log2, factor)
+}
+
+/// numpy's `rfft` of one row, from the f64 oracle.
+fn rfft_oracle(row: &[f64]) -> Vec<Complex64> {
+    let complex: Vec<Complex64> = row.iter().map(|&v| Complex64::new(v, 0.0)).collect();
+    let mut full = oracle(&complex, Direction::Forward);
+    full.truncate(row.len() / 2 + 1);
+    full
+}
+
+/// numpy's `irfft(half, n = len)`, unscaled, from the f64 oracle.
+fn irfft_oracle(half: &[Complex64], len: usize) -> Vec<f64> {
+    oracle(&hermitian_extension(half, len), Direction::Inverse)
+        .into_iter()
+        .map(|v| v.re)
+        .collect()
+}
+
+/// `count` reals in [-1, 1), deterministic in `seed`, rounded to `T`.
+fn random_reals<T: FftFloat>(count: usize, seed: u64) -> Vec<T> {
+    random_signal(count, seed)
+        .into_iter()
+        .map(|v| T::from_f64(v.re))
+        .collect()
+}
+
+fn real_plan<T: FftFloat>(
+    len: usize,
+    batch: usize,
+    strategy: Family,
+    layout: RealLayout,
+) -> Result<RealToComplex<T>, String>
+where
+    Complex<T>: OclPrm,
+{
+    Fft::<T>::builder(test_queue())
+        .len(len)
+        .batch(batch)
+        .strategy(strategy)
+        .real_layout(layout)
+        .build_r2c()
+        .map_err(|e| format!("N = {len}: {e}"))
+}
+
+fn inverse_plan<T: FftFloat>(
+    len: usize,
+    batch: usize,
+    strategy: Family,
+    layout: RealLayout,
+) -> Result<ComplexToReal<T>, String>
+where
+    Complex<T>: OclPrm,
+{
+    Fft::<T>::builder(test_queue())
+        .len(len)
+        .batch(batch)
+        .strategy(strategy)
+        .real_layout(layout)
+        .build_c2r()
+        .map_err(|e| format!("N = {len}: {e}"))
+}
+
+/// Compares rows of `got` with rows of `want` (each `row` long) and returns the worst report.
+fn compare_rows(
+    got: &[Complex64],
+    want: &[Complex64],
+    row: usize,
+    tolerance: Tolerance,
+    what: &str,
+) -> Result<ErrorReport, String> {
+    check_against(got, want, row, tolerance).map_err(|e| format!("{what}: {e}"))
+}
+
+/// R2C of `batch` random rows of `len` reals, host API, against the oracle.
+fn check_r2c<T: FftFloat>(
+    len: usize,
+    batch: usize,
+    strategy: Family,
+    seed: u64,
+) -> Result<ErrorReport, String>
+where
+    Complex<T>: OclPrm,
+{
+    let plan = real_plan::<T>(len, batch, strategy, RealLayout::Compact)?;
+    let input = random_reals::<T>(len * batch, seed);
+    let got = plan
+        .process(&input)
+        .map_err(|e| format!("N = {len}: {e}"))?;
+    let want: Vec<Complex64> = input
+        .chunks(len)
+        .flat_map(|row| rfft_oracle(&row.iter().map(|&v| v.into()).collect::<Vec<f64>>()))
+        .collect();
+    compare_rows(
+        &to_f64(&got),
+        &want,
+        len / 2 + 1,
+        real_tolerance::<T>(len),
+        &format!("R2C N = {len} batch {batch}"),
+    )
+}
+
+/// C2R of `batch` random half spectra (DC and Nyquist imaginary parts not zero: they must
+/// be ignored), host API, against the oracle.
+fn check_c2r<T: FftFloat>(
+    len: usize,
+    batch: usize,
+    strategy: Family,
+    seed: u64,
+) -> Result<ErrorReport, String>
+where
+    Complex<T>: OclPrm,
+{
+    let plan = inverse_plan::<T>(len, batch, strategy, RealLayout::Compact)?;
+    let half = len / 2 + 1;
+    let input = to_device::<T>(&random_signal(half * batch, seed));
+    let got = plan
+        .process(&input)
+        .map_err(|e| format!("N = {len}: {e}"))?;
+    let want: Vec<Complex64> = to_f64(&input)
+        .chunks(half)
+        .flat_map(|row| irfft_oracle(row, len))
+        .map(|v| Complex64::new(v, 0.0))
+        .collect();
+    let got: Vec<Complex64> = got.iter().map(|&v| Complex64::new(v.into(), 0.0)).collect();
+    compare_rows(
+        &got,
+        &want,
+        len,
+        real_tolerance::<T>(len),
+        &format!("C2R N = {len} batch {batch}"),
+    )
+}
+
+#[test]
+fn every_length_up_to_160_both_kinds_f32_and_f64() {
+    let mut failures = Vec::new();
+    let mut worst = [0.0f64; 4];
+    for len in 1..=160 {
+        let results = [
+            check_r2c::<f32>(len, 2, Family::Auto, len as u64),
+            check_c2r::<f32>(len, 2, Family::Auto, len as u64 + 1000),
+            check_r2c::<f64>(len, 1, Family::Auto, len as u64 + 2000),
+            check_c2r::<f64>(len, 1, Family::Auto, len as u64 + 3000),
+        ];
+        for (slot, result) in results.into_iter().enumerate() {
+            match result {
+                Ok(report) => worst[slot] = worst[slot].max(report.relative_l2),
+                Err(e) => failures.push(e),
+            }
+        }
+    }
+    eprintln!(
+        "worst relative L2, N = 1..=160: R2C f32 {:.2e}, C2R f32 {:.2e}, R2C f64 {:.2e}, C2R f64 {:.2e}",
+        worst[0], worst[1], worst[2], worst[3]
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The lengths whose fused plans (forced on PoCL) cover the fused steps: one pass of a power
+/// of two and of a mixed length, two passes of a power of two (the split's mirrored column
+/// pairs), a mixed two-pass length whose last pass cannot pair columns (point-wise split),
+/// and a Bluestein half length.
+const FUSED_LENGTHS: [usize; 6] = [512, 2000, 8190, 1 << 14, 20_000, 2 * 4099];
+
+#[test]
+fn fused_split_and_merge_match_the_oracle() {
+    for len in FUSED_LENGTHS {
+        let r2c = check_r2c::<f32>(len, 3, Family::Fused, len as u64).unwrap();
+        let c2r = check_c2r::<f32>(len, 3, Family::Fused, len as u64 + 1).unwrap();
+        eprintln!(
+            "fused N = {len}: R2C L2 {:.2e}, C2R L2 {:.2e}",
+            r2c.relative_l2, c2r.relative_l2
+        );
+    }
+    for len in [512, 1 << 13] {
+        check_r2c::<f64>(len, 2, Family::Fused, 7).unwrap();
+        check_c2r::<f64>(len, 2, Family::Fused, 8).unwrap();
+    }
+}
+
+#[test]
+fn fused_plans_put_the_steps_into_the_edge_passes() {
+    let fused_step = |plan: &Plan, step: FusedReal| {
+        plan.passes
+            .iter()
+            .any(|p| matches!(p.spec, KernelSpec::Fused(f) if f.real == Some(step)))
+    };
+    for len in [512, 2000, 8190, 1 << 14] {
+        let r2c = real_plan::<f32>(len, 1, Family::Fused, RealLayout::Compact).unwrap();
+        assert!(
+            fused_step(r2c.plan(), FusedReal::Split),
+            "{}",
+            r2c.explain()
+        );
+        assert!(r2c.explain().contains("fused into the last pass's store"));
+        let c2r = inverse_plan::<f32>(len, 1, Family::Fused, RealLayout::Compact).unwrap();
+        assert!(
+            fused_step(c2r.plan(), FusedReal::Merge),
+            "{}",
+            c2r.explain()
+        );
+        // No pass of its own: as many passes as the complex FFT of len/2 points.
+        let complex = Fft::<f32>::builder(test_queue())
+            .len(len / 2)
+            .strategy(Family::Fused)
+            .build()
+            .unwrap();
+        assert_eq!(r2c.plan().passes.len(), complex.plan().passes.len());
+        assert_eq!(c2r.plan().passes.len(), complex.plan().passes.len());
+    }
+}
+
+/// Device buffers: outputs pre-filled with NaN, the padded in-place layout, and the input of
+/// an out-of-place C2R read back unchanged.
+fn check_device_buffers(len: usize, batch: usize, strategy: Family) {
+    let queue = test_queue().queue().clone();
+    let half = len / 2 + 1;
+    let input = random_reals::<f32>(len * batch, len as u64);
+    let want: Vec<Complex64> = input
+        .chunks(len)
+        .flat_map(|row| rfft_oracle(&row.iter().map(|&v| f64::from(v)).collect::<Vec<_>>()))
+        .collect();
+    let tolerance = real_tolerance::<f32>(len);
+    // Out of place, compact rows.
+    let plan = real_plan::<f32>(len, batch, strategy, RealLayout::Compact).unwrap();
+    let reals = Buffer::<f32>::builder()
+        .queue(queue.clone())
+        .len(input.len())
+        .copy_host_slice(&input)
+        .build()
+        .unwrap();
+    let nan = Complex::new(f32::NAN, f32::NAN);
+    let spectrum = Buffer::<Complex<f32>>::builder()
+        .queue(queue.clone())
+        .len(half * batch)
+        .fill_val(nan)
+        .build()
+        .unwrap();
+    plan.enqueue(&reals, &spectrum, None)
+        .unwrap()
+        .wait_for()
+        .unwrap();
+    let mut got = vec![nan; half * batch];
+    spectrum.read(&mut got).enq().unwrap();
+    compare_rows(&to_f64(&got), &want, half, tolerance, "device R2C").unwrap();
+
+    // C2R out of place: the input (the spectrum) is left as it was.
+    let inverse = Fft::<f32>::builder(test_queue())
+        .len(len)
+        .batch(batch)
+        .strategy(strategy)
+        .normalization(Normalization::Backward)
+        .build_c2r()
+        .unwrap();
+    let back = Buffer::<f32>::builder()
+        .queue(queue.clone())
+        .len(len * batch)
+        .fill_val(f32::NAN)
+        .build()
+        .unwrap();
+    inverse
+        .enqueue(&spectrum, &back, None)
+        .unwrap()
+        .wait_for()
+        .unwrap();
+    let mut after = vec![nan; half * batch];
+    spectrum.read(&mut after).enq().unwrap();
+    assert!(
+        after.iter().zip(&got).all(|(a, b)| a == b),
+        "N = {len}: the C2R wrote its input"
+    );
+    let mut round = vec![f32::NAN; len * batch];
+    back.read(&mut round).enq().unwrap();
+    let as_complex = |v: &[f32]| -> Vec<Complex64> {
+        v.iter()
+            .map(|&x| Complex64::new(f64::from(x), 0.0))
+            .collect()
+    };
+    compare_rows(
+        &as_complex(&round),
+        &as_complex(&input),
+        len,
+        tolerance,
+        "irfft(rfft(x))",
+    )
+    .unwrap();
+
+    // In place, padded rows of 2 * half reals (the last ones NaN: never read).
+    let padded_plan = real_plan::<f32>(len, batch, strategy, RealLayout::Padded).unwrap();
+    let mut rows = vec![f32::NAN; 2 * half * batch];
+    for (row, chunk) in rows.chunks_mut(2 * half).zip(input.chunks(len)) {
+        row[..len].copy_from_slice(chunk);
+    }
+    let data = Buffer::<f32>::builder()
+        .queue(queue.clone())
+        .len(rows.len())
+        .copy_host_slice(&rows)
+        .build()
+        .unwrap();
+    padded_plan
+        .enqueue_in_place(&data, None)
+        .unwrap()
+        .wait_for()
+        .unwrap();
+    let mut in_place = vec![f32::NAN; rows.len()];
+    data.read(&mut in_place).enq().unwrap();
+    let spectrum_in_place: Vec<Complex64> = in_place
+        .chunks(2)
+        .map(|p| Complex64::new(f64::from(p[0]), f64::from(p[1])))
+        .collect();
+    compare_rows(&spectrum_in_place, &want, half, tolerance, "in-place R2C").unwrap();
+    let padded_inverse = Fft::<f32>::builder(test_queue())
+        .len(len)
+        .batch(batch)
+        .strategy(strategy)
+        .real_layout(RealLayout::Padded)
+        .normalization(Normalization::Backward)
+        .build_c2r()
+        .unwrap();
+    padded_inverse
+        .enqueue_in_place(&data, None)
+        .unwrap()
+        .wait_for()
+        .unwrap();
+    data.read(&mut in_place).enq().unwrap();
+    let restored: Vec<f32> = in_place
+        .chunks(2 * half)
+        .flat_map(|row| row[..len].to_vec())
+        .collect();
+    compare_rows(
+        &as_complex(&restored),
+        &as_complex(&input),
+        len,
+        tolerance,
+        "in-place irfft(rfft(x))",
+    )
+    .unwrap();
+}
+
+#[test]
+fn device_buffers_in_place_padded_and_c2r_input_kept() {
+    for len in [1, 2, 7, 16, 100, 1000, 4096, 1031] {
+        check_device_buffers(len, 3, Family::Auto);
+    }
+    for len in [512, 1 << 14, 999] {
+        check_device_buffers(len, 2, Family::Fused);
+    }
+}
+
+#[test]
+fn wrong_sizes_are_errors_that_leave_the_output_alone() {
+    let plan = real_plan::<f32>(10, 2, Family::Auto, RealLayout::Compact).unwrap();
+    let mut output = vec![Complex::new(7.0f32, 7.0); 12];
+    let err = plan.process_into(&[0.0; 19], &mut output).unwrap_err();
+    let text = err.to_string();
+    assert!(text.contains("19 reals") && text.contains("20"), "{text}");
+    assert!(output.iter().all(|v| v.re == 7.0));
+    let err = plan
+        .process_into(&[0.0; 20], &mut output[..11])
+        .unwrap_err();
+    assert!(err.to_string().contains("12"), "{err}");
+    let inverse = inverse_plan::<f32>(10, 2, Family::Auto, RealLayout::Compact).unwrap();
+    let err = inverse.process(&output[..10]).unwrap_err();
+    assert!(err.to_string().contains("len/2 + 1"), "{err}");
+    let queue = test_queue().queue().clone();
+    let data = Buffer::<f32>::builder()
+        .queue(queue)
+        .len(24)
+        .build()
+        .unwrap();
+    let err = plan.enqueue_in_place(&data, None).unwrap_err();
+    assert!(err.to_string().contains("RealLayout::Padded"), "{err}");
+    let err = Fft::<f32>::builder(test_queue())
+        .len(8)
+        .inverse()
+        .build_r2c()
+        .unwrap_err();
+    assert!(err.to_string().contains("build_c2r"), "{err}");
+}
+
+#[test]
+fn explain_says_how_odd_and_even_lengths_run() {
+    let odd = real_plan::<f32>(999, 1, Family::Auto, RealLayout::Compact).unwrap();
+    assert!(odd.explain().contains("999 is odd"), "{}", odd.explain());
+    assert!(
+        odd.explain().starts_with("forward R2C"),
+        "{}",
+        odd.explain()
+    );
+    let even = inverse_plan::<f32>(1000, 1, Family::Auto, RealLayout::Compact).unwrap();
+    assert!(
+        even.explain().contains("500-point complex FFT"),
+        "{}",
+        even.explain()
+    );
+}
+
+/// Random lengths weighted toward the awkward ones: small, odd, twice a prime, powers of two.
+fn any_real_len() -> impl Strategy<Value = usize> {
+    prop_oneof![
+        1usize..300,
+        (1usize..3000).prop_map(|n| 2 * n + 1),
+        prop::sample::select(vec![2 * 1009, 2 * 4099, 2 * 65537, 3 * 4099]),
+        (4u32..=18).prop_map(|e| 1usize << e),
+        300usize..70_000,
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_lengths_batches_and_precisions(
+        len in any_real_len(),
+        batch in 1usize..4,
+        double in any::<bool>(),
+        seed in any::<u64>(),
+    ) {
+        let (r2c, c2r) = if double {
+            (check_r2c::<f64>(len, batch, Family::Auto, seed),
+             check_c2r::<f64>(len, batch, Family::Auto, seed ^ 1))
+        } else {
+            (check_r2c::<f32>(len, batch, Family::Auto, seed),
+             check_c2r::<f32>(len, batch, Family::Auto, seed ^ 1))
+        };
+        prop_assert!(r2c.is_ok(), "{}", r2c.unwrap_err());
+        prop_assert!(c2r.is_ok(), "{}", c2r.unwrap_err());
+    }
+}
+
+#[test]
+fn forward_then_inverse_direction_tags() {
+    // The plan's headline names the kind, as the CLI prints it.
+    let plan = inverse_plan::<f32>(6, 1, Family::Auto, RealLayout::Compact).unwrap();
+    assert!(
+        plan.explain().starts_with("inverse C2R"),
+        "{}",
+        plan.explain()
+    );
+    assert_eq!(plan.plan().request.direction, Direction::Inverse);
+}
