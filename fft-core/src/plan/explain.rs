@@ -60,6 +60,7 @@ impl Plan {
             Normalization::None => "no",
             Normalization::Backward => "backward",
             Normalization::Ortho => "ortho",
+            Normalization::Forward => "forward",
         };
         format!(
             "{} C2C, {} x {} points, {}, {normalization} normalization (scale {})",
