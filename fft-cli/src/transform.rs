@@ -11,7 +11,7 @@ use num_complex::Complex64;
 use rustfft::FftPlanner;
 use std::path::PathBuf;
 
-/// Scaling convention on the command line (numpy's names).
+/// Scaling convention on the command line (numpy's names and default).
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum NormArg {
     /// No scaling in either direction.
@@ -20,6 +20,8 @@ pub enum NormArg {
     Backward,
     /// Scale both directions by 1/sqrt(N).
     Ortho,
+    /// Scale the forward transform by 1/N, the inverse not at all.
+    Forward,
 }
 
 impl From<NormArg> for Normalization {
@@ -28,6 +30,7 @@ impl From<NormArg> for Normalization {
             NormArg::None => Normalization::None,
             NormArg::Backward => Normalization::Backward,
             NormArg::Ortho => Normalization::Ortho,
+            NormArg::Forward => Normalization::Forward,
         }
     }
 }
@@ -50,8 +53,10 @@ pub struct FftArgs {
     /// Inverse transform instead of forward.
     #[arg(long)]
     pub inverse: bool,
-    /// Scaling: none, backward (inverse scaled by 1/N) or ortho (both by 1/sqrt(N)).
-    #[arg(long, value_enum, default_value = "none")]
+    /// Scaling: none, backward (inverse scaled by 1/N), ortho (both by 1/sqrt(N)) or forward
+    /// (forward scaled by 1/N). Default backward, as numpy; the library's default is none, as
+    /// cuFFT and RustFFT.
+    #[arg(long, value_enum, default_value = "backward")]
     pub norm: NormArg,
     /// Precision on the device (also of .npy and raw output: complex64 or complex128).
     #[arg(long, value_enum, default_value = "f32")]

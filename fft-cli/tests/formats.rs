@@ -1,10 +1,13 @@
 //! `oclfft fft` on a known signal in every format: the tones land in the right bins with
 //! the right amplitudes, and forward then inverse (`--norm backward`) gives the signal back.
+//! The `--norm` conventions are numpy's, default included.
 
 mod common;
 
 use common::*;
 use num_complex::Complex64;
+use predicates::prelude::*;
+use std::path::Path;
 
 /// Output format for the spectrum of an input format (WAV holds real data only).
 fn spectrum_ext(ext: &str) -> &str {
@@ -67,6 +70,82 @@ fn forward_then_inverse_gives_the_signal_back_in_every_format() {
             .success();
         assert_close(&read_output(&back), &signal, 1e-5);
     }
+}
+
+#[test]
+fn norm_defaults_to_backward_and_forward_moves_the_scale_to_the_forward_transform() {
+    let dir = tempfile::tempdir().unwrap();
+    let signal = tones(0.5);
+    let input = dir.path().join("x.txt");
+    write_signal(&input, &signal);
+    // Each run is in f64 and checked against rustfft scaled by the same convention.
+    let fft = |from: &Path, to: &str, args: &[&str]| -> (std::path::PathBuf, Vec<Complex64>) {
+        let output = dir.path().join(to);
+        oclfft()
+            .arg("fft")
+            .arg(from)
+            .arg("-o")
+            .arg(&output)
+            .args(["--precision", "f64", "--check"])
+            .args(args)
+            .assert()
+            .success();
+        let values = read_output(&output);
+        (output, values)
+    };
+    let n = N as f64;
+
+    // Default (backward): the forward transform is unscaled, the inverse divides by N, so
+    // the inverse of the forward result is the input.
+    let (spectrum_file, spectrum) = fft(&input, "X.c128", &[]);
+    assert_tones(&spectrum, 0.5, 1e-9);
+    let (_, back) = fft(&spectrum_file, "back.c128", &["--inverse"]);
+    assert_close(&back, &signal, 1e-9);
+    let (_, explicit) = fft(
+        &spectrum_file,
+        "explicit.c128",
+        &["--inverse", "--norm", "backward"],
+    );
+    assert_eq!(explicit, back);
+
+    // none (the library's default): the round trip is N times the input.
+    let (_, unscaled) = fft(
+        &spectrum_file,
+        "unscaled.c128",
+        &["--inverse", "--norm", "none"],
+    );
+    let times_n: Vec<f64> = signal.iter().map(|v| v * n).collect();
+    assert_close(&unscaled, &times_n, 1e-9 * n);
+
+    // forward: the forward result is the unscaled spectrum divided by N, and the inverse
+    // (unscaled) of it is the input again.
+    let (scaled_file, scaled) = fft(&input, "Xf.c128", &["--norm", "forward"]);
+    assert_eq!(scaled.len(), spectrum.len());
+    for (k, (got, unscaled)) in scaled.iter().zip(&spectrum).enumerate() {
+        let want = unscaled / n;
+        assert!(
+            (got - want).norm() <= 1e-12,
+            "bin {k}: got {got}, expected {want}"
+        );
+    }
+    let (_, back) = fft(
+        &scaled_file,
+        "backf.c128",
+        &["--inverse", "--norm", "forward"],
+    );
+    assert_close(&back, &signal, 1e-9);
+}
+
+#[test]
+fn norm_help_names_both_defaults() {
+    oclfft()
+        .args(["fft", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("forward"))
+        .stdout(predicate::str::contains("Default backward, as numpy"))
+        .stdout(predicate::str::contains("library's default is none"))
+        .stdout(predicate::str::contains("[default: backward]"));
 }
 
 #[test]

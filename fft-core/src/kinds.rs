@@ -90,13 +90,17 @@ impl fmt::Display for Precision {
 /// Which scale factor the transform applies to its output.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Normalization {
-    /// No scaling in either direction (cuFFT's and FFTW's convention).
+    /// No scaling in either direction (cuFFT's, FFTW's and RustFFT's convention; the
+    /// library's default).
     #[default]
     None,
     /// Scale the inverse by `1/N`, so `inverse(forward(x)) == x` (numpy's `norm="backward"`).
     Backward,
     /// Scale both directions by `1/sqrt(N)` (unitary; numpy's `norm="ortho"`).
     Ortho,
+    /// Scale the forward transform by `1/N` and leave the inverse unscaled, so again
+    /// `inverse(forward(x)) == x` (numpy's `norm="forward"`).
+    Forward,
 }
 
 impl Normalization {
@@ -107,6 +111,8 @@ impl Normalization {
             (Normalization::Backward, Direction::Forward) => 1.0,
             (Normalization::Backward, Direction::Inverse) => 1.0 / len as f64,
             (Normalization::Ortho, _) => 1.0 / (len as f64).sqrt(),
+            (Normalization::Forward, Direction::Forward) => 1.0 / len as f64,
+            (Normalization::Forward, Direction::Inverse) => 1.0,
         }
     }
 }
@@ -121,6 +127,23 @@ mod tests {
         assert_eq!(Normalization::Backward.scale(8, Direction::Inverse), 0.125);
         assert_eq!(Normalization::Ortho.scale(16, Direction::Forward), 0.25);
         assert_eq!(Normalization::None.scale(16, Direction::Inverse), 1.0);
+    }
+
+    #[test]
+    fn forward_normalization_scales_only_the_forward_transform() {
+        assert_eq!(Normalization::Forward.scale(8, Direction::Forward), 0.125);
+        assert_eq!(Normalization::Forward.scale(8, Direction::Inverse), 1.0);
+        // Every convention but None scales the round trip by 1/N, making it the identity.
+        for norm in [
+            Normalization::Backward,
+            Normalization::Ortho,
+            Normalization::Forward,
+        ] {
+            let round_trip =
+                norm.scale(64, Direction::Forward) * norm.scale(64, Direction::Inverse);
+            assert!((round_trip - 1.0 / 64.0).abs() < 1e-15, "{norm:?}");
+        }
+        assert_eq!(Normalization::default(), Normalization::None);
     }
 
     #[test]

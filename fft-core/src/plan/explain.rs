@@ -72,6 +72,7 @@ impl Plan {
             Normalization::None => "no",
             Normalization::Backward => "backward",
             Normalization::Ortho => "ortho",
+            Normalization::Forward => "forward",
         };
         let kind = match (r.real, r.direction) {
             (None, _) => "C2C",
