@@ -6,7 +6,7 @@ use clap::{Args, ValueEnum};
 use fft_core::accuracy::{ErrorReport, Tolerance};
 use fft_core::plan::Algorithm;
 use fft_io::{Format, ReadOptions, Signal, WriteOptions};
-use fft_runtime::{Direction, Normalization};
+use fft_runtime::{DeviceQueue, Direction, Normalization};
 use num_complex::Complex64;
 use rustfft::FftPlanner;
 use std::path::PathBuf;
@@ -90,21 +90,14 @@ pub struct FftArgs {
 /// Runs the command.
 pub fn run(args: &FftArgs) -> crate::Result<()> {
     let input_format = Format::resolve(&args.input, args.format)?;
-    let output_format = match &args.output {
-        Some(path) => Format::resolve(path, args.output_format)?,
-        None => args.output_format.unwrap_or(Format::Txt),
-    };
+    let output_format = output_format(args)?;
     let direction = if args.inverse {
         Direction::Inverse
     } else {
         Direction::Forward
     };
     let job_for = |rows: usize, cols: usize| -> Job {
-        let (points, batch) = if args.batch_axis == 0 {
-            (cols, rows)
-        } else {
-            (rows, cols)
-        };
+        let (points, batch) = signal_shape(args, rows, cols);
         Job {
             len: args.len.unwrap_or(points),
             batch,
@@ -113,40 +106,15 @@ pub fn run(args: &FftArgs) -> crate::Result<()> {
             precision: args.precision,
         }
     };
-    let options = ReadOptions {
-        allow_nonfinite: args.allow_nonfinite,
-    };
-
-    // Shapes known from a header are checked against the device before the data is read;
-    // text files are read (and their errors reported) before the device is opened. Either
-    // way the plan is checked (length, batch, allocation limit) before any padded copy is
-    // made.
-    let (early, (rows, cols)) = match fft_io::probe_shape(&args.input, input_format)? {
-        Some(shape) => (None, shape),
-        None => {
-            let signal = crate::input::read(&args.input, input_format, options)?;
-            let shape = (signal.rows(), signal.cols());
-            (Some(signal), shape)
-        }
-    };
-    let queue = open_queue(args.device.as_deref())?;
-    check_job(&queue, job_for(rows, cols))?;
-    let signal = match early {
-        Some(signal) => signal,
-        None => crate::input::read(&args.input, input_format, options)?,
-    };
+    let (queue, signal) = open_and_read(args, input_format, |queue, rows, cols| {
+        check_job(queue, job_for(rows, cols))
+    })?;
 
     // Host memory: every copy below is dropped once the next one exists (the input is kept
     // for --check only).
     let job = job_for(signal.rows(), signal.cols());
     let sample_rate = signal.sample_rate();
-    let signals = if args.batch_axis == 1 {
-        let transposed = signal.transposed();
-        drop(signal);
-        transposed
-    } else {
-        signal
-    };
+    let signals = signals_by_row(signal, args.batch_axis);
     let points = signals.cols();
     let input = pad_rows(signals.into_data(), points, job.len);
     let reference_input = args.check.then(|| input.clone());
@@ -172,6 +140,62 @@ pub fn run(args: &FftArgs) -> crate::Result<()> {
     write_result(args, output_format, &out)
 }
 
+/// The format of the output: `--output-format`, else the extension of `-o`, else text.
+fn output_format(args: &FftArgs) -> crate::Result<Format> {
+    Ok(match &args.output {
+        Some(path) => Format::resolve(path, args.output_format)?,
+        None => args.output_format.unwrap_or(Format::Txt),
+    })
+}
+
+/// `(points, batch)` of an input of `rows` x `cols` values under `--batch-axis`.
+pub(crate) fn signal_shape(args: &FftArgs, rows: usize, cols: usize) -> (usize, usize) {
+    if args.batch_axis == 0 {
+        (cols, rows)
+    } else {
+        (rows, cols)
+    }
+}
+
+/// `signal` with one signal per row, whatever the batch axis.
+pub(crate) fn signals_by_row(signal: Signal, batch_axis: u8) -> Signal {
+    if batch_axis == 1 {
+        signal.transposed()
+    } else {
+        signal
+    }
+}
+
+/// Opens the device and reads INPUT, calling `check` (which builds the plan for an input of
+/// `rows` x `cols` values) before any padded copy is made.
+///
+/// Shapes known from a header are checked against the device before the data is read;
+/// text files are read (and their errors reported) before the device is opened.
+pub(crate) fn open_and_read(
+    args: &FftArgs,
+    format: Format,
+    check: impl Fn(&DeviceQueue, usize, usize) -> crate::Result<()>,
+) -> crate::Result<(DeviceQueue, Signal)> {
+    let options = ReadOptions {
+        allow_nonfinite: args.allow_nonfinite,
+    };
+    let (early, (rows, cols)) = match fft_io::probe_shape(&args.input, format)? {
+        Some(shape) => (None, shape),
+        None => {
+            let signal = crate::input::read(&args.input, format, options)?;
+            let shape = (signal.rows(), signal.cols());
+            (Some(signal), shape)
+        }
+    };
+    let queue = open_queue(args.device.as_deref())?;
+    check(&queue, rows, cols)?;
+    let signal = match early {
+        Some(signal) => signal,
+        None => crate::input::read(&args.input, format, options)?,
+    };
+    Ok((queue, signal))
+}
+
 /// The result laid out as transforms (one per row), whatever the batch axis.
 fn signals_result(out: &Signal, batch_axis: u8) -> Vec<Complex64> {
     if batch_axis == 1 {
@@ -182,11 +206,25 @@ fn signals_result(out: &Signal, batch_axis: u8) -> Vec<Complex64> {
 }
 
 fn write_result(args: &FftArgs, format: Format, out: &Signal) -> crate::Result<()> {
-    let options = WriteOptions {
+    let bytes = fft_io::encode(out, format, write_options(args, out))?;
+    emit(args, format, out, &bytes)
+}
+
+/// How `out` is written: the precision's width, the sample rate for WAV.
+pub(crate) fn write_options(args: &FftArgs, out: &Signal) -> WriteOptions {
+    WriteOptions {
         double: matches!(args.precision, PrecisionArg::F64),
         sample_rate: args.rate.or(out.sample_rate()).unwrap_or(44_100),
-    };
-    let bytes = fft_io::encode(out, format, options)?;
+    }
+}
+
+/// Writes the encoding `bytes` of `out` to `-o` or standard output.
+pub(crate) fn emit(
+    args: &FftArgs,
+    format: Format,
+    out: &Signal,
+    bytes: &[u8],
+) -> crate::Result<()> {
     if out.rows() > 1 && !matches!(format, Format::Npy | Format::Wav) {
         eprintln!(
             "oclfft: {} rows of {} values written one after another; write .npy to keep the shape",
@@ -195,8 +233,8 @@ fn write_result(args: &FftArgs, format: Format, out: &Signal) -> crate::Result<(
         );
     }
     match &args.output {
-        None => crate::out::bytes(&bytes),
-        Some(path) => Ok(fft_io::write_file(path, &bytes)?),
+        None => crate::out::bytes(bytes),
+        Some(path) => Ok(fft_io::write_file(path, bytes)?),
     }
 }
 
@@ -211,20 +249,37 @@ fn check(args: &FftArgs, job: Job, input: &[Complex64], result: &[Complex64]) ->
     cpu.process(&mut reference);
     let scale = job.normalization.scale(job.len, job.direction);
     reference.iter_mut().for_each(|v| *v *= scale);
-    let report = ErrorReport::compare(result, &reference);
-    let max_abs = fft_core::accuracy::max_abs_error(result, &reference);
+    report_check(
+        args,
+        "rustfft (f64)",
+        result,
+        &reference,
+        tolerance(args.precision, job.len),
+    )
+}
+
+/// Reports the errors of `result` against `reference` (computed by `oracle`); an error
+/// when the relative L2 error exceeds `tolerance` or is NaN.
+pub(crate) fn report_check(
+    args: &FftArgs,
+    oracle: &str,
+    result: &[Complex64],
+    reference: &[Complex64],
+    tolerance: Tolerance,
+) -> crate::Result<()> {
+    let report = ErrorReport::compare(result, reference);
+    let max_abs = fft_core::accuracy::max_abs_error(result, reference);
     let over = result
         .iter()
-        .zip(&reference)
+        .zip(reference)
         .filter(|(a, b)| (*a - *b).norm() > args.threshold)
         .count();
     eprintln!(
-        "check against rustfft (f64): relative L2 error {:.3e}, max error {max_abs:.3e}, {over} of {} values differ by more than {:e}",
+        "check against {oracle}: relative L2 error {:.3e}, max error {max_abs:.3e}, {over} of {} values differ by more than {:e}",
         report.relative_l2,
         result.len(),
         args.threshold
     );
-    let tolerance = tolerance(args.precision, job.len);
     // A NaN error (from a NaN in the result or the reference) fails the check too.
     if report.relative_l2.is_nan() || report.relative_l2 > tolerance.relative_l2 {
         return Err(CliError::CheckFailed(format!(
@@ -238,7 +293,7 @@ fn check(args: &FftArgs, job: Job, input: &[Complex64], result: &[Complex64]) ->
 /// The accuracy bound of `--check` for `len` points: the model's `eps * sqrt(log2 N)` with
 /// log2 N rounded up, three times wider for Bluestein's lengths (two transforms of the padded
 /// length and two chirp products).
-fn tolerance(precision: PrecisionArg, len: usize) -> Tolerance {
+pub(crate) fn tolerance(precision: PrecisionArg, len: usize) -> Tolerance {
     let precision = match precision {
         PrecisionArg::F32 => fft_core::Precision::F32,
         PrecisionArg::F64 => fft_core::Precision::F64,
