@@ -1,15 +1,19 @@
 //! Running a batch of transforms on the device, shared by `fft` and `spectrum`: opening the
 //! queue, padding or truncating signals to the requested length (numpy's `n=`), the precision
 //! dispatch, and the checks that no value overflows the precision on the way in or out.
+//! Complex transforms run through [`run_job`], real ones (numpy's `rfft` and `irfft`) through
+//! [`run_r2c`] and [`run_c2r`].
 
 use crate::exit::CliError;
 use clap::ValueEnum;
+use fft_core::kernel::half_spectrum_len;
 use fft_runtime::ocl::OclPrm;
 use fft_runtime::{
-    complex_from_f64, complex_to_f64, DeviceQueue, DeviceSelector, Direction, Fft, FftFloat,
-    Normalization,
+    complex_from_f64, complex_to_f64, ComplexToReal, DeviceQueue, DeviceSelector, Direction, Fft,
+    FftFloat, Normalization, RealToComplex,
 };
 use num_complex::{Complex, Complex64};
+use std::fmt::Display;
 
 /// Precision of the device transform.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -113,14 +117,72 @@ pub fn run_job(
     data: Vec<Complex64>,
 ) -> crate::Result<Vec<Complex64>> {
     if matches!(job.precision, PrecisionArg::F32) {
-        check_fits_f32(&data, job.len)?;
+        check_fits_f32(&data, |v| [v.re, v.im], job.len)?;
     }
     let input_finite = data.iter().all(is_finite);
     let result = match job.precision {
         PrecisionArg::F32 => run::<f32>(queue, job, data)?,
         PrecisionArg::F64 => run::<f64>(queue, job, data)?,
     };
-    check_result(input_finite, &result, job)?;
+    check_result(input_finite, &result, is_finite, job, job.len, "bin")?;
+    Ok(result)
+}
+
+/// Builds the real plan of `job` without running it (a real-to-complex plan for a forward
+/// job, complex-to-real for an inverse one): checks the length, the device's allocation
+/// limit and fp64 support before any data is read.
+pub fn check_real_job(queue: &DeviceQueue, job: Job) -> crate::Result<()> {
+    match (job.precision, job.direction) {
+        (PrecisionArg::F32, Direction::Forward) => r2c_plan::<f32>(queue, job).map(drop),
+        (PrecisionArg::F64, Direction::Forward) => r2c_plan::<f64>(queue, job).map(drop),
+        (PrecisionArg::F32, Direction::Inverse) => c2r_plan::<f32>(queue, job).map(drop),
+        (PrecisionArg::F64, Direction::Inverse) => c2r_plan::<f64>(queue, job).map(drop),
+    }
+}
+
+/// Runs the real-to-complex transform of `job` (forward) on `data` (`len * batch` reals,
+/// row after row) and returns the half spectra: `batch` rows of `len / 2 + 1` values
+/// (numpy's `rfft`). Range and overflow checks as [`run_job`].
+pub fn run_r2c(queue: &DeviceQueue, job: Job, data: Vec<f64>) -> crate::Result<Vec<Complex64>> {
+    if matches!(job.precision, PrecisionArg::F32) {
+        check_fits_f32(&data, |v| [v, 0.0], job.len)?;
+    }
+    let input_finite = data.iter().all(|v| v.is_finite());
+    let result = match job.precision {
+        PrecisionArg::F32 => r2c::<f32>(queue, job, data)?,
+        PrecisionArg::F64 => r2c::<f64>(queue, job, data)?,
+    };
+    check_result(
+        input_finite,
+        &result,
+        is_finite,
+        job,
+        half_spectrum_len(job.len),
+        "bin",
+    )?;
+    Ok(result)
+}
+
+/// Runs the complex-to-real transform of `job` (inverse) on `data` (`batch` half spectra of
+/// `len / 2 + 1` values, row after row) and returns `batch` rows of `len` reals (numpy's
+/// `irfft(n=len)`). Range and overflow checks as [`run_job`].
+pub fn run_c2r(queue: &DeviceQueue, job: Job, data: Vec<Complex64>) -> crate::Result<Vec<f64>> {
+    if matches!(job.precision, PrecisionArg::F32) {
+        check_fits_f32(&data, |v| [v.re, v.im], half_spectrum_len(job.len))?;
+    }
+    let input_finite = data.iter().all(is_finite);
+    let result = match job.precision {
+        PrecisionArg::F32 => c2r::<f32>(queue, job, data)?,
+        PrecisionArg::F64 => c2r::<f64>(queue, job, data)?,
+    };
+    check_result(
+        input_finite,
+        &result,
+        |v| v.is_finite(),
+        job,
+        job.len,
+        "point",
+    )?;
     Ok(result)
 }
 
@@ -128,35 +190,51 @@ fn is_finite(v: &Complex64) -> bool {
     v.re.is_finite() && v.im.is_finite()
 }
 
-/// Rejects the first finite value of `data` (rows of `len`) that f32 cannot hold.
-fn check_fits_f32(data: &[Complex64], len: usize) -> crate::Result<()> {
+/// Rejects the first finite value of `data` (rows of `row_len`) that f32 cannot hold;
+/// `parts` gives a value's real and imaginary parts.
+fn check_fits_f32<V: Copy + Display>(
+    data: &[V],
+    parts: impl Fn(V) -> [f64; 2],
+    row_len: usize,
+) -> crate::Result<()> {
     let max = f64::from(f32::MAX);
     let too_big = |x: f64| x.is_finite() && x.abs() > max;
-    match data.iter().position(|v| too_big(v.re) || too_big(v.im)) {
+    match data
+        .iter()
+        .position(|&v| parts(v).into_iter().any(too_big))
+    {
         None => Ok(()),
         Some(i) => Err(CliError::Input(format!(
             "input value {} (row {}, column {}) is beyond the range of f32 (largest {:e}): pass --precision f64",
             data[i],
-            i / len.max(1),
-            i % len.max(1),
+            i / row_len.max(1),
+            i % row_len.max(1),
             f32::MAX
         ))),
     }
 }
 
-/// Rejects a result that holds NaN or infinity when the input held neither.
-fn check_result(input_finite: bool, result: &[Complex64], job: Job) -> crate::Result<()> {
+/// Rejects a result (rows of `row_len`, each value a `what`) that holds NaN or infinity
+/// when the input held neither.
+fn check_result<V: Display>(
+    input_finite: bool,
+    result: &[V],
+    finite: impl Fn(&V) -> bool,
+    job: Job,
+    row_len: usize,
+    what: &str,
+) -> crate::Result<()> {
     if !input_finite {
         // --allow-nonfinite: NaN and infinity in, NaN and infinity out, as asked.
         return Ok(());
     }
-    match result.iter().position(|v| !is_finite(v)) {
+    match result.iter().position(|v| !finite(v)) {
         None => Ok(()),
         Some(i) => Err(CliError::Input(format!(
-            "the result overflows {} at row {}, bin {} ({}): {}",
+            "the result overflows {} at row {}, {what} {} ({}): {}",
             job.precision.name(),
-            i / job.len.max(1),
-            i % job.len.max(1),
+            i / row_len.max(1),
+            i % row_len.max(1),
             result[i],
             match job.precision {
                 PrecisionArg::F32 => "pass --precision f64, or scale the input down",
@@ -191,6 +269,52 @@ where
     drop(data);
     plan.process(&mut values)?;
     Ok(values.into_iter().map(complex_to_f64).collect())
+}
+
+fn r2c_plan<T: FftFloat>(queue: &DeviceQueue, job: Job) -> crate::Result<RealToComplex<T>>
+where
+    Complex<T>: OclPrm,
+{
+    Ok(Fft::<T>::builder(queue)
+        .len(job.len)
+        .batch(job.batch)
+        .normalization(job.normalization)
+        .build_r2c()?)
+}
+
+fn c2r_plan<T: FftFloat>(queue: &DeviceQueue, job: Job) -> crate::Result<ComplexToReal<T>>
+where
+    Complex<T>: OclPrm,
+{
+    Ok(Fft::<T>::builder(queue)
+        .len(job.len)
+        .batch(job.batch)
+        .normalization(job.normalization)
+        .build_c2r()?)
+}
+
+fn r2c<T: FftFloat>(queue: &DeviceQueue, job: Job, data: Vec<f64>) -> crate::Result<Vec<Complex64>>
+where
+    Complex<T>: OclPrm,
+{
+    let plan = r2c_plan::<T>(queue, job)?;
+    let values: Vec<T> = data.iter().map(|&v| T::from_f64(v)).collect();
+    drop(data);
+    let spectrum = plan.process(&values)?;
+    drop(values);
+    Ok(spectrum.into_iter().map(complex_to_f64).collect())
+}
+
+fn c2r<T: FftFloat>(queue: &DeviceQueue, job: Job, data: Vec<Complex64>) -> crate::Result<Vec<f64>>
+where
+    Complex<T>: OclPrm,
+{
+    let plan = c2r_plan::<T>(queue, job)?;
+    let values: Vec<Complex<T>> = data.iter().map(|&v| complex_from_f64(v)).collect();
+    drop(data);
+    let reals = plan.process(&values)?;
+    drop(values);
+    Ok(reals.into_iter().map(Into::into).collect())
 }
 
 #[cfg(test)]

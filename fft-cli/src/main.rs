@@ -13,6 +13,7 @@ mod kernel;
 mod out;
 mod plan;
 mod plot;
+mod real;
 mod spectrum;
 mod transform;
 
@@ -48,7 +49,8 @@ struct Cli {
 enum Command {
     /// List every OpenCL platform and device, and which one is the default.
     Devices,
-    /// Transform a signal file (.txt, .csv, .npy, .wav, raw .c64/.c128) on the device.
+    /// Transform a signal file (.txt, .csv, .npy, .wav, raw .c64/.c128) on the device; with
+    /// --real, numpy's rfft (and with --inverse --real --n N, irfft).
     #[command(after_help = EXIT_CODES)]
     Fft(transform::FftArgs),
     /// Plot a signal's magnitude spectrum in dB (PNG or SVG).

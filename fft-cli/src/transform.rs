@@ -66,9 +66,18 @@ pub struct FftArgs {
     pub device: Option<String>,
     /// Transform exactly N points per signal, as numpy's `n=`: shorter signals are
     /// zero-padded, longer ones truncated (default: each signal at its own length; every
-    /// length from 1 to 2^27 is supported). `--pad N` is the same option.
-    #[arg(short = 'n', long = "len", visible_alias = "pad", value_name = "N", value_parser = crate::compute::parse_len)]
+    /// length from 1 to 2^27 is supported). `--n N` and `--pad N` are the same option. With
+    /// --inverse --real: the number of reals out, required.
+    #[arg(short = 'n', long = "len", visible_aliases = ["n", "pad"], value_name = "N", value_parser = crate::compute::parse_len)]
     pub len: Option<usize>,
+    /// Real transform, as numpy's rfft: each signal is real (one column of text or CSV, a WAV
+    /// channel, a float .npy; imaginary parts that are not all zero are an error) and the
+    /// output is its half spectrum, N/2+1 values per signal. With --inverse, numpy's
+    /// irfft(n=N): each row of INPUT is a half spectrum (truncated or zero-padded to N/2+1
+    /// values; the imaginary parts of DC and, for even N, Nyquist are ignored), the output N
+    /// reals per signal, and --n N is required (it tells an even N from an odd one).
+    #[arg(long)]
+    pub real: bool,
     /// For 2-D input (.npy, multi-channel .wav): 0 = each row is a signal, 1 = each column is.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
     pub batch_axis: u8,
@@ -91,6 +100,9 @@ pub struct FftArgs {
 pub fn run(args: &FftArgs) -> crate::Result<()> {
     let input_format = Format::resolve(&args.input, args.format)?;
     let output_format = output_format(args)?;
+    if args.real {
+        return crate::real::run(args, input_format, output_format);
+    }
     let direction = if args.inverse {
         Direction::Inverse
     } else {
