@@ -1,10 +1,13 @@
 //! `oclfft spectrum INPUT -o plot.png|svg`: the magnitude spectrum in dB against frequency.
 //!
 //! The signal (its first `--len` samples, when that is shorter) is windowed, zero-padded to
-//! `--len` when that is longer, and transformed on the device at that length, whatever it is. Magnitudes are scaled to amplitudes (2|X[k]| / sum of the window), so a tone of
-//! amplitude A shows at 20 log10(A) dB whatever the length and window.
+//! `--len` when that is longer, and transformed on the device at that length, whatever it is:
+//! a real signal by the real-to-complex transform (its half spectrum, numpy's `rfft`), a
+//! complex one by the complex transform. Magnitudes are scaled to amplitudes (2|X[k]| / sum
+//! of the window), so a tone of amplitude A shows at 20 log10(A) dB whatever the length and
+//! window.
 
-use crate::compute::{open_queue, pad_rows, resize_note, run_job, Job, PrecisionArg};
+use crate::compute::{open_queue, pad_rows, resize_note, run_job, run_r2c, Job, PrecisionArg};
 use crate::exit::CliError;
 use crate::plot::{draw, Chart, Series, PALETTE};
 use clap::{Args, ValueEnum};
@@ -77,8 +80,9 @@ pub struct SpectrumArgs {
     #[arg(long)]
     pub allow_nonfinite: bool,
     /// Transform N points, as numpy's `n=`: the signal is zero-padded (finer frequency grid)
-    /// or truncated to its first N samples (default: its own length). `--pad N` is the same.
-    #[arg(short = 'n', long = "len", visible_alias = "pad", value_name = "N", value_parser = crate::compute::parse_len)]
+    /// or truncated to its first N samples (default: its own length). `--n N` and `--pad N`
+    /// are the same.
+    #[arg(short = 'n', long = "len", visible_aliases = ["n", "pad"], value_name = "N", value_parser = crate::compute::parse_len)]
     pub len: Option<usize>,
 }
 
@@ -125,13 +129,23 @@ pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
         normalization: Normalization::None,
         precision: args.precision,
     };
-    crate::compute::check_job(&queue, job)?;
-    let gain: f64 = windowed.iter().map(|(_, w)| w).sum();
-    let values = windowed.into_iter().map(|(v, _)| v).collect();
-    let spectrum = run_job(&queue, job, pad_rows(values, count, len))?;
-
-    // A complex signal has distinct negative frequencies; plot all bins then, else half.
+    // A complex signal has distinct negative frequencies: a complex transform, all bins
+    // plotted. A real one: the real-to-complex transform, whose half spectrum is all that
+    // is plotted.
     let complex = signal.is_complex();
+    if complex {
+        crate::compute::check_job(&queue, job)?;
+    } else {
+        crate::compute::check_real_job(&queue, job)?;
+    }
+    let gain: f64 = windowed.iter().map(|(_, w)| w).sum();
+    let values = pad_rows(windowed.into_iter().map(|(v, _)| v).collect(), count, len);
+    let spectrum = if complex {
+        run_job(&queue, job, values)?
+    } else {
+        run_r2c(&queue, job, values.into_iter().map(|v| v.re).collect())?
+    };
+
     let bins = if complex { len } else { len / 2 + 1 };
     let points: Vec<(f64, f64)> = (0..bins)
         .map(|k| {
@@ -142,7 +156,14 @@ pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
             };
             let amplitude = one_sided * spectrum[k].norm() / gain;
             let freq = k as f64 / len as f64 * rate.unwrap_or(1.0);
-            (freq, 20.0 * amplitude.max(1e-300).log10())
+            // max() would turn a NaN amplitude (the real transform of an infinite sample
+            // gives NaN) into the floor: keep it, so that it is refused below.
+            let floored = if amplitude.is_nan() {
+                amplitude
+            } else {
+                amplitude.max(1e-300)
+            };
+            (freq, 20.0 * floored.log10())
         })
         .collect();
     // Plotting a NaN or an infinity never ends (the axis has no finite range): refuse.

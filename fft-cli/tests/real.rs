@@ -524,3 +524,48 @@ fn help_documents_real() {
         .stdout(predicate::str::contains("--real"))
         .stdout(predicate::str::contains("irfft(n=N)"));
 }
+
+#[test]
+fn spectrum_of_an_odd_length_real_signal_finds_the_tone() {
+    let dir = tempfile::tempdir().unwrap();
+    // 999 samples of a tone at bin 111 (111 / 999 cycles per sample), amplitude 0.5: -6 dB.
+    let x: Vec<f64> = (0..999)
+        .map(|n| 0.5 * (2.0 * PI * (111 * n) as f64 / 999.0).cos())
+        .collect();
+    let input = dir.path().join("tone.txt");
+    write_signal(&input, &x);
+    let svg = dir.path().join("s.svg");
+    let want = format!("strongest bin at {:.4}", 111.0 / 999.0);
+    oclfft()
+        .arg("spectrum")
+        .arg(&input)
+        .arg("-o")
+        .arg(&svg)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(want.trim_end_matches('0')))
+        .stderr(predicate::str::contains("(-6.0 dB)"));
+}
+
+#[test]
+fn spectrum_refuses_nan_and_infinite_samples_of_a_real_signal() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("s.svg");
+    for (name, text) in [
+        ("nan.txt", "1\nnan\n0\n0\n0\n"),
+        ("inf.txt", "inf\n0\n0\n0\n"),
+    ] {
+        let input = dir.path().join(name);
+        std::fs::write(&input, text).unwrap();
+        oclfft()
+            .arg("spectrum")
+            .arg(&input)
+            .arg("-o")
+            .arg(&svg)
+            .arg("--allow-nonfinite")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("nothing to plot"));
+        assert!(!svg.exists());
+    }
+}
