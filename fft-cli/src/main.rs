@@ -33,7 +33,8 @@ Exit codes:
      NaN or infinity (unless --allow-nonfinite), an unsupported .npy dtype or shape, a length
      of 0 or above 2^27 or a batch of 0, input beyond the precision's range or a result
      that overflows it (try --precision f64), an output path that is not a regular file,
-     character device or pipe, a --rate that is not a positive finite number
+     character device or pipe, a --rate that is not a positive finite number, complex
+     input to --real, --inverse --real without --n
   3  `fft --check` found the device result outside the accuracy bound (or a NaN error)
 A failed command never leaves a partial output file, and replaces nothing but a regular file.";
 

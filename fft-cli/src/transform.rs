@@ -41,7 +41,8 @@ pub struct FftArgs {
     /// Signal file: .txt, .csv, .npy, .wav, .c64 or .c128 (or name the format with --format).
     pub input: PathBuf,
     /// Write the result here, in the format its extension names (default: `re im` lines on
-    /// standard output). WAV output takes real results only.
+    /// standard output; one value per line for --inverse --real). WAV output takes real
+    /// results only.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
     /// Format of INPUT, instead of guessing it from the extension.
@@ -58,7 +59,8 @@ pub struct FftArgs {
     /// cuFFT and RustFFT.
     #[arg(long, value_enum, default_value = "backward")]
     pub norm: NormArg,
-    /// Precision on the device (also of .npy and raw output: complex64 or complex128).
+    /// Precision on the device (also of .npy and raw output: complex64 or complex128, and
+    /// float32 or float64 for the reals of --inverse --real).
     #[arg(long, value_enum, default_value = "f32")]
     pub precision: PrecisionArg,
     /// Device: an index or name substring from `oclfft devices` (default: $OCLFFT_DEVICE, else the first GPU, else CPU).
@@ -87,8 +89,9 @@ pub struct FftArgs {
     /// Sample rate written into WAV output (default: the input WAV's, else 44100).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub rate: Option<u32>,
-    /// Also compute a CPU reference (rustfft, f64) and report the errors; exit 3 when the
-    /// relative L2 error exceeds the accuracy bound of the precision.
+    /// Also compute a CPU reference (rustfft, f64; with --real the real-input DFT, f64) and
+    /// report the errors; exit 3 when the relative L2 error exceeds the accuracy bound of the
+    /// precision.
     #[arg(long)]
     pub check: bool,
     /// With --check: count the values whose error exceeds this.
