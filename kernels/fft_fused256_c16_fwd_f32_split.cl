@@ -70,7 +70,24 @@ inline void split_store(__global float2 *restrict y, __global const float2 *rest
     y[row + k] = real_split(z, zm, real_twiddle(hi, lo, k, rh)) * scale;
     if (k == 0u)
     {
-        y[row + h] = real_split(z, z, real_twiddle(hi, lo, h, rh)) * scale;
+        y[row + h] = real_split(z, z, (float2)(-1, 0)) * scale;
+    }
+}
+
+// split_pair(y, hi, lo, seq, k, h, rh, z, zm, scale): X_k and X_(h-k) of sequence seq from Z_k = z and
+// Z_(h-k) = zm (k <= h/2; W_N^(h-k) = -conj(W_N^k)), times scale; k == 0 writes X_0 and X_h
+inline void split_pair(__global float2 *restrict y, __global const float2 *restrict hi, __global const float2 *restrict lo, const uint seq, const uint k, const uint h, const uint rh, const float2 z, const float2 zm, const float scale)
+{
+    const uint row = seq * (h + 1u);
+    const float2 t = real_twiddle(hi, lo, k, rh);
+    y[row + k] = real_split(z, zm, t) * scale;
+    if (k == 0u)
+    {
+        y[row + h] = real_split(z, z, (float2)(-1, 0)) * scale;
+    }
+    else if (2u * k != h)
+    {
+        y[row + h - k] = real_split(zm, z, (float2)(-t.x, t.y)) * scale;
     }
 }
 
@@ -480,72 +497,16 @@ void fft_fused256_c16_fwd_f32_split(__global const float2 *restrict x,
     // Store phase: 16 elements per work-item (it = 0..15); p is uniform, so is the branch.
     if (p == 1u)
     {
-        // Flat (p == 1, k = 0): element e = lid + 256 * it, X[e % 256] of sub-FFT first + e / 256, goes to y[first * 256 + e].
-        const uint out = first * 256u + lid;
-        // Real split: X_k, k = e % 256, from Z_k and its mirror Z_((256 - k) % 256) in local memory.
-        if (first < total)
+        // Flat real split (p == 1): slot q = s * 129 + k, k = 0..128, of sequence first + s writes X_k and X_(256-k)
+        // from Z_k and Z_((256 - k) % 256) in local memory (X_0 and X_256 for k = 0).
+        for (uint q = lid; q < 2064u; q += 256u)
         {
-            split_store(y, real_hi, real_lo, (out) >> 8, ((out) & 255u), 256u, rh, buf[pad(lid)], buf[pad(lid - ((lid) & 255u) + ((256u - ((lid) & 255u)) & 255u))], scale);
-        }
-        if (first + 1u < total)
-        {
-            split_store(y, real_hi, real_lo, (out + 256u) >> 8, ((out + 256u) & 255u), 256u, rh, buf[pad(lid + 256u)], buf[pad(lid + 256u - ((lid + 256u) & 255u) + ((256u - ((lid + 256u) & 255u)) & 255u))], scale);
-        }
-        if (first + 2u < total)
-        {
-            split_store(y, real_hi, real_lo, (out + 512u) >> 8, ((out + 512u) & 255u), 256u, rh, buf[pad(lid + 512u)], buf[pad(lid + 512u - ((lid + 512u) & 255u) + ((256u - ((lid + 512u) & 255u)) & 255u))], scale);
-        }
-        if (first + 3u < total)
-        {
-            split_store(y, real_hi, real_lo, (out + 768u) >> 8, ((out + 768u) & 255u), 256u, rh, buf[pad(lid + 768u)], buf[pad(lid + 768u - ((lid + 768u) & 255u) + ((256u - ((lid + 768u) & 255u)) & 255u))], scale);
-        }
-        if (first + 4u < total)
-        {
-            split_store(y, real_hi, real_lo, (out + 1024u) >> 8, ((out + 1024u) & 255u), 256u, rh, buf[pad(lid + 1024u)], buf[pad(lid + 1024u - ((lid + 1024u) & 255u) + ((256u - ((lid + 1024u) & 255u)) & 255u))], scale);
-        }
-        if (first + 5u < total)
-        {
-            split_store(y, real_hi, real_lo, (out + 1280u) >> 8, ((out + 1280u) & 255u), 256u, rh, buf[pad(lid + 1280u)], buf[pad(lid + 1280u - ((lid + 1280u) & 255u) + ((256u - ((lid + 1280u) & 255u)) & 255u))], scale);
-        }
-        if (first + 6u < total)
-        {
-            split_store(y, real_hi, real_lo, (out + 1536u) >> 8, ((out + 1536u) & 255u), 256u, rh, buf[pad(lid + 1536u)], buf[pad(lid + 1536u - ((lid + 1536u) & 255u) + ((256u - ((lid + 1536u) & 255u)) & 255u))], scale);
-        }
-        if (first + 7u < total)
-        {
-            split_store(y, real_hi, real_lo, (out + 1792u) >> 8, ((out + 1792u) & 255u), 256u, rh, buf[pad(lid + 1792u)], buf[pad(lid + 1792u - ((lid + 1792u) & 255u) + ((256u - ((lid + 1792u) & 255u)) & 255u))], scale);
-        }
-        if (first + 8u < total)
-        {
-            split_store(y, real_hi, real_lo, (out + 2048u) >> 8, ((out + 2048u) & 255u), 256u, rh, buf[pad(lid + 2048u)], buf[pad(lid + 2048u - ((lid + 2048u) & 255u) + ((256u - ((lid + 2048u) & 255u)) & 255u))], scale);
-        }
-        if (first + 9u < total)
-        {
-            split_store(y, real_hi, real_lo, (out + 2304u) >> 8, ((out + 2304u) & 255u), 256u, rh, buf[pad(lid + 2304u)], buf[pad(lid + 2304u - ((lid + 2304u) & 255u) + ((256u - ((lid + 2304u) & 255u)) & 255u))], scale);
-        }
-        if (first + 10u < total)
-        {
-            split_store(y, real_hi, real_lo, (out + 2560u) >> 8, ((out + 2560u) & 255u), 256u, rh, buf[pad(lid + 2560u)], buf[pad(lid + 2560u - ((lid + 2560u) & 255u) + ((256u - ((lid + 2560u) & 255u)) & 255u))], scale);
-        }
-        if (first + 11u < total)
-        {
-            split_store(y, real_hi, real_lo, (out + 2816u) >> 8, ((out + 2816u) & 255u), 256u, rh, buf[pad(lid + 2816u)], buf[pad(lid + 2816u - ((lid + 2816u) & 255u) + ((256u - ((lid + 2816u) & 255u)) & 255u))], scale);
-        }
-        if (first + 12u < total)
-        {
-            split_store(y, real_hi, real_lo, (out + 3072u) >> 8, ((out + 3072u) & 255u), 256u, rh, buf[pad(lid + 3072u)], buf[pad(lid + 3072u - ((lid + 3072u) & 255u) + ((256u - ((lid + 3072u) & 255u)) & 255u))], scale);
-        }
-        if (first + 13u < total)
-        {
-            split_store(y, real_hi, real_lo, (out + 3328u) >> 8, ((out + 3328u) & 255u), 256u, rh, buf[pad(lid + 3328u)], buf[pad(lid + 3328u - ((lid + 3328u) & 255u) + ((256u - ((lid + 3328u) & 255u)) & 255u))], scale);
-        }
-        if (first + 14u < total)
-        {
-            split_store(y, real_hi, real_lo, (out + 3584u) >> 8, ((out + 3584u) & 255u), 256u, rh, buf[pad(lid + 3584u)], buf[pad(lid + 3584u - ((lid + 3584u) & 255u) + ((256u - ((lid + 3584u) & 255u)) & 255u))], scale);
-        }
-        if (first + 15u < total)
-        {
-            split_store(y, real_hi, real_lo, (out + 3840u) >> 8, ((out + 3840u) & 255u), 256u, rh, buf[pad(lid + 3840u)], buf[pad(lid + 3840u - ((lid + 3840u) & 255u) + ((256u - ((lid + 3840u) & 255u)) & 255u))], scale);
+            const uint s = q / 129u;
+            const uint k = q - s * 129u;
+            if (first + s < total)
+            {
+                split_pair(y, real_hi, real_lo, first + s, k, 256u, rh, buf[pad(s * 256u + k)], buf[pad(s * 256u + (k == 0u ? 0u : 256u - k))], scale);
+            }
         }
     }
     else

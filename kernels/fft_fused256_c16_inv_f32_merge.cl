@@ -77,6 +77,26 @@ inline float2 merge_load(__global const float2 *restrict x, __global const float
     return real_merge(a, am, (float2)(t.x, -t.y));
 }
 
+// merge_pair(x, hi, lo, seq, k, h, rh, buf, at): Z_k and Z_(h-k) of sequence seq (k <= h/2) from X_k and
+// X_(h-k) of its row (W_N^-(h-k) = -W_N^k) into buf[pad(at + k)] and buf[pad(at + h - k)]; k == 0: Z_0 alone
+inline void merge_pair(__global const float2 *restrict x, __global const float2 *restrict hi, __global const float2 *restrict lo, const uint seq, const uint k, const uint h, const uint rh, __local float2 *buf, const uint at)
+{
+    const uint row = seq * (h + 1u);
+    float2 a = x[row + k];
+    float2 am = x[row + h - k];
+    const float2 t = real_twiddle(hi, lo, k, rh);
+    if (k == 0u)
+    {
+        a.y = 0.0f;
+        am.y = 0.0f;
+    }
+    buf[pad(at + k)] = real_merge(a, am, (float2)(t.x, -t.y));
+    if (k != 0u && 2u * k != h)
+    {
+        buf[pad(at + h - k)] = real_merge(am, a, -t);
+    }
+}
+
 // mul_p9q8(a) = a * exp(-i*pi*9/8)
 inline float2 mul_p9q8(const float2 a)
 {
@@ -150,71 +170,16 @@ void fft_fused256_c16_inv_f32_merge(__global const float2 *restrict x,
     // Load phase: 16 elements per work-item (it = 0..15); t is uniform, so is the branch.
     if (t == 1u)
     {
-        // Flat (t == 1, k = 0): element e = lid + 256 * it is x[first * 256 + e], point e % 256 of sub-FFT first + e / 256.
-        const uint src = first * 256u + lid;
-        if (first < total)
+        // Flat real merge (t == 1): slot q = s * 129 + k, k = 0..128, of sequence first + s reads X_k and X_(256-k)
+        // of row x[(first + s) * 257 ..] and stores Z_k and Z_(256-k) (Z_0 alone for k = 0).
+        for (uint q = lid; q < 2064u; q += 256u)
         {
-            buf[pad(lid)] = merge_load(x, real_hi, real_lo, (src) >> 8, ((src) & 255u), 256u, rh);
-        }
-        if (first + 1u < total)
-        {
-            buf[pad(lid + 256u)] = merge_load(x, real_hi, real_lo, (src + 256u) >> 8, ((src + 256u) & 255u), 256u, rh);
-        }
-        if (first + 2u < total)
-        {
-            buf[pad(lid + 512u)] = merge_load(x, real_hi, real_lo, (src + 512u) >> 8, ((src + 512u) & 255u), 256u, rh);
-        }
-        if (first + 3u < total)
-        {
-            buf[pad(lid + 768u)] = merge_load(x, real_hi, real_lo, (src + 768u) >> 8, ((src + 768u) & 255u), 256u, rh);
-        }
-        if (first + 4u < total)
-        {
-            buf[pad(lid + 1024u)] = merge_load(x, real_hi, real_lo, (src + 1024u) >> 8, ((src + 1024u) & 255u), 256u, rh);
-        }
-        if (first + 5u < total)
-        {
-            buf[pad(lid + 1280u)] = merge_load(x, real_hi, real_lo, (src + 1280u) >> 8, ((src + 1280u) & 255u), 256u, rh);
-        }
-        if (first + 6u < total)
-        {
-            buf[pad(lid + 1536u)] = merge_load(x, real_hi, real_lo, (src + 1536u) >> 8, ((src + 1536u) & 255u), 256u, rh);
-        }
-        if (first + 7u < total)
-        {
-            buf[pad(lid + 1792u)] = merge_load(x, real_hi, real_lo, (src + 1792u) >> 8, ((src + 1792u) & 255u), 256u, rh);
-        }
-        if (first + 8u < total)
-        {
-            buf[pad(lid + 2048u)] = merge_load(x, real_hi, real_lo, (src + 2048u) >> 8, ((src + 2048u) & 255u), 256u, rh);
-        }
-        if (first + 9u < total)
-        {
-            buf[pad(lid + 2304u)] = merge_load(x, real_hi, real_lo, (src + 2304u) >> 8, ((src + 2304u) & 255u), 256u, rh);
-        }
-        if (first + 10u < total)
-        {
-            buf[pad(lid + 2560u)] = merge_load(x, real_hi, real_lo, (src + 2560u) >> 8, ((src + 2560u) & 255u), 256u, rh);
-        }
-        if (first + 11u < total)
-        {
-            buf[pad(lid + 2816u)] = merge_load(x, real_hi, real_lo, (src + 2816u) >> 8, ((src + 2816u) & 255u), 256u, rh);
-        }
-        if (first + 12u < total)
-        {
-            buf[pad(lid + 3072u)] = merge_load(x, real_hi, real_lo, (src + 3072u) >> 8, ((src + 3072u) & 255u), 256u, rh);
-        }
-        if (first + 13u < total)
-        {
-            buf[pad(lid + 3328u)] = merge_load(x, real_hi, real_lo, (src + 3328u) >> 8, ((src + 3328u) & 255u), 256u, rh);
-        }
-        if (first + 14u < total)
-        {
-            buf[pad(lid + 3584u)] = merge_load(x, real_hi, real_lo, (src + 3584u) >> 8, ((src + 3584u) & 255u), 256u, rh);
-        }
-        if (first + 15u < total)
-        {
-            buf[pad(lid + 3840u)] = merge_load(x, real_hi, real_lo, (src + 3840u) >> 8, ((src + 3840u) & 255u), 256u, rh);
+            const uint s = q / 129u;
+            const uint k = q - s * 129u;
+            if (first + s < total)
+            {
+                merge_pair(x, real_hi, real_lo, first + s, k, 256u, rh, buf, s * 256u);
+            }
         }
     }
     else

@@ -1,10 +1,13 @@
-//! Times C2C transforms of given shapes on the default device (`OCLFFT_DEVICE` selects
+//! Times C2C, R2C (`--r2c`) or C2R (`--c2r`) transforms of given shapes on the default device (`OCLFFT_DEVICE` selects
 //! another), beside the device's copy of the same bytes measured in the same process: the
 //! kernel time of every pass from OpenCL profiling events, median of `RUNS` runs after
 //! `WARMUP`, plan building excluded. The columns match `.gpu/cufft_shapes.py`.
 //!
-//! `cargo run --release -p fft-runtime --example shapes -- [--f64] 1000x134217 65537x2048 ...`
-//! (each shape `NxBATCH`; forward, unnormalized, out of place).
+//! `cargo run --release -p fft-runtime --example shapes -- [--f64] [--r2c|--c2r] 1000x134217 ...`
+//! (each shape `NxBATCH`; forward C2C and R2C, inverse C2R, unnormalized, out of place; the
+//! copy moves half the bytes read plus written, as `.gpu/cufft_shapes.py` does). `--realfft`
+//! also times the `realfft` crate (one thread, every row, median of 5 runs) on the same
+//! shapes and prints `realfft_ms / ms`.
 
 use fft_core::accuracy::relative_l2_error;
 use fft_core::{random_signal, Complex64, Direction};
@@ -22,6 +25,14 @@ type Failure = Box<dyn std::error::Error>;
 fn main() -> Result<(), Failure> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let f64_mode = args.iter().any(|a| a == "--f64");
+    let realfft = args.iter().any(|a| a == "--realfft");
+    let kind = if args.iter().any(|a| a == "--r2c") {
+        "r2c"
+    } else if args.iter().any(|a| a == "--c2r") {
+        "c2r"
+    } else {
+        "c2c"
+    };
     let shapes: Vec<(usize, usize)> = args
         .iter()
         .filter(|a| !a.starts_with("--"))
@@ -34,18 +45,19 @@ fn main() -> Result<(), Failure> {
         summary, summary.opencl_version, summary.driver_version
     );
     println!(
-        "oclfft c2c {}; ms = median kernel time of {RUNS} runs; x_copy = ms / device copy of the bytes read+written once",
+        "oclfft {kind} {}; ms = median kernel time of {RUNS} runs; x_copy = ms / device copy of the bytes read+written once",
         if f64_mode { "f64" } else { "f32" }
     );
     println!(
         "{:>16} {:>9} {:>9} {:>7} {:>9} {:>6}  algorithm",
-        "shape", "ms", "copy_ms", "x_copy", "rel_l2", "passes"
+        "shape", "ms", "copy_ms", "x_copy", "rel_l2", "pass_ms"
     );
     for (len, batch) in shapes {
-        if f64_mode {
-            shape::<f64>(&queue, len, batch)?;
-        } else {
-            shape::<f32>(&queue, len, batch)?;
+        match (kind, f64_mode) {
+            ("c2c", false) => shape::<f32>(&queue, len, batch)?,
+            ("c2c", true) => shape::<f64>(&queue, len, batch)?,
+            (_, false) => real_shape::<f32>(&queue, len, batch, kind == "r2c", realfft)?,
+            (_, true) => real_shape::<f64>(&queue, len, batch, kind == "r2c", realfft)?,
         }
     }
     Ok(())
@@ -80,7 +92,7 @@ where
         Ok(vec![event])
     })?;
     let plan = Fft::<T>::builder(queue).len(len).batch(batch).build()?;
-    let kernel = timed(|| Ok(plan.enqueue_traced(&src, &dst, None)?))?;
+    let (kernel, passes) = timed_passes(|| Ok(plan.enqueue_traced(&src, &dst, None)?))?;
     // Accuracy of the first sequence against the f64 oracle (rustfft-free: the naive DFT up
     // to 4096 points, else the f64 Bluestein/radix-2 reference of the tests' helper).
     let mut first = vec![Complex::new(T::from_f64(0.0), T::from_f64(0.0)); len];
@@ -99,23 +111,184 @@ where
         ms(copy),
         kernel.as_secs_f64() / copy.as_secs_f64(),
         error,
-        plan.plan().passes.len(),
+        pass_list(&passes),
         plan.plan().algorithm
     );
     Ok(())
 }
 
-fn timed(mut run: impl FnMut() -> Result<Vec<Event>, Failure>) -> Result<Duration, Failure> {
+/// An R2C (`forward`) or C2R shape: `len` reals and `len / 2 + 1` complex values per row.
+fn real_shape<T: FftFloat + realfft::FftNum>(
+    queue: &DeviceQueue,
+    len: usize,
+    batch: usize,
+    forward: bool,
+    realfft: bool,
+) -> Result<(), Failure>
+where
+    Complex<T>: OclPrm,
+{
+    let half = len / 2 + 1;
+    let reals: Vec<T> = random_signal(len * batch, 7)
+        .into_iter()
+        .map(|v| <T as FftFloat>::from_f64(v.re))
+        .collect();
+    let spectrum_host: Vec<Complex<T>> = random_signal(half * batch, 9)
+        .into_iter()
+        .map(complex_from_f64)
+        .collect();
+    let real_buf = Buffer::builder()
+        .queue(queue.queue().clone())
+        .len(reals.len())
+        .copy_host_slice(&reals)
+        .build()?;
+    let spectrum = Buffer::builder()
+        .queue(queue.queue().clone())
+        .len(spectrum_host.len())
+        .copy_host_slice(&spectrum_host)
+        .build()?;
+    // The copy moves (bytes read + bytes written) / 2, as cufft_shapes.py does.
+    let element: usize = std::mem::size_of::<T>();
+    let bytes: usize = (reals.len() + spectrum_host.len() * 2) * element / 2;
+    let count: usize = bytes / element;
+    let copy_src = Buffer::<T>::builder()
+        .queue(queue.queue().clone())
+        .len(count)
+        .build()?;
+    let copy_dst = Buffer::<T>::builder()
+        .queue(queue.queue().clone())
+        .len(count)
+        .build()?;
+    let copy = timed(|| {
+        let mut event = Event::empty();
+        copy_src.copy(&copy_dst, None, None).enew(&mut event).enq()?;
+        Ok(vec![event])
+    })?;
+    let builder = || Fft::<T>::builder(queue).len(len).batch(batch);
+    let (kernel, error, passes, explain) = if forward {
+        let plan = builder().build_r2c()?;
+        let (kernel, passes) = timed_passes(|| Ok(plan.enqueue_traced(&real_buf, &spectrum, None)?))?;
+        let mut first = vec![Complex::new(<T as FftFloat>::from_f64(0.0), <T as FftFloat>::from_f64(0.0)); half];
+        spectrum.read(&mut first).len(half).enq()?;
+        let row: Vec<f64> = reals[..len].iter().map(|&v| v.into()).collect();
+        let got: Vec<Complex64> = first.iter().map(|&v| complex_to_f64(v)).collect();
+        let error = if len <= 1 << 16 {
+            relative_l2_error(&got, &fft_core::kernel::rfft_reference(&row))
+        } else {
+            f64::NAN
+        };
+        (kernel, error, pass_list(&passes), plan.explain())
+    } else {
+        let plan = builder().build_c2r()?;
+        let (kernel, passes) = timed_passes(|| Ok(plan.enqueue_traced(&spectrum, &real_buf, None)?))?;
+        let mut first = vec![<T as FftFloat>::from_f64(0.0); len];
+        real_buf.read(&mut first).len(len).enq()?;
+        let row: Vec<Complex64> = spectrum_host[..half]
+            .iter()
+            .map(|&v| complex_to_f64(v))
+            .collect();
+        let as_complex = |v: &[f64]| -> Vec<Complex64> {
+            v.iter().map(|&x| Complex64::new(x, 0.0)).collect()
+        };
+        let got: Vec<f64> = first.iter().map(|&v| v.into()).collect();
+        let error = if len <= 1 << 16 {
+            relative_l2_error(
+                &as_complex(&got),
+                &as_complex(&fft_core::kernel::irfft_reference(&row, len)),
+            )
+        } else {
+            f64::NAN
+        };
+        (kernel, error, pass_list(&passes), plan.explain())
+    };
+    let cpu = if realfft {
+        let cpu = realfft_time(&reals, len, forward)?;
+        format!("realfft {:.4} ms = {:.2}x  ", ms(cpu), cpu.as_secs_f64() / kernel.as_secs_f64())
+    } else {
+        String::new()
+    };
+    let how = explain
+        .lines()
+        .find(|l| l.contains("real transform:"))
+        .and_then(|l| l.rsplit(", ").next())
+        .unwrap_or("")
+        .to_string();
+    println!(
+        "{:>16} {:>9.4} {:>9.4} {:>7.2} {:>9.2e} {:>6}  {cpu}{how}",
+        format!("{len}x{batch}"),
+        ms(kernel),
+        ms(copy),
+        kernel.as_secs_f64() / copy.as_secs_f64(),
+        error,
+        passes,
+    );
+    Ok(())
+}
+
+/// The `realfft` crate's time (one thread) for every row of `reals` (rows of `len`): median
+/// of 5 runs after one warm-up, planning excluded.
+fn realfft_time<T: FftFloat + realfft::FftNum>(
+    reals: &[T],
+    len: usize,
+    forward: bool,
+) -> Result<Duration, Failure> {
+    let mut planner = realfft::RealFftPlanner::<T>::new();
+    let r2c = planner.plan_fft_forward(len);
+    let c2r = planner.plan_fft_inverse(len);
+    let mut rows = reals.to_vec();
+    let mut spectrum = r2c.make_output_vec();
+    let mut scratch = r2c.make_scratch_vec();
+    let mut inverse_scratch = c2r.make_scratch_vec();
+    let mut samples = Vec::new();
+    for run in 0..6 {
+        let start = std::time::Instant::now();
+        for row in rows.chunks_mut(len) {
+            if forward {
+                r2c.process_with_scratch(row, &mut spectrum, &mut scratch)?;
+            } else {
+                // realfft rejects a non-real DC or Nyquist value: the spectrum of a real row.
+                spectrum.iter_mut().for_each(|v| v.im = <T as FftFloat>::from_f64(0.0));
+                c2r.process_with_scratch(&mut spectrum, row, &mut inverse_scratch)?;
+            }
+        }
+        if run > 0 {
+            samples.push(start.elapsed());
+        }
+    }
+    Ok(median(&mut samples))
+}
+
+fn timed(run: impl FnMut() -> Result<Vec<Event>, Failure>) -> Result<Duration, Failure> {
+    Ok(timed_passes(run)?.0)
+}
+
+/// The median time from the first command's start to the last one's end, and each
+/// command's median time.
+fn timed_passes(
+    mut run: impl FnMut() -> Result<Vec<Event>, Failure>,
+) -> Result<(Duration, Vec<Duration>), Failure> {
     let mut samples = Vec::with_capacity(RUNS);
+    let mut per_pass: Vec<Vec<Duration>> = Vec::new();
     for i in 0..WARMUP + RUNS {
         let events = run()?;
         let (first, last) = (&events[0], &events[events.len() - 1]);
         last.wait_for()?;
         if i >= WARMUP {
             samples.push(span(first, last)?);
+            per_pass.resize(events.len(), Vec::new());
+            for (times, event) in per_pass.iter_mut().zip(&events) {
+                times.push(span(event, event)?);
+            }
         }
     }
-    Ok(median(&mut samples))
+    let passes = per_pass.iter_mut().map(|t| median(t)).collect();
+    Ok((median(&mut samples), passes))
+}
+
+/// Per-pass times for the output: "0.123+0.456".
+fn pass_list(passes: &[Duration]) -> String {
+    let list: Vec<String> = passes.iter().map(|t| format!("{:.3}", ms(*t))).collect();
+    list.join("+")
 }
 
 fn ms(t: Duration) -> f64 {

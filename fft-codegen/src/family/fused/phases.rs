@@ -142,20 +142,24 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
     )?;
     writeln!(w, "if (t == 1u)")?;
     w.open_block()?;
-    writeln!(
-        w,
-        "// Flat (t == 1, k = 0): element e = lid + {group} * it is x[first * {l} + e], point e % {l} of sub-FFT first + e / {l}."
-    )?;
-    writeln!(
-        w,
-        "const uint src = {};",
-        linear(&[("first", l), ("lid", 1)], 0)
-    )?;
-    write_flat(w, shape, names, "src", |it| {
-        let e = linear(&[("lid", 1)], it * group);
-        let global = linear(&[("src", 1)], it * group);
-        format!("buf[pad({e})] = {};", load(shape, &global, true))
-    })?;
+    if shape.spec.real == Some(FusedReal::Merge) {
+        write_merge_pairs(w, shape)?;
+    } else {
+        writeln!(
+            w,
+            "// Flat (t == 1, k = 0): element e = lid + {group} * it is x[first * {l} + e], point e % {l} of sub-FFT first + e / {l}."
+        )?;
+        writeln!(
+            w,
+            "const uint src = {};",
+            linear(&[("first", l), ("lid", 1)], 0)
+        )?;
+        write_flat(w, shape, names, "src", |it| {
+            let e = linear(&[("lid", 1)], it * group);
+            let global = linear(&[("src", 1)], it * group);
+            format!("buf[pad({e})] = {};", load(shape, &global, true))
+        })?;
+    }
     w.close_block()?;
     writeln!(w, "else")?;
     w.open_block()?;
@@ -386,33 +390,25 @@ pub(super) fn write_store<W: Write>(
     )?;
     writeln!(w, "if (p == 1u)")?;
     w.open_block()?;
-    writeln!(
-        w,
-        "// Flat (p == 1, k = 0): element e = lid + {group} * it, X[e % {l}] of sub-FFT first + e / {l}, goes to y[first * {l} + e]."
-    )?;
-    writeln!(
-        w,
-        "const uint out = {};",
-        linear(&[("first", l), ("lid", 1)], 0)
-    )?;
     let split = shape.spec.real == Some(FusedReal::Split);
     if split {
+        write_split_pairs(w, shape)?;
+    } else {
         writeln!(
             w,
-            "// Real split: X_k, k = e % {l}, from Z_k and its mirror Z_(({l} - k) % {l}) in local memory."
+            "// Flat (p == 1, k = 0): element e = lid + {group} * it, X[e % {l}] of sub-FFT first + e / {l}, goes to y[first * {l} + e]."
         )?;
+        writeln!(
+            w,
+            "const uint out = {};",
+            linear(&[("first", l), ("lid", 1)], 0)
+        )?;
+        write_flat(w, shape, names, "out", |it| {
+            let e = linear(&[("lid", 1)], it * group);
+            let global = linear(&[("out", 1)], it * group);
+            store(shape, &global, &format!("buf[pad({e})]"), true)
+        })?;
     }
-    write_flat(w, shape, names, "out", |it| {
-        let e = linear(&[("lid", 1)], it * group);
-        let global = linear(&[("out", 1)], it * group);
-        if split {
-            let (seq, pos) = seq_pos(shape, &global, true);
-            let k = format!("({})", shape.rem(&format!("({e})"), l));
-            let mirror = format!("{e} - {k} + ({})", shape.rem(&format!("({l}u - {k})"), l));
-            return split_store(shape, &seq, &pos, &e, &mirror, true);
-        }
-        store(shape, &global, &format!("buf[pad({e})]"), true)
-    })?;
     w.close_block()?;
     writeln!(w, "else")?;
     w.open_block()?;
@@ -440,6 +436,84 @@ pub(super) fn write_store<W: Write>(
             )
         )?;
     }
+    w.close_block()?;
+    w.close_block()
+}
+
+/// The flat regime of a merge load (one pass, t == 1): slot `q = s * S + k` (`S = L/2 + 1`)
+/// of sequence `first + s` reads `X_k` and `X_(L-k)` once and stores `Z_k` and `Z_(L-k)`
+/// (`Z_0` alone for `k = 0`).
+fn write_merge_pairs<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Result {
+    let (l, c, group) = (shape.len, shape.columns, shape.group);
+    let slots = l / 2 + 1;
+    writeln!(
+        w,
+        "// Flat real merge (t == 1): slot q = s * {slots} + k, k = 0..{}, of sequence first + s reads X_k and X_({l}-k)",
+        l / 2
+    )?;
+    writeln!(
+        w,
+        "// of row x[(first + s) * {} ..] and stores Z_k and Z_({l}-k) (Z_0 alone for k = 0).",
+        l + 1
+    )?;
+    writeln!(
+        w,
+        "for (uint q = lid; q < {}u; q += {group}u)",
+        c * slots
+    )?;
+    w.open_block()?;
+    if c > 1 {
+        writeln!(w, "const uint s = q / {slots}u;")?;
+        writeln!(w, "const uint k = q - s * {slots}u;")?;
+    } else {
+        writeln!(w, "const uint s = 0u;")?;
+        writeln!(w, "const uint k = q;")?;
+    }
+    writeln!(w, "if (first + s < total)")?;
+    w.open_block()?;
+    writeln!(
+        w,
+        "merge_pair(x, real_hi, real_lo, first + s, k, {l}u, rh, buf, s * {l}u);"
+    )?;
+    w.close_block()?;
+    w.close_block()
+}
+
+/// The flat regime of a split store (one pass, p == 1): slot `q = s * S + k` (`S = L/2 + 1`,
+/// `k <= L/2`) of sub-FFT `first + s` reads `Z_k` and `Z_((L - k) % L)` from local memory
+/// once and writes both `X_k` and `X_(L-k)` (`X_0` and `X_L` for `k = 0`), so each pair
+/// costs one twiddle and two local reads.
+fn write_split_pairs<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Result {
+    let (l, c, group) = (shape.len, shape.columns, shape.group);
+    let slots = l / 2 + 1;
+    writeln!(
+        w,
+        "// Flat real split (p == 1): slot q = s * {slots} + k, k = 0..{}, of sequence first + s writes X_k and X_({l}-k)",
+        l / 2
+    )?;
+    writeln!(
+        w,
+        "// from Z_k and Z_(({l} - k) % {l}) in local memory (X_0 and X_{l} for k = 0)."
+    )?;
+    writeln!(
+        w,
+        "for (uint q = lid; q < {}u; q += {group}u)",
+        c * slots
+    )?;
+    w.open_block()?;
+    if c > 1 {
+        writeln!(w, "const uint s = q / {slots}u;")?;
+        writeln!(w, "const uint k = q - s * {slots}u;")?;
+    } else {
+        writeln!(w, "const uint s = 0u;")?;
+        writeln!(w, "const uint k = q;")?;
+    }
+    writeln!(w, "if (first + s < total)")?;
+    w.open_block()?;
+    writeln!(
+        w,
+        "split_pair(y, real_hi, real_lo, first + s, k, {l}u, rh, buf[pad(s * {l}u + k)], buf[pad(s * {l}u + (k == 0u ? 0u : {l}u - k))], scale);"
+    )?;
     w.close_block()?;
     w.close_block()
 }
