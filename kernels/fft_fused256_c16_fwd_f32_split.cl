@@ -62,24 +62,11 @@ inline float2 real_merge(const float2 x, const float2 xm, const float2 w)
     return (float2)(x.x + xm.x - d.y, x.y - xm.y + d.x);
 }
 
-// split_store(y, hi, lo, seq, k, h, rh, z, zm, scale): X_k of sequence seq from Z_k = z and Z_(h-k) = zm
-// to its row y[seq * (h + 1) ..], times scale; k == 0 also writes X_h
-inline void split_store(__global float2 *restrict y, __global const float2 *restrict hi, __global const float2 *restrict lo, const uint seq, const uint k, const uint h, const uint rh, const float2 z, const float2 zm, const float scale)
+// split_pair(y, seq, k, h, t, z, zm, scale): X_k and X_(h-k) of sequence seq from Z_k = z and Z_(h-k) = zm
+// (k <= h/2, t = W_N^k, W_N^(h-k) = -conj(t)), times scale; k == 0 writes X_0 and X_h
+inline void split_pair(__global float2 *restrict y, const uint seq, const uint k, const uint h, const float2 t, const float2 z, const float2 zm, const float scale)
 {
     const uint row = seq * (h + 1u);
-    y[row + k] = real_split(z, zm, real_twiddle(hi, lo, k, rh)) * scale;
-    if (k == 0u)
-    {
-        y[row + h] = real_split(z, z, (float2)(-1, 0)) * scale;
-    }
-}
-
-// split_pair(y, hi, lo, seq, k, h, rh, z, zm, scale): X_k and X_(h-k) of sequence seq from Z_k = z and
-// Z_(h-k) = zm (k <= h/2; W_N^(h-k) = -conj(W_N^k)), times scale; k == 0 writes X_0 and X_h
-inline void split_pair(__global float2 *restrict y, __global const float2 *restrict hi, __global const float2 *restrict lo, const uint seq, const uint k, const uint h, const uint rh, const float2 z, const float2 zm, const float scale)
-{
-    const uint row = seq * (h + 1u);
-    const float2 t = real_twiddle(hi, lo, k, rh);
     y[row + k] = real_split(z, zm, t) * scale;
     if (k == 0u)
     {
@@ -505,7 +492,7 @@ void fft_fused256_c16_fwd_f32_split(__global const float2 *restrict x,
             const uint k = q - s * 129u;
             if (first + s < total)
             {
-                split_pair(y, real_hi, real_lo, first + s, k, 256u, rh, buf[pad(s * 256u + k)], buf[pad(s * 256u + (k == 0u ? 0u : 256u - k))], scale);
+                split_pair(y, first + s, k, 256u, real_hi[k], buf[pad(s * 256u + k)], buf[pad(s * 256u + (k == 0u ? 0u : 256u - k))], scale);
             }
         }
     }
@@ -514,23 +501,140 @@ void fft_fused256_c16_fwd_f32_split(__global const float2 *restrict x,
         // Columns: X[q], q = row + 16 * it, of sub-FFT g goes to y[base + (i - k) * 256 + k + q * p].
         if (g < total)
         {
-            // Real split: Z_(i + m * p) and its mirror (column pcol, element (L - m) % L if i == 0, else L - 1 - m).
-            split_store(y, real_hi, real_lo, seq, i + (row) * p, t * 256u, rh, buf[pad(cell)], buf[pad(pcol * 256u + (i == 0u ? (256u - (row)) & 255u : 255u - (row)))], scale);
-            split_store(y, real_hi, real_lo, seq, i + (row + 16u) * p, t * 256u, rh, buf[pad(cell + 16u)], buf[pad(pcol * 256u + (i == 0u ? (256u - (row + 16u)) & 255u : 255u - (row + 16u)))], scale);
-            split_store(y, real_hi, real_lo, seq, i + (row + 32u) * p, t * 256u, rh, buf[pad(cell + 32u)], buf[pad(pcol * 256u + (i == 0u ? (256u - (row + 32u)) & 255u : 255u - (row + 32u)))], scale);
-            split_store(y, real_hi, real_lo, seq, i + (row + 48u) * p, t * 256u, rh, buf[pad(cell + 48u)], buf[pad(pcol * 256u + (i == 0u ? (256u - (row + 48u)) & 255u : 255u - (row + 48u)))], scale);
-            split_store(y, real_hi, real_lo, seq, i + (row + 64u) * p, t * 256u, rh, buf[pad(cell + 64u)], buf[pad(pcol * 256u + (i == 0u ? (256u - (row + 64u)) & 255u : 255u - (row + 64u)))], scale);
-            split_store(y, real_hi, real_lo, seq, i + (row + 80u) * p, t * 256u, rh, buf[pad(cell + 80u)], buf[pad(pcol * 256u + (i == 0u ? (256u - (row + 80u)) & 255u : 255u - (row + 80u)))], scale);
-            split_store(y, real_hi, real_lo, seq, i + (row + 96u) * p, t * 256u, rh, buf[pad(cell + 96u)], buf[pad(pcol * 256u + (i == 0u ? (256u - (row + 96u)) & 255u : 255u - (row + 96u)))], scale);
-            split_store(y, real_hi, real_lo, seq, i + (row + 112u) * p, t * 256u, rh, buf[pad(cell + 112u)], buf[pad(pcol * 256u + (i == 0u ? (256u - (row + 112u)) & 255u : 255u - (row + 112u)))], scale);
-            split_store(y, real_hi, real_lo, seq, i + (row + 128u) * p, t * 256u, rh, buf[pad(cell + 128u)], buf[pad(pcol * 256u + (i == 0u ? (256u - (row + 128u)) & 255u : 255u - (row + 128u)))], scale);
-            split_store(y, real_hi, real_lo, seq, i + (row + 144u) * p, t * 256u, rh, buf[pad(cell + 144u)], buf[pad(pcol * 256u + (i == 0u ? (256u - (row + 144u)) & 255u : 255u - (row + 144u)))], scale);
-            split_store(y, real_hi, real_lo, seq, i + (row + 160u) * p, t * 256u, rh, buf[pad(cell + 160u)], buf[pad(pcol * 256u + (i == 0u ? (256u - (row + 160u)) & 255u : 255u - (row + 160u)))], scale);
-            split_store(y, real_hi, real_lo, seq, i + (row + 176u) * p, t * 256u, rh, buf[pad(cell + 176u)], buf[pad(pcol * 256u + (i == 0u ? (256u - (row + 176u)) & 255u : 255u - (row + 176u)))], scale);
-            split_store(y, real_hi, real_lo, seq, i + (row + 192u) * p, t * 256u, rh, buf[pad(cell + 192u)], buf[pad(pcol * 256u + (i == 0u ? (256u - (row + 192u)) & 255u : 255u - (row + 192u)))], scale);
-            split_store(y, real_hi, real_lo, seq, i + (row + 208u) * p, t * 256u, rh, buf[pad(cell + 208u)], buf[pad(pcol * 256u + (i == 0u ? (256u - (row + 208u)) & 255u : 255u - (row + 208u)))], scale);
-            split_store(y, real_hi, real_lo, seq, i + (row + 224u) * p, t * 256u, rh, buf[pad(cell + 224u)], buf[pad(pcol * 256u + (i == 0u ? (256u - (row + 224u)) & 255u : 255u - (row + 224u)))], scale);
-            split_store(y, real_hi, real_lo, seq, i + (row + 240u) * p, t * 256u, rh, buf[pad(cell + 240u)], buf[pad(pcol * 256u + (i == 0u ? (256u - (row + 240u)) & 255u : 255u - (row + 240u)))], scale);
+            // Real split in pairs: a front slot (col < 8) writes X_k, k = i + m * p, and X_(H-k) from Z_k and its mirror
+            // (slot pcol, element L - 1 - m); the self-mirrored columns (rr == 0: column 0 in slot 0, element (L - m) % L,
+            // and column t/2 in slot 8, element L - 1 - m) pair their own elements m <= mm.
+            if (front || rr == 0u)
+            {
+                {
+                    const uint m = row;
+                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
+                    if (rr != 0u || m <= mm)
+                    {
+                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell)], buf[pad(pcol * 256u + mm)], scale);
+                    }
+                }
+                {
+                    const uint m = row + 16u;
+                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
+                    if (rr != 0u || m <= mm)
+                    {
+                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 16u)], buf[pad(pcol * 256u + mm)], scale);
+                    }
+                }
+                {
+                    const uint m = row + 32u;
+                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
+                    if (rr != 0u || m <= mm)
+                    {
+                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 32u)], buf[pad(pcol * 256u + mm)], scale);
+                    }
+                }
+                {
+                    const uint m = row + 48u;
+                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
+                    if (rr != 0u || m <= mm)
+                    {
+                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 48u)], buf[pad(pcol * 256u + mm)], scale);
+                    }
+                }
+                {
+                    const uint m = row + 64u;
+                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
+                    if (rr != 0u || m <= mm)
+                    {
+                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 64u)], buf[pad(pcol * 256u + mm)], scale);
+                    }
+                }
+                {
+                    const uint m = row + 80u;
+                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
+                    if (rr != 0u || m <= mm)
+                    {
+                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 80u)], buf[pad(pcol * 256u + mm)], scale);
+                    }
+                }
+                {
+                    const uint m = row + 96u;
+                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
+                    if (rr != 0u || m <= mm)
+                    {
+                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 96u)], buf[pad(pcol * 256u + mm)], scale);
+                    }
+                }
+                {
+                    const uint m = row + 112u;
+                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
+                    if (rr != 0u || m <= mm)
+                    {
+                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 112u)], buf[pad(pcol * 256u + mm)], scale);
+                    }
+                }
+                {
+                    const uint m = row + 128u;
+                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
+                    if (rr != 0u || m <= mm)
+                    {
+                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 128u)], buf[pad(pcol * 256u + mm)], scale);
+                    }
+                }
+                {
+                    const uint m = row + 144u;
+                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
+                    if (rr != 0u || m <= mm)
+                    {
+                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 144u)], buf[pad(pcol * 256u + mm)], scale);
+                    }
+                }
+                {
+                    const uint m = row + 160u;
+                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
+                    if (rr != 0u || m <= mm)
+                    {
+                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 160u)], buf[pad(pcol * 256u + mm)], scale);
+                    }
+                }
+                {
+                    const uint m = row + 176u;
+                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
+                    if (rr != 0u || m <= mm)
+                    {
+                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 176u)], buf[pad(pcol * 256u + mm)], scale);
+                    }
+                }
+                {
+                    const uint m = row + 192u;
+                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
+                    if (rr != 0u || m <= mm)
+                    {
+                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 192u)], buf[pad(pcol * 256u + mm)], scale);
+                    }
+                }
+                {
+                    const uint m = row + 208u;
+                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
+                    if (rr != 0u || m <= mm)
+                    {
+                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 208u)], buf[pad(pcol * 256u + mm)], scale);
+                    }
+                }
+                {
+                    const uint m = row + 224u;
+                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
+                    if (rr != 0u || m <= mm)
+                    {
+                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 224u)], buf[pad(pcol * 256u + mm)], scale);
+                    }
+                }
+                {
+                    const uint m = row + 240u;
+                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
+                    if (rr != 0u || m <= mm)
+                    {
+                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 240u)], buf[pad(pcol * 256u + mm)], scale);
+                    }
+                }
+            }
         }
     }
 }

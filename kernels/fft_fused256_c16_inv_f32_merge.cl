@@ -61,9 +61,9 @@ inline float2 real_merge(const float2 x, const float2 xm, const float2 w)
     return (float2)(x.x + xm.x - d.y, x.y - xm.y + d.x);
 }
 
-// merge_load(x, hi, lo, seq, k, h, rh): Z_k of sequence seq from X_k and X_(h-k) of its row x[seq * (h + 1) ..],
-// the imaginary parts of X_0 and X_h ignored (numpy's irfft)
-inline float2 merge_load(__global const float2 *restrict x, __global const float2 *restrict hi, __global const float2 *restrict lo, const uint seq, const uint k, const uint h, const uint rh)
+// merge_load(x, seq, k, h, t): Z_k of sequence seq from X_k and X_(h-k) of its row x[seq * (h + 1) ..],
+// t = W_N^k; the imaginary parts of X_0 and X_h ignored (numpy's irfft)
+inline float2 merge_load(__global const float2 *restrict x, const uint seq, const uint k, const uint h, const float2 t)
 {
     const uint row = seq * (h + 1u);
     float2 a = x[row + k];
@@ -73,28 +73,7 @@ inline float2 merge_load(__global const float2 *restrict x, __global const float
         a.y = 0.0f;
         am.y = 0.0f;
     }
-    const float2 t = real_twiddle(hi, lo, k, rh);
     return real_merge(a, am, (float2)(t.x, -t.y));
-}
-
-// merge_pair(x, hi, lo, seq, k, h, rh, buf, at): Z_k and Z_(h-k) of sequence seq (k <= h/2) from X_k and
-// X_(h-k) of its row (W_N^-(h-k) = -W_N^k) into buf[pad(at + k)] and buf[pad(at + h - k)]; k == 0: Z_0 alone
-inline void merge_pair(__global const float2 *restrict x, __global const float2 *restrict hi, __global const float2 *restrict lo, const uint seq, const uint k, const uint h, const uint rh, __local float2 *buf, const uint at)
-{
-    const uint row = seq * (h + 1u);
-    float2 a = x[row + k];
-    float2 am = x[row + h - k];
-    const float2 t = real_twiddle(hi, lo, k, rh);
-    if (k == 0u)
-    {
-        a.y = 0.0f;
-        am.y = 0.0f;
-    }
-    buf[pad(at + k)] = real_merge(a, am, (float2)(t.x, -t.y));
-    if (k != 0u && 2u * k != h)
-    {
-        buf[pad(at + h - k)] = real_merge(am, a, -t);
-    }
 }
 
 // mul_p9q8(a) = a * exp(-i*pi*9/8)
@@ -170,16 +149,71 @@ void fft_fused256_c16_inv_f32_merge(__global const float2 *restrict x,
     // Load phase: 16 elements per work-item (it = 0..15); t is uniform, so is the branch.
     if (t == 1u)
     {
-        // Flat real merge (t == 1): slot q = s * 129 + k, k = 0..128, of sequence first + s reads X_k and X_(256-k)
-        // of row x[(first + s) * 257 ..] and stores Z_k and Z_(256-k) (Z_0 alone for k = 0).
-        for (uint q = lid; q < 2064u; q += 256u)
+        // Flat (t == 1, k = 0): element e = lid + 256 * it is x[first * 256 + e], point e % 256 of sub-FFT first + e / 256.
+        const uint src = first * 256u + lid;
+        if (first < total)
         {
-            const uint s = q / 129u;
-            const uint k = q - s * 129u;
-            if (first + s < total)
-            {
-                merge_pair(x, real_hi, real_lo, first + s, k, 256u, rh, buf, s * 256u);
-            }
+            buf[pad(lid)] = merge_load(x, (src) >> 8, ((src) & 255u), 256u, real_hi[((src) & 255u)]);
+        }
+        if (first + 1u < total)
+        {
+            buf[pad(lid + 256u)] = merge_load(x, (src + 256u) >> 8, ((src + 256u) & 255u), 256u, real_hi[((src + 256u) & 255u)]);
+        }
+        if (first + 2u < total)
+        {
+            buf[pad(lid + 512u)] = merge_load(x, (src + 512u) >> 8, ((src + 512u) & 255u), 256u, real_hi[((src + 512u) & 255u)]);
+        }
+        if (first + 3u < total)
+        {
+            buf[pad(lid + 768u)] = merge_load(x, (src + 768u) >> 8, ((src + 768u) & 255u), 256u, real_hi[((src + 768u) & 255u)]);
+        }
+        if (first + 4u < total)
+        {
+            buf[pad(lid + 1024u)] = merge_load(x, (src + 1024u) >> 8, ((src + 1024u) & 255u), 256u, real_hi[((src + 1024u) & 255u)]);
+        }
+        if (first + 5u < total)
+        {
+            buf[pad(lid + 1280u)] = merge_load(x, (src + 1280u) >> 8, ((src + 1280u) & 255u), 256u, real_hi[((src + 1280u) & 255u)]);
+        }
+        if (first + 6u < total)
+        {
+            buf[pad(lid + 1536u)] = merge_load(x, (src + 1536u) >> 8, ((src + 1536u) & 255u), 256u, real_hi[((src + 1536u) & 255u)]);
+        }
+        if (first + 7u < total)
+        {
+            buf[pad(lid + 1792u)] = merge_load(x, (src + 1792u) >> 8, ((src + 1792u) & 255u), 256u, real_hi[((src + 1792u) & 255u)]);
+        }
+        if (first + 8u < total)
+        {
+            buf[pad(lid + 2048u)] = merge_load(x, (src + 2048u) >> 8, ((src + 2048u) & 255u), 256u, real_hi[((src + 2048u) & 255u)]);
+        }
+        if (first + 9u < total)
+        {
+            buf[pad(lid + 2304u)] = merge_load(x, (src + 2304u) >> 8, ((src + 2304u) & 255u), 256u, real_hi[((src + 2304u) & 255u)]);
+        }
+        if (first + 10u < total)
+        {
+            buf[pad(lid + 2560u)] = merge_load(x, (src + 2560u) >> 8, ((src + 2560u) & 255u), 256u, real_hi[((src + 2560u) & 255u)]);
+        }
+        if (first + 11u < total)
+        {
+            buf[pad(lid + 2816u)] = merge_load(x, (src + 2816u) >> 8, ((src + 2816u) & 255u), 256u, real_hi[((src + 2816u) & 255u)]);
+        }
+        if (first + 12u < total)
+        {
+            buf[pad(lid + 3072u)] = merge_load(x, (src + 3072u) >> 8, ((src + 3072u) & 255u), 256u, real_hi[((src + 3072u) & 255u)]);
+        }
+        if (first + 13u < total)
+        {
+            buf[pad(lid + 3328u)] = merge_load(x, (src + 3328u) >> 8, ((src + 3328u) & 255u), 256u, real_hi[((src + 3328u) & 255u)]);
+        }
+        if (first + 14u < total)
+        {
+            buf[pad(lid + 3584u)] = merge_load(x, (src + 3584u) >> 8, ((src + 3584u) & 255u), 256u, real_hi[((src + 3584u) & 255u)]);
+        }
+        if (first + 15u < total)
+        {
+            buf[pad(lid + 3840u)] = merge_load(x, (src + 3840u) >> 8, ((src + 3840u) & 255u), 256u, real_hi[((src + 3840u) & 255u)]);
         }
     }
     else
@@ -190,41 +224,41 @@ void fft_fused256_c16_inv_f32_merge(__global const float2 *restrict x,
             const uint src = base + i + row * t;
             if (p > 1u)
             {
-                buf[pad(cell)] = cmul(merge_load(x, real_hi, real_lo, seq, (src) - base, t * 256u, rh), pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
-                buf[pad(cell + 16u)] = cmul(merge_load(x, real_hi, real_lo, seq, (src + 16u * t) - base, t * 256u, rh), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 16u), h));
-                buf[pad(cell + 32u)] = cmul(merge_load(x, real_hi, real_lo, seq, (src + 32u * t) - base, t * 256u, rh), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 32u), h));
-                buf[pad(cell + 48u)] = cmul(merge_load(x, real_hi, real_lo, seq, (src + 48u * t) - base, t * 256u, rh), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 48u), h));
-                buf[pad(cell + 64u)] = cmul(merge_load(x, real_hi, real_lo, seq, (src + 64u * t) - base, t * 256u, rh), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 64u), h));
-                buf[pad(cell + 80u)] = cmul(merge_load(x, real_hi, real_lo, seq, (src + 80u * t) - base, t * 256u, rh), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 80u), h));
-                buf[pad(cell + 96u)] = cmul(merge_load(x, real_hi, real_lo, seq, (src + 96u * t) - base, t * 256u, rh), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 96u), h));
-                buf[pad(cell + 112u)] = cmul(merge_load(x, real_hi, real_lo, seq, (src + 112u * t) - base, t * 256u, rh), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 112u), h));
-                buf[pad(cell + 128u)] = cmul(merge_load(x, real_hi, real_lo, seq, (src + 128u * t) - base, t * 256u, rh), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 128u), h));
-                buf[pad(cell + 144u)] = cmul(merge_load(x, real_hi, real_lo, seq, (src + 144u * t) - base, t * 256u, rh), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 144u), h));
-                buf[pad(cell + 160u)] = cmul(merge_load(x, real_hi, real_lo, seq, (src + 160u * t) - base, t * 256u, rh), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 160u), h));
-                buf[pad(cell + 176u)] = cmul(merge_load(x, real_hi, real_lo, seq, (src + 176u * t) - base, t * 256u, rh), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 176u), h));
-                buf[pad(cell + 192u)] = cmul(merge_load(x, real_hi, real_lo, seq, (src + 192u * t) - base, t * 256u, rh), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 192u), h));
-                buf[pad(cell + 208u)] = cmul(merge_load(x, real_hi, real_lo, seq, (src + 208u * t) - base, t * 256u, rh), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 208u), h));
-                buf[pad(cell + 224u)] = cmul(merge_load(x, real_hi, real_lo, seq, (src + 224u * t) - base, t * 256u, rh), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 224u), h));
-                buf[pad(cell + 240u)] = cmul(merge_load(x, real_hi, real_lo, seq, (src + 240u * t) - base, t * 256u, rh), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 240u), h));
+                buf[pad(cell)] = cmul(merge_load(x, seq, (src) - base, t * 256u, real_twiddle(real_hi, real_lo, (src) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
+                buf[pad(cell + 16u)] = cmul(merge_load(x, seq, (src + 16u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 16u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 16u), h));
+                buf[pad(cell + 32u)] = cmul(merge_load(x, seq, (src + 32u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 32u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 32u), h));
+                buf[pad(cell + 48u)] = cmul(merge_load(x, seq, (src + 48u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 48u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 48u), h));
+                buf[pad(cell + 64u)] = cmul(merge_load(x, seq, (src + 64u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 64u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 64u), h));
+                buf[pad(cell + 80u)] = cmul(merge_load(x, seq, (src + 80u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 80u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 80u), h));
+                buf[pad(cell + 96u)] = cmul(merge_load(x, seq, (src + 96u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 96u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 96u), h));
+                buf[pad(cell + 112u)] = cmul(merge_load(x, seq, (src + 112u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 112u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 112u), h));
+                buf[pad(cell + 128u)] = cmul(merge_load(x, seq, (src + 128u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 128u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 128u), h));
+                buf[pad(cell + 144u)] = cmul(merge_load(x, seq, (src + 144u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 144u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 144u), h));
+                buf[pad(cell + 160u)] = cmul(merge_load(x, seq, (src + 160u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 160u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 160u), h));
+                buf[pad(cell + 176u)] = cmul(merge_load(x, seq, (src + 176u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 176u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 176u), h));
+                buf[pad(cell + 192u)] = cmul(merge_load(x, seq, (src + 192u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 192u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 192u), h));
+                buf[pad(cell + 208u)] = cmul(merge_load(x, seq, (src + 208u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 208u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 208u), h));
+                buf[pad(cell + 224u)] = cmul(merge_load(x, seq, (src + 224u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 224u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 224u), h));
+                buf[pad(cell + 240u)] = cmul(merge_load(x, seq, (src + 240u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 240u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 240u), h));
             }
             else
             {
-                buf[pad(cell)] = merge_load(x, real_hi, real_lo, seq, (src) - base, t * 256u, rh);
-                buf[pad(cell + 16u)] = merge_load(x, real_hi, real_lo, seq, (src + 16u * t) - base, t * 256u, rh);
-                buf[pad(cell + 32u)] = merge_load(x, real_hi, real_lo, seq, (src + 32u * t) - base, t * 256u, rh);
-                buf[pad(cell + 48u)] = merge_load(x, real_hi, real_lo, seq, (src + 48u * t) - base, t * 256u, rh);
-                buf[pad(cell + 64u)] = merge_load(x, real_hi, real_lo, seq, (src + 64u * t) - base, t * 256u, rh);
-                buf[pad(cell + 80u)] = merge_load(x, real_hi, real_lo, seq, (src + 80u * t) - base, t * 256u, rh);
-                buf[pad(cell + 96u)] = merge_load(x, real_hi, real_lo, seq, (src + 96u * t) - base, t * 256u, rh);
-                buf[pad(cell + 112u)] = merge_load(x, real_hi, real_lo, seq, (src + 112u * t) - base, t * 256u, rh);
-                buf[pad(cell + 128u)] = merge_load(x, real_hi, real_lo, seq, (src + 128u * t) - base, t * 256u, rh);
-                buf[pad(cell + 144u)] = merge_load(x, real_hi, real_lo, seq, (src + 144u * t) - base, t * 256u, rh);
-                buf[pad(cell + 160u)] = merge_load(x, real_hi, real_lo, seq, (src + 160u * t) - base, t * 256u, rh);
-                buf[pad(cell + 176u)] = merge_load(x, real_hi, real_lo, seq, (src + 176u * t) - base, t * 256u, rh);
-                buf[pad(cell + 192u)] = merge_load(x, real_hi, real_lo, seq, (src + 192u * t) - base, t * 256u, rh);
-                buf[pad(cell + 208u)] = merge_load(x, real_hi, real_lo, seq, (src + 208u * t) - base, t * 256u, rh);
-                buf[pad(cell + 224u)] = merge_load(x, real_hi, real_lo, seq, (src + 224u * t) - base, t * 256u, rh);
-                buf[pad(cell + 240u)] = merge_load(x, real_hi, real_lo, seq, (src + 240u * t) - base, t * 256u, rh);
+                buf[pad(cell)] = merge_load(x, seq, (src) - base, t * 256u, real_twiddle(real_hi, real_lo, (src) - base, rh));
+                buf[pad(cell + 16u)] = merge_load(x, seq, (src + 16u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 16u * t) - base, rh));
+                buf[pad(cell + 32u)] = merge_load(x, seq, (src + 32u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 32u * t) - base, rh));
+                buf[pad(cell + 48u)] = merge_load(x, seq, (src + 48u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 48u * t) - base, rh));
+                buf[pad(cell + 64u)] = merge_load(x, seq, (src + 64u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 64u * t) - base, rh));
+                buf[pad(cell + 80u)] = merge_load(x, seq, (src + 80u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 80u * t) - base, rh));
+                buf[pad(cell + 96u)] = merge_load(x, seq, (src + 96u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 96u * t) - base, rh));
+                buf[pad(cell + 112u)] = merge_load(x, seq, (src + 112u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 112u * t) - base, rh));
+                buf[pad(cell + 128u)] = merge_load(x, seq, (src + 128u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 128u * t) - base, rh));
+                buf[pad(cell + 144u)] = merge_load(x, seq, (src + 144u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 144u * t) - base, rh));
+                buf[pad(cell + 160u)] = merge_load(x, seq, (src + 160u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 160u * t) - base, rh));
+                buf[pad(cell + 176u)] = merge_load(x, seq, (src + 176u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 176u * t) - base, rh));
+                buf[pad(cell + 192u)] = merge_load(x, seq, (src + 192u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 192u * t) - base, rh));
+                buf[pad(cell + 208u)] = merge_load(x, seq, (src + 208u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 208u * t) - base, rh));
+                buf[pad(cell + 224u)] = merge_load(x, seq, (src + 224u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 224u * t) - base, rh));
+                buf[pad(cell + 240u)] = merge_load(x, seq, (src + 240u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 240u * t) - base, rh));
             }
         }
     }

@@ -161,14 +161,24 @@ where
         .build()?;
     let copy = timed(|| {
         let mut event = Event::empty();
-        copy_src.copy(&copy_dst, None, None).enew(&mut event).enq()?;
+        copy_src
+            .copy(&copy_dst, None, None)
+            .enew(&mut event)
+            .enq()?;
         Ok(vec![event])
     })?;
     let builder = || Fft::<T>::builder(queue).len(len).batch(batch);
     let (kernel, error, passes, explain) = if forward {
         let plan = builder().build_r2c()?;
-        let (kernel, passes) = timed_passes(|| Ok(plan.enqueue_traced(&real_buf, &spectrum, None)?))?;
-        let mut first = vec![Complex::new(<T as FftFloat>::from_f64(0.0), <T as FftFloat>::from_f64(0.0)); half];
+        let (kernel, passes) =
+            timed_passes(|| Ok(plan.enqueue_traced(&real_buf, &spectrum, None)?))?;
+        let mut first = vec![
+            Complex::new(
+                <T as FftFloat>::from_f64(0.0),
+                <T as FftFloat>::from_f64(0.0)
+            );
+            half
+        ];
         spectrum.read(&mut first).len(half).enq()?;
         let row: Vec<f64> = reals[..len].iter().map(|&v| v.into()).collect();
         let got: Vec<Complex64> = first.iter().map(|&v| complex_to_f64(v)).collect();
@@ -180,16 +190,16 @@ where
         (kernel, error, pass_list(&passes), plan.explain())
     } else {
         let plan = builder().build_c2r()?;
-        let (kernel, passes) = timed_passes(|| Ok(plan.enqueue_traced(&spectrum, &real_buf, None)?))?;
+        let (kernel, passes) =
+            timed_passes(|| Ok(plan.enqueue_traced(&spectrum, &real_buf, None)?))?;
         let mut first = vec![<T as FftFloat>::from_f64(0.0); len];
         real_buf.read(&mut first).len(len).enq()?;
         let row: Vec<Complex64> = spectrum_host[..half]
             .iter()
             .map(|&v| complex_to_f64(v))
             .collect();
-        let as_complex = |v: &[f64]| -> Vec<Complex64> {
-            v.iter().map(|&x| Complex64::new(x, 0.0)).collect()
-        };
+        let as_complex =
+            |v: &[f64]| -> Vec<Complex64> { v.iter().map(|&x| Complex64::new(x, 0.0)).collect() };
         let got: Vec<f64> = first.iter().map(|&v| v.into()).collect();
         let error = if len <= 1 << 16 {
             relative_l2_error(
@@ -203,7 +213,11 @@ where
     };
     let cpu = if realfft {
         let cpu = realfft_time(&reals, len, forward)?;
-        format!("realfft {:.4} ms = {:.2}x  ", ms(cpu), cpu.as_secs_f64() / kernel.as_secs_f64())
+        format!(
+            "realfft {:.4} ms = {:.2}x  ",
+            ms(cpu),
+            cpu.as_secs_f64() / kernel.as_secs_f64()
+        )
     } else {
         String::new()
     };
@@ -247,7 +261,9 @@ fn realfft_time<T: FftFloat + realfft::FftNum>(
                 r2c.process_with_scratch(row, &mut spectrum, &mut scratch)?;
             } else {
                 // realfft rejects a non-real DC or Nyquist value: the spectrum of a real row.
-                spectrum.iter_mut().for_each(|v| v.im = <T as FftFloat>::from_f64(0.0));
+                spectrum
+                    .iter_mut()
+                    .for_each(|v| v.im = <T as FftFloat>::from_f64(0.0));
                 c2r.process_with_scratch(&mut spectrum, row, &mut inverse_scratch)?;
             }
         }

@@ -9,7 +9,7 @@ use super::fused::FusedSpec;
 use super::real::{half_spectrum_len, RealStep};
 use super::spec::{KernelSpec, Twiddles};
 use super::tables::{pass_twiddles, split_exponent, split_twiddles, stage_twiddles};
-use crate::{Complex64, Direction};
+use crate::{unit_root, Complex64, Direction};
 
 /// One argument of a kernel, in signature order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -452,6 +452,12 @@ impl TableKind {
             TableKind::Chirp => chirp(params.len, outer),
             TableKind::ChirpFilter => chirp_filter(params.len, params.padded, outer),
             TableKind::RealHi | TableKind::RealLo => match real_len(spec, params) {
+                // One pass: the whole table W_N^k, k <= N/2, read directly (h = 0).
+                Some(len) if single_level(spec, params) && self == &TableKind::RealHi => (0..=len
+                    / 2)
+                    .map(|k| unit_root(k as i64, len, Direction::Forward))
+                    .collect(),
+                Some(_) if single_level(spec, params) => one(),
                 Some(len) if self == &TableKind::RealHi => {
                     split_twiddles(len, Direction::Forward).hi
                 }
@@ -471,6 +477,13 @@ fn real_len(spec: &KernelSpec, params: &LaunchParams) -> Option<u64> {
         KernelSpec::Fused(FusedSpec { real: Some(_), .. }) => Some(2 * params.padded as u64),
         _ => None,
     }
+}
+
+/// Whether a fused pass with a real edge is a whole transform (one pass: `t = p = 1`): its
+/// real twiddle table is then one level, `W_N^k` for `k <= N/2`, read as `real_hi[k]`.
+fn single_level(spec: &KernelSpec, params: &LaunchParams) -> bool {
+    matches!(spec, KernelSpec::Fused(FusedSpec { real: Some(_), .. }))
+        && params.padded == spec.points() as usize
 }
 
 impl UintArg {

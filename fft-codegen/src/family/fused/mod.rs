@@ -244,15 +244,15 @@ fn write_real_edge_helper<W: Write>(
         FusedReal::Merge => {
             writeln!(
                 w,
-                "// merge_load(x, hi, lo, seq, k, h, rh): Z_k of sequence seq from X_k and X_(h-k) of its row x[seq * (h + 1) ..],"
+                "// merge_load(x, seq, k, h, t): Z_k of sequence seq from X_k and X_(h-k) of its row x[seq * (h + 1) ..],"
             )?;
             writeln!(
                 w,
-                "// the imaginary parts of X_0 and X_h ignored (numpy's irfft)"
+                "// t = W_N^k; the imaginary parts of X_0 and X_h ignored (numpy's irfft)"
             )?;
             writeln!(
                 w,
-                "inline {v} merge_load(__global const {v} *restrict x, __global const {v} *restrict hi, __global const {v} *restrict lo, const uint seq, const uint k, const uint h, const uint rh)"
+                "inline {v} merge_load(__global const {v} *restrict x, const uint seq, const uint k, const uint h, const {v} t)"
             )?;
             w.open_block()?;
             writeln!(w, "const uint row = seq * (h + 1u);")?;
@@ -263,92 +263,28 @@ fn write_real_edge_helper<W: Write>(
             writeln!(w, "a.y = {zero};")?;
             writeln!(w, "am.y = {zero};")?;
             w.close_block()?;
-            writeln!(w, "const {v} t = real_twiddle(hi, lo, k, rh);")?;
             writeln!(w, "return real_merge(a, am, ({v})(t.x, -t.y));")?;
-            w.close_block()?;
-            writeln!(w)?;
-            writeln!(
-                w,
-                "// merge_pair(x, hi, lo, seq, k, h, rh, buf, at): Z_k and Z_(h-k) of sequence seq (k <= h/2) from X_k and"
-            )?;
-            writeln!(
-                w,
-                "// X_(h-k) of its row (W_N^-(h-k) = -W_N^k) into buf[pad(at + k)] and buf[pad(at + h - k)]; k == 0: Z_0 alone"
-            )?;
-            writeln!(
-                w,
-                "inline void merge_pair(__global const {v} *restrict x, __global const {v} *restrict hi, __global const {v} *restrict lo, const uint seq, const uint k, const uint h, const uint rh, __local {v} *buf, const uint at)"
-            )?;
-            w.open_block()?;
-            writeln!(w, "const uint row = seq * (h + 1u);")?;
-            writeln!(w, "{v} a = x[row + k];")?;
-            writeln!(w, "{v} am = x[row + h - k];")?;
-            writeln!(w, "const {v} t = real_twiddle(hi, lo, k, rh);")?;
-            writeln!(w, "if (k == 0u)")?;
-            w.open_block()?;
-            writeln!(w, "a.y = {zero};")?;
-            writeln!(w, "am.y = {zero};")?;
-            w.close_block()?;
-            writeln!(
-                w,
-                "buf[pad(at + k)] = real_merge(a, am, ({v})(t.x, -t.y));"
-            )?;
-            writeln!(w, "if (k != 0u && 2u * k != h)")?;
-            w.open_block()?;
-            writeln!(w, "buf[pad(at + h - k)] = real_merge(am, a, -t);")?;
-            w.close_block()?;
             w.close_block()
         }
         FusedReal::Split => {
             writeln!(
                 w,
-                "// split_store(y, hi, lo, seq, k, h, rh, z, zm, scale): X_k of sequence seq from Z_k = z and Z_(h-k) = zm"
+                "// split_pair(y, seq, k, h, t, z, zm, scale): X_k and X_(h-k) of sequence seq from Z_k = z and Z_(h-k) = zm"
             )?;
             writeln!(
                 w,
-                "// to its row y[seq * (h + 1) ..], times scale; k == 0 also writes X_h"
+                "// (k <= h/2, t = W_N^k, W_N^(h-k) = -conj(t)), times scale; k == 0 writes X_0 and X_h"
             )?;
             writeln!(
                 w,
-                "inline void split_store(__global {v} *restrict y, __global const {v} *restrict hi, __global const {v} *restrict lo, const uint seq, const uint k, const uint h, const uint rh, const {v} z, const {v} zm, const {s} scale)"
+                "inline void split_pair(__global {v} *restrict y, const uint seq, const uint k, const uint h, const {v} t, const {v} z, const {v} zm, const {s} scale)"
             )?;
             w.open_block()?;
             writeln!(w, "const uint row = seq * (h + 1u);")?;
-            writeln!(
-                w,
-                "y[row + k] = real_split(z, zm, real_twiddle(hi, lo, k, rh)) * scale;"
-            )?;
-            writeln!(w, "if (k == 0u)")?;
-            w.open_block()?;
-            writeln!(
-                w,
-                "y[row + h] = real_split(z, z, ({v})(-1, 0)) * scale;"
-            )?;
-            w.close_block()?;
-            w.close_block()?;
-            writeln!(w)?;
-            writeln!(
-                w,
-                "// split_pair(y, hi, lo, seq, k, h, rh, z, zm, scale): X_k and X_(h-k) of sequence seq from Z_k = z and"
-            )?;
-            writeln!(
-                w,
-                "// Z_(h-k) = zm (k <= h/2; W_N^(h-k) = -conj(W_N^k)), times scale; k == 0 writes X_0 and X_h"
-            )?;
-            writeln!(
-                w,
-                "inline void split_pair(__global {v} *restrict y, __global const {v} *restrict hi, __global const {v} *restrict lo, const uint seq, const uint k, const uint h, const uint rh, const {v} z, const {v} zm, const {s} scale)"
-            )?;
-            w.open_block()?;
-            writeln!(w, "const uint row = seq * (h + 1u);")?;
-            writeln!(w, "const {v} t = real_twiddle(hi, lo, k, rh);")?;
             writeln!(w, "y[row + k] = real_split(z, zm, t) * scale;")?;
             writeln!(w, "if (k == 0u)")?;
             w.open_block()?;
-            writeln!(
-                w,
-                "y[row + h] = real_split(z, z, ({v})(-1, 0)) * scale;"
-            )?;
+            writeln!(w, "y[row + h] = real_split(z, z, ({v})(-1, 0)) * scale;")?;
             w.close_block()?;
             writeln!(w, "else if (2u * k != h)")?;
             w.open_block()?;

@@ -34,20 +34,14 @@ fn sequence_len(shape: &Shape, flat: bool) -> String {
     }
 }
 
-/// The split step's store of element `local` (point `pos` of its sub-FFT) whose mirror is
-/// element `mirror`, at position `pos` of sequence `seq`.
-fn split_store(
-    shape: &Shape,
-    seq: &str,
-    pos: &str,
-    local: &str,
-    mirror: &str,
-    flat: bool,
-) -> String {
-    format!(
-        "split_store(y, real_hi, real_lo, {seq}, {pos}, {}, rh, buf[pad({local})], buf[pad({mirror})], scale);",
-        sequence_len(shape, flat)
-    )
+/// `W_N^k` of a real step at position `k`: the one-level table of a single pass (flat
+/// regimes), the two-level one otherwise.
+fn real_twiddle(k: &str, flat: bool) -> String {
+    if flat {
+        format!("real_hi[{k}]")
+    } else {
+        format!("real_twiddle(real_hi, real_lo, {k}, rh)")
+    }
 }
 
 /// The value the load phase reads at global index `global` (of the length-M sequences):
@@ -56,8 +50,9 @@ fn load(shape: &Shape, global: &str, flat: bool) -> String {
     if shape.spec.real == Some(FusedReal::Merge) {
         let (seq, pos) = seq_pos(shape, global, flat);
         return format!(
-            "merge_load(x, real_hi, real_lo, {seq}, {pos}, {}, rh)",
-            sequence_len(shape, flat)
+            "merge_load(x, {seq}, {pos}, {}, {})",
+            sequence_len(shape, flat),
+            real_twiddle(&pos, flat)
         );
     }
     match shape.spec.chirp {
@@ -142,9 +137,7 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
     )?;
     writeln!(w, "if (t == 1u)")?;
     w.open_block()?;
-    if shape.spec.real == Some(FusedReal::Merge) {
-        write_merge_pairs(w, shape)?;
-    } else {
+    {
         writeln!(
             w,
             "// Flat (t == 1, k = 0): element e = lid + {group} * it is x[first * {l} + e], point e % {l} of sub-FFT first + e / {l}."
@@ -440,45 +433,6 @@ pub(super) fn write_store<W: Write>(
     w.close_block()
 }
 
-/// The flat regime of a merge load (one pass, t == 1): slot `q = s * S + k` (`S = L/2 + 1`)
-/// of sequence `first + s` reads `X_k` and `X_(L-k)` once and stores `Z_k` and `Z_(L-k)`
-/// (`Z_0` alone for `k = 0`).
-fn write_merge_pairs<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Result {
-    let (l, c, group) = (shape.len, shape.columns, shape.group);
-    let slots = l / 2 + 1;
-    writeln!(
-        w,
-        "// Flat real merge (t == 1): slot q = s * {slots} + k, k = 0..{}, of sequence first + s reads X_k and X_({l}-k)",
-        l / 2
-    )?;
-    writeln!(
-        w,
-        "// of row x[(first + s) * {} ..] and stores Z_k and Z_({l}-k) (Z_0 alone for k = 0).",
-        l + 1
-    )?;
-    writeln!(
-        w,
-        "for (uint q = lid; q < {}u; q += {group}u)",
-        c * slots
-    )?;
-    w.open_block()?;
-    if c > 1 {
-        writeln!(w, "const uint s = q / {slots}u;")?;
-        writeln!(w, "const uint k = q - s * {slots}u;")?;
-    } else {
-        writeln!(w, "const uint s = 0u;")?;
-        writeln!(w, "const uint k = q;")?;
-    }
-    writeln!(w, "if (first + s < total)")?;
-    w.open_block()?;
-    writeln!(
-        w,
-        "merge_pair(x, real_hi, real_lo, first + s, k, {l}u, rh, buf, s * {l}u);"
-    )?;
-    w.close_block()?;
-    w.close_block()
-}
-
 /// The flat regime of a split store (one pass, p == 1): slot `q = s * S + k` (`S = L/2 + 1`,
 /// `k <= L/2`) of sub-FFT `first + s` reads `Z_k` and `Z_((L - k) % L)` from local memory
 /// once and writes both `X_k` and `X_(L-k)` (`X_0` and `X_L` for `k = 0`), so each pair
@@ -495,11 +449,7 @@ fn write_split_pairs<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Result 
         w,
         "// from Z_k and Z_(({l} - k) % {l}) in local memory (X_0 and X_{l} for k = 0)."
     )?;
-    writeln!(
-        w,
-        "for (uint q = lid; q < {}u; q += {group}u)",
-        c * slots
-    )?;
+    writeln!(w, "for (uint q = lid; q < {}u; q += {group}u)", c * slots)?;
     w.open_block()?;
     if c > 1 {
         writeln!(w, "const uint s = q / {slots}u;")?;
@@ -512,7 +462,7 @@ fn write_split_pairs<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Result 
     w.open_block()?;
     writeln!(
         w,
-        "split_pair(y, real_hi, real_lo, first + s, k, {l}u, rh, buf[pad(s * {l}u + k)], buf[pad(s * {l}u + (k == 0u ? 0u : {l}u - k))], scale);"
+        "split_pair(y, first + s, k, {l}u, real_hi[k], buf[pad(s * {l}u + k)], buf[pad(s * {l}u + (k == 0u ? 0u : {l}u - k))], scale);"
     )?;
     w.close_block()?;
     w.close_block()
@@ -534,8 +484,20 @@ fn write_split_columns<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Names
     }
     writeln!(
         w,
-        "// Real split: Z_(i + m * p) and its mirror (column pcol, element (L - m) % L if i == 0, else L - 1 - m)."
+        "// Real split in pairs: a front slot (col < {}) writes X_k, k = i + m * p, and X_(H-k) from Z_k and its mirror",
+        shape.columns / 2
     )?;
+    writeln!(
+        w,
+        "// (slot pcol, element L - 1 - m); the self-mirrored columns (rr == 0: column 0 in slot 0, element (L - m) % L,"
+    )?;
+    writeln!(
+        w,
+        "// and column t/2 in slot {}, element L - 1 - m) pair their own elements m <= mm.",
+        shape.columns / 2
+    )?;
+    writeln!(w, "if (front || rr == 0u)")?;
+    w.open_block()?;
     for it in 0..r {
         let local = linear(&[(names.cell.as_str(), 1)], it * per);
         let m = if shape.has_j() {
@@ -543,19 +505,25 @@ fn write_split_columns<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Names
         } else {
             format!("{it}u")
         };
-        let mirror_row = format!(
-            "(i == 0u ? {} : {}u - ({m}))",
-            shape.rem(&format!("({l}u - ({m}))"), l),
-            l - 1
-        );
-        let mirror = format!("pcol * {l}u + {mirror_row}");
-        let pos = format!("i + ({m}) * p");
+        w.open_block()?;
+        writeln!(w, "const uint m = {m};")?;
         writeln!(
             w,
-            "{}",
-            split_store(shape, "seq", &pos, &local, &mirror, false)
+            "const uint mm = i == 0u ? {} : {}u - m;",
+            shape.rem(&format!("({l}u - m)"), l),
+            l - 1
         )?;
+        writeln!(w, "if (rr != 0u || m <= mm)")?;
+        w.open_block()?;
+        writeln!(
+            w,
+            "split_pair(y, seq, i + m * p, t * {l}u, {}, buf[pad({local})], buf[pad(pcol * {l}u + mm)], scale);",
+            real_twiddle("i + m * p", false)
+        )?;
+        w.close_block()?;
+        w.close_block()?;
     }
+    w.close_block()?;
     w.close_block()?;
     w.close_block()
 }
