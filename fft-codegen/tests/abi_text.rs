@@ -21,7 +21,9 @@ fn parameters(source: &str, entry: &str) -> Vec<String> {
 fn signatures_declare_the_abi_arguments_in_order() {
     for spec in catalog() {
         let kernel = emit(&spec).unwrap();
-        let scalar_form = matches!(spec, KernelSpec::Radix(r) if r.form == Form::Scalar);
+        // The scalar form of the radix pass and the real steps: interleaved scalars throughout.
+        let scalar_form = matches!(spec, KernelSpec::Radix(r) if r.form == Form::Scalar)
+            || matches!(spec, KernelSpec::Real(_));
         let (data, real) = match (spec.precision().tag(), scalar_form) {
             ("f32", true) => ("float", "float"),
             ("f32", false) => ("float2", "float"),

@@ -4,10 +4,8 @@
 //! the ABI. Plans use them where a fused pass cannot take the step (CPU devices, Bluestein
 //! lengths, padded rows).
 
-use crate::opencl::literal::{literal, scalar_type, vector_type};
-use crate::opencl::real_helpers::write_real_helpers;
+use crate::opencl::literal::{literal, scalar_type};
 use crate::opencl::signature::write_signature;
-use crate::opencl::twiddle_helpers::write_cmul;
 use crate::opencl::writer::Writer;
 use crate::spec::{CodegenError, OpCounts};
 use fft_core::kernel::{KernelSpec, RealSpec, RealStep};
@@ -25,47 +23,47 @@ pub(crate) fn emit_real(spec: &RealSpec) -> Result<(String, OpCounts), CodegenEr
 fn contract(spec: &RealSpec) -> (&'static str, &'static str) {
     match (spec.step, spec.odd) {
         (RealStep::Pack, false) => (
-            "H * batch, H = N/2",
+            "H = N/2",
             "y[b * H + m] = (x[b * dist + 2m], x[b * dist + 2m + 1]): the reals as H complex pairs",
         ),
         (RealStep::Pack, true) => (
-            "N * batch",
+            "N",
             "y[b * N + m] = (x[b * dist + m], 0): the reals as complex values",
         ),
         (RealStep::Split, false) => (
-            "(H + 1) * batch, H = N/2",
-            "y[b * (H + 1) + k] = real_split(x[b * H + k % H], x[b * H + (H - k) % H], W_N^k) * scale, k = 0..H",
+            "H + 1, H = N/2",
+            "y[b * (H + 1) + k] = split(x[b * H + k % H], x[b * H + (H - k) % H], W_N^k) * scale (the split step), k = 0..H",
         ),
         (RealStep::Split, true) => (
-            "(N/2 + 1) * batch",
+            "N/2 + 1",
             "y[b * (N/2 + 1) + k] = x[b * N + k] * scale, k = 0..N/2: the half spectrum",
         ),
         (RealStep::Merge, false) => (
-            "H * batch, H = N/2",
-            "y[b * H + k] = real_merge(x[b * (H + 1) + k], x[b * (H + 1) + H - k], W_N^-k), the imaginary parts of X_0 and X_H ignored",
+            "H = N/2",
+            "y[b * H + k] = merge(x[b * (H + 1) + k], x[b * (H + 1) + H - k], W_N^-k) (the merge step), the imaginary parts of X_0 and X_H ignored",
         ),
         (RealStep::Merge, true) => (
-            "N * batch",
+            "N",
             "y[b * N + k] = x[b * (N/2 + 1) + k] for k <= N/2, conj(x[b * (N/2 + 1) + N - k]) beyond, the imaginary part of X_0 ignored",
         ),
         (RealStep::Unpack, false) => (
-            "H * batch, H = N/2",
+            "H = N/2",
             "(y[b * dist + 2m], y[b * dist + 2m + 1]) = x[b * H + m] * scale: the complex pairs as reals",
         ),
         (RealStep::Unpack, true) => (
-            "N * batch",
-            "y[b * dist + m] = x[b * N + m].x * scale: the real parts",
+            "N",
+            "y[b * dist + m] = re x[b * N + m] * scale: the real parts",
         ),
     }
 }
 
 fn write_program<W: Write>(w: &mut Writer<W>, spec: &RealSpec) -> fmt::Result {
-    let (v, scalar) = (vector_type(spec.precision), scalar_type(spec.precision));
+    let scalar = scalar_type(spec.precision);
     let name = spec.name();
     let parity = if spec.odd { "odd" } else { "even" };
     writeln!(
         w,
-        "// {name}: the {} step of a real transform of {parity} length N on {v} data.",
+        "// {name}: the {} step of a real transform of {parity} length N on {scalar} data.",
         spec.step.name()
     )?;
     writeln!(
@@ -79,9 +77,17 @@ fn write_program<W: Write>(w: &mut Writer<W>, spec: &RealSpec) -> fmt::Result {
     let (launch, what) = contract(spec);
     writeln!(
         w,
-        "// Launch 1-D over {launch} = active work-items (rounded up to whole work-groups), N = n:"
+        "// Launch 2-D over (row, batch) work-items, row = {launch} values per row (rounded up to whole work-groups), N = n:"
     )?;
     writeln!(w, "// {what}.")?;
+    writeln!(
+        w,
+        "// Complex values are interleaved pairs of {scalar}s, the arithmetic by components, so PoCL"
+    )?;
+    writeln!(
+        w,
+        "// vectorizes the kernel across work-items (the scalar form, DESIGN.md section 4.1)."
+    )?;
     if spec.has_twiddles() {
         writeln!(
             w,
@@ -92,80 +98,126 @@ fn write_program<W: Write>(w: &mut Writer<W>, spec: &RealSpec) -> fmt::Result {
         writeln!(w)?;
         writeln!(w, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable")?;
     }
-    if spec.has_twiddles() {
-        writeln!(w)?;
-        write_cmul(w, spec.precision)?;
-        writeln!(w)?;
-        write_real_helpers(w, spec.precision)?;
-    }
     writeln!(w)?;
     let abi = KernelSpec::Real(*spec).abi();
-    write_signature(w, "__kernel void ", &name, abi.args, v, scalar)?;
+    write_signature(w, "__kernel void ", &name, abi.args, scalar, scalar)?;
     w.open_block()?;
-    writeln!(w, "const uint g = (uint)get_global_id(0);")?;
-    writeln!(w, "if (g >= active)")?;
+    writeln!(
+        w,
+        "// Value i of row b (i < row), and g, its index in the rows of the complex side."
+    )?;
+    writeln!(w, "const uint i = (uint)get_global_id(0);")?;
+    writeln!(w, "const uint b = (uint)get_global_id(1);")?;
+    writeln!(w, "if (i >= row)")?;
     writeln!(w, "    return;")?;
+    writeln!(w, "const uint g = b * row + i;")?;
     let zero = literal(0.0, spec.precision);
+    let half = literal(0.5, spec.precision);
     match (spec.step, spec.odd) {
         (RealStep::Pack, false) => {
-            writeln!(w, "const uint h = n / 2u;")?;
-            writeln!(w, "const uint m = g % h;")?;
-            writeln!(w, "const uint src = (g / h) * dist + 2u * m;")?;
-            writeln!(w, "y[g] = ({v})(x[src], x[src + 1u]);")?;
+            writeln!(w, "const uint src = b * dist + 2u * i;")?;
+            writeln!(w, "y[2u * g] = x[src];")?;
+            writeln!(w, "y[2u * g + 1u] = x[src + 1u];")?;
         }
         (RealStep::Pack, true) => {
-            writeln!(w, "const uint m = g % n;")?;
-            writeln!(w, "y[g] = ({v})(x[(g / n) * dist + m], {zero});")?;
+            writeln!(w, "y[2u * g] = x[b * dist + i];")?;
+            writeln!(w, "y[2u * g + 1u] = {zero};")?;
         }
         (RealStep::Split, false) => {
             writeln!(w, "const uint h = n / 2u;")?;
-            writeln!(w, "const uint k = g % (h + 1u);")?;
-            writeln!(w, "const uint row = (g / (h + 1u)) * h;")?;
-            writeln!(w, "const {v} z = x[row + (k == h ? 0u : k)];")?;
-            writeln!(w, "const {v} zm = x[row + (k == 0u ? 0u : h - k)];")?;
+            writeln!(w, "const uint k = i;")?;
             writeln!(
                 w,
-                "y[g] = real_split(z, zm, real_twiddle(real_hi, real_lo, k, rh)) * scale;"
+                "// z = Z_(k % h) at a, zm = Z_((h - k) % h) at am, of row b; t = W_N^k"
+            )?;
+            writeln!(w, "const uint a = 2u * (b * h + (k == h ? 0u : k));")?;
+            writeln!(w, "const uint am = 2u * (b * h + (k == 0u ? 0u : h - k));")?;
+            write_twiddle(w, scalar)?;
+            writeln!(
+                w,
+                "// E = (z + conj zm) / 2, O = -i (z - conj zm) / 2, X_k = E + t * O"
+            )?;
+            writeln!(w, "const {scalar} e_re = (x[a] + x[am]) * {half};")?;
+            writeln!(
+                w,
+                "const {scalar} e_im = (x[a + 1u] - x[am + 1u]) * {half};"
+            )?;
+            writeln!(
+                w,
+                "const {scalar} o_re = (x[a + 1u] + x[am + 1u]) * {half};"
+            )?;
+            writeln!(w, "const {scalar} o_im = (x[am] - x[a]) * {half};")?;
+            writeln!(w, "y[2u * g] = (e_re + tr * o_re - ti * o_im) * scale;")?;
+            writeln!(
+                w,
+                "y[2u * g + 1u] = (e_im + tr * o_im + ti * o_re) * scale;"
             )?;
         }
         (RealStep::Split, true) => {
-            writeln!(w, "const uint spectrum = n / 2u + 1u;")?;
-            writeln!(w, "y[g] = x[(g / spectrum) * n + g % spectrum] * scale;")?;
+            writeln!(w, "const uint src = 2u * (b * n + i);")?;
+            writeln!(w, "y[2u * g] = x[src] * scale;")?;
+            writeln!(w, "y[2u * g + 1u] = x[src + 1u] * scale;")?;
         }
         (RealStep::Merge, false) => {
             writeln!(w, "const uint h = n / 2u;")?;
-            writeln!(w, "const uint k = g % h;")?;
-            writeln!(w, "const uint row = (g / h) * (h + 1u);")?;
-            writeln!(w, "{v} a = x[row + k];")?;
-            writeln!(w, "{v} am = x[row + h - k];")?;
-            writeln!(w, "if (k == 0u)")?;
-            w.open_block()?;
-            writeln!(w, "a.y = {zero};")?;
-            writeln!(w, "am.y = {zero};")?;
-            w.close_block()?;
-            writeln!(w, "const {v} t = real_twiddle(real_hi, real_lo, k, rh);")?;
-            writeln!(w, "y[g] = real_merge(a, am, ({v})(t.x, -t.y)) * scale;")?;
+            writeln!(w, "const uint k = i;")?;
+            writeln!(
+                w,
+                "// X_k at a, X_(h-k) at am (imaginary parts of X_0 and X_h ignored), t = W_N^k"
+            )?;
+            writeln!(w, "const uint a = 2u * (b * (h + 1u) + k);")?;
+            writeln!(w, "const uint am = 2u * (b * (h + 1u) + h - k);")?;
+            writeln!(w, "const {scalar} ai = k == 0u ? {zero} : x[a + 1u];")?;
+            writeln!(w, "const {scalar} bi = k == 0u ? {zero} : x[am + 1u];")?;
+            write_twiddle(w, scalar)?;
+            writeln!(
+                w,
+                "// Z_k = (X_k + conj X_(h-k)) + i conj(t) (X_k - conj X_(h-k)): d = conj(t) * (X_k - conj X_(h-k))"
+            )?;
+            writeln!(w, "const {scalar} sr = x[a] - x[am];")?;
+            writeln!(w, "const {scalar} si = ai + bi;")?;
+            writeln!(w, "const {scalar} dr = tr * sr + ti * si;")?;
+            writeln!(w, "const {scalar} di = tr * si - ti * sr;")?;
+            writeln!(w, "y[2u * g] = (x[a] + x[am] - di) * scale;")?;
+            writeln!(w, "y[2u * g + 1u] = (ai - bi + dr) * scale;")?;
         }
         (RealStep::Merge, true) => {
             writeln!(w, "const uint spectrum = n / 2u + 1u;")?;
-            writeln!(w, "const uint k = g % n;")?;
-            writeln!(w, "const uint row = (g / n) * spectrum;")?;
-            writeln!(w, "const {v} b = x[row + (k < spectrum ? k : n - k)];")?;
-            writeln!(w, "{v} a = k < spectrum ? b : ({v})(b.x, -b.y);")?;
-            writeln!(w, "if (k == 0u)")?;
-            writeln!(w, "    a.y = {zero};")?;
-            writeln!(w, "y[g] = a * scale;")?;
+            writeln!(w, "const uint k = i;")?;
+            writeln!(
+                w,
+                "// X_k for k <= N/2, conj(X_(N-k)) beyond; the imaginary part of X_0 ignored"
+            )?;
+            writeln!(
+                w,
+                "const uint src = 2u * (b * spectrum + (k < spectrum ? k : n - k));"
+            )?;
+            writeln!(w, "const {scalar} im = k == 0u ? {zero} : x[src + 1u];")?;
+            writeln!(w, "y[2u * g] = x[src] * scale;")?;
+            writeln!(w, "y[2u * g + 1u] = (k < spectrum ? im : -im) * scale;")?;
         }
         (RealStep::Unpack, false) => {
-            writeln!(w, "const uint h = n / 2u;")?;
-            writeln!(w, "const uint dst = (g / h) * dist + 2u * (g % h);")?;
-            writeln!(w, "const {v} a = x[g] * scale;")?;
-            writeln!(w, "y[dst] = a.x;")?;
-            writeln!(w, "y[dst + 1u] = a.y;")?;
+            writeln!(w, "const uint dst = b * dist + 2u * i;")?;
+            writeln!(w, "y[dst] = x[2u * g] * scale;")?;
+            writeln!(w, "y[dst + 1u] = x[2u * g + 1u] * scale;")?;
         }
         (RealStep::Unpack, true) => {
-            writeln!(w, "y[(g / n) * dist + g % n] = x[g].x * scale;")?;
+            writeln!(w, "y[b * dist + i] = x[2u * g] * scale;")?;
         }
     }
     w.close_block()
+}
+
+/// `tr`, `ti`: `W_N^k = hi[k >> rh] * lo[k & (2^rh - 1)]`, the tables as interleaved pairs.
+fn write_twiddle<W: Write>(w: &mut Writer<W>, scalar: &str) -> fmt::Result {
+    writeln!(w, "const uint th = 2u * (k >> rh);")?;
+    writeln!(w, "const uint tl = 2u * (k & ((1u << rh) - 1u));")?;
+    writeln!(
+        w,
+        "const {scalar} tr = real_hi[th] * real_lo[tl] - real_hi[th + 1u] * real_lo[tl + 1u];"
+    )?;
+    writeln!(
+        w,
+        "const {scalar} ti = real_hi[th] * real_lo[tl + 1u] + real_hi[th + 1u] * real_lo[tl];"
+    )
 }

@@ -88,6 +88,8 @@ pub enum UintArg {
     RealShift,
     /// Reals between the rows of a real transform's real side ([`LaunchParams::real_dist`]).
     RealDistance,
+    /// Values a real step writes per row ([`Geometry::GuardedRows`]).
+    RowValues,
 }
 
 /// Work-items per work-group of a [`Geometry::Guarded`] launch. A fixed size, so a driver
@@ -124,6 +126,10 @@ pub enum Geometry {
     /// work-items (one per butterfly, or per value a chirp pass writes); the kernel returns
     /// early past them.
     Guarded,
+    /// 2-D `(row values rounded up to work-groups of` [`GUARDED_GROUP`]`, batch)`: one
+    /// work-item per value of a row ([`UintArg::RowValues`]), one row of work-items per
+    /// transform, so the kernel finds its row without a division (a real step).
+    GuardedRows,
 }
 
 /// One entry point of a program.
@@ -309,6 +315,12 @@ const GUARDED_ENTRIES: [EntryAbi; 1] = [EntryAbi {
     geometry: Geometry::Guarded,
 }];
 
+const ROW_ENTRIES: [EntryAbi; 1] = [EntryAbi {
+    suffix: "",
+    position: PassPosition::Any,
+    geometry: Geometry::GuardedRows,
+}];
+
 const REAL_TABLE_ARGS: [KernelArg; 3] = [
     arg("real_hi", ArgKind::Table(TableKind::RealHi)),
     arg("real_lo", ArgKind::Table(TableKind::RealLo)),
@@ -329,10 +341,10 @@ pub(crate) const REAL_PACK_ABI: KernelAbi = KernelAbi {
         arg("y", ArgKind::Output),
         arg("n", ArgKind::Uint(UintArg::Len)),
         arg("dist", ArgKind::Uint(UintArg::RealDistance)),
-        arg("active", ArgKind::Uint(UintArg::Active)),
+        arg("row", ArgKind::Uint(UintArg::RowValues)),
         arg("scale", ArgKind::Scale),
     ],
-    entries: &GUARDED_ENTRIES,
+    entries: &ROW_ENTRIES,
 };
 
 /// A real transform's split or merge step: complex in and out, the `W_N^k` table.
@@ -344,10 +356,10 @@ pub(crate) const REAL_SPLIT_ABI: KernelAbi = KernelAbi {
         REAL_TABLE_ARGS[1],
         REAL_TABLE_ARGS[2],
         arg("n", ArgKind::Uint(UintArg::Len)),
-        arg("active", ArgKind::Uint(UintArg::Active)),
+        arg("row", ArgKind::Uint(UintArg::RowValues)),
         arg("scale", ArgKind::Scale),
     ],
-    entries: &GUARDED_ENTRIES,
+    entries: &ROW_ENTRIES,
 };
 
 /// A real transform's unpack step: complex in, reals out.
@@ -357,10 +369,10 @@ pub(crate) const REAL_UNPACK_ABI: KernelAbi = KernelAbi {
         arg("y", ArgKind::RealOutput),
         arg("n", ArgKind::Uint(UintArg::Len)),
         arg("dist", ArgKind::Uint(UintArg::RealDistance)),
-        arg("active", ArgKind::Uint(UintArg::Active)),
+        arg("row", ArgKind::Uint(UintArg::RowValues)),
         arg("scale", ArgKind::Scale),
     ],
-    entries: &GUARDED_ENTRIES,
+    entries: &ROW_ENTRIES,
 };
 
 /// The global radix pass for any length ([`crate::kernel::Lengths::Any`]): guarded.
@@ -416,6 +428,16 @@ impl Geometry {
                 (
                     vec![total.div_ceil(fused.columns() as usize) * group],
                     Some(vec![group]),
+                )
+            }
+            (Geometry::GuardedRows, _) => {
+                let row = UintArg::RowValues.value(spec, params);
+                (
+                    vec![
+                        row.div_ceil(GUARDED_GROUP).max(1) * GUARDED_GROUP,
+                        params.batch,
+                    ],
+                    Some(vec![GUARDED_GROUP, 1]),
                 )
             }
             (Geometry::Guarded, _) => {
@@ -505,16 +527,19 @@ impl UintArg {
                     params.len * params.batch
                 }
                 KernelSpec::Chirp(_) => params.padded * params.batch,
-                KernelSpec::Real(real) if real.step == RealStep::Split => {
-                    half_spectrum_len(params.len) * params.batch
-                }
-                KernelSpec::Real(_) => params.padded * params.batch,
+                KernelSpec::Real(_) => UintArg::RowValues.value(spec, params) * params.batch,
                 _ => per_sequence * params.batch,
             },
             UintArg::RealShift => {
                 real_len(spec, params).map_or(0, |len| split_exponent(len) as usize)
             }
             UintArg::RealDistance => params.real_dist,
+            UintArg::RowValues => match spec {
+                KernelSpec::Real(real) if real.step == RealStep::Split => {
+                    half_spectrum_len(params.len)
+                }
+                _ => params.padded,
+            },
         }
     }
 }

@@ -1,7 +1,10 @@
 //! The planner's output as data: specs, entry points, launches and scales per request.
 
 use super::*;
-use crate::kernel::{Form, FusedSpec, KernelSpec, RadixSpec, Twiddles, RADICES};
+use crate::kernel::{
+    Form, FusedSpec, KernelSpec, RadixSpec, RealLayout, Twiddles, GUARDED_GROUP, RADICES,
+};
+use crate::Direction;
 
 fn request(len: usize, max_radix: u32) -> PlanRequest {
     PlanRequest {
@@ -423,4 +426,131 @@ fn mixed_fused_kernels_keep_to_the_device_work_group_limit() {
         .passes
         .iter()
         .all(|p| matches!(p.spec, KernelSpec::Radix(_))));
+}
+
+/// The entry points of a real plan of `len` reals on `caps`, R2C (forward) or C2R.
+fn real_entries(
+    len: usize,
+    direction: Direction,
+    layout: RealLayout,
+    caps: &DeviceCaps,
+) -> Vec<String> {
+    let r = PlanRequest {
+        direction,
+        real: Some(layout),
+        batch: 2,
+        ..PlanRequest::new(len)
+    };
+    let plan = Plan::new(r, caps).unwrap();
+    plan.passes.iter().map(Pass::entry_point).collect()
+}
+
+#[test]
+fn real_plans_fuse_their_steps_into_the_edge_passes_on_gpus() {
+    let (fwd, inv) = (Direction::Forward, Direction::Inverse);
+    let compact = RealLayout::Compact;
+    // One pass: the 512-point complex FFT of the pairs, the split in its store.
+    assert_eq!(
+        real_entries(1024, fwd, compact, &GPU),
+        ["fft_fused512_c8_fwd_f32_split"]
+    );
+    assert_eq!(
+        real_entries(1024, inv, compact, &GPU),
+        ["fft_fused512_c8_inv_f32_merge"]
+    );
+    // Two passes of 2^19: the split in the last (its 8 columns pair up), the merge in the first.
+    assert_eq!(
+        real_entries(1 << 20, fwd, compact, &GPU),
+        ["fft_fused1024_c4_fwd_f32", "fft_fused512_c8_fwd_f32_split"]
+    );
+    assert_eq!(
+        real_entries(1 << 20, inv, compact, &GPU),
+        ["fft_fused1024_c4_inv_f32_merge", "fft_fused512_c8_inv_f32"]
+    );
+    // Mixed half length, one pass.
+    assert_eq!(
+        real_entries(1000, fwd, compact, &GPU),
+        ["fft_fused500_c8_fwd_f32_split"]
+    );
+    // Padded rows are packed first (R2C) and unpacked last (C2R).
+    assert_eq!(
+        real_entries(1024, fwd, RealLayout::Padded, &GPU),
+        ["fft_real_pack_f32", "fft_fused512_c8_fwd_f32_split"]
+    );
+    assert_eq!(
+        real_entries(1024, inv, RealLayout::Padded, &GPU),
+        ["fft_fused512_c8_inv_f32_merge", "fft_real_unpack_f32"]
+    );
+    // A Bluestein half length (4099 is prime): point-wise split and merge around it.
+    let bluestein = real_entries(2 * 4099, fwd, compact, &GPU);
+    assert_eq!(bluestein.last().unwrap(), "fft_real_split_f32");
+    assert!(bluestein[0].ends_with("_pad_fwd"), "{bluestein:?}");
+}
+
+#[test]
+fn real_plans_on_cpus_and_odd_lengths_use_point_wise_steps() {
+    let (fwd, inv) = (Direction::Forward, Direction::Inverse);
+    let compact = RealLayout::Compact;
+    assert_eq!(
+        real_entries(64, fwd, compact, &CPU),
+        [
+            "fft_radix16_fwd_f32_scalar_p1",
+            "fft_radix2_fwd_f32_scalar",
+            "fft_real_split_f32"
+        ]
+    );
+    assert_eq!(
+        real_entries(64, inv, compact, &CPU),
+        [
+            "fft_real_merge_f32",
+            "fft_radix16_inv_f32_scalar_p1",
+            "fft_radix2_inv_f32_scalar"
+        ]
+    );
+    // Odd N: the N-point complex FFT between the point-wise steps, on every device.
+    assert_eq!(
+        real_entries(15, fwd, compact, &GPU),
+        [
+            "fft_real_pack_odd_f32",
+            "fft_fused15_c256_fwd_f32",
+            "fft_real_split_odd_f32"
+        ]
+    );
+    assert_eq!(
+        real_entries(15, inv, compact, &CPU),
+        [
+            "fft_real_merge_odd_f32",
+            "fft_radix15_inv_f32",
+            "fft_real_unpack_odd_f32"
+        ]
+    );
+}
+
+#[test]
+fn real_plans_scale_by_the_real_length_and_launch_rows() {
+    let r = PlanRequest {
+        direction: Direction::Inverse,
+        normalization: crate::Normalization::Backward,
+        real: Some(RealLayout::Padded),
+        batch: 3,
+        ..PlanRequest::new(10)
+    };
+    let plan = Plan::new(r, &CPU).unwrap();
+    assert_eq!(plan.scale, 0.1);
+    let last = plan.passes.last().unwrap();
+    assert_eq!(last.scale, 0.1);
+    assert!(plan.passes[..plan.passes.len() - 1]
+        .iter()
+        .all(|p| p.scale == 1.0));
+    // The unpack step: 5 values per row, rows of 12 padded reals, 3 rows.
+    assert_eq!(last.params.real_dist, 12);
+    assert_eq!(
+        last.launch,
+        LaunchShape {
+            global: vec![GUARDED_GROUP, 3],
+            local: Some(vec![GUARDED_GROUP, 1])
+        }
+    );
+    assert_eq!(plan.work_len(), 5);
+    assert!(plan.headline().starts_with("inverse C2R, 3 x 10 points"));
 }
