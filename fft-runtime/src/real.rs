@@ -259,8 +259,9 @@ fn staging<V: OclPrm>(
 }
 
 /// A compiled real-to-complex plan: `len` reals per row in, the `len / 2 + 1` values of each
-/// row's half spectrum out (numpy's `rfft` layout), `batch` rows. Forward; the normalization
-/// scales by `1/len` for [`crate::Normalization::Forward`]-style requests as numpy does.
+/// row's half spectrum out (numpy's `rfft` layout), `batch` rows. Forward; unscaled unless the
+/// builder set a normalization (the factor uses the real length: `1/len` for
+/// [`crate::Normalization::Forward`], as numpy's `norm="forward"`).
 ///
 /// Even lengths run as a `len / 2`-point complex FFT of the reals taken as pairs, with the
 /// split step fused into its last pass where the device runs fused passes; odd lengths as a

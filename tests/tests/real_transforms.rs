@@ -229,13 +229,16 @@ fn fused_plans_put_the_steps_into_the_edge_passes() {
             c2r.explain()
         );
         // No pass of its own: as many passes as the complex FFT of len/2 points.
-        let complex = Fft::<f32>::builder(test_queue())
-            .len(len / 2)
-            .strategy(Family::Fused)
-            .build()
-            .unwrap();
-        assert_eq!(r2c.plan().passes.len(), complex.plan().passes.len());
-        assert_eq!(c2r.plan().passes.len(), complex.plan().passes.len());
+        let complex = Plan::new(
+            fft_core::plan::PlanRequest {
+                strategy: Family::Fused,
+                ..fft_core::plan::PlanRequest::new(len / 2)
+            },
+            &test_queue().summary().caps(),
+        )
+        .unwrap();
+        assert_eq!(r2c.plan().passes.len(), complex.passes.len());
+        assert_eq!(c2r.plan().passes.len(), complex.passes.len());
     }
 }
 
