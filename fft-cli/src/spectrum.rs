@@ -5,14 +5,16 @@
 //! a real signal by the real-to-complex transform (its half spectrum, numpy's `rfft`), a
 //! complex one by the complex transform. Magnitudes are scaled to amplitudes (2|X[k]| / sum
 //! of the window), so a tone of amplitude A shows at 20 log10(A) dB whatever the length and
-//! window.
+//! window. Bin frequencies are numpy's: `rfftfreq` for the half spectrum of a real signal
+//! (0 to the Nyquist frequency), `fftfreq` then `fftshift` for a complex one, so its plot runs
+//! from the most negative frequency through 0 to the most positive, as numpy users draw it.
 
 use crate::compute::{open_queue, pad_rows, resize_note, run_job, run_r2c, Job, PrecisionArg};
 use crate::exit::CliError;
 use crate::plot::{draw, Chart, Series, PALETTE};
 use clap::{Args, ValueEnum};
 use fft_io::{Format, ReadOptions};
-use fft_runtime::{Direction, Normalization};
+use fft_runtime::{fftfreq, fftshift, rfftfreq, Direction, Normalization};
 use num_complex::Complex64;
 use std::f64::consts::PI;
 use std::path::PathBuf;
@@ -146,26 +148,7 @@ pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
         run_r2c(&queue, job, values.into_iter().map(|v| v.re).collect())?
     };
 
-    let bins = if complex { len } else { len / 2 + 1 };
-    let points: Vec<(f64, f64)> = (0..bins)
-        .map(|k| {
-            let one_sided = if !complex && k != 0 && 2 * k != len {
-                2.0
-            } else {
-                1.0
-            };
-            let amplitude = one_sided * spectrum[k].norm() / gain;
-            let freq = k as f64 / len as f64 * rate.unwrap_or(1.0);
-            // max() would turn a NaN amplitude (the real transform of an infinite sample
-            // gives NaN) into the floor: keep it, so that it is refused below.
-            let floored = if amplitude.is_nan() {
-                amplitude
-            } else {
-                amplitude.max(1e-300)
-            };
-            (freq, 20.0 * floored.log10())
-        })
-        .collect();
+    let mut points = bin_points(&spectrum, len, complex, rate, gain);
     // Plotting a NaN or an infinity never ends (the axis has no finite range): refuse.
     if let Some((k, (_, db))) = points
         .iter()
@@ -177,11 +160,16 @@ pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
             args.input.display()
         )));
     }
+    // The strongest bin in bin order (a tie goes to the lowest bin, the non-negative frequency).
     let (peak_freq, peak_db) =
         points.iter().copied().fold(
             (0.0, f64::NEG_INFINITY),
             |a, b| if b.1 > a.1 { b } else { a },
         );
+    if complex {
+        // Negative frequencies first, zero frequency at bin len/2: numpy's fftshift.
+        fftshift(&mut points);
+    }
     let top = (peak_db + 10.0).max(-290.0);
     let lowest = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
     let bottom = (top - 10.0 - args.db_range).max(lowest - 5.0);
@@ -207,7 +195,7 @@ pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
             None => "Normalized frequency (cycles per sample)".into(),
         },
         y_label: "Magnitude (dB, 0 dB = amplitude 1)".into(),
-        x_range: (0.0, points.last().map_or(0.5, |p| p.0).max(1e-9)),
+        x_range: x_range(&points),
         y_range: (bottom, top),
         x_format: |x| trim_number(x),
         y_format: |y| format!("{y:.0}"),
@@ -226,6 +214,54 @@ pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
         args.output.display()
     );
     Ok(())
+}
+
+/// (frequency, dB) of each bin of `spectrum` (a `len`-point transform; its half spectrum when
+/// the signal is real), in bin order: numpy's bin frequencies (`fftfreq`, or `rfftfreq` for
+/// the half spectrum) with sample spacing 1 / `rate` (1 sample when no rate is known), and
+/// amplitudes (one-sided bins of a half spectrum doubled) over the window's `gain`.
+fn bin_points(
+    spectrum: &[Complex64],
+    len: usize,
+    complex: bool,
+    rate: Option<f64>,
+    gain: f64,
+) -> Vec<(f64, f64)> {
+    let spacing = 1.0 / rate.unwrap_or(1.0);
+    let freqs = if complex {
+        fftfreq(len, spacing)
+    } else {
+        rfftfreq(len, spacing)
+    };
+    freqs
+        .into_iter()
+        .zip(spectrum)
+        .enumerate()
+        .map(|(k, (freq, value))| {
+            let one_sided = if !complex && k != 0 && 2 * k != len {
+                2.0
+            } else {
+                1.0
+            };
+            let amplitude = one_sided * value.norm() / gain;
+            // max() would turn a NaN amplitude (the real transform of an infinite sample
+            // gives NaN) into the floor: keep it, so that it is refused below.
+            let floored = if amplitude.is_nan() {
+                amplitude
+            } else {
+                amplitude.max(1e-300)
+            };
+            (freq, 20.0 * floored.log10())
+        })
+        .collect()
+}
+
+/// The plot's frequency axis: from the first point's frequency (0 for a half spectrum,
+/// negative for a shifted complex one) to the last's, never empty.
+fn x_range(points: &[(f64, f64)]) -> (f64, f64) {
+    let low = points.first().map_or(0.0, |p| p.0).min(0.0);
+    let high = points.last().map_or(0.5, |p| p.0).max(low + 1e-9);
+    (low, high)
 }
 
 /// Each sample of `samples` times `window`, beside the window's value; an error when the
@@ -291,6 +327,43 @@ mod tests {
         assert!(Window::Hann.value(0, 8).abs() < 1e-12);
         assert_eq!(trim_number(1250.0), "1250");
         assert_eq!(trim_number(0.125), "0.125");
+    }
+
+    #[test]
+    fn frequencies_are_numpys_and_a_complex_spectrum_runs_negative_to_positive() {
+        // Real, len 6 at 12 Hz: the half spectrum at rfftfreq(6, 1/12) = [0, 2, 4, 6] Hz, the
+        // one-sided bins doubled.
+        let flat = vec![Complex64::new(1.0, 0.0); 6];
+        let real = bin_points(&flat, 6, false, Some(12.0), 1.0);
+        let freqs: Vec<f64> = real.iter().map(|p| p.0).collect();
+        assert_eq!(freqs, rfftfreq(6, 1.0 / 12.0));
+        assert!(freqs
+            .iter()
+            .zip([0.0, 2.0, 4.0, 6.0])
+            .all(|(f, w)| (f - w).abs() < 1e-12));
+        let doubled = 20.0 * 2f64.log10();
+        assert!(real[0].1.abs() < 1e-12 && real[3].1.abs() < 1e-12);
+        assert!((real[1].1 - doubled).abs() < 1e-12 && (real[2].1 - doubled).abs() < 1e-12);
+        assert_eq!(x_range(&real), (0.0, freqs[3]));
+
+        // Complex, len 5, cycles per sample: fftfreq(5) = [0, .2, .4, -.4, -.2]; shifted as
+        // the plot draws it, [-.4, -.2, 0, .2, .4], a tone at bin 4 (-0.2) left of zero.
+        let mut tone = vec![Complex64::new(0.0, 0.0); 5];
+        tone[4] = Complex64::new(1.0, 0.0);
+        let mut points = bin_points(&tone, 5, true, None, 1.0);
+        assert_eq!(
+            points.iter().map(|p| p.0).collect::<Vec<_>>(),
+            fftfreq(5, 1.0)
+        );
+        fftshift(&mut points);
+        let freqs: Vec<f64> = points.iter().map(|p| p.0).collect();
+        assert_eq!(freqs, [-0.4, -0.2, 0.0, 0.2, 0.4]);
+        assert_eq!(points[1].1, 0.0); // the tone, at -0.2, amplitude 1
+        assert_eq!(x_range(&points), (-0.4, 0.4));
+
+        // One bin: a non-empty axis.
+        let one = bin_points(&flat[..1], 1, true, None, 1.0);
+        assert_eq!(x_range(&one), (0.0, 1e-9));
     }
 
     #[test]

@@ -40,6 +40,10 @@ pub use error::{Error, Result, INSTALL_HINT};
 pub use fft::{Fft, MAX_TOTAL_POINTS};
 pub use fft_core::kernel::{KernelSpec, RealLayout, Twiddles};
 pub use fft_core::plan::{KernelForm, Plan, Strategy};
+pub use fft_core::{
+    fftfreq, fftshift, fftshift_2d, fftshift_rows, ifftshift, ifftshift_2d, ifftshift_rows,
+    rfftfreq, RowLenError,
+};
 pub use fft_core::{Direction, Normalization, Precision};
 pub use float::{complex_from_f64, complex_to_f64, FftFloat};
 pub use generated::{generated_kernel, generated_kernels};
