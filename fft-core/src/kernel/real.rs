@@ -154,13 +154,27 @@ pub fn half_spectrum_len(len: usize) -> usize {
 }
 
 /// The real-input DFT of `x` in f64, numpy's `rfft` layout (`len / 2 + 1` values per row):
-/// the oracle of the real transforms.
+/// the oracle of the real transforms (O(N log N) for every length).
 pub fn rfft_reference(x: &[f64]) -> Vec<Complex64> {
     let n = x.len();
     let complex: Vec<Complex64> = x.iter().map(|&v| Complex64::new(v, 0.0)).collect();
-    let mut full = crate::oracle::host_fft(&complex, Direction::Forward);
+    let mut full = fast_fft(&complex, Direction::Forward);
     full.truncate(half_spectrum_len(n));
     full
+}
+
+/// The f64 DFT of `x` in O(N log N) for every length: [`crate::oracle::host_fft`], or
+/// Bluestein's algorithm in f64 where a prime factor above 13 would make it quadratic.
+fn fast_fft(x: &[Complex64], direction: Direction) -> Vec<Complex64> {
+    let len = x.len();
+    let smooth = crate::plan::prime_factors(len.max(1))
+        .iter()
+        .all(|&f| f <= crate::plan::LARGEST_PRIME_RADIX);
+    if smooth || len <= 64 {
+        crate::oracle::host_fft(x, direction)
+    } else {
+        super::chirp::bluestein_reference(x, direction)
+    }
 }
 
 /// numpy's `irfft(half, n=len)` without scaling, in f64: the imaginary parts of the DC
@@ -168,7 +182,7 @@ pub fn rfft_reference(x: &[f64]) -> Vec<Complex64> {
 /// `len / 2 + 1` values (the rest is ignored).
 pub fn irfft_reference(half: &[Complex64], len: usize) -> Vec<f64> {
     let full = hermitian_extension(half, len);
-    crate::oracle::host_fft(&full, Direction::Inverse)
+    fast_fft(&full, Direction::Inverse)
         .into_iter()
         .map(|v| v.re)
         .collect()
@@ -212,6 +226,17 @@ mod tests {
         assert_eq!(RealLayout::Padded.row_distance(8), 10);
         assert_eq!(RealLayout::Padded.row_distance(7), 8);
         assert_eq!(RealLayout::Compact.row_distance(7), 7);
+    }
+
+    #[test]
+    fn references_of_large_primes_stay_fast_and_exact() {
+        let n = 1031; // prime: Bluestein's f64 algorithm instead of an O(N^2) recursion
+        let x: Vec<f64> = (0..n).map(|i| ((i * 7919) % 1000) as f64 / 500.0 - 1.0).collect();
+        let complex: Vec<Complex64> = x.iter().map(|&v| Complex64::new(v, 0.0)).collect();
+        let naive = crate::naive_dft(&complex, Direction::Forward);
+        let got = rfft_reference(&x);
+        let report = crate::accuracy::ErrorReport::compare(&got, &naive[..n / 2 + 1]);
+        assert!(report.relative_l2 < 1e-13, "{report:?}");
     }
 
     #[test]
