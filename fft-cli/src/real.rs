@@ -215,33 +215,7 @@ fn real_csv(out: &Signal) -> String {
 
 /// A C-order little-endian float32 (float64 when `double`) array; 1-D for one row.
 fn real_npy(out: &Signal, double: bool) -> Vec<u8> {
-    let shape = if out.rows() == 1 {
-        format!("({},)", out.cols())
-    } else {
-        format!("({}, {})", out.rows(), out.cols())
-    };
-    let descr = if double { "<f8" } else { "<f4" };
-    let mut dict = format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': {shape}, }}");
-    let magic = fft_io::npy_header::MAGIC;
-    // Pad with spaces so magic + version + length + dictionary + newline is a multiple of 64.
-    while (magic.len() + 4 + dict.len() + 1) % 64 != 0 {
-        dict.push(' ');
-    }
-    dict.push('\n');
-    let mut bytes = Vec::with_capacity(10 + dict.len() + out.data().len() * 8);
-    bytes.extend_from_slice(magic);
-    bytes.extend_from_slice(&[1, 0]);
-    // The dictionary of a 1-D or 2-D shape is far below 64 KiB.
-    bytes.extend_from_slice(&u16::try_from(dict.len()).unwrap_or(u16::MAX).to_le_bytes());
-    bytes.extend_from_slice(dict.as_bytes());
-    for v in out.data() {
-        if double {
-            bytes.extend_from_slice(&v.re.to_le_bytes());
-        } else {
-            bytes.extend_from_slice(&(v.re as f32).to_le_bytes());
-        }
-    }
-    bytes
+    fft_io::npy::encode_real(out, double)
 }
 
 #[cfg(test)]

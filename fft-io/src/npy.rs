@@ -83,12 +83,34 @@ pub fn decode(path: &Path, bytes: &[u8]) -> Result<Signal, IoError> {
 
 /// Encodes a C-order complex64 (or, with `double`, complex128) array; 1-D for one row.
 pub fn encode(signal: &Signal, double: bool) -> Vec<u8> {
+    let descr = if double { "<c16" } else { "<c8" };
+    let mut out = header(signal, descr);
+    crate::raw::push_interleaved_le(&mut out, signal.data(), double);
+    out
+}
+
+/// Encodes the real parts of `signal` as a C-order float32 (or, with `double`, float64)
+/// array; 1-D for one row (a real transform's output).
+pub fn encode_real(signal: &Signal, double: bool) -> Vec<u8> {
+    let descr = if double { "<f8" } else { "<f4" };
+    let mut out = header(signal, descr);
+    for v in signal.data() {
+        if double {
+            out.extend_from_slice(&v.re.to_le_bytes());
+        } else {
+            out.extend_from_slice(&(v.re as f32).to_le_bytes());
+        }
+    }
+    out
+}
+
+/// Magic, version 1.0 and the header dictionary of `signal`'s shape with `descr`.
+fn header(signal: &Signal, descr: &str) -> Vec<u8> {
     let shape = if signal.rows() == 1 {
         format!("({},)", signal.cols())
     } else {
         format!("({}, {})", signal.rows(), signal.cols())
     };
-    let descr = if double { "<c16" } else { "<c8" };
     let mut dict = format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': {shape}, }}");
     // Pad with spaces so magic + version + length + dictionary + newline is a multiple of 64.
     while (MAGIC.len() + 4 + dict.len() + 1) % 64 != 0 {
@@ -101,6 +123,5 @@ pub fn encode(signal: &Signal, double: bool) -> Vec<u8> {
     // The dictionary of a 1-D or 2-D shape is far below 64 KiB.
     out.extend_from_slice(&u16::try_from(dict.len()).unwrap_or(u16::MAX).to_le_bytes());
     out.extend_from_slice(dict.as_bytes());
-    crate::raw::push_interleaved_le(&mut out, signal.data(), double);
     out
 }

@@ -231,7 +231,9 @@ mod tests {
     #[test]
     fn references_of_large_primes_stay_fast_and_exact() {
         let n = 1031; // prime: Bluestein's f64 algorithm instead of an O(N^2) recursion
-        let x: Vec<f64> = (0..n).map(|i| ((i * 7919) % 1000) as f64 / 500.0 - 1.0).collect();
+        let x: Vec<f64> = (0..n)
+            .map(|i| ((i * 7919) % 1000) as f64 / 500.0 - 1.0)
+            .collect();
         let complex: Vec<Complex64> = x.iter().map(|&v| Complex64::new(v, 0.0)).collect();
         let naive = crate::naive_dft(&complex, Direction::Forward);
         let got = rfft_reference(&x);
