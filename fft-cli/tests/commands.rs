@@ -303,3 +303,30 @@ fn bench_refuses_sizes_that_do_not_fit() {
             .stderr(predicate::str::contains("panicked").not());
     }
 }
+
+#[test]
+fn spectrum_of_a_complex_signal_spans_negative_and_positive_frequencies() {
+    // exp(-2 pi i 5 n / 64) at 64 Hz: a tone at -5 Hz, which only a complex signal has.
+    let dir = tempfile::tempdir().unwrap();
+    let txt = dir.path().join("tone.txt");
+    let text: String = (0..64)
+        .map(|n| {
+            let phase = -2.0 * std::f64::consts::PI * 5.0 * f64::from(n) / 64.0;
+            format!("{} {}\n", phase.cos(), phase.sin())
+        })
+        .collect();
+    std::fs::write(&txt, text).unwrap();
+    let svg = dir.path().join("s.svg");
+    oclfft()
+        .args([
+            "spectrum".as_ref(),
+            txt.as_os_str(),
+            "-o".as_ref(),
+            svg.as_os_str(),
+        ])
+        .args(["--rate", "64"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("strongest bin at -5 Hz"));
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+}
