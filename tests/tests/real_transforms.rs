@@ -425,6 +425,20 @@ fn explain_says_how_odd_and_even_lengths_run() {
         "{}",
         even.explain()
     );
+    // On the CPU device of the tests the steps are point-wise passes, and explain says why.
+    if test_queue().summary().caps().kind == fft_core::plan::DeviceKind::Cpu {
+        assert!(
+            even.explain().contains("global radix passes"),
+            "{}",
+            even.explain()
+        );
+    }
+    let bluestein = real_plan::<f32>(2 * 4099, 1, Family::Fused, RealLayout::Compact).unwrap();
+    assert!(
+        bluestein.explain().contains("Bluestein's convolution"),
+        "{}",
+        bluestein.explain()
+    );
 }
 
 /// Random lengths weighted toward the awkward ones: small, odd, twice a prime, powers of two.

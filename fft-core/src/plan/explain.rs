@@ -85,6 +85,28 @@ impl Plan {
         )
     }
 
+    /// Why a real plan's step is a point-wise pass of its own.
+    fn unfused_reason(&self) -> &'static str {
+        let complex: Vec<KernelSpec> = self
+            .passes
+            .iter()
+            .map(|p| p.spec)
+            .filter(|s| !matches!(s, KernelSpec::Real(_)))
+            .collect();
+        let bluestein = |spec: &KernelSpec| match spec {
+            KernelSpec::Chirp(_) => true,
+            KernelSpec::Fused(f) => f.chirp.is_some(),
+            _ => false,
+        };
+        if complex.iter().any(bluestein) {
+            "the N/2-point FFT is Bluestein's convolution"
+        } else if matches!(complex.first(), Some(KernelSpec::Radix(_))) {
+            "global radix passes: no work-group holds both values of a pair"
+        } else {
+            "the fused pass's columns cannot be taken in mirrored pairs"
+        }
+    }
+
     /// How a real plan computes its transform: the complex FFT's length and where the real
     /// steps run.
     fn real_description(&self, layout: crate::kernel::RealLayout) -> String {
@@ -114,13 +136,21 @@ impl Plan {
             let core = format!("the {h}-point complex FFT of z_n = x_2n + i x_2n+1");
             let step = match self.request.direction {
                 crate::Direction::Forward if fused(crate::kernel::FusedReal::Split) => {
-                    "the split step to the half spectrum fused into the last pass's store".to_string()
+                    "the split step to the half spectrum fused into the last pass's store"
+                        .to_string()
                 }
-                crate::Direction::Forward => "the split step to the half spectrum as a point-wise pass (the last pass cannot pair mirrored columns)".to_string(),
+                crate::Direction::Forward => format!(
+                    "the split step to the half spectrum as a point-wise pass ({})",
+                    self.unfused_reason()
+                ),
                 crate::Direction::Inverse if fused(crate::kernel::FusedReal::Merge) => {
-                    "the merge step from the half spectrum fused into the first pass's load".to_string()
+                    "the merge step from the half spectrum fused into the first pass's load"
+                        .to_string()
                 }
-                crate::Direction::Inverse => "the merge step from the half spectrum as a point-wise pass (no fused first pass)".to_string(),
+                crate::Direction::Inverse => format!(
+                    "the merge step from the half spectrum as a point-wise pass ({})",
+                    self.unfused_reason()
+                ),
             };
             (core, step)
         };
