@@ -17,6 +17,7 @@ pub mod kernel;
 mod kinds;
 mod oracle;
 pub mod plan;
+mod separable;
 mod signal;
 mod twiddle;
 
@@ -28,5 +29,6 @@ pub use freq::{
 pub use kinds::{Direction, Normalization, Precision};
 pub use num_complex::{Complex, Complex32, Complex64};
 pub use oracle::{host_fft, mixed_fft, naive_dft, reference_fft};
+pub use separable::along_axes;
 pub use signal::random_signal;
 pub use twiddle::unit_root;

@@ -4,10 +4,13 @@
 //! `WARMUP`, plan building excluded. The columns match `.gpu/cufft_shapes.py`.
 //!
 //! `cargo run --release -p fft-runtime --example shapes -- [--f64] [--r2c|--c2r] 1000x134217 ...`
-//! (each shape `NxBATCH`; forward C2C and R2C, inverse C2R, unnormalized, out of place; the
+//! (each shape `DIMSxBATCH`, DIMS one length or several joined by `,` for a 2-D or 3-D C2C
+//! transform of every axis, `1024,1024x128`, as `.gpu/cufft_shapes.py` takes them; forward
+//! C2C and R2C, inverse C2R, unnormalized, out of place; the
 //! copy moves half the bytes read plus written, as `.gpu/cufft_shapes.py` does). `--realfft`
 //! also times the `realfft` crate (one thread, every row, median of 5 runs) on the same
-//! shapes and prints `realfft_ms / ms`.
+//! shapes and prints `realfft_ms / ms`. `--global` plans C2C shapes with global radix passes
+//! only (multi-dimensional axes through the permute).
 
 use fft_core::accuracy::relative_l2_error;
 use fft_core::{random_signal, Complex64, Direction};
@@ -33,7 +36,7 @@ fn main() -> Result<(), Failure> {
     } else {
         "c2c"
     };
-    let shapes: Vec<(usize, usize)> = args
+    let shapes: Vec<(Vec<usize>, usize)> = args
         .iter()
         .filter(|a| !a.starts_with("--"))
         .map(|a| parse_shape(a))
@@ -52,26 +55,34 @@ fn main() -> Result<(), Failure> {
         "{:>16} {:>9} {:>9} {:>7} {:>9} {:>6}  algorithm",
         "shape", "ms", "copy_ms", "x_copy", "rel_l2", "pass_ms"
     );
-    for (len, batch) in shapes {
-        match (kind, f64_mode) {
-            ("c2c", false) => shape::<f32>(&queue, len, batch)?,
-            ("c2c", true) => shape::<f64>(&queue, len, batch)?,
-            (_, false) => real_shape::<f32>(&queue, len, batch, kind == "r2c", realfft)?,
-            (_, true) => real_shape::<f64>(&queue, len, batch, kind == "r2c", realfft)?,
+    for (dims, batch) in shapes {
+        let len = dims[0];
+        match (kind, f64_mode, dims.len()) {
+            ("c2c", false, _) => shape::<f32>(&queue, &dims, batch)?,
+            ("c2c", true, _) => shape::<f64>(&queue, &dims, batch)?,
+            (_, false, 1) => real_shape::<f32>(&queue, len, batch, kind == "r2c", realfft)?,
+            (_, true, 1) => real_shape::<f64>(&queue, len, batch, kind == "r2c", realfft)?,
+            _ => return Err(format!("{kind} of {dims:?}: real shapes are 1-D here").into()),
         }
     }
     Ok(())
 }
 
-fn parse_shape(text: &str) -> Result<(usize, usize), Failure> {
-    let (len, batch) = text.split_once('x').unwrap_or((text, "1"));
-    Ok((len.parse()?, batch.parse()?))
+/// `DIMSxBATCH`: `4096x8` (1-D), `1024,1024x128` (2-D), `512,512,512` (batch 1).
+fn parse_shape(text: &str) -> Result<(Vec<usize>, usize), Failure> {
+    let (dims, batch) = text.split_once('x').unwrap_or((text, "1"));
+    let dims = dims
+        .split(',')
+        .map(str::parse)
+        .collect::<Result<Vec<usize>, _>>()?;
+    Ok((dims, batch.parse()?))
 }
 
-fn shape<T: FftFloat>(queue: &DeviceQueue, len: usize, batch: usize) -> Result<(), Failure>
+fn shape<T: FftFloat>(queue: &DeviceQueue, dims: &[usize], batch: usize) -> Result<(), Failure>
 where
     Complex<T>: OclPrm,
 {
+    let len: usize = dims.iter().product();
     let total = len * batch;
     let host: Vec<Complex<T>> = random_signal(total, 7)
         .into_iter()
@@ -91,22 +102,39 @@ where
         src.copy(&dst, None, None).enew(&mut event).enq()?;
         Ok(vec![event])
     })?;
-    let plan = Fft::<T>::builder(queue).len(len).batch(batch).build()?;
+    let strategy = if std::env::args().any(|a| a == "--global") {
+        fft_runtime::Strategy::GlobalRadix
+    } else {
+        fft_runtime::Strategy::Auto
+    };
+    let plan = Fft::<T>::builder(queue)
+        .shape(dims)
+        .batch(batch)
+        .strategy(strategy)
+        .build()?;
     let (kernel, passes) = timed_passes(|| Ok(plan.enqueue_traced(&src, &dst, None)?))?;
-    // Accuracy of the first sequence against the f64 oracle (rustfft-free: the naive DFT up
-    // to 4096 points, else the f64 Bluestein/radix-2 reference of the tests' helper).
+    // Accuracy of the first transform against the f64 oracle along every axis (the naive DFT
+    // up to 4096 points, the f64 radix-2 reference for longer powers of two), up to 2^24
+    // values.
     let mut first = vec![Complex::new(T::from_f64(0.0), T::from_f64(0.0)); len];
     dst.read(&mut first).len(len).enq()?;
     let input: Vec<Complex64> = host[..len].iter().map(|&v| complex_to_f64(v)).collect();
     let got: Vec<Complex64> = first.iter().map(|&v| complex_to_f64(v)).collect();
-    let error = if len <= 4096 {
-        relative_l2_error(&got, &fft_core::naive_dft(&input, Direction::Forward))
+    let checkable = len <= 1 << 24 && dims.iter().all(|&d| d <= 4096 || d.is_power_of_two());
+    let error = if checkable {
+        let axes: Vec<usize> = (0..dims.len()).collect();
+        let want = fft_core::along_axes(&input, dims, &axes, |line| {
+            fft_core::reference_fft(line, Direction::Forward)
+                .unwrap_or_else(|| fft_core::naive_dft(line, Direction::Forward))
+        });
+        relative_l2_error(&got, &want)
     } else {
         f64::NAN
     };
+    let dims_text: Vec<String> = dims.iter().map(usize::to_string).collect();
     println!(
         "{:>16} {:>9.4} {:>9.4} {:>7.2} {:>9.2e} {:>6}  {:?}",
-        format!("{len}x{batch}"),
+        format!("{}x{batch}", dims_text.join(",")),
         ms(kernel),
         ms(copy),
         kernel.as_secs_f64() / copy.as_secs_f64(),

@@ -119,23 +119,10 @@ pub fn nd_oracle(
     direction: Direction,
     scale: f64,
 ) -> Vec<Complex64> {
-    let mut out = data.to_vec();
-    let total: usize = dims.iter().product();
-    for &axis in axes {
-        let len = dims[axis];
-        let inner: usize = dims[axis + 1..].iter().product();
-        let outer = data.len() / total * dims[..axis].iter().product::<usize>();
-        for o in 0..outer {
-            for c in 0..inner {
-                let at = |m: usize| (o * len + m) * inner + c;
-                let line: Vec<Complex64> = (0..len).map(|m| out[at(m)]).collect();
-                for (m, v) in oracle(&line, direction).into_iter().enumerate() {
-                    out[at(m)] = v;
-                }
-            }
-        }
-    }
-    out.iter().map(|v| v * scale).collect()
+    fft_core::along_axes(data, dims, axes, |line| oracle(line, direction))
+        .into_iter()
+        .map(|v| v * scale)
+        .collect()
 }
 
 /// The tolerance of a multi-dimensional transform in `T`: the model's `eps * sqrt(log2 N)`

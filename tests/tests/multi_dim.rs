@@ -15,7 +15,7 @@ use num_complex::Complex;
 use oclfft_tests::*;
 use proptest::prelude::*;
 
-/// One request: shape, axes (`None`: all), batch, direction, normalization, strategy.
+/// One request: shape, axes (`None`: all), batch, direction, normalization, pass family.
 #[derive(Clone, Debug)]
 struct Case {
     dims: Vec<usize>,
@@ -167,13 +167,22 @@ fn two_and_three_dimensional_transforms_match_the_separable_oracle() {
 
 #[test]
 fn axes_before_the_last_run_interleaved_or_through_a_permute() {
-    // Smooth lengths on a device with fused passes: interleaved fused passes, no permute.
-    let smooth = Case::new(&[64, 30]).check::<f32>(1).unwrap();
+    // Smooth lengths with fused passes: interleaved fused passes, no permute.
+    let fused = Case {
+        strategy: PassFamily::Fused,
+        ..Case::new(&[64, 30])
+    };
+    let smooth = fused.check::<f32>(1).unwrap();
     assert!(
         smooth.iter().any(|e| e.ends_with("_il")),
         "no interleaved pass: {smooth:?}"
     );
     assert!(smooth.iter().all(|e| !e.contains("permute")), "{smooth:?}");
+    fused.check::<f64>(5).unwrap();
+    // The default: interleaved on GPUs, the permute around scalar passes on CPU devices.
+    let auto = Case::new(&[64, 30]).check::<f32>(6).unwrap();
+    let cpu = test_queue().summary().caps().kind == fft_core::plan::DeviceKind::Cpu;
+    assert_eq!(auto.iter().any(|e| e.contains("permute")), cpu, "{auto:?}");
     // A prime length above 13 on an axis before the last: after the last axis's pass,
     // gather, Bluestein, scatter.
     let prime = Case::new(&[17, 8]).check::<f32>(2).unwrap();
@@ -310,12 +319,12 @@ fn case_strategy() -> impl Strategy<Value = (Case, bool, u64)> {
         1usize..=3,
         any::<bool>(),
         any::<bool>(),
-        any::<u64>(),
+        any::<(bool, u64)>(),
     )
         .prop_filter("at most 2^16 values", |(dims, ..)| {
             dims.iter().product::<usize>() <= 1 << 16
         })
-        .prop_map(|(dims, mask, batch, inverse, f64, seed)| {
+        .prop_map(|(dims, mask, batch, inverse, f64, (fused, seed))| {
             let rank = dims.len();
             let axes: Vec<usize> = (0..rank).filter(|a| mask & (1 << a) != 0).collect();
             let axes = (!axes.is_empty() && axes.len() < rank).then_some(axes);
@@ -326,6 +335,12 @@ fn case_strategy() -> impl Strategy<Value = (Case, bool, u64)> {
                     Direction::Inverse
                 } else {
                     Direction::Forward
+                },
+                // Fused passes on any device: the interleaved kernels run on CPUs too.
+                strategy: if fused {
+                    PassFamily::Fused
+                } else {
+                    PassFamily::Auto
                 },
                 ..Case::new(&dims)
             };
