@@ -1,5 +1,6 @@
 //! Signal files for oclfft: every format the `oclfft` tool reads and writes, as a library
-//! that can be fuzzed and reused from Rust. No OpenCL.
+//! that can be fuzzed and reused from Rust. No OpenCL. PNG images ([`png`]) are read as
+//! luminance for 2-D spectra and written as 8-bit grayscale.
 //!
 //! A [`Signal`] is a 2-D array of complex values in row-major order (a 1-D file is one
 //! row); its shape always matches its data. Readers ([`read`], [`decode`]) never panic: any
@@ -15,6 +16,7 @@ mod format;
 pub mod npy;
 pub mod npy_header;
 mod output;
+pub mod png;
 pub mod raw;
 mod read;
 mod signal;
