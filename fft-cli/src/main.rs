@@ -3,11 +3,13 @@
 //! Exit codes: 0 success, 1 runtime or device failure, 2 bad command line or bad input file,
 //! 3 `--check` found the device result outside the tolerance.
 
+mod axes;
 mod bench;
 mod cache;
 mod compute;
 mod devices;
 mod exit;
+mod fft2;
 mod input;
 mod kernel;
 mod out;
@@ -16,6 +18,7 @@ mod plot;
 mod real;
 mod spectrum;
 mod transform;
+mod transform2d;
 
 use clap::{Parser, Subcommand};
 use exit::CliError;

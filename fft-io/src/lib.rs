@@ -3,7 +3,8 @@
 //! luminance for 2-D spectra and written as 8-bit grayscale.
 //!
 //! A [`Signal`] is a 2-D array of complex values in row-major order (a 1-D file is one
-//! row); its shape always matches its data. Readers ([`read`], [`decode`]) never panic: any
+//! row, and the signal remembers that it was 1-D, so that `.npy` output keeps the rank);
+//! its shape always matches its data. Readers ([`read`], [`decode`]) never panic: any
 //! input is a signal or an [`IoError`] that names the file and, where it can, the position
 //! (`file:line:column` for text, row and column for arrays). Writers go through
 //! [`write_file`], which replaces nothing but a regular file and never leaves a
@@ -29,4 +30,4 @@ pub use error::{IoError, Position};
 pub use format::{lowercase_extension, Format};
 pub use output::write_file;
 pub use read::{decode, probe_shape, read, Notice, Read, ReadOptions};
-pub use signal::{ShapeError, Signal};
+pub use signal::{Shape, ShapeError, Signal};
