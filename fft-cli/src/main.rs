@@ -10,6 +10,7 @@ mod compute;
 mod devices;
 mod exit;
 mod fft2;
+mod image_spectrum;
 mod input;
 mod kernel;
 mod out;
@@ -57,7 +58,8 @@ enum Command {
     /// --real, numpy's rfft (and with --inverse --real --n N, irfft).
     #[command(after_help = EXIT_CODES)]
     Fft(transform::FftArgs),
-    /// Plot a signal's magnitude spectrum in dB (PNG or SVG).
+    /// Plot a signal's magnitude spectrum in dB (PNG or SVG), or draw a PNG image's 2-D
+    /// spectrum as an image.
     #[command(after_help = EXIT_CODES)]
     Spectrum(spectrum::SpectrumArgs),
     /// Print the generated OpenCL C source of a radix kernel.
