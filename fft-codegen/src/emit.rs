@@ -2,6 +2,7 @@
 
 use crate::family::chirp::emit_chirp;
 use crate::family::fused::emit_fused;
+use crate::family::permute::emit_permute;
 use crate::family::radix::emit_radix;
 use crate::family::real::emit_real;
 use crate::spec::{CodegenError, GeneratedKernel};
@@ -26,6 +27,7 @@ pub fn emit(spec: &KernelSpec) -> Result<GeneratedKernel, CodegenError> {
         KernelSpec::Fused(fused) => emit_fused(fused)?,
         KernelSpec::Chirp(chirp) => emit_chirp(chirp)?,
         KernelSpec::Real(real) => emit_real(real)?,
+        KernelSpec::Permute(permute) => emit_permute(permute)?,
     };
     Ok(GeneratedKernel {
         spec: *spec,

@@ -269,6 +269,7 @@ fn run_kernel(
         stride: 1,
         padded: if len % 2 == 1 { len } else { len / 2 },
         real_dist: dist,
+        inner: 1,
     };
     let k = KernelSpec::Real(spec);
     let mut arrays = BTreeMap::new();

@@ -6,7 +6,7 @@ use crate::float::FftFloat;
 use crate::queue::DeviceQueue;
 use crate::real::{ComplexToReal, RealToComplex};
 use fft_core::kernel::{RealLayout, Twiddles};
-use fft_core::plan::{KernelForm, PlanRequest, Strategy, DEFAULT_MAX_RADIX};
+use fft_core::plan::{KernelForm, PlanRequest, Shape, Strategy, DEFAULT_MAX_RADIX};
 use fft_core::{Direction, Normalization};
 use num_complex::Complex;
 use ocl::OclPrm;
@@ -27,6 +27,8 @@ use std::marker::PhantomData;
 pub struct FftBuilder<'q, T: FftFloat> {
     queue: &'q DeviceQueue,
     len: Option<usize>,
+    shape: Option<Vec<usize>>,
+    axes: Option<Vec<usize>>,
     batch: usize,
     direction: Option<Direction>,
     normalization: Normalization,
@@ -43,6 +45,8 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
         FftBuilder {
             queue,
             len: None,
+            shape: None,
+            axes: None,
             batch: 1,
             direction: None,
             normalization: Normalization::None,
@@ -59,6 +63,36 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
     /// transforms.
     pub fn len(mut self, len: usize) -> Self {
         self.len = Some(len);
+        self
+    }
+
+    /// The dimensions of one multi-dimensional transform, C order (row-major: the last axis
+    /// is contiguous), 1 to 3 of them, each any length from 1 to 2^27: `.shape(&[rows,
+    /// cols])` for an image. Replaces [`FftBuilder::len`] (`.len(n)` is `.shape(&[n])`); a
+    /// batch of such arrays lies one after another. Every axis is transformed unless
+    /// [`FftBuilder::axes`] says otherwise; the normalization's N is the product of the
+    /// transformed lengths (numpy's `fftn`).
+    ///
+    /// ```no_run
+    /// # fn main() -> Result<(), fft_runtime::Error> {
+    /// use fft_runtime::{DeviceQueue, Fft};
+    /// use num_complex::Complex32;
+    /// let queue = DeviceQueue::from_env()?;
+    /// let plan = Fft::<f32>::builder(&queue).shape(&[480, 640]).build()?; // a 2-D FFT
+    /// let mut image = vec![Complex32::new(1.0, 0.0); 480 * 640];
+    /// plan.process(&mut image)?;
+    /// assert!((image[0].re - 480.0 * 640.0).abs() < 1.0);
+    /// # Ok(()) }
+    /// ```
+    pub fn shape(mut self, dims: &[usize]) -> Self {
+        self.shape = Some(dims.to_vec());
+        self
+    }
+
+    /// The axes to transform (numpy's `axes=`; default: all), each once: `.axes(&[0])`
+    /// transforms the columns of a `[rows, cols]` shape, `.axes(&[1])` its rows.
+    pub fn axes(mut self, axes: &[usize]) -> Self {
+        self.axes = Some(axes.to_vec());
         self
     }
 
@@ -168,9 +202,24 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
     }
 
     fn request(&self, direction: Direction, real: Option<RealLayout>) -> Result<PlanRequest> {
-        let len = self.len.ok_or(Error::MissingLength)?;
+        let dims = match (&self.shape, self.len) {
+            (Some(dims), _) => dims.clone(),
+            (None, Some(len)) => vec![len],
+            (None, None) => return Err(Error::MissingLength),
+        };
+        // A plain length stays a 1-D request (its errors speak of a length, not an axis).
+        let shape = match (&self.shape, &self.axes) {
+            (None, None) => None,
+            _ => Some(Shape::new(&dims, self.axes.as_deref())?),
+        };
+        let len = match self.len {
+            // Both given: the planner says where they disagree.
+            Some(len) => len,
+            None => dims.iter().product(),
+        };
         Ok(PlanRequest {
             len,
+            shape,
             batch: self.batch,
             direction,
             precision: T::PRECISION,

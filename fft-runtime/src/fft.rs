@@ -64,13 +64,21 @@ where
         })
     }
 
-    /// Points per transform.
+    /// Points per transform (the product of the dimensions of a multi-dimensional one).
     #[expect(
         clippy::len_without_is_empty,
         reason = "a plan always has at least 2 points"
     )]
     pub fn len(&self) -> usize {
         self.plan.request.len
+    }
+
+    /// The dimensions of one transform, C order: `[len]` for a 1-D plan.
+    pub fn shape(&self) -> Vec<usize> {
+        match self.plan.request.shape {
+            Some(shape) => shape.dims().to_vec(),
+            None => vec![self.len()],
+        }
     }
 
     /// Number of transforms.

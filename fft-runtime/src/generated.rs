@@ -24,7 +24,8 @@ mod table {
     use super::Entry;
     use fft_codegen::{
         ChirpSpec, ChirpStep::*, Direction::*, Form::*, FusedSpec, KernelSpec::*, Lengths::*,
-        OpCounts, Precision::*, RadixSpec, RealSpec, RealStep::*, Twiddles::*,
+        OpCounts, PermuteSpec, PermuteStep::*, Precision::*, RadixSpec, RealSpec, RealStep::*,
+        Twiddles::*,
     };
     include!(concat!(env!("OUT_DIR"), "/generated_kernels.rs"));
 }
@@ -42,15 +43,18 @@ impl Entry {
 }
 
 /// The generated kernel of `spec`: from the build-time table, or emitted now for a fused
-/// pass of a mixed length or with Bluestein's or a real transform's edges; `None` for any other spec the catalog
-/// lacks.
+/// pass of a mixed length, with Bluestein's or a real transform's edges, or interleaved (a
+/// multi-dimensional axis); `None` for any other spec the catalog lacks.
 pub fn generated_kernel(spec: &KernelSpec) -> Option<GeneratedKernel> {
     if let Some(entry) = GENERATED.iter().find(|e| e.spec == *spec) {
         return Some(entry.kernel());
     }
     match spec {
         KernelSpec::Fused(fused)
-            if fused.is_mixed() || fused.chirp.is_some() || fused.real.is_some() =>
+            if fused.is_mixed()
+                || fused.chirp.is_some()
+                || fused.real.is_some()
+                || fused.interleaved =>
         {
             fft_codegen::emit(spec).ok()
         }

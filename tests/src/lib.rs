@@ -110,6 +110,46 @@ pub fn tolerance<T: FftFloat>(len: usize) -> Tolerance {
     Tolerance::for_transform(T::PRECISION, log2, factor)
 }
 
+/// The separable f64 oracle of a batch of multi-dimensional transforms of shape `dims` (C
+/// order) along `axes`: [`oracle`] along each axis in turn, then times `scale`.
+pub fn nd_oracle(
+    data: &[Complex64],
+    dims: &[usize],
+    axes: &[usize],
+    direction: Direction,
+    scale: f64,
+) -> Vec<Complex64> {
+    let mut out = data.to_vec();
+    let total: usize = dims.iter().product();
+    for &axis in axes {
+        let len = dims[axis];
+        let inner: usize = dims[axis + 1..].iter().product();
+        let outer = data.len() / total * dims[..axis].iter().product::<usize>();
+        for o in 0..outer {
+            for c in 0..inner {
+                let at = |m: usize| (o * len + m) * inner + c;
+                let line: Vec<Complex64> = (0..len).map(|m| out[at(m)]).collect();
+                for (m, v) in oracle(&line, direction).into_iter().enumerate() {
+                    out[at(m)] = v;
+                }
+            }
+        }
+    }
+    out.iter().map(|v| v * scale).collect()
+}
+
+/// The tolerance of a multi-dimensional transform in `T`: the model's `eps * sqrt(log2 N)`
+/// with N the product of the transformed lengths, three times wider when an axis runs
+/// Bluestein's algorithm.
+pub fn nd_tolerance<T: FftFloat>(dims: &[usize], axes: &[usize]) -> Tolerance {
+    let n: usize = axes.iter().map(|&a| dims[a]).product();
+    let log2 = n.max(2).next_power_of_two().trailing_zeros();
+    let bluestein = axes
+        .iter()
+        .any(|&a| matches!(Algorithm::for_len(dims[a]), Algorithm::Bluestein { .. }));
+    Tolerance::for_transform(T::PRECISION, log2, if bluestein { 3.0 } else { 1.0 })
+}
+
 /// The README's Rust examples, compiled (and run, on the default device) as doctests, so
 /// what a new user copies keeps working.
 #[doc = include_str!("../../README.md")]

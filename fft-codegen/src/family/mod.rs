@@ -3,5 +3,6 @@
 
 pub(crate) mod chirp;
 pub(crate) mod fused;
+pub(crate) mod permute;
 pub(crate) mod radix;
 pub(crate) mod real;

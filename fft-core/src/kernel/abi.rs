@@ -90,6 +90,8 @@ pub enum UintArg {
     RealDistance,
     /// Values a real step writes per row ([`Geometry::GuardedRows`]).
     RowValues,
+    /// Interleaved sequences ([`LaunchParams::inner`]).
+    Inner,
 }
 
 /// Work-items per work-group of a [`Geometry::Guarded`] launch. A fixed size, so a driver
@@ -169,6 +171,10 @@ pub struct LaunchParams {
     /// Reals between the rows of a real transform's real side (its point-wise steps only;
     /// 0 elsewhere).
     pub real_dist: usize,
+    /// Sequences interleaved value by value (a multi-dimensional transform's axis that is not
+    /// the last: point `m` of sequence `(b, c)` at `(b * len + m) * inner + c`); 1 for
+    /// sequences stored one after another. Read by interleaved fused passes and permutes.
+    pub inner: usize,
 }
 
 impl LaunchParams {
@@ -180,6 +186,7 @@ impl LaunchParams {
             stride,
             padded: len,
             real_dist: 0,
+            inner: 1,
         }
     }
 }
@@ -283,6 +290,25 @@ pub(crate) const FUSED_ABI: KernelAbi = KernelAbi {
 pub(crate) const FUSED_CHIRP_ABI: KernelAbi = KernelAbi {
     args: &fused_args::<2, 12>([CHIRP_ARG, N_ARG]),
     entries: &FUSED_ENTRIES,
+};
+
+/// An interleaved fused pass ([`FusedSpec::interleaved`]): the fused arguments and `inner`.
+pub(crate) const FUSED_INTERLEAVED_ABI: KernelAbi = KernelAbi {
+    args: &fused_args::<1, 11>([arg("inner", ArgKind::Uint(UintArg::Inner))]),
+    entries: &FUSED_ENTRIES,
+};
+
+/// A permute ([`crate::kernel::PermuteSpec`]): one work-item per value, guarded.
+pub(crate) const PERMUTE_ABI: KernelAbi = KernelAbi {
+    args: &[
+        arg("x", ArgKind::Input),
+        arg("y", ArgKind::Output),
+        arg("n", ArgKind::Uint(UintArg::Len)),
+        arg("inner", ArgKind::Uint(UintArg::Inner)),
+        arg("active", ArgKind::Uint(UintArg::Active)),
+        arg("scale", ArgKind::Scale),
+    ],
+    entries: &GUARDED_ENTRIES,
 };
 
 /// A fused pass that multiplies by the filter's spectrum at its store (Bluestein).
@@ -426,7 +452,7 @@ impl Geometry {
             (Geometry::WorkGroups, KernelSpec::Fused(fused)) => {
                 let group = fused.work_group_size() as usize;
                 (
-                    vec![total.div_ceil(fused.columns() as usize) * group],
+                    vec![(total * params.inner).div_ceil(fused.columns() as usize) * group],
                     Some(vec![group]),
                 )
             }
@@ -528,12 +554,14 @@ impl UintArg {
                 }
                 KernelSpec::Chirp(_) => params.padded * params.batch,
                 KernelSpec::Real(_) => UintArg::RowValues.value(spec, params) * params.batch,
+                KernelSpec::Permute(_) => params.len * params.batch * params.inner,
                 _ => per_sequence * params.batch,
             },
             UintArg::RealShift => {
                 real_len(spec, params).map_or(0, |len| split_exponent(len) as usize)
             }
             UintArg::RealDistance => params.real_dist,
+            UintArg::Inner => params.inner,
             UintArg::RowValues => match spec {
                 KernelSpec::Real(real) if real.step == RealStep::Split => {
                     half_spectrum_len(params.len)

@@ -3,6 +3,7 @@
 
 use super::chirp::{ChirpSpec, ChirpStep};
 use super::fused::{ChirpStore, FusedChirp, FusedSpec};
+use super::permute::{PermuteSpec, PermuteStep};
 use super::real::{FusedReal, RealSpec};
 use super::spec::{all_radices, Form, KernelSpec, Lengths, RadixSpec, Twiddles, RADICES};
 use crate::{Direction, Precision};
@@ -17,7 +18,8 @@ const PRECISIONS: [Precision; 2] = [Precision::F32, Precision::F64];
 /// 4. global radix passes for any length (vector form, table twiddles): every radix of
 ///    [`all_radices`] x direction x precision (176);
 /// 5. Bluestein's point-wise chirp passes: step x direction x precision (12);
-/// 6. real transforms' point-wise steps: precision x parity x step (16).
+/// 6. real transforms' point-wise steps: precision x parity x step (16);
+/// 7. multi-dimensional permutes: step x precision (4).
 pub fn catalog() -> Vec<KernelSpec> {
     let mut specs = Vec::new();
     for radix in RADICES {
@@ -91,6 +93,11 @@ pub fn catalog() -> Vec<KernelSpec> {
     for precision in PRECISIONS {
         specs.extend(RealSpec::all(precision).into_iter().map(KernelSpec::Real));
     }
+    for step in [PermuteStep::Gather, PermuteStep::Scatter] {
+        for precision in PRECISIONS {
+            specs.push(KernelSpec::Permute(PermuteSpec { step, precision }));
+        }
+    }
     specs
 }
 
@@ -101,7 +108,8 @@ pub fn catalog() -> Vec<KernelSpec> {
 /// 1000-point pass of a mixed length and the 2048-point pass with Bluestein's pad and
 /// filter, the 256-point passes with a real transform's split and merge steps (f32; such
 /// kernels are emitted on first use, not part of [`catalog`]), and the real transforms'
-/// point-wise steps in f32. `cargo xtask gen-kernels --all` writes the whole [`catalog`].
+/// point-wise steps in f32, the permutes in f32 and the interleaved 256-point pass of a
+/// multi-dimensional axis. `cargo xtask gen-kernels --all` writes the whole [`catalog`].
 pub fn sample_catalog() -> Vec<KernelSpec> {
     let mixed_fused = KernelSpec::Fused(FusedSpec::new(1000));
     let bluestein_fused = KernelSpec::Fused(FusedSpec {
@@ -121,6 +129,10 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
         direction: Direction::Inverse,
         ..FusedSpec::new(256)
     });
+    let interleaved = KernelSpec::Fused(FusedSpec {
+        interleaved: true,
+        ..FusedSpec::new(256)
+    });
     catalog()
         .into_iter()
         .filter(|spec| {
@@ -133,8 +145,15 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
             }
             KernelSpec::Chirp(chirp) => chirp.precision == Precision::F32,
             KernelSpec::Real(real) => real.precision == Precision::F32,
+            KernelSpec::Permute(permute) => permute.precision == Precision::F32,
         })
-        .chain([mixed_fused, bluestein_fused, real_split, real_merge])
+        .chain([
+            mixed_fused,
+            bluestein_fused,
+            real_split,
+            real_merge,
+            interleaved,
+        ])
         .collect()
 }
 
@@ -147,7 +166,7 @@ mod tests {
         let specs = catalog();
         // 44 radices: 6 powers of two and 38 mixed ones up to 64.
         assert_eq!(all_radices().len(), 44);
-        assert_eq!(specs.len(), 96 + 24 + 46 + 44 * 4 + 12 + 16);
+        assert_eq!(specs.len(), 96 + 24 + 46 + 44 * 4 + 12 + 16 + 4);
         assert_eq!(specs[0], KernelSpec::Radix(RadixSpec::new(2)));
         assert_eq!(specs[0].name(), "fft_radix2_fwd_f32");
         assert_eq!(specs[95].name(), "fft_radix64_inv_f64_chained");
@@ -158,7 +177,7 @@ mod tests {
         assert_eq!(specs[166].name(), "fft_radix2_fwd_f32_mixed");
         assert_eq!(
             specs.last().map(KernelSpec::name).as_deref(),
-            Some("fft_real_unpack_odd_f64")
+            Some("fft_permute_scatter_f64")
         );
         let mut names: Vec<_> = specs.iter().map(KernelSpec::file_name).collect();
         names.sort();
@@ -202,10 +221,13 @@ mod tests {
                 "fft_real_split_odd_f32",
                 "fft_real_merge_odd_f32",
                 "fft_real_unpack_odd_f32",
+                "fft_permute_gather_f32",
+                "fft_permute_scatter_f32",
                 "fft_fused1000_c4_fwd_f32",
                 "fft_fused2048_c2_fwd_f32_pad_filter_fwd",
                 "fft_fused256_c16_fwd_f32_split",
                 "fft_fused256_c16_inv_f32_merge",
+                "fft_fused256_c16_fwd_f32_il",
             ]
         );
     }

@@ -51,6 +51,13 @@ pub struct FusedSpec {
     /// A real transform's split step fused into the store or merge step into the load
     /// (DESIGN.md 4.5), or `None`. Never together with `chirp`.
     pub real: Option<FusedReal>,
+    /// Whether the pass's sequences are interleaved value by value, `inner` of them
+    /// ([`crate::kernel::LaunchParams::inner`]): point `m` of sequence `(b, c)` at
+    /// `(b * len + m) * inner + c`, a multi-dimensional transform's axis that is not the last
+    /// (DESIGN.md 4.6). The work-group's columns are then `C` neighbouring sequences `c`, so
+    /// each global access is a run of `C` values; the flat regime does not exist (an
+    /// interleaved pass always runs in columns). Never with `chirp` or `real`.
+    pub interleaved: bool,
 }
 
 /// Bluestein's steps a fused pass of the length-M convolution does at its edges, so they cost
@@ -113,6 +120,7 @@ impl FusedSpec {
             },
             chirp: None,
             real: None,
+            interleaved: false,
         }
     }
 
@@ -150,6 +158,9 @@ impl FusedSpec {
             if self.chirp.is_some() || real.direction() != self.direction {
                 return Err(SpecError::RealEdge(real));
             }
+        }
+        if self.interleaved && (self.chirp.is_some() || self.real.is_some()) {
+            return Err(SpecError::InterleavedEdge);
         }
         if smooth && lengths_ok && (2..=max).contains(&self.len) {
             Ok(())
@@ -287,7 +298,8 @@ impl FusedSpec {
     /// The kernel's name (and entry point): `fft_fused4096_c1_fwd_f32`; a power-of-two
     /// length serving any length ends in `_mixed` (`fft_fused128_c32_fwd_f32_mixed`), and
     /// Bluestein's edges follow with the user's direction
-    /// (`fft_fused2048_c2_inv_f32_unpad_fwd`).
+    /// (`fft_fused2048_c2_inv_f32_unpad_fwd`), and an interleaved pass ends in `_il`
+    /// (`fft_fused256_c16_fwd_f32_il`).
     pub fn name(&self) -> String {
         let mut suffix = if self.is_mixed() && self.len.is_power_of_two() {
             "_mixed".to_string()
@@ -299,6 +311,9 @@ impl FusedSpec {
         }
         if let Some(real) = self.real {
             suffix.push_str(real.suffix());
+        }
+        if self.interleaved {
+            suffix.push_str("_il");
         }
         format!(
             "fft_fused{}_c{}_{}_{}{suffix}",

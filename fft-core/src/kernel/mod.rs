@@ -10,6 +10,7 @@ mod abi;
 mod catalog;
 mod chirp;
 mod fused;
+mod permute;
 mod real;
 mod spec;
 mod tables;
@@ -21,6 +22,7 @@ pub use abi::{
 pub use catalog::{catalog, sample_catalog};
 pub use chirp::{bluestein_len, bluestein_reference, chirp, chirp_filter, ChirpSpec, ChirpStep};
 pub use fused::{ChirpStore, FusedChirp, FusedSpec, MAX_GROUP, PAD_STEP};
+pub use permute::{PermuteSpec, PermuteStep};
 pub use real::{
     half_spectrum_len, hermitian_extension, irfft_reference, rfft_reference, FusedReal, RealLayout,
     RealSpec, RealStep,

@@ -2,11 +2,12 @@
 
 use super::abi::{
     KernelAbi, CHIRP_ABI, CHIRP_FILTER_ABI, FUSED_ABI, FUSED_CHIRP_ABI, FUSED_CHIRP_FILTER_ABI,
-    FUSED_FILTER_ABI, FUSED_REAL_ABI, RADIX_ANY_ABI, RADIX_SCALAR_ABI, RADIX_VECTOR_ABI,
-    REAL_PACK_ABI, REAL_SPLIT_ABI, REAL_UNPACK_ABI,
+    FUSED_FILTER_ABI, FUSED_INTERLEAVED_ABI, FUSED_REAL_ABI, PERMUTE_ABI, RADIX_ANY_ABI,
+    RADIX_SCALAR_ABI, RADIX_VECTOR_ABI, REAL_PACK_ABI, REAL_SPLIT_ABI, REAL_UNPACK_ABI,
 };
 use super::chirp::{ChirpSpec, ChirpStep};
 use super::fused::{ChirpStore, FusedChirp, FusedSpec};
+use super::permute::PermuteSpec;
 use super::real::{RealSpec, RealStep};
 use crate::{Direction, Precision};
 use std::fmt;
@@ -221,6 +222,8 @@ pub enum KernelSpec {
     Chirp(ChirpSpec),
     /// A point-wise step of a real transform.
     Real(RealSpec),
+    /// A point-wise permute of a multi-dimensional transform's axis.
+    Permute(PermuteSpec),
 }
 
 impl KernelSpec {
@@ -243,6 +246,9 @@ impl KernelSpec {
                 real: Some(_),
                 ..
             }) => &FUSED_REAL_ABI,
+            KernelSpec::Fused(FusedSpec {
+                interleaved: true, ..
+            }) => &FUSED_INTERLEAVED_ABI,
             KernelSpec::Fused(FusedSpec { chirp: None, .. }) => &FUSED_ABI,
             KernelSpec::Fused(FusedSpec {
                 chirp:
@@ -277,6 +283,7 @@ impl KernelSpec {
                 ..
             }) => &REAL_UNPACK_ABI,
             KernelSpec::Real(_) => &REAL_SPLIT_ABI,
+            KernelSpec::Permute(_) => &PERMUTE_ABI,
         }
     }
 
@@ -287,6 +294,7 @@ impl KernelSpec {
             KernelSpec::Fused(spec) => spec.name(),
             KernelSpec::Chirp(spec) => spec.name(),
             KernelSpec::Real(spec) => spec.name(),
+            KernelSpec::Permute(spec) => spec.name(),
         }
     }
 
@@ -326,6 +334,7 @@ impl KernelSpec {
                 RealStep::Pack | RealStep::Split => Direction::Forward,
                 RealStep::Merge | RealStep::Unpack => Direction::Inverse,
             },
+            KernelSpec::Permute(_) => Direction::Forward,
         }
     }
 
@@ -336,6 +345,7 @@ impl KernelSpec {
             KernelSpec::Fused(spec) => spec.precision,
             KernelSpec::Chirp(spec) => spec.precision,
             KernelSpec::Real(spec) => spec.precision,
+            KernelSpec::Permute(spec) => spec.precision,
         }
     }
 
@@ -345,7 +355,7 @@ impl KernelSpec {
         match self {
             KernelSpec::Radix(spec) => spec.radix,
             KernelSpec::Fused(spec) => spec.len,
-            KernelSpec::Chirp(_) | KernelSpec::Real(_) => 1,
+            KernelSpec::Chirp(_) | KernelSpec::Real(_) | KernelSpec::Permute(_) => 1,
         }
     }
 
@@ -354,7 +364,10 @@ impl KernelSpec {
     pub fn twiddles(&self) -> Twiddles {
         match self {
             KernelSpec::Radix(spec) => spec.twiddles,
-            KernelSpec::Fused(_) | KernelSpec::Chirp(_) | KernelSpec::Real(_) => Twiddles::Table,
+            KernelSpec::Fused(_)
+            | KernelSpec::Chirp(_)
+            | KernelSpec::Real(_)
+            | KernelSpec::Permute(_) => Twiddles::Table,
         }
     }
 
@@ -382,7 +395,7 @@ impl KernelSpec {
             }
             KernelSpec::Radix(_) => Ok(()),
             KernelSpec::Fused(spec) => spec.check(),
-            KernelSpec::Chirp(_) | KernelSpec::Real(_) => Ok(()),
+            KernelSpec::Chirp(_) | KernelSpec::Real(_) | KernelSpec::Permute(_) => Ok(()),
         }
     }
 }
@@ -402,6 +415,12 @@ impl From<ChirpSpec> for KernelSpec {
 impl From<RealSpec> for KernelSpec {
     fn from(spec: RealSpec) -> KernelSpec {
         KernelSpec::Real(spec)
+    }
+}
+
+impl From<PermuteSpec> for KernelSpec {
+    fn from(spec: PermuteSpec) -> KernelSpec {
+        KernelSpec::Permute(spec)
     }
 }
 
@@ -439,6 +458,9 @@ pub enum SpecError {
     /// A fused real edge in the wrong direction or beside Bluestein's edges.
     #[error("the fused {0:?} step belongs to the {dir} FFT of a real transform and never to a Bluestein pass", dir = .0.direction())]
     RealEdge(super::real::FusedReal),
+    /// An interleaved fused pass has no edges.
+    #[error("an interleaved fused pass (a multi-dimensional axis) has neither Bluestein's nor a real transform's edges")]
+    InterleavedEdge,
     /// The scalar form exists for table twiddles only.
     #[error("the scalar form of a radix pass reads table twiddles; {0} twiddles exist only in the vector form")]
     ScalarNeedsTable(Twiddles),

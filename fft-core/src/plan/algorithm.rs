@@ -21,6 +21,12 @@ pub enum Algorithm {
         /// The convolution length M >= 2N - 1 ([`crate::kernel::bluestein_len`]).
         padded: usize,
     },
+    /// A multi-dimensional transform: each axis by its own algorithm, one after another.
+    MultiDim {
+        /// Values per transform in the work buffers (more than the shape's where an axis
+        /// runs Bluestein's padded convolution).
+        work_len: usize,
+    },
 }
 
 impl Algorithm {
@@ -43,6 +49,7 @@ impl Algorithm {
     pub fn work_len(&self, len: usize) -> usize {
         match self {
             Algorithm::Bluestein { padded } => *padded,
+            Algorithm::MultiDim { work_len } => *work_len,
             _ => len,
         }
     }
@@ -61,6 +68,7 @@ impl Algorithm {
                 factorization(len),
                 factorization(*padded)
             ),
+            Algorithm::MultiDim { .. } => "a multi-dimensional transform: each axis by its own 1-D algorithm, one after another (interleaved fused passes for axes before the last, or a permute to contiguous sequences and back)".to_string(),
         }
     }
 }

@@ -35,13 +35,14 @@ impl Plan {
                     )
                 }
                 KernelSpec::Fused(spec) => format!(
-                    "fused pass of {}-point sub-FFTs in local memory, stride {stride}: {entry} ({} sub-FFTs per work-group of {}, {} bytes of local memory){}{}",
+                    "fused pass of {}-point sub-FFTs in local memory, stride {stride}: {entry} ({} sub-FFTs per work-group of {}, {} bytes of local memory){}{}{}",
                     spec.len,
                     spec.columns(),
                     spec.work_group_size(),
                     spec.local_bytes(),
                     chirp_edges(&spec),
-                    real_edge(&spec)
+                    real_edge(&spec),
+                    interleaving(&spec, pass.params.inner)
                 ),
                 KernelSpec::Chirp(spec) => format!(
                     "Bluestein {} step, point-wise: {entry}",
@@ -50,6 +51,17 @@ impl Plan {
                 KernelSpec::Real(spec) => format!(
                     "real transform's {} step, point-wise: {entry}",
                     spec.step.name()
+                ),
+                KernelSpec::Permute(spec) => format!(
+                    "permute ({}) of {} sequences of {} points interleaved {} apart {}: {entry}",
+                    spec.step.name(),
+                    pass.params.batch * pass.params.inner,
+                    pass.params.len,
+                    pass.params.inner,
+                    match spec.step {
+                        crate::kernel::PermuteStep::Gather => "into contiguous ones",
+                        crate::kernel::PermuteStep::Scatter => "back from contiguous ones",
+                    }
                 ),
             };
             text.push_str(&format!("  pass {i}: {line}\n"));
@@ -61,6 +73,18 @@ impl Plan {
             if passes == 1 { "" } else { "es" }
         ));
         text
+    }
+}
+
+/// The words of an interleaved fused pass: its sequences and their runs.
+fn interleaving(spec: &crate::kernel::FusedSpec, inner: usize) -> String {
+    if spec.interleaved {
+        format!(
+            ", {inner} sequences interleaved value by value (an axis before the last: runs of {} neighbouring sequences)",
+            spec.columns().min(inner as u32)
+        )
+    } else {
+        String::new()
     }
 }
 
@@ -79,9 +103,13 @@ impl Plan {
             (Some(_), crate::Direction::Forward) => "R2C",
             (Some(_), crate::Direction::Inverse) => "C2R",
         };
+        let points = match r.shape {
+            Some(shape) if !shape.is_one_dimensional() => shape.describe(),
+            _ => r.len.to_string(),
+        };
         format!(
-            "{} {kind}, {} x {} points, {}, {normalization} normalization (scale {})",
-            r.direction, r.batch, r.len, r.precision, self.scale
+            "{} {kind}, {} x {points} points, {}, {normalization} normalization (scale {})",
+            r.direction, r.batch, r.precision, self.scale
         )
     }
 

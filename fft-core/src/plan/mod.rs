@@ -15,8 +15,10 @@
 mod algorithm;
 mod caps;
 mod explain;
+mod nd;
 mod real;
 mod rules;
+mod shape;
 #[cfg(test)]
 mod tests;
 
@@ -25,6 +27,7 @@ pub use algorithm::{
 };
 pub use caps::{DeviceCaps, DeviceKind};
 pub use rules::FusedLimits;
+pub use shape::{Shape, MAX_RANK};
 
 #[cfg(doc)]
 use crate::kernel::RADICES;
@@ -120,6 +123,9 @@ pub struct PlanRequest {
     /// `direction` is forward, C2R when inverse; `len` is the number of reals per row.
     /// `None`: complex to complex.
     pub real: Option<RealLayout>,
+    /// `Some`: a multi-dimensional transform of this shape (`len` is then its number of
+    /// values, [`Shape::len`]); `None`: one dimension of `len` points.
+    pub shape: Option<Shape>,
 }
 
 impl PlanRequest {
@@ -136,6 +142,7 @@ impl PlanRequest {
             strategy: Strategy::Auto,
             form: KernelForm::Auto,
             real: None,
+            shape: None,
         }
     }
 }
@@ -168,7 +175,7 @@ impl Pass {
             },
             _ => 2 * len,
         };
-        (per_batch * batch) as u64
+        (per_batch * batch * self.params.inner) as u64
     }
 
     /// Points this pass combines: the radix of a global pass, the sub-FFT length of a fused one.
@@ -257,4 +264,54 @@ pub enum PlanError {
     /// Fused passes were required but cannot run here.
     #[error("{0}")]
     FusedUnavailable(String),
+    /// A shape of no dimension or of more than [`MAX_RANK`].
+    #[error("a shape has 1 to {MAX_RANK} dimensions (got {rank}): pass the dimensions of one transform in C order, e.g. [rows, columns]")]
+    UnsupportedRank {
+        /// The number of dimensions given.
+        rank: usize,
+    },
+    /// A dimension of 0 or above [`MAX_LEN`].
+    #[error("axis {axis} has length {len}: every dimension is from 1 to {MAX_LEN}")]
+    AxisLength {
+        /// The axis.
+        axis: usize,
+        /// Its length.
+        len: usize,
+    },
+    /// An axis to transform that the shape does not have.
+    #[error("axis {axis} does not exist in a shape of {rank} dimensions: axes are 0 to {last}", last = .rank - 1)]
+    AxisOutOfRange {
+        /// The axis asked for.
+        axis: usize,
+        /// The shape's rank.
+        rank: usize,
+    },
+    /// An axis named twice.
+    #[error("axis {axis} is named twice: list each axis to transform once")]
+    RepeatedAxis {
+        /// The axis.
+        axis: usize,
+    },
+    /// An empty list of axes.
+    #[error("no axis to transform: name at least one axis, or leave the axes out to transform all of them")]
+    NoAxes,
+    /// The product of the dimensions overflows.
+    #[error("the product of the dimensions overflows: a transform holds at most {MAX_TOTAL_POINTS} points")]
+    ShapeOverflow,
+    /// `len` disagrees with the shape.
+    #[error("len {len} disagrees with the shape {shape}, which holds {values} values: set the shape alone")]
+    ShapeLenMismatch {
+        /// The request's len.
+        len: usize,
+        /// The shape, in words.
+        shape: String,
+        /// Values of the shape.
+        values: usize,
+    },
+    /// A real transform over several axes.
+    #[error("real transforms over more than one axis are not supported yet ({shape}): transform the last axis with a real plan and the other axes with a complex plan of the half spectrum's shape")]
+    MultiDimReal {
+        /// The shape, in words.
+        shape: String,
+    },
 }

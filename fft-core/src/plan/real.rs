@@ -48,6 +48,7 @@ pub(super) fn real_plan(
             stride: 1,
             padded: complex_len,
             real_dist: layout.row_distance(len),
+            inner: 1,
         };
         Pass {
             spec,

@@ -141,6 +141,18 @@ impl Plan {
         if request.batch == 0 {
             return Err(PlanError::EmptyBatch);
         }
+        if let Some(shape) = request.shape {
+            if shape.len() != len {
+                return Err(PlanError::ShapeLenMismatch {
+                    len,
+                    shape: shape.describe(),
+                    values: shape.len(),
+                });
+            }
+            if !shape.is_one_dimensional() {
+                return super::nd::nd_plan(request, shape, caps);
+            }
+        }
         if let Some(layout) = request.real {
             return super::real::real_plan(request, layout, caps);
         }
@@ -178,6 +190,9 @@ impl Plan {
         };
         let passes = match algorithm {
             Algorithm::Identity => vec![point_wise(chirp(ChirpStep::Unpad), &request, 1, scale)],
+            Algorithm::MultiDim { .. } => {
+                unreachable!("Algorithm::for_len names a 1-D algorithm")
+            }
             Algorithm::PowerOfTwo | Algorithm::MixedRadix => {
                 stockham_passes(&request, caps, len, direction, scale)?
             }
@@ -292,12 +307,14 @@ fn chirp_of(pass: Option<&mut Pass>, outer: Direction) -> Option<&mut FusedChirp
 /// `padded`.
 fn point_wise(spec: KernelSpec, request: &PlanRequest, padded: usize, scale: f64) -> Pass {
     let params = LaunchParams {
-        len: request.len,
-        batch: request.batch,
-        stride: 1,
         padded,
-        real_dist: 0,
+        ..LaunchParams::stockham(request.len, request.batch, 1)
     };
+    point_pass(spec, params, scale)
+}
+
+/// A pass of a kernel with one entry point, launched by its ABI's geometry.
+pub(super) fn point_pass(spec: KernelSpec, params: LaunchParams, scale: f64) -> Pass {
     let abi = spec.abi();
     Pass {
         spec,
@@ -317,6 +334,19 @@ fn stockham_passes(
     direction: Direction,
     scale: f64,
 ) -> Result<Vec<Pass>, PlanError> {
+    let limits = fused_limits_for(request, caps)?;
+    stockham_passes_with(request, caps, len, direction, scale, limits)
+}
+
+/// [`stockham_passes`] with the fused limits given: `None` for global radix passes.
+pub(super) fn stockham_passes_with(
+    request: &PlanRequest,
+    caps: &DeviceCaps,
+    len: usize,
+    direction: Direction,
+    scale: f64,
+    limits: Option<FusedLimits>,
+) -> Result<Vec<Pass>, PlanError> {
     let precision = request.precision;
     // A power-of-two sub-FFT of a mixed length divides by t and p like the rest.
     let lengths = if len.is_power_of_two() {
@@ -332,9 +362,9 @@ fn stockham_passes(
             lengths,
             chirp: None,
             real: None,
+            interleaved: false,
         })
     };
-    let limits = fused_limits_for(request, caps)?;
     let mixed_fused = match (log2_exact(len), limits) {
         (None, Some(limits)) => {
             let specs: Vec<KernelSpec> = mixed_fused_lengths(len, limits)

@@ -110,6 +110,7 @@ fn the_family_is_chosen_once_from_strategy_twiddles_and_device() {
             KernelSpec::Fused(_) => "fused",
             KernelSpec::Chirp(_) => "chirp",
             KernelSpec::Real(_) => "real",
+            KernelSpec::Permute(_) => "permute",
         })
     };
     let (table, native) = (Twiddles::Table, Twiddles::Native);

@@ -100,6 +100,19 @@ pub(super) fn write_kernel<W: Write>(
     let paired = shape.spec.real == Some(FusedReal::Split) && c % 2 == 0;
     if paired {
         write_paired_columns(w, shape)?;
+    } else if shape.spec.interleaved {
+        let gg = if shape.has_c() {
+            "first + col"
+        } else {
+            "first"
+        };
+        writeln!(
+            w,
+            "// Interleaved: launch sub-FFT gg is sub-FFT g of the sequences in column ci of inner."
+        )?;
+        writeln!(w, "const uint gg = {gg};")?;
+        writeln!(w, "const uint g = gg / inner;")?;
+        writeln!(w, "const uint ci = gg - g * inner;")?;
     } else if shape.has_c() {
         writeln!(w, "const uint g = first + col;")?;
     } else {
@@ -127,7 +140,10 @@ pub(super) fn write_kernel<W: Write>(
         writeln!(w, "const uint seq = g / t;")?;
     }
     let cell = define(w, "cell", stage_point(shape, "col", "row"))?;
-    let flat_g = if shape.mixed {
+    let flat_g = if shape.spec.interleaved {
+        // No flat regime: its names are never read.
+        "first".to_string()
+    } else if shape.mixed {
         writeln!(
             w,
             "// Flat phases: element e = lid + {group} * it exists when first * {l} + e < end."

@@ -64,10 +64,25 @@ pub(super) fn write_header<W: Write>(
         radices.join(", ")
     )?;
     writeln!(w, "//")?;
-    writeln!(
-        w,
-        "// Launch 1-D: local size {group}, global size ceil(total / {c}) * {group}, total = t * batch."
-    )?;
+    if spec.interleaved {
+        writeln!(
+            w,
+            "// Launch 1-D: local size {group}, global size ceil(total * inner / {c}) * {group}, total = t * batch."
+        )?;
+        writeln!(
+            w,
+            "// Interleaved sequences (an axis before the last): launch sub-FFT gg is sub-FFT g = gg / inner of"
+        )?;
+        writeln!(
+            w,
+            "// column ci = gg % inner, and value v of the plain indexing below is at (v * inner + ci)."
+        )?;
+    } else {
+        writeln!(
+            w,
+            "// Launch 1-D: local size {group}, global size ceil(total / {c}) * {group}, total = t * batch."
+        )?;
+    }
     let (i, k) = if shape.mixed {
         ("g % t", "i % p")
     } else {
@@ -85,14 +100,21 @@ pub(super) fn write_header<W: Write>(
         w,
         "// Pass twiddles (p > 1 only): W_{{{l}p}}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)]."
     )?;
-    writeln!(
-        w,
-        "// Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,"
-    )?;
-    writeln!(
-        w,
-        "// else columns (runs of {c} consecutive addresses when t, p >= {c})."
-    )?;
+    if spec.interleaved {
+        writeln!(
+            w,
+            "// Global access: columns only, runs of {c} consecutive addresses when inner >= {c}."
+        )?;
+    } else {
+        writeln!(
+            w,
+            "// Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,"
+        )?;
+        writeln!(
+            w,
+            "// else columns (runs of {c} consecutive addresses when t, p >= {c})."
+        )?;
+    }
     if let Some(chirp) = spec.chirp {
         let outer = chirp.outer;
         writeln!(

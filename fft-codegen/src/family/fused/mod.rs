@@ -53,6 +53,7 @@ use std::fmt::{self, Write};
 
 mod body;
 mod header;
+mod interleaved;
 mod phases;
 
 use body::write_kernel;

@@ -124,6 +124,9 @@ pub(super) fn write_flat<W: Write>(
 }
 
 pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Names) -> fmt::Result {
+    if shape.spec.interleaved {
+        return super::interleaved::write_load(w, shape, names);
+    }
     let (l, r, group, per) = (shape.len, shape.radix, shape.group, shape.per_fft);
     let m = if shape.has_j() {
         format!("row + {per} * it")
@@ -370,6 +373,9 @@ pub(super) fn write_store<W: Write>(
     shape: &Shape,
     names: &Names,
 ) -> fmt::Result {
+    if shape.spec.interleaved {
+        return super::interleaved::write_store(w, shape, names);
+    }
     let (l, r, group, per) = (shape.len, shape.radix, shape.group, shape.per_fft);
     let q = if shape.has_j() {
         format!("row + {per} * it")

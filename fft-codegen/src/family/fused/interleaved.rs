@@ -1,0 +1,96 @@
+//! The load and store phases of an interleaved fused pass (`FusedSpec::interleaved`): the
+//! column regime of a plain pass with every global index `v` at `v * inner + ci`, so the
+//! work-group's `C` columns are neighbouring sequences `ci` and each access is a run of `C`
+//! consecutive values. There is no flat regime: consecutive points of one sequence are
+//! `inner` apart.
+
+use super::body::{exponent, Names};
+use super::{linear, strided, Shape};
+use crate::opencl::writer::Writer;
+use std::fmt::{self, Write};
+
+/// The element of this work-item in step `it`: `row + (L/R) * it`, or `it`.
+fn element(shape: &Shape) -> String {
+    if shape.has_j() {
+        format!("row + {} * it", shape.per_fft)
+    } else {
+        "it".to_string()
+    }
+}
+
+pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Names) -> fmt::Result {
+    let (l, r, per) = (shape.len, shape.radix, shape.per_fft);
+    writeln!(
+        w,
+        "// Load phase: {r} elements per work-item (it = 0..{}); element m = {} of sub-FFT g of column ci",
+        r - 1,
+        element(shape)
+    )?;
+    writeln!(
+        w,
+        "// is x[(base + i + m * t) * inner + ci], times W_{{{l}p}}^(k*m) when p > 1."
+    )?;
+    writeln!(w, "if (g < total)")?;
+    w.open_block()?;
+    writeln!(w, "const uint t_inner = t * inner;")?;
+    let row = if shape.has_j() { " + row * t" } else { "" };
+    writeln!(w, "const uint src = (base + i{row}) * inner + ci;")?;
+    writeln!(w, "if (p > 1u)")?;
+    w.open_block()?;
+    for it in 0..r {
+        let local = linear(&[(names.cell.as_str(), 1)], it * per);
+        let global = strided("src", it * per, "t_inner");
+        if !shape.has_j() && it == 0 {
+            writeln!(w, "buf[pad({local})] = x[{global}];")?;
+        } else {
+            writeln!(
+                w,
+                "buf[pad({local})] = cmul(x[{global}], pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h));",
+                exponent(shape, it)
+            )?;
+        }
+    }
+    w.close_block()?;
+    writeln!(w, "else")?;
+    w.open_block()?;
+    for it in 0..r {
+        let local = linear(&[(names.cell.as_str(), 1)], it * per);
+        let global = strided("src", it * per, "t_inner");
+        writeln!(w, "buf[pad({local})] = x[{global}];")?;
+    }
+    w.close_block()?;
+    w.close_block()?;
+    writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")
+}
+
+pub(super) fn write_store<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    names: &Names,
+) -> fmt::Result {
+    let (l, r, per) = (shape.len, shape.radix, shape.per_fft);
+    writeln!(
+        w,
+        "// Store phase: {r} elements per work-item (it = 0..{}); X[q], q = {}, of sub-FFT g of column ci",
+        r - 1,
+        element(shape)
+    )?;
+    writeln!(
+        w,
+        "// goes to y[(base + (i - k) * {l} + k + q * p) * inner + ci]."
+    )?;
+    writeln!(w, "if (g < total)")?;
+    w.open_block()?;
+    writeln!(w, "const uint p_inner = p * inner;")?;
+    let row = if shape.has_j() { " + row * p" } else { "" };
+    writeln!(
+        w,
+        "const uint out = (base + (i - k) * {l}u + k{row}) * inner + ci;"
+    )?;
+    for it in 0..r {
+        let local = linear(&[(names.cell.as_str(), 1)], it * per);
+        let global = strided("out", it * per, "p_inner");
+        writeln!(w, "y[{global}] = buf[pad({local})] * scale;")?;
+    }
+    w.close_block()
+}

@@ -1,0 +1,358 @@
+//! Multi-dimensional plans (DESIGN.md section 4.6): one axis after another, each the 1-D plan
+//! of its length, in one list of passes the runtime runs like any other.
+//!
+//! An axis with values after it (`inner > 1`, every axis but the last in C order) is a batch of
+//! `inner` sequences interleaved value by value. Where its length is 13-smooth and fused passes
+//! exist on the device, its passes are interleaved fused passes
+//! ([`crate::kernel::FusedSpec::interleaved`]): each work-group transforms `C` neighbouring
+//! sequences, so every global access is a run of `C` consecutive values and the axis costs
+//! no more passes than a contiguous one (a column FFT, not a transpose). Other axes (a prime
+//! factor above 13: Bluestein; global radix plans) are gathered into contiguous sequences
+//! by a permute pass, transformed by their 1-D plan, and scattered back.
+
+use super::algorithm::Algorithm;
+use super::rules::{point_pass, stockham_passes_with, FusedLimits};
+use super::{DeviceCaps, Pass, Plan, PlanError, PlanRequest, Shape, Strategy, MAX_TOTAL_POINTS};
+use crate::kernel::{KernelSpec, LaunchParams, PermuteSpec, PermuteStep, Twiddles};
+use crate::Normalization;
+
+/// The plan of `request`, whose shape is `shape` (not a plain 1-D one).
+pub(super) fn nd_plan(
+    request: PlanRequest,
+    shape: Shape,
+    caps: &DeviceCaps,
+) -> Result<Plan, PlanError> {
+    if request.real.is_some() {
+        return Err(PlanError::MultiDimReal {
+            shape: shape.describe(),
+        });
+    }
+    shape
+        .len()
+        .checked_mul(request.batch)
+        .filter(|&points| points <= MAX_TOTAL_POINTS)
+        .ok_or(PlanError::TooManyPoints {
+            len: shape.len(),
+            batch: request.batch,
+        })?;
+    let scale = request
+        .normalization
+        .scale(shape.transformed_len(), request.direction);
+    let mut passes = Vec::new();
+    // Values per transform the work buffers hold: more than the shape's where an axis runs
+    // Bluestein's padded convolution.
+    let mut work_len = shape.len();
+    // The last axis first: it is contiguous, and its plan reads the caller's layout.
+    for axis in shape.axes().rev() {
+        let len = shape.dims()[axis];
+        if len == 1 {
+            continue;
+        }
+        let (before, inner) = shape.around(axis);
+        let outer = before * request.batch;
+        let axis_request = PlanRequest {
+            len,
+            batch: outer,
+            normalization: Normalization::None,
+            shape: None,
+            ..request
+        };
+        if inner == 1 {
+            let plan = Plan::new(axis_request, caps)?;
+            work_len = work_len.max(plan.work_len() * before);
+            passes.extend(plan.passes);
+        } else if let Some(interleaved) = interleaved_passes(&axis_request, caps, inner)? {
+            passes.extend(interleaved);
+        } else {
+            let plan = Plan::new(
+                PlanRequest {
+                    batch: outer * inner,
+                    ..axis_request
+                },
+                caps,
+            )?;
+            work_len = work_len.max(plan.work_len() * before * inner);
+            passes.push(permute(PermuteStep::Gather, &axis_request, inner));
+            passes.extend(plan.passes);
+            passes.push(permute(PermuteStep::Scatter, &axis_request, inner));
+        }
+    }
+    if passes.is_empty() {
+        // Every transformed axis has length 1: the identity (times the scale).
+        let identity = Plan::new(
+            PlanRequest {
+                len: 1,
+                batch: shape.len() * request.batch,
+                shape: None,
+                ..request
+            },
+            caps,
+        )?;
+        passes = identity.passes;
+    }
+    for pass in &mut passes {
+        pass.scale = 1.0;
+    }
+    if let Some(last) = passes.last_mut() {
+        last.scale = scale;
+    }
+    Ok(Plan {
+        request,
+        algorithm: Algorithm::MultiDim { work_len },
+        passes,
+        scale,
+        complex_len: shape.len(),
+    })
+}
+
+/// The passes of an axis of `inner` interleaved sequences as interleaved fused passes, or
+/// `None` where they cannot serve it (a Bluestein length, no fused passes on the device or
+/// for the request's options, a work-group over the device's limit).
+fn interleaved_passes(
+    request: &PlanRequest,
+    caps: &DeviceCaps,
+    inner: usize,
+) -> Result<Option<Vec<Pass>>, PlanError> {
+    let smooth = matches!(
+        Algorithm::for_len(request.len),
+        Algorithm::PowerOfTwo | Algorithm::MixedRadix
+    );
+    if !smooth || request.strategy == Strategy::GlobalRadix || request.twiddles != Twiddles::Table {
+        return Ok(None);
+    }
+    let limits = match FusedLimits::of(caps, request.precision) {
+        Ok(limits) => limits,
+        Err(why) if request.strategy == Strategy::Fused => {
+            return Err(PlanError::FusedUnavailable(why))
+        }
+        Err(_) => return Ok(None),
+    };
+    // Each global access must be a run of neighbouring sequences that fills a sector: the
+    // sub-FFTs of an interleaved axis are at most the multi-pass length, so C >= 4 (f32).
+    let limits = FusedLimits {
+        single_pass_max: limits.multi_pass_max,
+        ..limits
+    };
+    let mut passes = stockham_passes_with(
+        request,
+        caps,
+        request.len,
+        request.direction,
+        1.0,
+        Some(limits),
+    )?;
+    for pass in &mut passes {
+        let KernelSpec::Fused(fused) = &mut pass.spec else {
+            return Ok(None);
+        };
+        fused.interleaved = true;
+        pass.params.inner = inner;
+        let abi = pass.spec.abi();
+        pass.launch = abi.entries[pass.entry]
+            .geometry
+            .launch(&pass.spec, &pass.params);
+    }
+    Ok(Some(passes))
+}
+
+/// A permute pass over the `request.batch` blocks of `request.len x inner` values.
+fn permute(step: PermuteStep, request: &PlanRequest, inner: usize) -> Pass {
+    let spec = KernelSpec::Permute(PermuteSpec {
+        step,
+        precision: request.precision,
+    });
+    let params = LaunchParams {
+        inner,
+        ..LaunchParams::stockham(request.len, request.batch, 1)
+    };
+    point_pass(spec, params, 1.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GPU: DeviceCaps = DeviceCaps::NVIDIA_GPU;
+    const CPU: DeviceCaps = DeviceCaps::POCL_CPU;
+
+    fn plan(dims: &[usize], axes: Option<&[usize]>, caps: &DeviceCaps) -> Plan {
+        let shape = Shape::new(dims, axes).unwrap();
+        let request = PlanRequest {
+            len: shape.len(),
+            batch: 2,
+            shape: Some(shape),
+            normalization: Normalization::Backward,
+            direction: crate::Direction::Inverse,
+            ..PlanRequest::new(1)
+        };
+        Plan::new(request, caps).unwrap()
+    }
+
+    /// (entry point, len, batch, stride, inner, scale) of every pass.
+    fn table(plan: &Plan) -> Vec<(String, usize, usize, usize, usize, f64)> {
+        plan.passes
+            .iter()
+            .map(|p| {
+                (
+                    p.entry_point(),
+                    p.params.len,
+                    p.params.batch,
+                    p.params.stride,
+                    p.params.inner,
+                    p.scale,
+                )
+            })
+            .collect()
+    }
+
+    fn row(
+        entry: &str,
+        len: usize,
+        batch: usize,
+        stride: usize,
+        inner: usize,
+        scale: f64,
+    ) -> (String, usize, usize, usize, usize, f64) {
+        (entry.to_string(), len, batch, stride, inner, scale)
+    }
+
+    #[test]
+    fn an_image_on_a_gpu_is_a_row_pass_then_an_interleaved_column_pass() {
+        let p = plan(&[1024, 1024], None, &GPU);
+        let s = 1.0 / (1024.0 * 1024.0);
+        assert_eq!(
+            table(&p),
+            [
+                row("fft_fused1024_c4_inv_f32", 1024, 2048, 1, 1, 1.0),
+                row("fft_fused1024_c4_inv_f32_il", 1024, 2, 1, 1024, s),
+            ]
+        );
+        assert_eq!(p.work_len(), 1024 * 1024);
+        // The interleaved pass launches every (batch, column) sub-FFT: 2 * 1024 of them, 4 per
+        // work-group of 128 (32 work-items of radix 32 per sub-FFT).
+        assert_eq!(p.passes[1].launch.global, [2 * 1024 / 4 * 128]);
+        assert_eq!(p.bytes_moved(), 2 * 2 * 1024 * 1024 * 2 * 8);
+    }
+
+    #[test]
+    fn interleaved_axes_keep_runs_of_four_so_4096_takes_two_passes() {
+        let p = plan(&[4096, 8], None, &GPU);
+        assert_eq!(
+            table(&p),
+            [
+                row("fft_fused8_c256_inv_f32", 8, 2 * 4096, 1, 1, 1.0),
+                row("fft_fused64_c64_inv_f32_il", 4096, 2, 1, 8, 1.0),
+                row("fft_fused64_c64_inv_f32_il", 4096, 2, 64, 8, 1.0 / 32768.0),
+            ]
+        );
+    }
+
+    #[test]
+    fn volumes_and_axis_subsets() {
+        let p = plan(&[6, 5, 8], Some(&[2, 0]), &GPU);
+        assert_eq!(
+            table(&p),
+            [
+                row("fft_fused8_c256_inv_f32", 8, 60, 1, 1, 1.0),
+                row("fft_fused6_c256_inv_f32_il", 6, 2, 1, 40, 1.0 / 48.0),
+            ]
+        );
+        // Axis 1 of 3 x 100 x 7: 3 * batch blocks of 100 sequences interleaved 7 apart.
+        let middle = plan(&[3, 100, 7], Some(&[1]), &GPU);
+        assert_eq!(
+            table(&middle),
+            [row("fft_fused100_c40_inv_f32_il", 100, 6, 1, 7, 0.01)]
+        );
+    }
+
+    #[test]
+    fn prime_axes_and_global_plans_go_through_a_permute() {
+        let p = plan(&[17, 8], None, &GPU);
+        let names: Vec<String> = table(&p).into_iter().map(|r| r.0).collect();
+        assert_eq!(
+            names,
+            [
+                "fft_fused8_c256_inv_f32",
+                "fft_permute_gather_f32",
+                "fft_fused35_c102_fwd_f32_pad_filter_inv",
+                "fft_fused35_c102_inv_f32_unpad_inv",
+                "fft_permute_scatter_f32",
+            ]
+        );
+        assert_eq!(p.passes[1].params.inner, 8);
+        assert_eq!(p.passes[1].params.batch, 2);
+        // Bluestein's work buffers: M = 35 = 5 * 7 (the smooth length >= 2 * 17 - 1) per
+        // gathered sequence, 8 of them per transform.
+        assert_eq!(p.work_len(), 35 * 8);
+        // Global radix passes (a strategy, or the options): every axis before the last.
+        let global = Plan::new(
+            PlanRequest {
+                strategy: Strategy::GlobalRadix,
+                ..p.request
+            },
+            &GPU,
+        )
+        .unwrap();
+        let gathers = global
+            .passes
+            .iter()
+            .filter(|p| p.entry_point() == "fft_permute_gather_f32")
+            .count();
+        assert_eq!(gathers, 1);
+    }
+
+    #[test]
+    fn cpu_devices_interleave_fused_passes_on_axes_before_the_last() {
+        let p = plan(&[64, 64], None, &CPU);
+        let names: Vec<String> = table(&p).into_iter().map(|r| r.0).collect();
+        assert_eq!(
+            names,
+            [
+                "fft_radix16_inv_f32_scalar_p1",
+                "fft_radix4_inv_f32_scalar",
+                "fft_fused64_c64_inv_f32_il",
+            ]
+        );
+    }
+
+    #[test]
+    fn axes_of_length_one_cost_nothing_and_all_ones_is_the_identity() {
+        // [1, 8, 1]: only axis 1 has work, and nothing follows it (inner = 1).
+        let p = plan(&[1, 8, 1], None, &GPU);
+        assert_eq!(
+            table(&p),
+            [row("fft_fused8_c256_inv_f32", 8, 2, 1, 1, 0.125)]
+        );
+        let ones = plan(&[1, 1], None, &GPU);
+        assert_eq!(
+            table(&ones),
+            [row("fft_chirp_unpad_inv_f32", 1, 2, 1, 1, 1.0)]
+        );
+    }
+
+    #[test]
+    fn real_multi_dimensional_requests_say_what_to_do() {
+        let shape = Shape::new(&[8, 8], None).unwrap();
+        let request = PlanRequest {
+            len: 64,
+            shape: Some(shape),
+            real: Some(crate::kernel::RealLayout::Compact),
+            ..PlanRequest::new(64)
+        };
+        let message = Plan::new(request, &GPU).unwrap_err().to_string();
+        assert!(message.contains("8 x 8"), "{message}");
+        let mismatch = Plan::new(
+            PlanRequest {
+                real: None,
+                len: 60,
+                ..request
+            },
+            &GPU,
+        )
+        .unwrap_err();
+        assert!(matches!(
+            mismatch,
+            PlanError::ShapeLenMismatch { values: 64, .. }
+        ));
+    }
+}
