@@ -31,8 +31,8 @@ pub struct Job2d {
 /// allocation limit and fp64 support before any data is read.
 pub fn check_2d(queue: &DeviceQueue, job: Job2d) -> crate::Result<()> {
     match job.precision {
-        PrecisionArg::F32 => Plan2d::<f32>::build(queue, job).map(drop),
-        PrecisionArg::F64 => Plan2d::<f64>::build(queue, job).map(drop),
+        PrecisionArg::F32 => plan::<f32>(queue, job).map(drop),
+        PrecisionArg::F64 => plan::<f64>(queue, job).map(drop),
     }
 }
 
@@ -81,61 +81,31 @@ where
 pub fn fft_2d<T: FftFloat>(
     queue: &DeviceQueue,
     job: Job2d,
-    data: Vec<Complex<T>>,
+    mut data: Vec<Complex<T>>,
 ) -> crate::Result<Vec<Complex<T>>>
 where
     Complex<T>: OclPrm,
 {
-    Plan2d::<T>::build(queue, job)?.process(data)
+    plan::<T>(queue, job)?.process(&mut data)?;
+    Ok(data)
 }
 
-// TEMPORARY until Fft::builder().shape() lands: the 2-D transform as row transforms, a host
-// transpose, column transforms (as rows of the transpose) and a transpose back. Each 1-D
-// plan scales by its own length, so the product is numpy's fftn scaling over rows * cols.
-/// The plans of a 2-D transform.
-struct Plan2d<T: FftFloat>
+/// The library's plan of `job`: one transform of shape `[rows, cols]` over both axes,
+/// scaled over all `rows * cols` points (numpy's `fftn`).
+fn plan<T: FftFloat>(queue: &DeviceQueue, job: Job2d) -> crate::Result<Fft<T>>
 where
     Complex<T>: OclPrm,
 {
-    job: Job2d,
-    rows: Fft<T>,
-    columns: Fft<T>,
-}
-
-impl<T: FftFloat> Plan2d<T>
-where
-    Complex<T>: OclPrm,
-{
-    /// Builds the plans (the library checks sizes and the device's limits).
-    fn build(queue: &DeviceQueue, job: Job2d) -> crate::Result<Self> {
-        let plan = |len: usize, batch: usize| {
-            Fft::<T>::builder(queue)
-                .len(len)
-                .batch(batch)
-                .direction(job.direction)
-                .normalization(job.normalization)
-                .build()
-        };
-        Ok(Plan2d {
-            job,
-            rows: plan(job.cols, job.rows)?,
-            columns: plan(job.rows, job.cols)?,
-        })
-    }
-
-    /// Transforms `data` (row-major).
-    fn process(&self, mut data: Vec<Complex<T>>) -> crate::Result<Vec<Complex<T>>> {
-        let Job2d { rows, cols, .. } = self.job;
-        self.rows.process(&mut data)?;
-        let mut columns = transpose(&data, rows, cols);
-        drop(data);
-        self.columns.process(&mut columns)?;
-        Ok(transpose(&columns, cols, rows))
-    }
+    Ok(Fft::<T>::builder(queue)
+        .shape(&[job.rows, job.cols])
+        .axes(&[0, 1])
+        .direction(job.direction)
+        .normalization(job.normalization)
+        .build()?)
 }
 
 /// The transpose of `data` (`rows` x `cols`, row-major): `cols` x `rows`, row-major.
-pub fn transpose<V: Copy>(data: &[V], rows: usize, cols: usize) -> Vec<V> {
+fn transpose<V: Copy>(data: &[V], rows: usize, cols: usize) -> Vec<V> {
     let mut out = Vec::with_capacity(data.len());
     for c in 0..cols {
         out.extend((0..rows).map(|r| data[r * cols + c]));

@@ -32,7 +32,7 @@ pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
         precision: args.precision,
     };
     let queue = open_queue(args.device.as_deref())?;
-    check_2d(&queue, job).map_err(|e| too_large(args, rows, cols, e))?;
+    check_2d(&queue, job).map_err(|e| too_large(&args.input, rows, cols, e))?;
     let image = fft_io::png::read(&args.input)?;
     let mut db = match args.precision {
         PrecisionArg::F32 => decibels::<f32>(&queue, job, image.into_data())?,
@@ -95,10 +95,10 @@ fn check_options(args: &SpectrumArgs) -> crate::Result<()> {
 /// The library's refusal of a `rows` x `cols` transform, with the image named: beyond the
 /// points a plan can index (exit 2, as any length the planner refuses) or beyond the device's
 /// allocation limit (exit 1, as for any data).
-fn too_large(args: &SpectrumArgs, rows: usize, cols: usize, e: CliError) -> CliError {
+fn too_large(input: &Path, rows: usize, cols: usize, e: CliError) -> CliError {
     let what = format!(
         "{} is {cols} x {rows} pixels, too large for one 2-D transform on this device ({e}): scale the image down",
-        args.input.display()
+        input.display()
     );
     match e {
         CliError::Input(_) => CliError::Input(what),
@@ -166,6 +166,38 @@ mod tests {
         // A zero spectrum: black, not NaN levels.
         let zero = [f32::NEG_INFINITY; 3];
         assert_eq!(gray_levels(&zero, f32::NEG_INFINITY, 120.0), [0, 0, 0]);
+    }
+
+    #[test]
+    fn a_refused_size_names_the_image_and_keeps_its_exit_code() {
+        let planner = CliError::Input("length 400000000 exceeds ...".into());
+        let e = too_large(Path::new("big.png"), 20000, 20000, planner);
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.to_string().starts_with(
+            "big.png is 20000 x 20000 pixels, too large for one 2-D transform on this device (length 400000000"
+        ));
+        assert!(e.to_string().ends_with("scale the image down"), "{e}");
+        let device = CliError::Runtime(fft_runtime::Error::AllocationTooLarge {
+            requested: 3 << 30,
+            limit: 2 << 30,
+            device: "cpu".into(),
+            max_batch: 0,
+        });
+        let e = too_large(Path::new("big.png"), 16000, 25000, device);
+        assert_eq!(e.exit_code(), 1);
+        assert!(
+            e.to_string().contains("big.png is 25000 x 16000 pixels"),
+            "{e}"
+        );
+        assert!(
+            e.to_string().contains("CL_DEVICE_MAX_MEM_ALLOC_SIZE"),
+            "{e}"
+        );
+        // Other failures (no fp64, no platform) are not about the size: unchanged.
+        let other = CliError::Runtime(fft_runtime::Error::MissingLength);
+        assert!(!too_large(Path::new("a.png"), 1, 1, other)
+            .to_string()
+            .contains("a.png"));
     }
 
     #[test]
