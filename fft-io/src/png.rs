@@ -170,13 +170,12 @@ fn luminance(path: &Path, pixels: &[u8], color: ColorType) -> Result<Vec<f32>, I
     let wide = match color {
         ColorType::L8 | ColorType::La8 | ColorType::Rgb8 | ColorType::Rgba8 => false,
         ColorType::L16 | ColorType::La16 | ColorType::Rgb16 | ColorType::Rgba16 => true,
-        other => return Err(IoError::invalid(
-            path,
-            Position::File,
-            format!(
+        other => {
+            let message = format!(
                 "pixels of type {other:?} are not supported: save the image as 8-bit or 16-bit PNG"
-            ),
-        )),
+            );
+            return Err(IoError::invalid(path, Position::File, message));
+        }
     };
     // Samples as [0, 1]: 8-bit samples over 255, 16-bit ones (native-endian from the
     // decoder) over 65535.
