@@ -52,7 +52,7 @@ pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
     let png = fft_io::png::encode_gray8(rows, cols, &pixels)?;
     fft_io::write_file(&args.output, &png)?;
     eprintln!(
-        "oclfft: a {cols} x {rows} image, 2-D spectrum on {}: {}; wrote {}",
+        "oclfft: image of {cols} x {rows} pixels, 2-D spectrum on {}: {}; wrote {}",
         queue.summary(),
         if peak.is_finite() {
             format!(

@@ -32,7 +32,7 @@ pub fn run(
     let reference_input = args.check.then(|| input.clone());
     let result = run_2d(queue, job, input)?;
     eprintln!(
-        "oclfft: a {} x {} array from {}, 2-D {} (axes 0 and 1) on {}",
+        "oclfft: array of {} x {} values from {}, 2-D {} (axes 0 and 1) on {}",
         job.rows,
         job.cols,
         input_format.name(),

@@ -59,7 +59,7 @@ fn write_2d(path: &Path, rows: usize, cols: usize, data: &[Complex64]) {
 #[test]
 fn axes_0_1_is_the_2d_dft_in_the_input_shape() {
     let dir = tempfile::tempdir().unwrap();
-    // 12 rows (a radix-3 length) by 10 columns; and 7 by 17 (Bluestein on both axes).
+    // 12 rows (a radix-3 length) by 10 columns; and 7 by 17 (a prime above 13: Bluestein).
     for (rows, cols) in [(12, 10), (7, 17)] {
         let x = values(rows * cols);
         let input = dir.path().join(format!("x{rows}.npy"));
@@ -67,7 +67,7 @@ fn axes_0_1_is_the_2d_dft_in_the_input_shape() {
         write_2d(&input, rows, cols, &x);
         let stderr = fft_ok(&input, &output, &["--axes", "0,1"]);
         assert!(
-            stderr.contains(&format!("a {rows} x {cols} array")),
+            stderr.contains(&format!("array of {rows} x {cols} values")),
             "{stderr}"
         );
         let (shape, got) = read_npy(&output);

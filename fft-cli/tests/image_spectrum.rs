@@ -26,7 +26,9 @@ fn spectrum(input: &Path, output: &Path, args: &[&str], rows: u32, cols: u32) ->
         .args(args)
         .assert()
         .success()
-        .stderr(predicate::str::contains(format!("a {cols} x {rows} image")));
+        .stderr(predicate::str::contains(format!(
+            "image of {cols} x {rows} pixels"
+        )));
     let image = image::open(output).unwrap();
     assert_eq!(image.color(), ColorType::L8);
     assert_eq!((image.height(), image.width()), (rows, cols));
