@@ -124,7 +124,14 @@ pub fn run_job(
         PrecisionArg::F32 => run::<f32>(queue, job, data)?,
         PrecisionArg::F64 => run::<f64>(queue, job, data)?,
     };
-    check_result(input_finite, &result, is_finite, job, job.len, "bin")?;
+    check_result(
+        input_finite,
+        &result,
+        is_finite,
+        job.precision,
+        job.len,
+        "bin",
+    )?;
     Ok(result)
 }
 
@@ -156,7 +163,7 @@ pub fn run_r2c(queue: &DeviceQueue, job: Job, data: Vec<f64>) -> crate::Result<V
         input_finite,
         &result,
         is_finite,
-        job,
+        job.precision,
         half_spectrum_len(job.len),
         "bin",
     )?;
@@ -179,7 +186,7 @@ pub fn run_c2r(queue: &DeviceQueue, job: Job, data: Vec<Complex64>) -> crate::Re
         input_finite,
         &result,
         |v| v.is_finite(),
-        job,
+        job.precision,
         job.len,
         "point",
     )?;
@@ -192,7 +199,7 @@ fn is_finite(v: &Complex64) -> bool {
 
 /// Rejects the first finite value of `data` (rows of `row_len`) that f32 cannot hold;
 /// `parts` gives a value's real and imaginary parts.
-fn check_fits_f32<V: Copy + Display>(
+pub(crate) fn check_fits_f32<V: Copy + Display>(
     data: &[V],
     parts: impl Fn(V) -> [f64; 2],
     row_len: usize,
@@ -214,13 +221,13 @@ fn check_fits_f32<V: Copy + Display>(
     }
 }
 
-/// Rejects a result (rows of `row_len`, each value a `what`) that holds NaN or infinity
-/// when the input held neither.
-fn check_result<V: Display>(
+/// Rejects a result (rows of `row_len`, each value a `what`) in `precision` that holds NaN
+/// or infinity when the input held neither.
+pub(crate) fn check_result<V: Display>(
     input_finite: bool,
     result: &[V],
     finite: impl Fn(&V) -> bool,
-    job: Job,
+    precision: PrecisionArg,
     row_len: usize,
     what: &str,
 ) -> crate::Result<()> {
@@ -232,11 +239,11 @@ fn check_result<V: Display>(
         None => Ok(()),
         Some(i) => Err(CliError::Input(format!(
             "the result overflows {} at row {}, {what} {} ({}): {}",
-            job.precision.name(),
+            precision.name(),
             i / row_len.max(1),
             i % row_len.max(1),
             result[i],
-            match job.precision {
+            match precision {
                 PrecisionArg::F32 => "pass --precision f64, or scale the input down",
                 PrecisionArg::F64 => "scale the input down",
             }

@@ -9,6 +9,8 @@ pub enum CliError {
     Input(String),
     /// The device or runtime failed: exit 1.
     Runtime(fft_runtime::Error),
+    /// The device or runtime failed, said with what the command was doing: exit 1.
+    Device(String),
     /// `--check` found the device result outside the tolerance: exit 3.
     CheckFailed(String),
     /// Standard output was closed by its reader: exit 0, nothing more to say.
@@ -19,7 +21,7 @@ impl CliError {
     /// The process exit code.
     pub fn exit_code(&self) -> i32 {
         match self {
-            CliError::Runtime(_) => 1,
+            CliError::Runtime(_) | CliError::Device(_) => 1,
             CliError::Input(_) => 2,
             CliError::CheckFailed(_) => 3,
             CliError::OutputClosed => 0,
@@ -30,7 +32,9 @@ impl CliError {
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CliError::Input(msg) | CliError::CheckFailed(msg) => f.write_str(msg),
+            CliError::Input(msg) | CliError::CheckFailed(msg) | CliError::Device(msg) => {
+                f.write_str(msg)
+            }
             CliError::Runtime(e) => write!(f, "{e}"),
             CliError::OutputClosed => f.write_str("standard output was closed"),
         }

@@ -3,11 +3,14 @@
 //! Exit codes: 0 success, 1 runtime or device failure, 2 bad command line or bad input file,
 //! 3 `--check` found the device result outside the tolerance.
 
+mod axes;
 mod bench;
 mod cache;
 mod compute;
 mod devices;
 mod exit;
+mod fft2;
+mod image_spectrum;
 mod input;
 mod kernel;
 mod out;
@@ -16,6 +19,7 @@ mod plot;
 mod real;
 mod spectrum;
 mod transform;
+mod transform2d;
 
 use clap::{Parser, Subcommand};
 use exit::CliError;
@@ -31,10 +35,12 @@ Exit codes:
      device, a kernel that fails to build
   2  bad command line or bad input: missing or empty file, a non-numeric value (file:line:column),
      NaN or infinity (unless --allow-nonfinite), an unsupported .npy dtype or shape, a length
-     of 0 or above 2^27 or a batch of 0, input beyond the precision's range or a result
-     that overflows it (try --precision f64), an output path that is not a regular file,
-     character device or pipe, a --rate that is not a positive finite number, complex
-     input to --real, --inverse --real without --n
+     of 0 or above 2^27 or a batch of 0 (a 2-D transform or image above 2^27 points), input
+     beyond the precision's range or a result that overflows it (try --precision f64), an
+     output path that is not a regular file, character device or pipe, a --rate that is not
+     a positive finite number, complex input to --real, --inverse --real without --n, --axes
+     the input does not have or that disagree with --batch-axis, --len or --real with
+     --axes 0,1, an unreadable or too large PNG image
   3  `fft --check` found the device result outside the accuracy bound (or a NaN error)
 A failed command never leaves a partial output file, and replaces nothing but a regular file.";
 
@@ -54,7 +60,8 @@ enum Command {
     /// --real, numpy's rfft (and with --inverse --real --n N, irfft).
     #[command(after_help = EXIT_CODES)]
     Fft(transform::FftArgs),
-    /// Plot a signal's magnitude spectrum in dB (PNG or SVG).
+    /// Plot a signal's magnitude spectrum in dB (PNG or SVG), or draw a PNG image's 2-D
+    /// spectrum as an image.
     #[command(after_help = EXIT_CODES)]
     Spectrum(spectrum::SpectrumArgs),
     /// Print the generated OpenCL C source of a radix kernel.

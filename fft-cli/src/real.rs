@@ -2,15 +2,13 @@
 //! out) and, with `--inverse --n N`, numpy's `irfft(n=N)` (half spectra in, `N` reals out),
 //! on the library's real-to-complex and complex-to-real plans.
 
+use crate::axes::Layout;
 use crate::compute::{check_real_job, pad_rows, resize_note, run_c2r, run_r2c, Job};
 use crate::exit::CliError;
-use crate::transform::{
-    emit, open_and_read, report_check, signal_shape, signals_by_row, tolerance, write_options,
-    FftArgs,
-};
+use crate::transform::{emit, open_and_read, report_check, tolerance, write_options, FftArgs};
 use fft_core::kernel::{half_spectrum_len, irfft_reference, rfft_reference};
 use fft_io::txt::number_text;
-use fft_io::{Format, Signal};
+use fft_io::{Format, Shape, Signal};
 use fft_runtime::Direction;
 use num_complex::Complex64;
 use std::fmt::Write as _;
@@ -27,6 +25,18 @@ pub fn run(args: &FftArgs, input_format: Format, output_format: Format) -> crate
     }
 }
 
+/// Why `--real` with `--axes 0,1` is refused.
+pub const NO_2D: &str = "2-D real transforms: not yet; use complex input (drop --real: --axes 0,1 transforms real data as complex, giving the full spectrum)";
+
+/// The layout of the real transforms of `args` on an input of `shape`: rows or columns
+/// (`--axes`, `--batch-axis`); the 2-D transform is refused.
+fn layout(args: &FftArgs, shape: Shape) -> crate::Result<Layout> {
+    match crate::axes::resolve(args.axes.as_deref(), args.batch_axis, shape, &args.input)? {
+        Layout::Both => Err(CliError::Input(NO_2D.into())),
+        one => Ok(one),
+    }
+}
+
 /// The job of `batch` real transforms of `len` reals in `direction`.
 fn job(args: &FftArgs, len: usize, batch: usize, direction: Direction) -> Job {
     Job {
@@ -40,18 +50,20 @@ fn job(args: &FftArgs, len: usize, batch: usize, direction: Direction) -> Job {
 
 /// Real signals in, their half spectra out (numpy's `rfft(x, n=N)`).
 fn forward(args: &FftArgs, input_format: Format, output_format: Format) -> crate::Result<()> {
-    let job_for = |rows: usize, cols: usize| -> Job {
-        let (points, batch) = signal_shape(args, rows, cols);
+    let job_for = |layout: Layout, shape: Shape| -> Job {
+        let (points, batch) = layout.signal_shape(shape.rows, shape.cols);
         job(args, args.len.unwrap_or(points), batch, Direction::Forward)
     };
-    let (queue, signal) = open_and_read(args, input_format, |queue, rows, cols| {
-        check_real_job(queue, job_for(rows, cols))
+    let (queue, signal) = open_and_read(args, input_format, |queue, shape| {
+        check_real_job(queue, job_for(layout(args, shape)?, shape))
     })?;
     check_real_input(args, &signal)?;
 
-    let job = job_for(signal.rows(), signal.cols());
+    let shape = signal.shape();
+    let layout = layout(args, shape)?;
+    let job = job_for(layout, shape);
     let sample_rate = signal.sample_rate();
-    let signals = signals_by_row(signal, args.batch_axis);
+    let signals = layout.signals_by_row(signal);
     let points = signals.cols();
     let input: Vec<f64> = pad_rows(signals.into_data(), points, job.len)
         .into_iter()
@@ -84,12 +96,10 @@ fn forward(args: &FftArgs, input_format: Format, output_format: Format) -> crate
             tolerance(args.precision, job.len),
         )?;
     }
-    let mut out = Signal::new(job.batch, bins, result, true)
+    let by_row = Signal::new(job.batch, bins, result, true)
         .map_err(internal)?
         .with_sample_rate(sample_rate);
-    if args.batch_axis == 1 {
-        out = out.transposed();
-    }
+    let out = layout.restore(by_row, shape.ndim);
     let bytes = fft_io::encode(&out, output_format, write_options(args, &out))?;
     emit(args, output_format, &out, &bytes)
 }
@@ -98,17 +108,19 @@ fn forward(args: &FftArgs, input_format: Format, output_format: Format) -> crate
 fn inverse(args: &FftArgs, input_format: Format, output_format: Format) -> crate::Result<()> {
     let len = args.len.ok_or_else(|| CliError::Input(MISSING_N.into()))?;
     let bins = half_spectrum_len(len);
-    let job_for = |rows: usize, cols: usize| -> Job {
-        let (_, batch) = signal_shape(args, rows, cols);
+    let job_for = |layout: Layout, shape: Shape| -> Job {
+        let (_, batch) = layout.signal_shape(shape.rows, shape.cols);
         job(args, len, batch, Direction::Inverse)
     };
-    let (queue, signal) = open_and_read(args, input_format, |queue, rows, cols| {
-        check_real_job(queue, job_for(rows, cols))
+    let (queue, signal) = open_and_read(args, input_format, |queue, shape| {
+        check_real_job(queue, job_for(layout(args, shape)?, shape))
     })?;
 
-    let job = job_for(signal.rows(), signal.cols());
+    let shape = signal.shape();
+    let layout = layout(args, shape)?;
+    let job = job_for(layout, shape);
     let sample_rate = signal.sample_rate();
-    let signals = signals_by_row(signal, args.batch_axis);
+    let signals = layout.signals_by_row(signal);
     let values = signals.cols();
     // numpy's irfft: each row is cut or zero-padded to N/2 + 1 values.
     let input = pad_rows(signals.into_data(), values, bins);
@@ -140,12 +152,10 @@ fn inverse(args: &FftArgs, input_format: Format, output_format: Format) -> crate
             tolerance(args.precision, len),
         )?;
     }
-    let mut out = Signal::new(job.batch, len, result, false)
+    let by_row = Signal::new(job.batch, len, result, false)
         .map_err(internal)?
         .with_sample_rate(sample_rate);
-    if args.batch_axis == 1 {
-        out = out.transposed();
-    }
+    let out = layout.restore(by_row, shape.ndim);
     let bytes = encode_real(&out, output_format, args)?;
     emit(args, output_format, &out, &bytes)
 }
@@ -213,7 +223,7 @@ fn real_csv(out: &Signal) -> String {
     text
 }
 
-/// A C-order little-endian float32 (float64 when `double`) array; 1-D for one row.
+/// A C-order little-endian float32 (float64 when `double`) array of `out`'s shape.
 fn real_npy(out: &Signal, double: bool) -> Vec<u8> {
     fft_io::npy::encode_real(out, double)
 }

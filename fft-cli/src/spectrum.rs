@@ -52,9 +52,11 @@ impl Window {
 /// Options of `oclfft spectrum`.
 #[derive(Args)]
 pub struct SpectrumArgs {
-    /// Signal file: .txt, .csv, .npy, .wav, .c64 or .c128 (or name the format with --format).
+    /// Signal file: .txt, .csv, .npy, .wav, .c64 or .c128 (or name the format with --format);
+    /// or a .png image, whose 2-D spectrum is drawn as an image of the same size (grayscale,
+    /// 20 log10 |X| centred as numpy's fftshift; colour images by their luminance).
     pub input: PathBuf,
-    /// The picture to write: .png or .svg.
+    /// The picture to write: .png or .svg (.png for the spectrum of an image).
     #[arg(short, long)]
     pub output: PathBuf,
     /// Format of INPUT, instead of guessing it from the extension.
@@ -69,10 +71,11 @@ pub struct SpectrumArgs {
     /// Which row (WAV channel) of a 2-D input to plot.
     #[arg(long, default_value_t = 0)]
     pub channel: usize,
-    /// Decibels shown below the highest peak.
+    /// Decibels shown below the highest peak (for an image: the range from white down to
+    /// black).
     #[arg(long, default_value_t = 120.0)]
     pub db_range: f64,
-    /// Precision on the device.
+    /// Precision on the device (also of an image's 2-D transform).
     #[arg(long, value_enum, default_value = "f32")]
     pub precision: PrecisionArg,
     /// Device: an index or name substring from `oclfft devices`.
@@ -90,17 +93,15 @@ pub struct SpectrumArgs {
 
 /// Runs the command.
 pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
+    if crate::image_spectrum::is_image(&args.input) {
+        return crate::image_spectrum::run(args);
+    }
     crate::plot::check_extension(&args.output)?;
     let format = Format::resolve(&args.input, args.format)?;
     if let Some(rate) = args.rate {
         check_rate(rate, "--rate")?;
     }
-    if !args.db_range.is_finite() || args.db_range <= 0.0 {
-        return Err(CliError::Input(format!(
-            "--db-range {}: must be a positive finite number of decibels",
-            args.db_range
-        )));
-    }
+    check_db_range(args.db_range)?;
     let options = ReadOptions {
         allow_nonfinite: args.allow_nonfinite,
     };
@@ -282,6 +283,17 @@ fn windowed(samples: &[Complex64], window: Window) -> crate::Result<Vec<(Complex
         )));
     }
     Ok(values)
+}
+
+/// An error unless `range` (`--db-range`) is a positive finite number of decibels.
+pub(crate) fn check_db_range(range: f64) -> crate::Result<()> {
+    if range.is_finite() && range > 0.0 {
+        Ok(())
+    } else {
+        Err(CliError::Input(format!(
+            "--db-range {range}: must be a positive finite number of decibels"
+        )))
+    }
 }
 
 /// `rate` when it is a usable sample rate (finite, positive), else an error naming `what`.

@@ -1,11 +1,12 @@
 //! `oclfft fft INPUT`: transform a signal file on the device and write the result.
 
+use crate::axes::Layout;
 use crate::compute::{check_job, open_queue, pad_rows, resize_note, run_job, Job, PrecisionArg};
 use crate::exit::CliError;
 use clap::{Args, ValueEnum};
 use fft_core::accuracy::{ErrorReport, Tolerance};
 use fft_core::plan::Algorithm;
-use fft_io::{Format, ReadOptions, Signal, WriteOptions};
+use fft_io::{Format, ReadOptions, Shape, Signal, WriteOptions};
 use fft_runtime::{DeviceQueue, Direction, Normalization};
 use num_complex::Complex64;
 use rustfft::FftPlanner;
@@ -80,9 +81,16 @@ pub struct FftArgs {
     /// reals per signal, and --n N is required (it tells an even N from an odd one).
     #[arg(long)]
     pub real: bool,
-    /// For 2-D input (.npy, multi-channel .wav): 0 = each row is a signal, 1 = each column is.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
-    pub batch_axis: u8,
+    /// Which axes to transform, as numpy's `axes=`: for 2-D input (.npy, multi-channel
+    /// .wav), 1 = each row is a signal (the default), 0 = each column is, 0,1 = the 2-D
+    /// transform (numpy's fftn; the output keeps the 2-D shape). A 1-D input has the axis 0
+    /// only.
+    #[arg(long, value_delimiter = ',', value_name = "AXES", value_parser = clap::value_parser!(u8).range(0..=1))]
+    pub axes: Option<Vec<u8>>,
+    /// For 2-D input (.npy, multi-channel .wav): 0 = each row is a signal (the default), 1 =
+    /// each column is. The same as --axes 1 and --axes 0; both together must agree.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=1))]
+    pub batch_axis: Option<u8>,
     /// Accept NaN and infinite samples instead of rejecting them.
     #[arg(long)]
     pub allow_nonfinite: bool,
@@ -106,13 +114,9 @@ pub fn run(args: &FftArgs) -> crate::Result<()> {
     if args.real {
         return crate::real::run(args, input_format, output_format);
     }
-    let direction = if args.inverse {
-        Direction::Inverse
-    } else {
-        Direction::Forward
-    };
-    let job_for = |rows: usize, cols: usize| -> Job {
-        let (points, batch) = signal_shape(args, rows, cols);
+    let direction = direction(args);
+    let job_for = |layout: Layout, shape: Shape| -> Job {
+        let (points, batch) = layout.signal_shape(shape.rows, shape.cols);
         Job {
             len: args.len.unwrap_or(points),
             batch,
@@ -121,15 +125,23 @@ pub fn run(args: &FftArgs) -> crate::Result<()> {
             precision: args.precision,
         }
     };
-    let (queue, signal) = open_and_read(args, input_format, |queue, rows, cols| {
-        check_job(queue, job_for(rows, cols))
+    let (queue, signal) = open_and_read(args, input_format, |queue, shape| {
+        match layout(args, shape)? {
+            Layout::Both => crate::fft2::check_2d(queue, crate::transform2d::job(args, shape)),
+            one => check_job(queue, job_for(one, shape)),
+        }
     })?;
+    let shape = signal.shape();
+    let layout = layout(args, shape)?;
+    if layout == Layout::Both {
+        return crate::transform2d::run(args, &queue, signal, input_format, output_format);
+    }
 
     // Host memory: every copy below is dropped once the next one exists (the input is kept
     // for --check only).
-    let job = job_for(signal.rows(), signal.cols());
+    let job = job_for(layout, shape);
     let sample_rate = signal.sample_rate();
-    let signals = signals_by_row(signal, args.batch_axis);
+    let signals = layout.signals_by_row(signal);
     let points = signals.cols();
     let input = pad_rows(signals.into_data(), points, job.len);
     let reference_input = args.check.then(|| input.clone());
@@ -143,16 +155,35 @@ pub fn run(args: &FftArgs) -> crate::Result<()> {
         queue.summary()
     );
 
-    let mut out = Signal::new(job.batch, job.len, result, true)
+    let by_row = Signal::new(job.batch, job.len, result, true)
         .map_err(|e| CliError::Input(format!("internal: the device returned {e}")))?
         .with_sample_rate(sample_rate);
-    if args.batch_axis == 1 {
-        out = out.transposed();
-    }
     if let Some(input) = reference_input {
-        check(args, job, &input, &signals_result(&out, args.batch_axis))?;
+        check(args, job, &input, by_row.data())?;
     }
+    let out = layout.restore(by_row, shape.ndim);
     write_result(args, output_format, &out)
+}
+
+/// Forward, or inverse with `--inverse`.
+pub(crate) fn direction(args: &FftArgs) -> Direction {
+    if args.inverse {
+        Direction::Inverse
+    } else {
+        Direction::Forward
+    }
+}
+
+/// What `args` transforms of an input of `shape`: `--axes` or `--batch-axis` (see
+/// [`crate::axes::resolve`]); `--len` is for 1-D transforms only.
+pub(crate) fn layout(args: &FftArgs, shape: Shape) -> crate::Result<Layout> {
+    let layout = crate::axes::resolve(args.axes.as_deref(), args.batch_axis, shape, &args.input)?;
+    if layout == Layout::Both && args.len.is_some() {
+        return Err(CliError::Input(
+            "--len pads or truncates the signals of a 1-D transform; --axes 0,1 transforms the array at its own shape: pad the array itself (numpy.pad), or drop --len".into(),
+        ));
+    }
+    Ok(layout)
 }
 
 /// The format of the output: `--output-format`, else the extension of `-o`, else text.
@@ -163,47 +194,29 @@ fn output_format(args: &FftArgs) -> crate::Result<Format> {
     })
 }
 
-/// `(points, batch)` of an input of `rows` x `cols` values under `--batch-axis`.
-pub(crate) fn signal_shape(args: &FftArgs, rows: usize, cols: usize) -> (usize, usize) {
-    if args.batch_axis == 0 {
-        (cols, rows)
-    } else {
-        (rows, cols)
-    }
-}
-
-/// `signal` with one signal per row, whatever the batch axis.
-pub(crate) fn signals_by_row(signal: Signal, batch_axis: u8) -> Signal {
-    if batch_axis == 1 {
-        signal.transposed()
-    } else {
-        signal
-    }
-}
-
 /// Opens the device and reads INPUT, calling `check` (which builds the plan for an input of
-/// `rows` x `cols` values) before any padded copy is made.
+/// that shape) before any padded copy is made.
 ///
 /// Shapes known from a header are checked against the device before the data is read;
 /// text files are read (and their errors reported) before the device is opened.
 pub(crate) fn open_and_read(
     args: &FftArgs,
     format: Format,
-    check: impl Fn(&DeviceQueue, usize, usize) -> crate::Result<()>,
+    check: impl Fn(&DeviceQueue, Shape) -> crate::Result<()>,
 ) -> crate::Result<(DeviceQueue, Signal)> {
     let options = ReadOptions {
         allow_nonfinite: args.allow_nonfinite,
     };
-    let (early, (rows, cols)) = match fft_io::probe_shape(&args.input, format)? {
+    let (early, shape) = match fft_io::probe_shape(&args.input, format)? {
         Some(shape) => (None, shape),
         None => {
             let signal = crate::input::read(&args.input, format, options)?;
-            let shape = (signal.rows(), signal.cols());
+            let shape = signal.shape();
             (Some(signal), shape)
         }
     };
     let queue = open_queue(args.device.as_deref())?;
-    check(&queue, rows, cols)?;
+    check(&queue, shape)?;
     let signal = match early {
         Some(signal) => signal,
         None => crate::input::read(&args.input, format, options)?,
@@ -211,16 +224,8 @@ pub(crate) fn open_and_read(
     Ok((queue, signal))
 }
 
-/// The result laid out as transforms (one per row), whatever the batch axis.
-fn signals_result(out: &Signal, batch_axis: u8) -> Vec<Complex64> {
-    if batch_axis == 1 {
-        out.transposed().into_data()
-    } else {
-        out.data().to_vec()
-    }
-}
-
-fn write_result(args: &FftArgs, format: Format, out: &Signal) -> crate::Result<()> {
+/// Encodes `out` as `format` and writes it to `-o` or standard output.
+pub(crate) fn write_result(args: &FftArgs, format: Format, out: &Signal) -> crate::Result<()> {
     let bytes = fft_io::encode(out, format, write_options(args, out))?;
     emit(args, format, out, &bytes)
 }

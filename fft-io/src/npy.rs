@@ -7,20 +7,24 @@
 //! `npyz` uses too) and checked in [`crate::npy_header`].
 
 use crate::npy_header::{self, Dtype, MAGIC};
-use crate::{IoError, Position, Signal};
+use crate::{IoError, Position, Shape, Signal};
 use num_complex::Complex64;
 use std::io::Read;
 use std::path::Path;
 
-/// The shape `(rows, cols)` from the header alone.
-pub fn probe(path: &Path) -> Result<(usize, usize), IoError> {
+/// The shape from the header alone.
+pub fn probe(path: &Path) -> Result<Shape, IoError> {
     let file = std::fs::File::open(path).map_err(|e| IoError::read(path, e))?;
     let mut head = Vec::new();
     file.take(12 + npy_header::MAX_HEADER_BYTES as u64)
         .read_to_end(&mut head)
         .map_err(|e| IoError::read(path, e))?;
     let header = npy_header::parse(path, &head)?;
-    Ok((header.rows, header.cols))
+    Ok(Shape {
+        rows: header.rows,
+        cols: header.cols,
+        ndim: header.ndim,
+    })
 }
 
 /// Decodes `.npy` bytes (from `path`, used in messages).
@@ -72,16 +76,18 @@ pub fn decode(path: &Path, bytes: &[u8]) -> Result<Signal, IoError> {
         .collect();
     let complex = h.dtype.is_complex();
     let shape_error = |e| IoError::invalid(path, Position::File, format!("{e}"));
-    if h.fortran && h.rows > 1 {
+    let signal = if h.fortran && h.rows > 1 {
         // Stored column after column: read as the transpose, then transpose back.
         let stored = Signal::new(h.cols, h.rows, values, complex).map_err(shape_error)?;
-        Ok(stored.transposed())
+        stored.transposed()
     } else {
-        Signal::new(h.rows, h.cols, values, complex).map_err(shape_error)
-    }
+        Signal::new(h.rows, h.cols, values, complex).map_err(shape_error)?
+    };
+    Ok(signal.with_ndim(h.ndim))
 }
 
-/// Encodes a C-order complex64 (or, with `double`, complex128) array; 1-D for one row.
+/// Encodes a C-order complex64 (or, with `double`, complex128) array of `signal`'s shape
+/// (1-D `(cols,)` or 2-D `(rows, cols)`, as [`Signal::ndim`] says).
 pub fn encode(signal: &Signal, double: bool) -> Vec<u8> {
     let descr = if double { "<c16" } else { "<c8" };
     let mut out = header(signal, descr);
@@ -90,7 +96,7 @@ pub fn encode(signal: &Signal, double: bool) -> Vec<u8> {
 }
 
 /// Encodes the real parts of `signal` as a C-order float32 (or, with `double`, float64)
-/// array; 1-D for one row (a real transform's output).
+/// array of `signal`'s shape (a real transform's output).
 pub fn encode_real(signal: &Signal, double: bool) -> Vec<u8> {
     let descr = if double { "<f8" } else { "<f4" };
     let mut out = header(signal, descr);
@@ -106,7 +112,7 @@ pub fn encode_real(signal: &Signal, double: bool) -> Vec<u8> {
 
 /// Magic, version 1.0 and the header dictionary of `signal`'s shape with `descr`.
 fn header(signal: &Signal, descr: &str) -> Vec<u8> {
-    let shape = if signal.rows() == 1 {
+    let shape = if signal.ndim() == 1 {
         format!("({},)", signal.cols())
     } else {
         format!("({}, {})", signal.rows(), signal.cols())

@@ -58,6 +58,8 @@ pub struct Header {
     pub rows: usize,
     /// Columns.
     pub cols: usize,
+    /// Dimensions of the shape: 1 or 2.
+    pub ndim: usize,
     /// Bytes before the data.
     pub data_offset: usize,
 }
@@ -119,6 +121,7 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<Header, IoError> {
         fortran,
         rows,
         cols,
+        ndim: dims.len(),
         data_offset: start + len,
     })
 }

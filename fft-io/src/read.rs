@@ -1,7 +1,7 @@
 //! Reading any format: whole files or bytes already in memory, the shape from a header
 //! alone, and the checks every format shares (no samples, non-finite values).
 
-use crate::{csv, npy, raw, txt, wav, Format, IoError, Position, Signal};
+use crate::{csv, npy, raw, txt, wav, Format, IoError, Position, Shape, Signal};
 use std::path::Path;
 
 /// What the readers accept.
@@ -73,16 +73,23 @@ pub fn decode(
     Ok(Read { signal, notices })
 }
 
-/// The shape `(rows, cols)` of a file, known without reading its data (npy header, raw file
-/// size), so a transform too large for the device fails before gigabytes are read. `None`
-/// for formats that must be read to know it.
-pub fn probe_shape(path: &Path, format: Format) -> Result<Option<(usize, usize)>, IoError> {
+/// The shape of a file, known without reading its data (npy header, raw file size), so a
+/// transform too large for the device fails before gigabytes are read. `None` for formats
+/// that must be read to know it.
+pub fn probe_shape(path: &Path, format: Format) -> Result<Option<Shape>, IoError> {
     let shape = match format {
         Format::Npy => npy::probe(path)?,
-        Format::C64 | Format::C128 => raw::probe(path, format)?,
+        Format::C64 | Format::C128 => {
+            let (rows, cols) = raw::probe(path, format)?;
+            Shape {
+                rows,
+                cols,
+                ndim: 1,
+            }
+        }
         _ => return Ok(None),
     };
-    if shape.0.checked_mul(shape.1).unwrap_or(1) == 0 {
+    if shape.rows.checked_mul(shape.cols).unwrap_or(1) == 0 {
         return Err(IoError::invalid(
             path,
             Position::File,

@@ -16,6 +16,10 @@ pub struct ShapeError {
 
 /// A 2-D array of complex samples (row-major); 1-D data is a single row.
 ///
+/// The signal also knows the rank of the array it stands for ([`Signal::ndim`]): a 1-D
+/// array `(N,)` and a 2-D array `(1, N)` hold the same row, but a `.npy` writer must give
+/// each its own shape back.
+///
 /// The fields are private so that `rows * cols == data().len()` always holds: the only ways
 /// to build one are the checked [`Signal::new`] and [`Signal::row`].
 #[derive(Clone, Debug, PartialEq)]
@@ -25,11 +29,25 @@ pub struct Signal {
     data: Vec<Complex64>,
     complex: bool,
     sample_rate: Option<u32>,
+    /// True for a 1-D array (then `rows == 1`).
+    one_d: bool,
+}
+
+/// The shape of a file's array: `rows` x `cols` values, and whether the array is 1-D
+/// (`(cols,)`, one row) or 2-D (`(rows, cols)`, even when `rows` is 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// Rows (1 for a 1-D array).
+    pub rows: usize,
+    /// Values per row.
+    pub cols: usize,
+    /// 1 or 2.
+    pub ndim: usize,
 }
 
 impl Signal {
-    /// `rows` rows of `cols` values, row after row; an error unless `rows * cols` (without
-    /// overflow) is `data.len()`.
+    /// A 2-D array of `rows` rows of `cols` values, row after row; an error unless
+    /// `rows * cols` (without overflow) is `data.len()`.
     pub fn new(
         rows: usize,
         cols: usize,
@@ -49,10 +67,11 @@ impl Signal {
             data,
             complex,
             sample_rate: None,
+            one_d: false,
         })
     }
 
-    /// A single row of values.
+    /// A 1-D array: a single row of values.
     pub fn row(data: Vec<Complex64>, complex: bool) -> Signal {
         Signal {
             rows: 1,
@@ -60,6 +79,33 @@ impl Signal {
             data,
             complex,
             sample_rate: None,
+            one_d: true,
+        }
+    }
+
+    /// The same values as an array of `ndim` dimensions: 1 makes a signal of one row a 1-D
+    /// array (a signal of several rows stays 2-D, the only shape that holds it); anything
+    /// else makes it 2-D.
+    pub fn with_ndim(mut self, ndim: usize) -> Signal {
+        self.one_d = ndim == 1 && self.rows == 1;
+        self
+    }
+
+    /// The number of dimensions of the array: 1 (`(cols,)`) or 2 (`(rows, cols)`).
+    pub fn ndim(&self) -> usize {
+        if self.one_d {
+            1
+        } else {
+            2
+        }
+    }
+
+    /// The shape: rows, columns and the number of dimensions.
+    pub fn shape(&self) -> Shape {
+        Shape {
+            rows: self.rows,
+            cols: self.cols,
+            ndim: self.ndim(),
         }
     }
 
@@ -107,7 +153,7 @@ impl Signal {
         self.sample_rate
     }
 
-    /// The transpose (columns become rows).
+    /// The transpose (columns become rows), a 2-D array.
     pub fn transposed(&self) -> Signal {
         let mut data = Vec::with_capacity(self.data.len());
         for c in 0..self.cols {
@@ -119,6 +165,7 @@ impl Signal {
             data,
             complex: self.complex,
             sample_rate: self.sample_rate,
+            one_d: false,
         }
     }
 
@@ -168,5 +215,41 @@ mod tests {
         assert_eq!(t.data()[1].re, 3.0);
         assert_eq!(s.row_values(1).unwrap()[0].re, 3.0);
         assert!(s.row_values(2).is_none());
+    }
+
+    #[test]
+    fn the_rank_is_kept_and_only_one_row_can_be_1d() {
+        let one = Complex64::new(1.0, 0.0);
+        let row = Signal::row(vec![one; 3], false);
+        assert_eq!(
+            row.shape(),
+            Shape {
+                rows: 1,
+                cols: 3,
+                ndim: 1
+            }
+        );
+        let wide = Signal::new(1, 3, vec![one; 3], false).unwrap();
+        assert_eq!(wide.ndim(), 2);
+        assert_ne!(row, wide, "(3,) and (1, 3) are different arrays");
+        assert_eq!(wide.clone().with_ndim(1), row);
+        assert_eq!(row.clone().with_ndim(2), wide);
+        // Two rows cannot be 1-D; the transpose of a row is a column, 2-D.
+        assert_eq!(
+            Signal::new(3, 1, vec![one; 3], false)
+                .unwrap()
+                .with_ndim(1)
+                .ndim(),
+            2
+        );
+        assert_eq!(
+            row.transposed().shape(),
+            Shape {
+                rows: 3,
+                cols: 1,
+                ndim: 2
+            }
+        );
+        assert_eq!(row.transposed().transposed(), wide);
     }
 }

@@ -45,7 +45,11 @@ pub fn decode(path: &Path, bytes: &[u8]) -> Result<Signal, IoError> {
     }
     let signal = Signal::new(channels, frames, data, false)
         .map_err(|e| IoError::invalid(path, Position::File, e.to_string()))?;
-    Ok(signal.with_sample_rate(Some(spec.sample_rate)))
+    // A mono file is one signal, 1-D (as scipy.io.wavfile.read gives it); channels make rows.
+    let ndim = if channels == 1 { 1 } else { 2 };
+    Ok(signal
+        .with_ndim(ndim)
+        .with_sample_rate(Some(spec.sample_rate)))
 }
 
 /// Encodes the real parts as 32-bit float WAV, one channel per row; refuses complex data.

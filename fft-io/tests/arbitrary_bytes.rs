@@ -1,5 +1,6 @@
-//! Every reader, fed arbitrary bytes, returns a signal or an error that names the file:
-//! never a panic. (The fuzz targets in `fuzz/` go further; this runs in the normal suite.)
+//! Every reader, fed arbitrary bytes, returns a signal (or an image) or an error that names
+//! the file: never a panic. (The fuzz targets in `fuzz/` go further; this runs in the normal
+//! suite.)
 
 use fft_io::{decode, Format, ReadOptions};
 use proptest::prelude::*;
@@ -28,6 +29,13 @@ fn check(bytes: &[u8]) {
             }
         }
     }
+    match fft_io::png::decode(Path::new("fuzz.bin"), bytes) {
+        Ok(image) => {
+            assert_eq!(image.rows() * image.cols(), image.data().len());
+            assert!(image.data().iter().all(|v| (0.0..=1.0).contains(v)));
+        }
+        Err(e) => assert!(e.to_string().contains("fuzz.bin"), "{e}"),
+    }
 }
 
 /// Prefixes that get past each format's first check, so the cases reach deeper code.
@@ -39,6 +47,7 @@ fn seeded() -> impl Strategy<Value = Vec<u8>> {
         b"RIFF\x24\x00\x00\x00WAVEfmt ",
         b"re,im\n",
         b"\xef\xbb\xbf1,",
+        b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR",
     ];
     (
         proptest::sample::select(prefixes),

@@ -97,6 +97,41 @@ fn the_writer_round_trips() {
 }
 
 #[test]
+fn the_writer_keeps_the_rank_of_one_row() {
+    // (1, 3) stays 2-D and (3,) stays 1-D: the same row, two shapes (issue 11 item 6).
+    let values = [Complex64::new(1.0, -1.0); 3];
+    for (shape, ndim, written) in [
+        ("(1, 3)", 2, "'shape': (1, 3)"),
+        ("(3,)", 1, "'shape': (3,)"),
+    ] {
+        let input = npy(
+            "<c16",
+            false,
+            shape,
+            &f8(&[1.0, -1.0, 1.0, -1.0, 1.0, -1.0]),
+        );
+        let signal = read(&input).unwrap();
+        assert_eq!(
+            (signal.rows(), signal.cols(), signal.ndim()),
+            (1, 3, ndim),
+            "{shape}"
+        );
+        assert_eq!(signal.data(), &values[..]);
+        for bytes in [
+            fft_io::npy::encode(&signal, true),
+            fft_io::npy::encode_real(&signal, false),
+        ] {
+            let header = String::from_utf8_lossy(&bytes[10..80]).into_owned();
+            assert!(header.contains(written), "{shape}: {header}");
+            assert_eq!(read(&bytes).unwrap().shape(), signal.shape(), "{shape}");
+        }
+    }
+    // A Fortran-order (1, 3) array is 2-D too.
+    let fortran = read(&npy("<f8", true, "(1, 3)", &f8(&[1.0, 2.0, 3.0]))).unwrap();
+    assert_eq!(fortran.ndim(), 2);
+}
+
+#[test]
 fn unsupported_files_are_rejected() {
     assert!(read(&npy("<i4", false, "(1,)", &[0; 4]))
         .unwrap_err()

@@ -180,6 +180,44 @@ pub fn read_output(path: &Path) -> Vec<Complex64> {
     }
 }
 
+/// The shape of a `.npy` output as numpy writes it (`[N]` for `(N,)`, `[R, C]` for
+/// `(R, C)`) and its values, read with fft-io's reader (any float or complex dtype).
+pub fn read_npy(path: &Path) -> (Vec<usize>, Vec<Complex64>) {
+    let signal = fft_io::read(path, fft_io::Format::Npy, fft_io::ReadOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"))
+        .signal;
+    let shape = if signal.ndim() == 1 {
+        vec![signal.cols()]
+    } else {
+        vec![signal.rows(), signal.cols()]
+    };
+    (shape, signal.into_data())
+}
+
+/// Writes `values` as a float64 `.npy` of `shape` (`[N]` or `[R, C]`, C order).
+pub fn write_npy(path: &Path, shape: &[usize], values: &[f64]) {
+    let text = match shape {
+        [n] => format!("({n},)"),
+        [r, c] => format!("({r}, {c})"),
+        _ => panic!("1-D or 2-D only"),
+    };
+    assert_eq!(shape.iter().product::<usize>(), values.len());
+    std::fs::write(path, npy("<f8", false, &text, &complex(values))).unwrap();
+}
+
+/// Runs `oclfft fft INPUT -o OUTPUT ARGS...`, expecting success, and returns stderr.
+pub fn fft_ok(input: &Path, output: &Path, args: &[&str]) -> String {
+    let assert = oclfft()
+        .arg("fft")
+        .arg(input)
+        .arg("-o")
+        .arg(output)
+        .args(args)
+        .assert()
+        .success();
+    String::from_utf8_lossy(&assert.get_output().stderr).into_owned()
+}
+
 fn raw(data: &[u8], size: usize) -> Vec<Complex64> {
     data.chunks_exact(size)
         .map(|c| {
