@@ -73,12 +73,21 @@ where
         })
     }
 
+    /// N: reals per row (the last axis of a multi-dimensional transform).
     fn len(&self) -> usize {
-        self.plan.request.len
+        match self.plan.request.shape {
+            Some(shape) => shape.dims().last().copied().unwrap_or(1),
+            None => self.plan.request.len,
+        }
     }
 
+    /// Rows of `len` reals: the batch times the dimensions before the last.
     fn batch(&self) -> usize {
-        self.plan.request.batch
+        let before: usize = match self.plan.request.shape {
+            Some(shape) => shape.dims()[..shape.rank() - 1].iter().product(),
+            None => 1,
+        };
+        self.plan.request.batch * before
     }
 
     /// Reals the real side holds: rows of `len` (compact) or `2 * (len/2 + 1)` (padded).
@@ -201,7 +210,8 @@ where
     ) -> Result<Vec<Event>> {
         let (targets, _) = padded_targets(exec.launches.len());
         while exec.scratch.len() < scratch_count(&targets) {
-            let buffer = device_buffer(&self.queue, self.plan.work_len() * self.batch())?;
+            let buffer =
+                device_buffer(&self.queue, self.plan.work_len() * self.plan.request.batch)?;
             exec.scratch.push(buffer);
         }
         let mut events = Vec::with_capacity(targets.len());
@@ -299,7 +309,7 @@ macro_rules! real_plan_accessors {
                 })
             }
 
-            /// Reals per transform (N).
+            /// Reals per row, N (the real axis, the last of a multi-dimensional shape).
             #[expect(
                 clippy::len_without_is_empty,
                 reason = "a plan always has at least one point"
@@ -308,9 +318,23 @@ macro_rules! real_plan_accessors {
                 self.core.len()
             }
 
-            /// Number of transforms (rows).
+            /// Number of transforms.
             pub fn batch(&self) -> usize {
+                self.core.plan.request.batch
+            }
+
+            /// Rows of `len` reals one execution holds: the batch times the dimensions before
+            /// the last (the batch itself for a 1-D plan).
+            pub fn rows(&self) -> usize {
                 self.core.batch()
+            }
+
+            /// The dimensions of one transform's real side, C order: `[len]` for a 1-D plan.
+            pub fn shape(&self) -> Vec<usize> {
+                match self.core.plan.request.shape {
+                    Some(shape) => shape.dims().to_vec(),
+                    None => vec![self.core.len()],
+                }
             }
 
             /// Complex values per row of the half spectrum: `len / 2 + 1`.

@@ -308,10 +308,12 @@ pub enum PlanError {
         /// Values of the shape.
         values: usize,
     },
-    /// A real transform over several axes.
-    #[error("real transforms over more than one axis are not supported yet ({shape}): transform the last axis with a real plan and the other axes with a complex plan of the half spectrum's shape")]
-    MultiDimReal {
+    /// A real transform whose last axis (the real one) is not transformed.
+    #[error("a real transform of {shape} transforms its last axis, {last}, as the real one (numpy's rfftn): include axis {last} in the axes, or transpose the data so the real axis is last")]
+    RealAxisNotTransformed {
         /// The shape, in words.
         shape: String,
+        /// The last axis.
+        last: usize,
     },
 }

@@ -19,16 +19,15 @@ use crate::kernel::{KernelSpec, LaunchParams, PermuteSpec, PermuteStep, Twiddles
 use crate::Normalization;
 
 /// The plan of `request`, whose shape is `shape` (not a plain 1-D one).
+///
+/// A real transform (numpy's `rfftn` and `irfftn`) takes the last axis as its real axis: the
+/// R2C plan of that axis first (rows of `N` reals to rows of `N/2 + 1` values), then the
+/// complex axes of the half-spectrum array; the C2R plan the other way round.
 pub(super) fn nd_plan(
     request: PlanRequest,
     shape: Shape,
     caps: &DeviceCaps,
 ) -> Result<Plan, PlanError> {
-    if request.real.is_some() {
-        return Err(PlanError::MultiDimReal {
-            shape: shape.describe(),
-        });
-    }
     shape
         .len()
         .checked_mul(request.batch)
@@ -40,45 +39,15 @@ pub(super) fn nd_plan(
     let scale = request
         .normalization
         .scale(shape.transformed_len(), request.direction);
-    let mut passes = Vec::new();
-    // Values per transform the work buffers hold: more than the shape's where an axis runs
-    // Bluestein's padded convolution.
-    let mut work_len = shape.len();
-    // The last axis first: it is contiguous, and its plan reads the caller's layout.
-    for axis in shape.axes().rev() {
-        let len = shape.dims()[axis];
-        if len == 1 {
-            continue;
-        }
-        let (before, inner) = shape.around(axis);
-        let outer = before * request.batch;
-        let axis_request = PlanRequest {
-            len,
-            batch: outer,
-            normalization: Normalization::None,
-            shape: None,
-            ..request
-        };
-        if inner == 1 {
-            let plan = Plan::new(axis_request, caps)?;
-            work_len = work_len.max(plan.work_len() * before);
-            passes.extend(plan.passes);
-        } else if let Some(interleaved) = interleaved_passes(&axis_request, caps, inner)? {
-            passes.extend(interleaved);
-        } else {
-            let plan = Plan::new(
-                PlanRequest {
-                    batch: outer * inner,
-                    ..axis_request
-                },
-                caps,
-            )?;
-            work_len = work_len.max(plan.work_len() * before * inner);
-            passes.push(permute(PermuteStep::Gather, &axis_request, inner));
-            passes.extend(plan.passes);
-            passes.push(permute(PermuteStep::Scatter, &axis_request, inner));
-        }
-    }
+    let (mut passes, work_len) = match request.real {
+        None => complex_axes(
+            &request,
+            shape.dims(),
+            &shape.axes().collect::<Vec<_>>(),
+            caps,
+        )?,
+        Some(_) => real_axes(&request, shape, caps)?,
+    };
     if passes.is_empty() {
         // Every transformed axis has length 1: the identity (times the scale).
         let identity = Plan::new(
@@ -105,6 +74,100 @@ pub(super) fn nd_plan(
         scale,
         complex_len: shape.len(),
     })
+}
+
+/// The passes of a real transform of `shape` (its real side laid out as `request.real`
+/// says) and the work buffers' values per transform.
+fn real_axes(
+    request: &PlanRequest,
+    shape: Shape,
+    caps: &DeviceCaps,
+) -> Result<(Vec<Pass>, usize), PlanError> {
+    let dims = shape.dims();
+    let last = dims.len() - 1;
+    if !shape.axes().any(|a| a == last) {
+        return Err(PlanError::RealAxisNotTransformed {
+            shape: shape.describe(),
+            last,
+        });
+    }
+    let rows = dims[..last].iter().product::<usize>();
+    let real = Plan::new(
+        PlanRequest {
+            len: dims[last],
+            batch: rows * request.batch,
+            normalization: Normalization::None,
+            shape: None,
+            ..*request
+        },
+        caps,
+    )?;
+    // The half-spectrum array: the last axis holds N/2 + 1 values.
+    let mut half = dims.to_vec();
+    half[last] = crate::kernel::half_spectrum_len(dims[last]);
+    let complex: Vec<usize> = shape.axes().filter(|&a| a != last).collect();
+    let complex_request = PlanRequest {
+        real: None,
+        ..*request
+    };
+    let (axes, axes_work) = complex_axes(&complex_request, &half, &complex, caps)?;
+    let work_len = axes_work.max(real.work_len() * rows);
+    let passes = match request.direction {
+        crate::Direction::Forward => real.passes.into_iter().chain(axes).collect(),
+        crate::Direction::Inverse => axes.into_iter().chain(real.passes).collect(),
+    };
+    Ok((passes, work_len))
+}
+
+/// The complex passes along `axes` of C-order arrays of shape `dims` (the last axis first:
+/// it is contiguous), and the work buffers' values per array.
+fn complex_axes(
+    request: &PlanRequest,
+    dims: &[usize],
+    axes: &[usize],
+    caps: &DeviceCaps,
+) -> Result<(Vec<Pass>, usize), PlanError> {
+    let mut passes = Vec::new();
+    // More than the array's values where an axis runs Bluestein's padded convolution.
+    let mut work_len = dims.iter().product::<usize>();
+    let mut order = axes.to_vec();
+    order.sort_unstable_by(|a, b| b.cmp(a));
+    for axis in order {
+        let len = dims[axis];
+        if len == 1 {
+            continue;
+        }
+        let before: usize = dims[..axis].iter().product();
+        let inner: usize = dims[axis + 1..].iter().product();
+        let outer = before * request.batch;
+        let axis_request = PlanRequest {
+            len,
+            batch: outer,
+            normalization: Normalization::None,
+            shape: None,
+            ..*request
+        };
+        if inner == 1 {
+            let plan = Plan::new(axis_request, caps)?;
+            work_len = work_len.max(plan.work_len() * before);
+            passes.extend(plan.passes);
+        } else if let Some(interleaved) = interleaved_passes(&axis_request, caps, inner)? {
+            passes.extend(interleaved);
+        } else {
+            let plan = Plan::new(
+                PlanRequest {
+                    batch: outer * inner,
+                    ..axis_request
+                },
+                caps,
+            )?;
+            work_len = work_len.max(plan.work_len() * before * inner);
+            passes.push(permute(PermuteStep::Gather, &axis_request, inner));
+            passes.extend(plan.passes);
+            passes.push(permute(PermuteStep::Scatter, &axis_request, inner));
+        }
+    }
+    Ok((passes, work_len))
 }
 
 /// The passes of an axis of `inner` interleaved sequences as interleaved fused passes, or
@@ -350,16 +413,51 @@ mod tests {
     }
 
     #[test]
-    fn real_multi_dimensional_requests_say_what_to_do() {
-        let shape = Shape::new(&[8, 8], None).unwrap();
+    fn real_transforms_take_the_last_axis_as_the_real_one() {
+        let shape = Shape::new(&[8, 16], None).unwrap();
         let request = PlanRequest {
-            len: 64,
+            len: 128,
             shape: Some(shape),
             real: Some(crate::kernel::RealLayout::Compact),
-            ..PlanRequest::new(64)
+            normalization: Normalization::Backward,
+            ..PlanRequest::new(128)
         };
-        let message = Plan::new(request, &GPU).unwrap_err().to_string();
-        assert!(message.contains("8 x 8"), "{message}");
+        let r2c = Plan::new(request, &GPU).unwrap();
+        assert_eq!(
+            table(&r2c),
+            [
+                row("fft_fused8_c256_fwd_f32_split", 8, 8, 1, 1, 1.0),
+                row("fft_fused8_c256_fwd_f32_il", 8, 1, 1, 9, 1.0),
+            ]
+        );
+        // Work buffers hold the half spectrum: 8 rows of 9 values.
+        assert_eq!(r2c.work_len(), 8 * 9);
+        let c2r = Plan::new(
+            PlanRequest {
+                direction: crate::Direction::Inverse,
+                ..request
+            },
+            &GPU,
+        )
+        .unwrap();
+        assert_eq!(
+            table(&c2r),
+            [
+                row("fft_fused8_c256_inv_f32_il", 8, 1, 1, 9, 1.0),
+                row("fft_fused8_c256_inv_f32_merge", 8, 8, 1, 1, 1.0 / 128.0),
+            ]
+        );
+        let columns = Shape::new(&[8, 16], Some(&[0])).unwrap();
+        let message = Plan::new(
+            PlanRequest {
+                shape: Some(columns),
+                ..request
+            },
+            &GPU,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(message.contains("axis 1"), "{message}");
         let mismatch = Plan::new(
             PlanRequest {
                 real: None,
@@ -371,7 +469,7 @@ mod tests {
         .unwrap_err();
         assert!(matches!(
             mismatch,
-            PlanError::ShapeLenMismatch { values: 64, .. }
+            PlanError::ShapeLenMismatch { values: 128, .. }
         ));
     }
 }

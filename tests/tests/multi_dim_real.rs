@@ -1,0 +1,219 @@
+//! Multi-dimensional real transforms (issue 11 with issue 10): numpy's `rfftn` and `irfftn`,
+//! the last axis the real one, against f64 oracles built from the 1-D real references and the
+//! separable complex oracle; outputs pre-filled with NaN, the C2R input left unwritten, the
+//! padded in-place layout, and the refusals.
+
+use fft_core::kernel::{irfft_reference, rfft_reference, RealLayout};
+use fft_core::{Complex64, Direction, Normalization};
+use fft_runtime::ocl::{Buffer, OclPrm};
+use fft_runtime::{Fft, FftFloat};
+use num_complex::Complex;
+use oclfft_tests::*;
+
+/// numpy's `rfftn(x, axes)` in f64: the real FFT of every row of the last axis, then the
+/// complex FFT along the other axes of `axes` of the half-spectrum array.
+fn rfftn(x: &[f64], dims: &[usize], axes: &[usize]) -> Vec<Complex64> {
+    let n = *dims.last().unwrap();
+    let half: Vec<Complex64> = x.chunks(n).flat_map(rfft_reference).collect();
+    let mut half_dims = dims.to_vec();
+    *half_dims.last_mut().unwrap() = n / 2 + 1;
+    let last = dims.len() - 1;
+    let others: Vec<usize> = axes.iter().copied().filter(|&a| a != last).collect();
+    nd_oracle(&half, &half_dims, &others, Direction::Forward, 1.0)
+}
+
+/// numpy's `irfftn(h, s=dims, axes)` in f64, unnormalized.
+fn irfftn(h: &[Complex64], dims: &[usize], axes: &[usize]) -> Vec<f64> {
+    let n = *dims.last().unwrap();
+    let mut half_dims = dims.to_vec();
+    *half_dims.last_mut().unwrap() = n / 2 + 1;
+    let last = dims.len() - 1;
+    let others: Vec<usize> = axes.iter().copied().filter(|&a| a != last).collect();
+    let complex = nd_oracle(h, &half_dims, &others, Direction::Inverse, 1.0);
+    complex
+        .chunks(n / 2 + 1)
+        .flat_map(|row| irfft_reference(row, n))
+        .collect()
+}
+
+fn relative_l2(got: &[f64], want: &[f64]) -> f64 {
+    let err: f64 = got.iter().zip(want).map(|(g, w)| (g - w).powi(2)).sum();
+    let norm: f64 = want.iter().map(|w| w * w).sum();
+    (err / norm.max(f64::MIN_POSITIVE)).sqrt()
+}
+
+fn check<T: FftFloat>(dims: &[usize], axes: &[usize], batch: usize) -> Result<(), String>
+where
+    Complex<T>: OclPrm,
+{
+    let queue = test_queue();
+    let total: usize = dims.iter().product::<usize>() * batch;
+    let n = *dims.last().unwrap();
+    let h = n / 2 + 1;
+    let half_total = total / n * h;
+    let reals: Vec<T> = random_signal(total, 3)
+        .iter()
+        .map(|v| T::from_f64(v.re))
+        .collect();
+    let r2c = Fft::<T>::builder(queue)
+        .shape(dims)
+        .axes(axes)
+        .batch(batch)
+        .build_r2c()
+        .map_err(|e| format!("{dims:?}: {e}"))?;
+    let spectrum = r2c.process(&reals).map_err(|e| e.to_string())?;
+    assert_eq!(spectrum.len(), half_total);
+    let x: Vec<f64> = reals.iter().map(|&v| v.into()).collect();
+    let per = dims.iter().product::<usize>();
+    let want: Vec<Complex64> = x.chunks(per).flat_map(|t| rfftn(t, dims, axes)).collect();
+    let n_all: usize = axes.iter().map(|&a| dims[a]).product();
+    let tolerance = nd_tolerance::<T>(dims, axes);
+    check_against(&to_f64(&spectrum), &want, half_total / batch, tolerance)
+        .map_err(|e| format!("R2C {dims:?} axes {axes:?}: {e}"))?;
+
+    // C2R of a random half spectrum into a NaN-filled buffer; the input is not written.
+    let c2r = Fft::<T>::builder(queue)
+        .shape(dims)
+        .axes(axes)
+        .batch(batch)
+        .normalization(Normalization::Backward)
+        .build_c2r()
+        .map_err(|e| e.to_string())?;
+    // A half spectrum of a real array (so the Hermitian parts agree): the R2C's own output.
+    let input = Buffer::builder()
+        .queue(queue.queue().clone())
+        .len(half_total)
+        .copy_host_slice(&spectrum)
+        .build()
+        .map_err(|e| e.to_string())?;
+    let output = Buffer::<T>::builder()
+        .queue(queue.queue().clone())
+        .len(total)
+        .fill_val(T::from_f64(f64::NAN))
+        .build()
+        .map_err(|e| e.to_string())?;
+    c2r.enqueue(&input, &output, None)
+        .map_err(|e| e.to_string())?
+        .wait_for()
+        .map_err(|e| e.to_string())?;
+    let mut back = vec![T::from_f64(0.0); total];
+    output.read(&mut back).enq().map_err(|e| e.to_string())?;
+    let mut unchanged = spectrum.clone();
+    input
+        .read(&mut unchanged)
+        .enq()
+        .map_err(|e| e.to_string())?;
+    if unchanged != spectrum {
+        return Err(format!("C2R {dims:?}: the input buffer changed"));
+    }
+    let spectrum64 = to_f64(&spectrum);
+    let want_back: Vec<f64> = spectrum64
+        .chunks(half_total / batch)
+        .flat_map(|s| irfftn(s, dims, axes))
+        .map(|v| v / n_all as f64)
+        .collect();
+    let got_back: Vec<f64> = back.iter().map(|&v| v.into()).collect();
+    let error = relative_l2(&got_back, &want_back);
+    // NaN fails too: `within` is false for it.
+    let within = |value: f64, bound: f64| value <= bound;
+    if !within(error, tolerance.relative_l2 * 2.0) {
+        return Err(format!(
+            "C2R {dims:?} axes {axes:?}: relative L2 {error:.3e} (bound {:.3e})",
+            tolerance.relative_l2 * 2.0
+        ));
+    }
+    // The round trip gives the reals back.
+    let round = relative_l2(&got_back, &x);
+    if !within(round, tolerance.relative_l2 * 4.0) {
+        return Err(format!("round trip {dims:?}: relative L2 {round:.3e}"));
+    }
+    Ok(())
+}
+
+#[test]
+fn rfftn_and_irfftn_match_the_f64_references() {
+    let cases: [(&[usize], &[usize], usize); 9] = [
+        (&[8, 16], &[0, 1], 1),
+        (&[16, 9], &[0, 1], 2),
+        (&[5, 6, 10], &[0, 1, 2], 1),
+        (&[4, 8, 8], &[0, 2], 3),
+        (&[17, 12], &[0, 1], 1),
+        (&[6, 13], &[0, 1], 1),
+        (&[3, 100], &[1], 2),
+        (&[1, 1, 2], &[0, 1, 2], 1),
+        (&[32, 1], &[0, 1], 1),
+    ];
+    let mut failures = Vec::new();
+    for (dims, axes, batch) in cases {
+        for result in [
+            check::<f32>(dims, axes, batch),
+            check::<f64>(dims, axes, batch),
+        ] {
+            if let Err(e) = result {
+                failures.push(e);
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_padded_layout_transforms_in_place() {
+    let dims = [6usize, 10];
+    let queue = test_queue();
+    let r2c = Fft::<f32>::builder(queue)
+        .shape(&dims)
+        .real_layout(RealLayout::Padded)
+        .build_r2c()
+        .unwrap();
+    // Rows of 2 * (10/2 + 1) = 12 reals, the last 2 of each row padding.
+    assert_eq!(r2c.real_values(), 6 * 12);
+    let x: Vec<f32> = random_signal(60, 5).iter().map(|v| v.re as f32).collect();
+    let mut padded = vec![0.0f32; 72];
+    for (row, values) in x.chunks(10).enumerate() {
+        padded[row * 12..row * 12 + 10].copy_from_slice(values);
+    }
+    let data = Buffer::builder()
+        .queue(queue.queue().clone())
+        .len(72)
+        .copy_host_slice(&padded)
+        .build()
+        .unwrap();
+    r2c.enqueue_in_place(&data, None)
+        .unwrap()
+        .wait_for()
+        .unwrap();
+    let mut out = vec![0.0f32; 72];
+    data.read(&mut out).enq().unwrap();
+    let got: Vec<Complex64> = out
+        .chunks(2)
+        .map(|p| Complex64::new(p[0].into(), p[1].into()))
+        .collect();
+    let x64: Vec<f64> = x.iter().map(|&v| v.into()).collect();
+    let want = rfftn(&x64, &dims, &[0, 1]);
+    check_against(&got, &want, 36, nd_tolerance::<f32>(&dims, &[0, 1])).unwrap();
+}
+
+#[test]
+fn real_shapes_are_refused_where_the_last_axis_is_not_transformed() {
+    let message = Fft::<f32>::builder(test_queue())
+        .shape(&[8, 8])
+        .axes(&[0])
+        .build_r2c()
+        .unwrap_err()
+        .to_string();
+    assert!(message.contains("last axis, 1"), "{message}");
+    let plan = Fft::<f32>::builder(test_queue())
+        .shape(&[4, 6])
+        .build_r2c()
+        .unwrap();
+    assert_eq!((plan.len(), plan.rows(), plan.batch()), (6, 4, 1));
+    assert_eq!(plan.shape(), [4, 6]);
+    assert_eq!(plan.spectrum_values(), 4 * 4);
+    // A host slice of the wrong length: both sizes in the message.
+    let message = plan.process(&[0.0f32; 23]).unwrap_err().to_string();
+    assert!(
+        message.contains("24") && message.contains("23"),
+        "{message}"
+    );
+}
