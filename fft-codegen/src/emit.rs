@@ -2,6 +2,7 @@
 
 use crate::family::chirp::emit_chirp;
 use crate::family::fused::emit_fused;
+use crate::family::layout::emit_layout;
 use crate::family::permute::emit_permute;
 use crate::family::radix::emit_radix;
 use crate::family::real::emit_real;
@@ -28,6 +29,7 @@ pub fn emit(spec: &KernelSpec) -> Result<GeneratedKernel, CodegenError> {
         KernelSpec::Chirp(chirp) => emit_chirp(chirp)?,
         KernelSpec::Real(real) => emit_real(real)?,
         KernelSpec::Permute(permute) => emit_permute(permute)?,
+        KernelSpec::Layout(layout) => emit_layout(layout)?,
     };
     Ok(GeneratedKernel {
         spec: *spec,

@@ -42,8 +42,12 @@ fn signatures_declare_the_abi_arguments_in_order() {
                         format!("__global const {data} *restrict {}", arg.name)
                     }
                     ArgKind::Output => format!("__global {data} *restrict {}", arg.name),
-                    ArgKind::RealInput => format!("__global const {real} *restrict {}", arg.name),
-                    ArgKind::RealOutput => format!("__global {real} *restrict {}", arg.name),
+                    ArgKind::RealInput | ArgKind::ImagInput => {
+                        format!("__global const {real} *restrict {}", arg.name)
+                    }
+                    ArgKind::RealOutput | ArgKind::ImagOutput => {
+                        format!("__global {real} *restrict {}", arg.name)
+                    }
                     ArgKind::Uint(_) => format!("const uint {}", arg.name),
                     ArgKind::Scale => format!("const {real} {}", arg.name),
                 })

@@ -264,12 +264,9 @@ fn run_kernel(
     let open = source.find("\n{\n").unwrap();
     let body: Vec<&str> = source[open + 3..source.len() - 2].lines().collect();
     let params = LaunchParams {
-        len,
-        batch,
-        stride: 1,
         padded: if len % 2 == 1 { len } else { len / 2 },
         real_dist: dist,
-        inner: 1,
+        ..LaunchParams::stockham(len, batch, 1)
     };
     let k = KernelSpec::Real(spec);
     let mut arrays = BTreeMap::new();

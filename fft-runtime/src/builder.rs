@@ -6,7 +6,7 @@ use crate::float::FftFloat;
 use crate::queue::DeviceQueue;
 use crate::real::{ComplexToReal, RealToComplex};
 use fft_core::kernel::{RealLayout, Twiddles};
-use fft_core::plan::{KernelForm, PlanRequest, Shape, Strategy, DEFAULT_MAX_RADIX};
+use fft_core::plan::{KernelForm, Layout, PlanRequest, Shape, Strategy, DEFAULT_MAX_RADIX};
 use fft_core::{Direction, Normalization};
 use num_complex::Complex;
 use ocl::OclPrm;
@@ -29,6 +29,8 @@ pub struct FftBuilder<'q, T: FftFloat> {
     len: Option<usize>,
     shape: Option<Vec<usize>>,
     axes: Option<Vec<usize>>,
+    input: Layout,
+    output: Layout,
     batch: usize,
     direction: Option<Direction>,
     normalization: Normalization,
@@ -47,6 +49,8 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
             len: None,
             shape: None,
             axes: None,
+            input: Layout::default(),
+            output: Layout::default(),
             batch: 1,
             direction: None,
             normalization: Normalization::None,
@@ -93,6 +97,24 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
     /// transforms the columns of a `[rows, cols]` shape, `.axes(&[1])` its rows.
     pub fn axes(mut self, axes: &[usize]) -> Self {
         self.axes = Some(axes.to_vec());
+        self
+    }
+
+    /// Where the input lies (default: C order, contiguous, interleaved): element strides per
+    /// axis and the distance between transforms (`cufftPlanMany`'s `istride`/`idist`), and
+    /// interleaved or planar values ([`Layout::planar`]: real and imaginary parts in two
+    /// buffers, [`Fft::enqueue_sides`]). The plan reads it in its first pass; a bad layout
+    /// (a zero stride, values that overlap, a wrong number of strides) is refused with the
+    /// axis and the numbers.
+    pub fn input_layout(mut self, layout: Layout) -> Self {
+        self.input = layout;
+        self
+    }
+
+    /// Where the output goes (default: C order, contiguous, interleaved); see
+    /// [`FftBuilder::input_layout`]. In place, it must equal the input layout.
+    pub fn output_layout(mut self, layout: Layout) -> Self {
+        self.output = layout;
         self
     }
 
@@ -220,6 +242,8 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
         Ok(PlanRequest {
             len,
             shape,
+            input: self.input,
+            output: self.output,
             batch: self.batch,
             direction,
             precision: T::PRECISION,

@@ -65,6 +65,38 @@ pub enum Error {
         /// Transforms.
         batch: usize,
     },
+    /// A device buffer (or host slice) holds fewer values than its side's layout addresses.
+    #[error("{role} holds {actual} values but its layout addresses {expected} ({layout}): allocate at least {expected}, or check the strides and distance")]
+    LayoutTooSmall {
+        /// Which side: "input buffer", "output imaginary parts", ...
+        role: &'static str,
+        /// The layout's extent: the last address plus one.
+        expected: usize,
+        /// Values given.
+        actual: usize,
+        /// The layout, in words.
+        layout: String,
+    },
+    /// Planar data given for an interleaved side, or the other way round.
+    #[error("the plan's {role} is {planned} but {given} data was passed: {fix}")]
+    WrongStorage {
+        /// "input" or "output".
+        role: &'static str,
+        /// What the plan was built for: "planar" or "interleaved".
+        planned: &'static str,
+        /// What was passed.
+        given: &'static str,
+        /// What to do.
+        fix: &'static str,
+    },
+    /// An in-place call on a plan whose input and output layouts differ.
+    #[error("in-place transforms need one layout for input and output (the plan has {input} in, {output} out): pass two buffers, or build the plan with equal layouts")]
+    InPlaceLayoutsDiffer {
+        /// The input layout, in words.
+        input: String,
+        /// The output layout, in words.
+        output: String,
+    },
     /// A real transform's buffer or host slice has the wrong number of values.
     #[error("{what} holds {actual} {unit} but the plan needs {expected}{exact} ({layout}, batch {batch}): {fix}")]
     RealSizeMismatch {

@@ -6,6 +6,7 @@ use crate::float::FftFloat;
 use crate::launch::{Data, Launch};
 use crate::queue::DeviceQueue;
 use crate::schedule::{padded_targets, pass_targets, scratch_count, Target};
+use crate::side::{describe, Side};
 use fft_core::kernel::KernelSpec;
 use fft_core::plan::{Plan, PlanRequest};
 use num_complex::Complex;
@@ -167,24 +168,111 @@ where
         output: &Buffer<Complex<T>>,
         wait: Option<&EventList>,
     ) -> Result<Vec<Event>> {
-        self.check_buffer("input", input)?;
-        self.check_buffer("output", output)?;
-        crate::buffer_checks::check_buffers(self.queue.queue(), input, output, self.total_len())?;
+        self.enqueue_sides_traced(Side::Interleaved(input), Side::Interleaved(output), wait)
+    }
+
+    /// Transforms `input` into `output`, each interleaved or planar as the plan's layouts say
+    /// ([`FftBuilder::input_layout`], [`FftBuilder::output_layout`]), after `wait`; the same
+    /// buffers on both sides transform in place (the layouts must then be equal). Returns the
+    /// last event.
+    ///
+    /// ```no_run
+    /// # fn main() -> Result<(), fft_runtime::Error> {
+    /// use fft_runtime::{DeviceQueue, Fft, Layout, Side};
+    /// let queue = DeviceQueue::from_env()?;
+    /// let plan = Fft::<f32>::builder(&queue)
+    ///     .len(1024)
+    ///     .batch(8)
+    ///     .input_layout(Layout::planar())
+    ///     .build()?;
+    /// let part = |v: f32| {
+    ///     fft_runtime::ocl::Buffer::<f32>::builder()
+    ///         .queue(queue.queue().clone())
+    ///         .len(1024 * 8)
+    ///         .fill_val(v)
+    ///         .build()
+    /// };
+    /// let (re, im) = (part(1.0)?, part(0.0)?);
+    /// let out = fft_runtime::ocl::Buffer::<num_complex::Complex32>::builder()
+    ///     .queue(queue.queue().clone())
+    ///     .len(1024 * 8)
+    ///     .build()?;
+    /// plan.enqueue_sides(Side::Planar(&re, &im), Side::Interleaved(&out), None)?
+    ///     .wait_for()?;
+    /// # Ok(()) }
+    /// ```
+    pub fn enqueue_sides(
+        &self,
+        input: Side<'_, T>,
+        output: Side<'_, T>,
+        wait: Option<&EventList>,
+    ) -> Result<Event> {
+        let events = self.enqueue_sides_traced(input, output, wait)?;
+        Ok(events
+            .into_iter()
+            .last()
+            .expect("a plan has at least one pass"))
+    }
+
+    /// [`Fft::enqueue_sides`], returning the event of every command.
+    pub fn enqueue_sides_traced(
+        &self,
+        input: Side<'_, T>,
+        output: Side<'_, T>,
+        wait: Option<&EventList>,
+    ) -> Result<Vec<Event>> {
+        let in_place = input.id() == output.id();
+        match (input, output, self.plan.has_layout_passes()) {
+            (Side::Interleaved(i), Side::Interleaved(o), false) => {
+                self.check_buffer("input", i)?;
+                self.check_buffer("output", o)?;
+                crate::buffer_checks::check_buffers(self.queue.queue(), i, o, self.total_len())?;
+            }
+            _ => {
+                let (in_layout, out_layout) =
+                    (self.plan.input_layout()?, self.plan.output_layout()?);
+                input.check("input", &in_layout)?;
+                output.check("output", &out_layout)?;
+                if in_place {
+                    self.check_same_layouts()?;
+                }
+                Side::check_disjoint(
+                    self.queue.queue(),
+                    (input, in_layout.extent),
+                    (output, out_layout.extent),
+                )?;
+            }
+        }
         let mut exec = self.exec.lock().unwrap_or_else(|p| p.into_inner());
-        self.run_locked(&mut exec, input, output, wait)
+        self.run_locked(&mut exec, input.data(), output.data(), in_place, wait)
+    }
+
+    /// In place, the input and output layouts must be one.
+    fn check_same_layouts(&self) -> Result<()> {
+        let request = &self.plan.request;
+        if request.input == request.output {
+            return Ok(());
+        }
+        let (input, output) = (self.plan.input_layout()?, self.plan.output_layout()?);
+        Err(Error::InPlaceLayoutsDiffer {
+            input: describe(&input),
+            output: describe(&output),
+        })
     }
 
     /// Enqueues every pass with the plan's lock held (the kernels' arguments are shared state).
     fn run_locked(
         &self,
         exec: &mut Exec<T>,
-        input: &Buffer<Complex<T>>,
-        output: &Buffer<Complex<T>>,
+        input: Data<'_, T>,
+        output: Data<'_, T>,
+        in_place: bool,
         wait: Option<&EventList>,
     ) -> Result<Vec<Event>> {
-        let in_place = input.as_core().as_ptr() == output.as_core().as_ptr();
         let work_len = self.plan.work_len();
-        let (targets, copy_back) = if work_len == self.len() {
+        // Layout passes read the caller's input once and write its output once: every pass
+        // between them stays in the work buffers, as Bluestein's padded ones do.
+        let (targets, copy_back) = if work_len == self.len() && !self.plan.has_layout_passes() {
             pass_targets(exec.launches.len(), in_place)
         } else {
             padded_targets(exec.launches.len())
@@ -198,21 +286,20 @@ where
         for (i, (launch, target)) in exec.launches.iter().zip(&targets).enumerate() {
             let target = match target {
                 Target::Output => output,
-                Target::Scratch(k) => &exec.scratch[*k],
+                Target::Scratch(k) => Data::Complex(&exec.scratch[*k]),
             };
             let event = launch.enqueue(
                 self.queue.queue(),
-                Data::Complex(source),
-                Data::Complex(target),
+                source,
+                target,
                 if i == 0 { wait } else { None },
             )?;
             events.push(event);
             source = target;
         }
-        if copy_back {
+        if let (true, Data::Complex(from), Data::Complex(to)) = (copy_back, source, output) {
             let mut event = Event::empty();
-            source
-                .copy(output, None, Some(self.total_len()))
+            from.copy(to, None, Some(self.total_len()))
                 .queue(self.queue.queue())
                 .enew(&mut event)
                 .enq()
@@ -223,10 +310,21 @@ where
     }
 
     /// Transforms host data in place: uploads, runs, waits, downloads. `data` must hold
-    /// exactly `len * batch` values; on any error it is left unchanged.
+    /// exactly `len * batch` values (with a layout: at least its extent, the values between
+    /// the layout's addresses kept); on any error it is left unchanged.
     pub fn process(&self, data: &mut [Complex<T>]) -> Result<()> {
+        let layout = self.plan.input_layout()?;
+        if layout.planar || self.plan.output_layout()?.planar {
+            return Err(Error::WrongStorage {
+                role: "input",
+                planned: "planar",
+                given: "interleaved",
+                fix: "use process_planar(real parts, imaginary parts)",
+            });
+        }
+        self.check_same_layouts()?;
         let expected = self.total_len();
-        if data.len() != expected {
+        if !self.plan.has_layout_passes() && data.len() != expected {
             return Err(Error::HostLengthMismatch {
                 expected,
                 actual: data.len(),
@@ -234,25 +332,83 @@ where
                 batch: self.batch(),
             });
         }
+        if data.len() < layout.extent {
+            return Err(Error::LayoutTooSmall {
+                role: "host slice",
+                expected: layout.extent,
+                actual: data.len(),
+                layout: describe(&layout),
+            });
+        }
         // The lock covers upload, run and download: concurrent calls must not share the
         // staging buffer's contents.
         let mut exec = self.exec.lock().unwrap_or_else(|p| p.into_inner());
         let staging = match &exec.staging {
-            Some(buffer) => buffer.clone(),
-            None => self.device_buffer(expected)?,
+            Some(buffer) if buffer.len() == data.len() => buffer.clone(),
+            _ => self.device_buffer(data.len())?,
         };
         exec.staging = Some(staging.clone());
         staging
             .write(&*data)
             .enq()
             .map_err(Error::ocl("uploading host data"))?;
-        self.run_locked(&mut exec, &staging, &staging, None)?;
-        let mut result = vec![Complex::new(T::from_f64(0.0), T::from_f64(0.0)); expected];
+        let side = Data::Complex(&staging);
+        self.run_locked(&mut exec, side, side, true, None)?;
+        let mut result = vec![Complex::new(T::from_f64(0.0), T::from_f64(0.0)); data.len()];
         staging
             .read(&mut result)
             .enq()
             .map_err(Error::ocl("downloading the result"))?;
         data.copy_from_slice(&result);
+        Ok(())
+    }
+
+    /// Transforms planar host data in place (a plan whose input and output layouts are one
+    /// planar layout): `re` and `im` hold the real and imaginary parts, each at least the
+    /// layout's extent long. On any error both are left unchanged.
+    pub fn process_planar(&self, re: &mut [T], im: &mut [T]) -> Result<()> {
+        let layout = self.plan.input_layout()?;
+        if !layout.planar || !self.plan.output_layout()?.planar {
+            return Err(Error::WrongStorage {
+                role: "input and output",
+                planned: "not both planar",
+                given: "planar",
+                fix: "build the plan with .input_layout(Layout::planar()) and the same output layout, or use process",
+            });
+        }
+        self.check_same_layouts()?;
+        for (role, part) in [("host real parts", &*re), ("host imaginary parts", &*im)] {
+            if part.len() < layout.extent || part.len() != re.len() {
+                return Err(Error::LayoutTooSmall {
+                    role,
+                    expected: layout.extent.max(re.len()),
+                    actual: part.len(),
+                    layout: describe(&layout),
+                });
+            }
+        }
+        let mut exec = self.exec.lock().unwrap_or_else(|p| p.into_inner());
+        let upload = |values: &[T]| -> Result<Buffer<T>> {
+            Buffer::<T>::builder()
+                .queue(self.queue.queue().clone())
+                .len(values.len())
+                .copy_host_slice(values)
+                .build()
+                .map_err(Error::ocl("uploading host data"))
+        };
+        let (re_buf, im_buf) = (upload(re)?, upload(im)?);
+        let side = Data::Planar(&re_buf, &im_buf);
+        self.run_locked(&mut exec, side, side, true, None)?;
+        let mut re_out = vec![T::from_f64(0.0); re.len()];
+        let mut im_out = vec![T::from_f64(0.0); im.len()];
+        for (buffer, out) in [(&re_buf, &mut re_out), (&im_buf, &mut im_out)] {
+            buffer
+                .read(out)
+                .enq()
+                .map_err(Error::ocl("downloading the result"))?;
+        }
+        re.copy_from_slice(&re_out);
+        im.copy_from_slice(&im_out);
         Ok(())
     }
 

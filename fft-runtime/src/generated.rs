@@ -23,9 +23,9 @@ pub(crate) struct Entry {
 mod table {
     use super::Entry;
     use fft_codegen::{
-        ChirpSpec, ChirpStep::*, Direction::*, Form::*, FusedSpec, KernelSpec::*, Lengths::*,
-        OpCounts, PermuteSpec, PermuteStep::*, Precision::*, RadixSpec, RealSpec, RealStep::*,
-        Twiddles::*,
+        ChirpSpec, ChirpStep::*, Direction::*, Form::*, FusedSpec, KernelSpec::*, LayoutSpec,
+        LayoutStep::*, Lengths::*, OpCounts, PermuteSpec, PermuteStep::*, Precision::*, RadixSpec,
+        RealSpec, RealStep::*, Twiddles::*,
     };
     include!(concat!(env!("OUT_DIR"), "/generated_kernels.rs"));
 }

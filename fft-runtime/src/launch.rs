@@ -19,6 +19,8 @@ where
     Complex(&'a Buffer<Complex<T>>),
     /// Reals.
     Real(&'a Buffer<T>),
+    /// Planar complex values: the real parts, then the imaginary parts.
+    Planar(&'a Buffer<T>, &'a Buffer<T>),
 }
 
 impl<T: FftFloat> Clone for Data<'_, T>
@@ -36,12 +38,24 @@ impl<T: FftFloat> Data<'_, T>
 where
     Complex<T>: OclPrm,
 {
-    fn bind(self, kernel: &Kernel, index: u32) -> Result<()> {
-        match self {
-            Data::Complex(buffer) => kernel.set_arg(index, buffer),
-            Data::Real(buffer) => kernel.set_arg(index, buffer),
+    /// Binds the buffer (the real parts of planar data) at `index`, and the imaginary parts
+    /// of planar data at `imag`.
+    fn bind(self, kernel: &Kernel, (index, imag): (u32, Option<u32>)) -> Result<()> {
+        let set = || Error::ocl("setting a kernel argument");
+        match (self, imag) {
+            (Data::Complex(buffer), _) => kernel.set_arg(index, buffer).map_err(set()),
+            (Data::Real(buffer), _) => kernel.set_arg(index, buffer).map_err(set()),
+            (Data::Planar(re, im), Some(imag)) => {
+                kernel.set_arg(index, re).map_err(set())?;
+                kernel.set_arg(imag, im).map_err(set())
+            }
+            (Data::Planar(..), None) => Err(Error::WrongStorage {
+                role: "pass",
+                planned: "interleaved",
+                given: "planar",
+                fix: "build the plan with a planar layout for that side",
+            }),
         }
-        .map_err(Error::ocl("setting a kernel argument"))
     }
 }
 
@@ -53,8 +67,9 @@ where
     kernel: Kernel,
     global_size: SpatialDims,
     local_size: Option<SpatialDims>,
-    /// Positions of the input and output buffers in the argument list.
-    data_args: (u32, u32),
+    /// Positions of the input and output buffers in the argument list, each with the
+    /// position of its imaginary parts' buffer for planar data.
+    data_args: ((u32, Option<u32>), (u32, Option<u32>)),
     /// Tables the kernel holds as arguments, kept alive with it.
     _tables: Vec<Buffer<Complex<T>>>,
 }
@@ -111,16 +126,24 @@ where
             })
             .collect::<Result<Vec<_>>>()?;
         let mut next_table = tables.iter();
-        let mut data_args = (0, 1);
+        let mut data_args = ((0, None), (1, None));
         for (index, arg) in args.iter().enumerate() {
             match arg.kind {
                 ArgKind::Input | ArgKind::RealInput => {
-                    data_args.0 = index as u32;
+                    data_args.0 .0 = index as u32;
                     builder.arg(None::<&Buffer<Complex<T>>>);
                 }
                 ArgKind::Output | ArgKind::RealOutput => {
-                    data_args.1 = index as u32;
+                    data_args.1 .0 = index as u32;
                     builder.arg(None::<&Buffer<Complex<T>>>);
+                }
+                ArgKind::ImagInput => {
+                    data_args.0 .1 = Some(index as u32);
+                    builder.arg(None::<&Buffer<T>>);
+                }
+                ArgKind::ImagOutput => {
+                    data_args.1 .1 = Some(index as u32);
+                    builder.arg(None::<&Buffer<T>>);
                 }
                 ArgKind::Table(_) => {
                     builder.arg(next_table.next().expect("one table per table argument"));

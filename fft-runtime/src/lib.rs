@@ -29,6 +29,7 @@ pub mod profile;
 mod queue;
 mod real;
 mod schedule;
+mod side;
 
 pub use builder::FftBuilder;
 pub use device::{list_devices, DeviceEntry, DeviceKind, DeviceSelector, DeviceSummary};
@@ -39,7 +40,7 @@ pub use env::{
 pub use error::{Error, Result, INSTALL_HINT};
 pub use fft::{Fft, MAX_TOTAL_POINTS};
 pub use fft_core::kernel::{KernelSpec, RealLayout, Twiddles};
-pub use fft_core::plan::{KernelForm, Plan, Strategy};
+pub use fft_core::plan::{KernelForm, Layout, Plan, Strategy};
 pub use fft_core::{
     fftfreq, fftshift, fftshift_2d, fftshift_rows, ifftshift, ifftshift_2d, ifftshift_rows,
     rfftfreq, RowLenError,
@@ -49,6 +50,7 @@ pub use float::{complex_from_f64, complex_to_f64, FftFloat};
 pub use generated::{generated_kernel, generated_kernels};
 pub use queue::DeviceQueue;
 pub use real::{ComplexToReal, RealToComplex};
+pub use side::Side;
 
 /// The `ocl` crate this runtime is built on, for buffers and events.
 pub use ocl;

@@ -12,8 +12,10 @@ fn declaration(arg: &KernelArg, data: &str, scalar: &str) -> String {
     match arg.kind {
         ArgKind::Input | ArgKind::Table(_) => format!("__global const {data} *restrict {name}"),
         ArgKind::Output => format!("__global {data} *restrict {name}"),
-        ArgKind::RealInput => format!("__global const {scalar} *restrict {name}"),
-        ArgKind::RealOutput => format!("__global {scalar} *restrict {name}"),
+        ArgKind::RealInput | ArgKind::ImagInput => {
+            format!("__global const {scalar} *restrict {name}")
+        }
+        ArgKind::RealOutput | ArgKind::ImagOutput => format!("__global {scalar} *restrict {name}"),
         ArgKind::Uint(_) => format!("const uint {name}"),
         ArgKind::Scale => format!("const {scalar} {name}"),
     }

@@ -6,6 +6,7 @@
 
 use super::chirp::{chirp, chirp_filter, ChirpStep};
 use super::fused::FusedSpec;
+use super::layout::IoLayout;
 use super::real::{half_spectrum_len, RealStep};
 use super::spec::{KernelSpec, Twiddles};
 use super::tables::{pass_twiddles, split_exponent, split_twiddles, stage_twiddles};
@@ -32,6 +33,12 @@ pub enum ArgKind {
     RealInput,
     /// Real data the pass writes: `__global float *restrict` (a real transform's output).
     RealOutput,
+    /// The imaginary parts of planar input (`__global const float *restrict`); the real
+    /// parts are the [`ArgKind::RealInput`].
+    ImagInput,
+    /// The imaginary parts of planar output (`__global float *restrict`); the real parts
+    /// are the [`ArgKind::RealOutput`].
+    ImagOutput,
     /// A read-only table of complex values computed on the host in f64 and rounded once.
     Table(TableKind),
     /// A `const uint` derived from the pass.
@@ -92,6 +99,12 @@ pub enum UintArg {
     RowValues,
     /// Interleaved sequences ([`LaunchParams::inner`]).
     Inner,
+    /// Dimension `0..3` of the caller's layout ([`LaunchParams::io`]).
+    LayoutDim(u8),
+    /// The stride of that dimension.
+    LayoutStride(u8),
+    /// The caller's batch distance.
+    LayoutDistance,
 }
 
 /// Work-items per work-group of a [`Geometry::Guarded`] launch. A fixed size, so a driver
@@ -175,6 +188,8 @@ pub struct LaunchParams {
     /// the last: point `m` of sequence `(b, c)` at `(b * len + m) * inner + c`); 1 for
     /// sequences stored one after another. Read by interleaved fused passes and permutes.
     pub inner: usize,
+    /// The caller's layout, read by layout passes (zeros elsewhere).
+    pub io: IoLayout,
 }
 
 impl LaunchParams {
@@ -187,6 +202,7 @@ impl LaunchParams {
             padded: len,
             real_dist: 0,
             inner: 1,
+            io: IoLayout::default(),
         }
     }
 }
@@ -308,6 +324,65 @@ pub(crate) const PERMUTE_ABI: KernelAbi = KernelAbi {
         arg("active", ArgKind::Uint(UintArg::Active)),
         arg("scale", ArgKind::Scale),
     ],
+    entries: &GUARDED_ENTRIES,
+};
+
+/// The arguments every layout pass has after its data: the caller's layout, the values
+/// written, the scale.
+const LAYOUT_TAIL: [KernelArg; 9] = [
+    arg("n0", ArgKind::Uint(UintArg::LayoutDim(0))),
+    arg("n1", ArgKind::Uint(UintArg::LayoutDim(1))),
+    arg("n2", ArgKind::Uint(UintArg::LayoutDim(2))),
+    arg("s0", ArgKind::Uint(UintArg::LayoutStride(0))),
+    arg("s1", ArgKind::Uint(UintArg::LayoutStride(1))),
+    arg("s2", ArgKind::Uint(UintArg::LayoutStride(2))),
+    arg("dist", ArgKind::Uint(UintArg::LayoutDistance)),
+    arg("active", ArgKind::Uint(UintArg::Active)),
+    arg("scale", ArgKind::Scale),
+];
+
+/// `data` followed by [`LAYOUT_TAIL`].
+const fn layout_args<const D: usize, const T: usize>(data: [KernelArg; D]) -> [KernelArg; T] {
+    let mut all = [arg("", ArgKind::Scale); T];
+    let mut i = 0;
+    while i < D {
+        all[i] = data[i];
+        i += 1;
+    }
+    let mut j = 0;
+    while j < LAYOUT_TAIL.len() {
+        all[D + j] = LAYOUT_TAIL[j];
+        j += 1;
+    }
+    all
+}
+
+/// A layout pass from interleaved values in the caller's layout to C order.
+pub(crate) const LAYOUT_LOAD_ABI: KernelAbi = KernelAbi {
+    args: &layout_args::<2, 11>([arg("x", ArgKind::Input), arg("y", ArgKind::Output)]),
+    entries: &GUARDED_ENTRIES,
+};
+
+/// A layout pass from planar values (two buffers) in the caller's layout to C order.
+pub(crate) const LAYOUT_LOAD_PLANAR_ABI: KernelAbi = KernelAbi {
+    args: &layout_args::<3, 12>([
+        arg("x_re", ArgKind::RealInput),
+        arg("x_im", ArgKind::ImagInput),
+        arg("y", ArgKind::Output),
+    ]),
+    entries: &GUARDED_ENTRIES,
+};
+
+/// A layout pass from C order to interleaved values in the caller's layout.
+pub(crate) const LAYOUT_STORE_ABI: KernelAbi = LAYOUT_LOAD_ABI;
+
+/// A layout pass from C order to planar values in the caller's layout.
+pub(crate) const LAYOUT_STORE_PLANAR_ABI: KernelAbi = KernelAbi {
+    args: &layout_args::<3, 12>([
+        arg("x", ArgKind::Input),
+        arg("y_re", ArgKind::RealOutput),
+        arg("y_im", ArgKind::ImagOutput),
+    ]),
     entries: &GUARDED_ENTRIES,
 };
 
@@ -555,6 +630,7 @@ impl UintArg {
                 KernelSpec::Chirp(_) => params.padded * params.batch,
                 KernelSpec::Real(_) => UintArg::RowValues.value(spec, params) * params.batch,
                 KernelSpec::Permute(_) => params.len * params.batch * params.inner,
+                KernelSpec::Layout(_) => params.len * params.batch,
                 _ => per_sequence * params.batch,
             },
             UintArg::RealShift => {
@@ -562,6 +638,9 @@ impl UintArg {
             }
             UintArg::RealDistance => params.real_dist,
             UintArg::Inner => params.inner,
+            UintArg::LayoutDim(d) => params.io.dims[usize::from(*d)],
+            UintArg::LayoutStride(d) => params.io.strides[usize::from(*d)],
+            UintArg::LayoutDistance => params.io.distance,
             UintArg::RowValues => match spec {
                 KernelSpec::Real(real) if real.step == RealStep::Split => {
                     half_spectrum_len(params.len)

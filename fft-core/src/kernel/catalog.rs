@@ -3,6 +3,7 @@
 
 use super::chirp::{ChirpSpec, ChirpStep};
 use super::fused::{ChirpStore, FusedChirp, FusedSpec};
+use super::layout::{LayoutSpec, LayoutStep};
 use super::permute::{PermuteSpec, PermuteStep};
 use super::real::{FusedReal, RealSpec};
 use super::spec::{all_radices, Form, KernelSpec, Lengths, RadixSpec, Twiddles, RADICES};
@@ -19,7 +20,8 @@ const PRECISIONS: [Precision; 2] = [Precision::F32, Precision::F64];
 ///    [`all_radices`] x direction x precision (176);
 /// 5. Bluestein's point-wise chirp passes: step x direction x precision (12);
 /// 6. real transforms' point-wise steps: precision x parity x step (16);
-/// 7. multi-dimensional permutes: step x precision (4).
+/// 7. multi-dimensional permutes: step x precision (4);
+/// 8. layout passes: step x planar x precision (8).
 pub fn catalog() -> Vec<KernelSpec> {
     let mut specs = Vec::new();
     for radix in RADICES {
@@ -98,6 +100,17 @@ pub fn catalog() -> Vec<KernelSpec> {
             specs.push(KernelSpec::Permute(PermuteSpec { step, precision }));
         }
     }
+    for step in [LayoutStep::Load, LayoutStep::Store] {
+        for planar in [false, true] {
+            for precision in PRECISIONS {
+                specs.push(KernelSpec::Layout(LayoutSpec {
+                    step,
+                    planar,
+                    precision,
+                }));
+            }
+        }
+    }
     specs
 }
 
@@ -146,6 +159,7 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
             KernelSpec::Chirp(chirp) => chirp.precision == Precision::F32,
             KernelSpec::Real(real) => real.precision == Precision::F32,
             KernelSpec::Permute(permute) => permute.precision == Precision::F32,
+            KernelSpec::Layout(layout) => layout.precision == Precision::F32,
         })
         .chain([
             mixed_fused,
@@ -166,7 +180,7 @@ mod tests {
         let specs = catalog();
         // 44 radices: 6 powers of two and 38 mixed ones up to 64.
         assert_eq!(all_radices().len(), 44);
-        assert_eq!(specs.len(), 96 + 24 + 46 + 44 * 4 + 12 + 16 + 4);
+        assert_eq!(specs.len(), 96 + 24 + 46 + 44 * 4 + 12 + 16 + 4 + 8);
         assert_eq!(specs[0], KernelSpec::Radix(RadixSpec::new(2)));
         assert_eq!(specs[0].name(), "fft_radix2_fwd_f32");
         assert_eq!(specs[95].name(), "fft_radix64_inv_f64_chained");
@@ -177,7 +191,7 @@ mod tests {
         assert_eq!(specs[166].name(), "fft_radix2_fwd_f32_mixed");
         assert_eq!(
             specs.last().map(KernelSpec::name).as_deref(),
-            Some("fft_permute_scatter_f64")
+            Some("fft_layout_store_planar_f64")
         );
         let mut names: Vec<_> = specs.iter().map(KernelSpec::file_name).collect();
         names.sort();
@@ -223,6 +237,10 @@ mod tests {
                 "fft_real_unpack_odd_f32",
                 "fft_permute_gather_f32",
                 "fft_permute_scatter_f32",
+                "fft_layout_load_f32",
+                "fft_layout_load_planar_f32",
+                "fft_layout_store_f32",
+                "fft_layout_store_planar_f32",
                 "fft_fused1000_c4_fwd_f32",
                 "fft_fused2048_c2_fwd_f32_pad_filter_fwd",
                 "fft_fused256_c16_fwd_f32_split",

@@ -10,6 +10,7 @@ mod abi;
 mod catalog;
 mod chirp;
 mod fused;
+mod layout;
 mod permute;
 mod real;
 mod spec;
@@ -22,6 +23,7 @@ pub use abi::{
 pub use catalog::{catalog, sample_catalog};
 pub use chirp::{bluestein_len, bluestein_reference, chirp, chirp_filter, ChirpSpec, ChirpStep};
 pub use fused::{ChirpStore, FusedChirp, FusedSpec, MAX_GROUP, PAD_STEP};
+pub use layout::{IoLayout, LayoutSpec, LayoutStep};
 pub use permute::{PermuteSpec, PermuteStep};
 pub use real::{
     half_spectrum_len, hermitian_extension, irfft_reference, rfft_reference, FusedReal, RealLayout,

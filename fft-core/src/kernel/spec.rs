@@ -2,11 +2,13 @@
 
 use super::abi::{
     KernelAbi, CHIRP_ABI, CHIRP_FILTER_ABI, FUSED_ABI, FUSED_CHIRP_ABI, FUSED_CHIRP_FILTER_ABI,
-    FUSED_FILTER_ABI, FUSED_INTERLEAVED_ABI, FUSED_REAL_ABI, PERMUTE_ABI, RADIX_ANY_ABI,
+    FUSED_FILTER_ABI, FUSED_INTERLEAVED_ABI, FUSED_REAL_ABI, LAYOUT_LOAD_ABI,
+    LAYOUT_LOAD_PLANAR_ABI, LAYOUT_STORE_ABI, LAYOUT_STORE_PLANAR_ABI, PERMUTE_ABI, RADIX_ANY_ABI,
     RADIX_SCALAR_ABI, RADIX_VECTOR_ABI, REAL_PACK_ABI, REAL_SPLIT_ABI, REAL_UNPACK_ABI,
 };
 use super::chirp::{ChirpSpec, ChirpStep};
 use super::fused::{ChirpStore, FusedChirp, FusedSpec};
+use super::layout::{LayoutSpec, LayoutStep};
 use super::permute::PermuteSpec;
 use super::real::{RealSpec, RealStep};
 use crate::{Direction, Precision};
@@ -224,6 +226,8 @@ pub enum KernelSpec {
     Real(RealSpec),
     /// A point-wise permute of a multi-dimensional transform's axis.
     Permute(PermuteSpec),
+    /// A point-wise pass between the caller's layout and C order.
+    Layout(LayoutSpec),
 }
 
 impl KernelSpec {
@@ -284,6 +288,17 @@ impl KernelSpec {
             }) => &REAL_UNPACK_ABI,
             KernelSpec::Real(_) => &REAL_SPLIT_ABI,
             KernelSpec::Permute(_) => &PERMUTE_ABI,
+            KernelSpec::Layout(LayoutSpec {
+                step: LayoutStep::Load,
+                planar: false,
+                ..
+            }) => &LAYOUT_LOAD_ABI,
+            KernelSpec::Layout(LayoutSpec {
+                step: LayoutStep::Load,
+                ..
+            }) => &LAYOUT_LOAD_PLANAR_ABI,
+            KernelSpec::Layout(LayoutSpec { planar: false, .. }) => &LAYOUT_STORE_ABI,
+            KernelSpec::Layout(_) => &LAYOUT_STORE_PLANAR_ABI,
         }
     }
 
@@ -295,6 +310,7 @@ impl KernelSpec {
             KernelSpec::Chirp(spec) => spec.name(),
             KernelSpec::Real(spec) => spec.name(),
             KernelSpec::Permute(spec) => spec.name(),
+            KernelSpec::Layout(spec) => spec.name(),
         }
     }
 
@@ -334,7 +350,7 @@ impl KernelSpec {
                 RealStep::Pack | RealStep::Split => Direction::Forward,
                 RealStep::Merge | RealStep::Unpack => Direction::Inverse,
             },
-            KernelSpec::Permute(_) => Direction::Forward,
+            KernelSpec::Permute(_) | KernelSpec::Layout(_) => Direction::Forward,
         }
     }
 
@@ -346,6 +362,7 @@ impl KernelSpec {
             KernelSpec::Chirp(spec) => spec.precision,
             KernelSpec::Real(spec) => spec.precision,
             KernelSpec::Permute(spec) => spec.precision,
+            KernelSpec::Layout(spec) => spec.precision,
         }
     }
 
@@ -355,7 +372,10 @@ impl KernelSpec {
         match self {
             KernelSpec::Radix(spec) => spec.radix,
             KernelSpec::Fused(spec) => spec.len,
-            KernelSpec::Chirp(_) | KernelSpec::Real(_) | KernelSpec::Permute(_) => 1,
+            KernelSpec::Chirp(_)
+            | KernelSpec::Real(_)
+            | KernelSpec::Permute(_)
+            | KernelSpec::Layout(_) => 1,
         }
     }
 
@@ -367,7 +387,8 @@ impl KernelSpec {
             KernelSpec::Fused(_)
             | KernelSpec::Chirp(_)
             | KernelSpec::Real(_)
-            | KernelSpec::Permute(_) => Twiddles::Table,
+            | KernelSpec::Permute(_)
+            | KernelSpec::Layout(_) => Twiddles::Table,
         }
     }
 
@@ -395,7 +416,10 @@ impl KernelSpec {
             }
             KernelSpec::Radix(_) => Ok(()),
             KernelSpec::Fused(spec) => spec.check(),
-            KernelSpec::Chirp(_) | KernelSpec::Real(_) | KernelSpec::Permute(_) => Ok(()),
+            KernelSpec::Chirp(_)
+            | KernelSpec::Real(_)
+            | KernelSpec::Permute(_)
+            | KernelSpec::Layout(_) => Ok(()),
         }
     }
 }
@@ -415,6 +439,12 @@ impl From<ChirpSpec> for KernelSpec {
 impl From<RealSpec> for KernelSpec {
     fn from(spec: RealSpec) -> KernelSpec {
         KernelSpec::Real(spec)
+    }
+}
+
+impl From<LayoutSpec> for KernelSpec {
+    fn from(spec: LayoutSpec) -> KernelSpec {
+        KernelSpec::Layout(spec)
     }
 }
 

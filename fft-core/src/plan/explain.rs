@@ -52,6 +52,17 @@ impl Plan {
                     "real transform's {} step, point-wise: {entry}",
                     spec.step.name()
                 ),
+                KernelSpec::Layout(spec) => format!(
+                    "layout {}, point-wise: {entry} ({} {} values, strides {:?}, batch distance {})",
+                    spec.step.name(),
+                    match spec.step {
+                        crate::kernel::LayoutStep::Load => "reads the caller's",
+                        crate::kernel::LayoutStep::Store => "writes the caller's",
+                    },
+                    if spec.planar { "planar" } else { "interleaved" },
+                    pass.params.io.strides,
+                    pass.params.io.distance
+                ),
                 KernelSpec::Permute(spec) => format!(
                     "permute ({}) of {} sequences of {} points interleaved {} apart {}: {entry}",
                     spec.step.name(),

@@ -14,7 +14,9 @@
 
 mod algorithm;
 mod caps;
+mod edges;
 mod explain;
+mod layout;
 mod nd;
 mod real;
 mod rules;
@@ -26,6 +28,7 @@ pub use algorithm::{
     balanced_factors, mixed_radices, prime_factors, Algorithm, LARGEST_PRIME_RADIX,
 };
 pub use caps::{DeviceCaps, DeviceKind};
+pub use layout::{Layout, Resolved};
 pub use rules::FusedLimits;
 pub use shape::{Shape, MAX_RANK};
 
@@ -126,6 +129,10 @@ pub struct PlanRequest {
     /// `Some`: a multi-dimensional transform of this shape (`len` is then its number of
     /// values, [`Shape::len`]); `None`: one dimension of `len` points.
     pub shape: Option<Shape>,
+    /// Where the input lies (default: C order, contiguous, interleaved).
+    pub input: Layout,
+    /// Where the output goes (default: C order, contiguous, interleaved).
+    pub output: Layout,
 }
 
 impl PlanRequest {
@@ -143,6 +150,8 @@ impl PlanRequest {
             form: KernelForm::Auto,
             real: None,
             shape: None,
+            input: Layout::default(),
+            output: Layout::default(),
         }
     }
 }
@@ -308,6 +317,39 @@ pub enum PlanError {
         /// Values of the shape.
         values: usize,
     },
+    /// A layout with another number of strides than the shape has axes.
+    #[error("the layout gives {given} strides for a shape of {rank} dimensions: give one stride per axis, C order")]
+    LayoutRank {
+        /// Strides given.
+        given: usize,
+        /// The shape's rank.
+        rank: usize,
+    },
+    /// A zero stride on an axis with more than one value.
+    #[error("{what} has stride 0 but {len} values: they would all be one value; give it a stride of at least 1")]
+    LayoutZeroStride {
+        /// "axis 1", or "the batch distance".
+        what: String,
+        /// The axis's length (or the batch).
+        len: usize,
+    },
+    /// Two values of a layout at one address.
+    #[error("{what} (stride {stride}) starts inside {other} (stride {other_stride}), whose values reach {reach} values further: strides must step over everything the smaller strides address, or two values share one address")]
+    LayoutOverlap {
+        /// The axis that overlaps.
+        what: String,
+        /// Its stride.
+        stride: usize,
+        /// The axis it overlaps.
+        other: String,
+        /// That axis's stride.
+        other_stride: usize,
+        /// How far the smaller strides reach.
+        reach: usize,
+    },
+    /// A layout on a real transform.
+    #[error("input and output layouts apply to complex transforms; real transforms take RealLayout::Compact or RealLayout::Padded rows")]
+    LayoutOnRealTransform,
     /// A real transform whose last axis (the real one) is not transformed.
     #[error("a real transform of {shape} transforms its last axis, {last}, as the real one (numpy's rfftn): include axis {last} in the axes, or transpose the data so the real axis is last")]
     RealAxisNotTransformed {

@@ -43,12 +43,9 @@ pub(super) fn real_plan(
             precision: request.precision,
         });
         let params = LaunchParams {
-            len,
-            batch: request.batch,
-            stride: 1,
             padded: complex_len,
             real_dist: layout.row_distance(len),
-            inner: 1,
+            ..LaunchParams::stockham(len, request.batch, 1)
         };
         Pass {
             spec,

@@ -2,8 +2,8 @@
 
 use super::algorithm::{balanced_factors, mixed_radices, Algorithm};
 use super::{
-    DeviceCaps, DeviceKind, KernelForm, Pass, Plan, PlanError, PlanRequest, Strategy, MAX_LEN,
-    MAX_TOTAL_POINTS, MIN_RUN_BYTES,
+    DeviceCaps, DeviceKind, KernelForm, Layout, Pass, Plan, PlanError, PlanRequest, Strategy,
+    MAX_LEN, MAX_TOTAL_POINTS, MIN_RUN_BYTES,
 };
 use crate::kernel::{
     catalog, ChirpSpec, ChirpStep, ChirpStore, Form, FusedChirp, FusedSpec, KernelSpec,
@@ -131,6 +131,9 @@ impl Plan {
     /// convolution of a power-of-two length M; length 1 as one point-wise pass (the identity
     /// times the scale).
     pub fn new(request: PlanRequest, caps: &DeviceCaps) -> Result<Plan, PlanError> {
+        if request.input != Layout::default() || request.output != Layout::default() {
+            return super::edges::layout_plan(request, caps);
+        }
         let len = request.len;
         if len == 0 {
             return Err(PlanError::EmptyLength);

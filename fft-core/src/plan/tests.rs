@@ -111,6 +111,7 @@ fn the_family_is_chosen_once_from_strategy_twiddles_and_device() {
             KernelSpec::Chirp(_) => "chirp",
             KernelSpec::Real(_) => "real",
             KernelSpec::Permute(_) => "permute",
+            KernelSpec::Layout(_) => "layout",
         })
     };
     let (table, native) = (Twiddles::Table, Twiddles::Native);
