@@ -43,8 +43,9 @@ impl Entry {
 }
 
 /// The generated kernel of `spec`: from the build-time table, or emitted now for a fused
-/// pass of a mixed length, with Bluestein's or a real transform's edges, or interleaved (a
-/// multi-dimensional axis); `None` for any other spec the catalog lacks.
+/// pass of a mixed length, with Bluestein's or a real transform's edges, interleaved (a
+/// multi-dimensional axis) or reading or writing the caller's layout; `None` for any other
+/// spec the catalog lacks.
 pub fn generated_kernel(spec: &KernelSpec) -> Option<GeneratedKernel> {
     if let Some(entry) = GENERATED.iter().find(|e| e.spec == *spec) {
         return Some(entry.kernel());
@@ -54,7 +55,9 @@ pub fn generated_kernel(spec: &KernelSpec) -> Option<GeneratedKernel> {
             if fused.is_mixed()
                 || fused.chirp.is_some()
                 || fused.real.is_some()
-                || fused.interleaved =>
+                || fused.interleaved
+                || fused.load.is_some()
+                || fused.store.is_some() =>
         {
             fft_codegen::emit(spec).ok()
         }

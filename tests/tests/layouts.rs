@@ -5,7 +5,7 @@
 //! untouched.
 
 use fft_core::kernel::IoLayout;
-use fft_core::plan::Layout;
+use fft_core::plan::{Layout, Strategy as PassFamily};
 use fft_core::{Complex64, Direction};
 use fft_runtime::ocl::{Buffer, OclPrm};
 use fft_runtime::{Fft, FftFloat, Side};
@@ -52,6 +52,9 @@ struct Case {
     input: SideSpec,
     output: SideSpec,
     direction: Direction,
+    /// Fused passes on any device (they read and write the layouts themselves where they
+    /// can); else the device's default.
+    fused: bool,
 }
 
 const FILL: f64 = 7.25;
@@ -78,6 +81,11 @@ impl Case {
             .direction(self.direction)
             .input_layout(self.input.layout())
             .output_layout(self.output.layout())
+            .strategy(if self.fused {
+                PassFamily::Fused
+            } else {
+                PassFamily::Auto
+            })
             .build()
             .map_err(|e| format!("{self:?}: {e}"))?;
         let total: usize = self.dims.iter().product::<usize>() * self.batch;
@@ -222,6 +230,7 @@ fn strided_planar_and_fortran_layouts_match_the_oracle() {
         input,
         output,
         direction: Direction::Forward,
+        fused: false,
     };
     let cases = [
         // Every other value of rows 2100 apart (cufftPlanMany istride 2, idist 2100).
@@ -240,7 +249,16 @@ fn strided_planar_and_fortran_layouts_match_the_oracle() {
     ];
     let mut failures = Vec::new();
     for (i, c) in cases.iter().enumerate() {
-        for r in [c.check::<f32>(i as u64), c.check::<f64>(i as u64)] {
+        let fused = Case {
+            fused: true,
+            ..c.clone()
+        };
+        for r in [
+            c.check::<f32>(i as u64),
+            c.check::<f64>(i as u64),
+            fused.check::<f32>(i as u64),
+            fused.check::<f64>(i as u64),
+        ] {
             if let Err(e) = r {
                 failures.push(e);
             }
@@ -427,6 +445,7 @@ proptest! {
             input,
             output,
             direction: if inverse { Direction::Inverse } else { Direction::Forward },
+            fused: seeds.0 % 2 == 0,
         };
         let result = if seeds.1 % 3 == 0 { case.check::<f64>(seeds.2) } else { case.check::<f32>(seeds.2) };
         prop_assert!(result.is_ok(), "{}", result.unwrap_err());

@@ -5,7 +5,7 @@
 //! two cannot disagree.
 
 use super::chirp::{chirp, chirp_filter, ChirpStep};
-use super::fused::FusedSpec;
+use super::fused::{FusedSpec, Storage};
 use super::layout::IoLayout;
 use super::real::{half_spectrum_len, RealStep};
 use super::spec::{KernelSpec, Twiddles};
@@ -105,6 +105,14 @@ pub enum UintArg {
     LayoutStride(u8),
     /// The caller's batch distance.
     LayoutDistance,
+    /// The stride of the caller's input a fused pass reads ([`LaunchParams::io`]).
+    InStride,
+    /// The distance between the input's sequences.
+    InDistance,
+    /// The stride of the caller's output a fused pass writes ([`LaunchParams::io_out`]).
+    OutStride,
+    /// The distance between the output's sequences.
+    OutDistance,
 }
 
 /// Work-items per work-group of a [`Geometry::Guarded`] launch. A fixed size, so a driver
@@ -188,8 +196,11 @@ pub struct LaunchParams {
     /// the last: point `m` of sequence `(b, c)` at `(b * len + m) * inner + c`); 1 for
     /// sequences stored one after another. Read by interleaved fused passes and permutes.
     pub inner: usize,
-    /// The caller's layout, read by layout passes (zeros elsewhere).
+    /// The caller's input layout, read by a load layout pass or a fused pass that reads it
+    /// (zeros elsewhere).
     pub io: IoLayout,
+    /// The caller's output layout, written by a store layout pass or a fused pass.
+    pub io_out: IoLayout,
 }
 
 impl LaunchParams {
@@ -203,6 +214,7 @@ impl LaunchParams {
             real_dist: 0,
             inner: 1,
             io: IoLayout::default(),
+            io_out: IoLayout::default(),
         }
     }
 }
@@ -313,6 +325,83 @@ pub(crate) const FUSED_INTERLEAVED_ABI: KernelAbi = KernelAbi {
     args: &fused_args::<1, 11>([arg("inner", ArgKind::Uint(UintArg::Inner))]),
     entries: &FUSED_ENTRIES,
 };
+
+/// The fused arguments with the caller's layout at the load (`load`), at the store, or both:
+/// `x` (or `x_re` and `x_im` when planar), `y` (or `y_re`, `y_im`), the fused tables and
+/// scalars, then `in_stride`, `in_dist`, `out_stride`, `out_dist` for the edges present.
+const fn fused_io<const T: usize>(load: Option<Storage>, store: Option<Storage>) -> [KernelArg; T] {
+    let mut all = [arg("", ArgKind::Scale); T];
+    let mut n = 0;
+    let planar_in = matches!(load, Some(Storage::Planar));
+    let planar_out = matches!(store, Some(Storage::Planar));
+    if planar_in {
+        all[n] = arg("x_re", ArgKind::RealInput);
+        all[n + 1] = arg("x_im", ArgKind::ImagInput);
+        n += 2;
+    } else {
+        all[n] = FUSED_ARGS[0];
+        n += 1;
+    }
+    if planar_out {
+        all[n] = arg("y_re", ArgKind::RealOutput);
+        all[n + 1] = arg("y_im", ArgKind::ImagOutput);
+        n += 2;
+    } else {
+        all[n] = FUSED_ARGS[1];
+        n += 1;
+    }
+    let mut i = 2;
+    while i < FUSED_ARGS.len() {
+        all[n] = FUSED_ARGS[i];
+        n += 1;
+        i += 1;
+    }
+    if load.is_some() {
+        all[n] = arg("in_stride", ArgKind::Uint(UintArg::InStride));
+        all[n + 1] = arg("in_dist", ArgKind::Uint(UintArg::InDistance));
+        n += 2;
+    }
+    if store.is_some() {
+        all[n] = arg("out_stride", ArgKind::Uint(UintArg::OutStride));
+        all[n + 1] = arg("out_dist", ArgKind::Uint(UintArg::OutDistance));
+    }
+    all
+}
+
+const I: Option<Storage> = Some(Storage::Interleaved);
+const P: Option<Storage> = Some(Storage::Planar);
+
+/// The ABI of a plain fused pass with layout edges: one per combination.
+pub(crate) const fn fused_io_abi(
+    load: Option<Storage>,
+    store: Option<Storage>,
+) -> &'static KernelAbi {
+    const fn abi(args: &'static [KernelArg]) -> KernelAbi {
+        KernelAbi {
+            args,
+            entries: &FUSED_ENTRIES,
+        }
+    }
+    const IN_I: KernelAbi = abi(&fused_io::<12>(I, None));
+    const IN_P: KernelAbi = abi(&fused_io::<13>(P, None));
+    const OUT_I: KernelAbi = abi(&fused_io::<12>(None, I));
+    const OUT_P: KernelAbi = abi(&fused_io::<13>(None, P));
+    const II: KernelAbi = abi(&fused_io::<14>(I, I));
+    const IP: KernelAbi = abi(&fused_io::<15>(I, P));
+    const PI: KernelAbi = abi(&fused_io::<15>(P, I));
+    const PP: KernelAbi = abi(&fused_io::<16>(P, P));
+    match (load, store) {
+        (Some(Storage::Interleaved), None) => &IN_I,
+        (Some(Storage::Planar), None) => &IN_P,
+        (None, Some(Storage::Interleaved)) => &OUT_I,
+        (None, Some(Storage::Planar)) => &OUT_P,
+        (Some(Storage::Interleaved), Some(Storage::Interleaved)) => &II,
+        (Some(Storage::Interleaved), Some(Storage::Planar)) => &IP,
+        (Some(Storage::Planar), Some(Storage::Interleaved)) => &PI,
+        (Some(Storage::Planar), Some(Storage::Planar)) => &PP,
+        (None, None) => &FUSED_ABI,
+    }
+}
 
 /// A permute ([`crate::kernel::PermuteSpec`]): one work-item per value, guarded.
 pub(crate) const PERMUTE_ABI: KernelAbi = KernelAbi {
@@ -609,6 +698,16 @@ fn single_level(spec: &KernelSpec, params: &LaunchParams) -> bool {
         && params.padded == spec.points() as usize
 }
 
+/// The caller's layout a layout pass moves: the output's for a store, else the input's.
+fn side<'a>(spec: &KernelSpec, params: &'a LaunchParams) -> &'a IoLayout {
+    match spec {
+        KernelSpec::Layout(layout) if layout.step == super::layout::LayoutStep::Store => {
+            &params.io_out
+        }
+        _ => &params.io,
+    }
+}
+
 impl UintArg {
     /// The argument's value for `spec` in a pass with `params`.
     pub fn value(&self, spec: &KernelSpec, params: &LaunchParams) -> usize {
@@ -638,9 +737,13 @@ impl UintArg {
             }
             UintArg::RealDistance => params.real_dist,
             UintArg::Inner => params.inner,
-            UintArg::LayoutDim(d) => params.io.dims[usize::from(*d)],
-            UintArg::LayoutStride(d) => params.io.strides[usize::from(*d)],
-            UintArg::LayoutDistance => params.io.distance,
+            UintArg::LayoutDim(d) => side(spec, params).dims[usize::from(*d)],
+            UintArg::LayoutStride(d) => side(spec, params).strides[usize::from(*d)],
+            UintArg::LayoutDistance => side(spec, params).distance,
+            UintArg::InStride => params.io.strides[2],
+            UintArg::InDistance => params.io.distance,
+            UintArg::OutStride => params.io_out.strides[2],
+            UintArg::OutDistance => params.io_out.distance,
             UintArg::RowValues => match spec {
                 KernelSpec::Real(real) if real.step == RealStep::Split => {
                     half_spectrum_len(params.len)

@@ -2,7 +2,7 @@
 //! `cargo xtask gen-kernels --all` and the generator's tests all loop over [`catalog`].
 
 use super::chirp::{ChirpSpec, ChirpStep};
-use super::fused::{ChirpStore, FusedChirp, FusedSpec};
+use super::fused::{ChirpStore, FusedChirp, FusedSpec, Storage};
 use super::layout::{LayoutSpec, LayoutStep};
 use super::permute::{PermuteSpec, PermuteStep};
 use super::real::{FusedReal, RealSpec};
@@ -121,8 +121,9 @@ pub fn catalog() -> Vec<KernelSpec> {
 /// 1000-point pass of a mixed length and the 2048-point pass with Bluestein's pad and
 /// filter, the 256-point passes with a real transform's split and merge steps (f32; such
 /// kernels are emitted on first use, not part of [`catalog`]), and the real transforms'
-/// point-wise steps in f32, the permutes in f32 and the interleaved 256-point pass of a
-/// multi-dimensional axis. `cargo xtask gen-kernels --all` writes the whole [`catalog`].
+/// point-wise steps in f32, the permutes and layout passes in f32, the interleaved 256-point
+/// pass of a multi-dimensional axis and the 256-point pass that reads planar input and writes
+/// strided output itself. `cargo xtask gen-kernels --all` writes the whole [`catalog`].
 pub fn sample_catalog() -> Vec<KernelSpec> {
     let mixed_fused = KernelSpec::Fused(FusedSpec::new(1000));
     let bluestein_fused = KernelSpec::Fused(FusedSpec {
@@ -146,6 +147,11 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
         interleaved: true,
         ..FusedSpec::new(256)
     });
+    let caller_layout = KernelSpec::Fused(FusedSpec {
+        load: Some(Storage::Planar),
+        store: Some(Storage::Interleaved),
+        ..FusedSpec::new(256)
+    });
     catalog()
         .into_iter()
         .filter(|spec| {
@@ -167,6 +173,7 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
             real_split,
             real_merge,
             interleaved,
+            caller_layout,
         ])
         .collect()
 }
@@ -246,6 +253,7 @@ mod tests {
                 "fft_fused256_c16_fwd_f32_split",
                 "fft_fused256_c16_inv_f32_merge",
                 "fft_fused256_c16_fwd_f32_il",
+                "fft_fused256_c16_fwd_f32_in_planar_out_strided",
             ]
         );
     }

@@ -58,6 +58,30 @@ pub struct FusedSpec {
     /// each global access is a run of `C` values; the flat regime does not exist (an
     /// interleaved pass always runs in columns). Never with `chirp` or `real`.
     pub interleaved: bool,
+    /// The first pass of a 1-D plan reads the caller's layout itself: value `pos` of sequence
+    /// `seq` at `seq * in_dist + pos * in_stride`, interleaved or planar (DESIGN.md 4.6), so
+    /// the layout costs no pass of its own. Only on plain passes (no other edge).
+    pub load: Option<Storage>,
+    /// The last pass writes the caller's layout: `seq * out_dist + pos * out_stride`.
+    pub store: Option<Storage>,
+}
+
+/// How the caller's values are stored where a fused pass reads or writes them itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Storage {
+    /// `float2` values.
+    Interleaved,
+    /// Real parts and imaginary parts in two buffers of `float`.
+    Planar,
+}
+
+impl Storage {
+    fn tag(self) -> &'static str {
+        match self {
+            Storage::Interleaved => "strided",
+            Storage::Planar => "planar",
+        }
+    }
 }
 
 /// Bluestein's steps a fused pass of the length-M convolution does at its edges, so they cost
@@ -121,6 +145,8 @@ impl FusedSpec {
             chirp: None,
             real: None,
             interleaved: false,
+            load: None,
+            store: None,
         }
     }
 
@@ -159,7 +185,11 @@ impl FusedSpec {
                 return Err(SpecError::RealEdge(real));
             }
         }
-        if self.interleaved && (self.chirp.is_some() || self.real.is_some()) {
+        let io = self.load.is_some() || self.store.is_some();
+        if (self.interleaved || io) && (self.chirp.is_some() || self.real.is_some()) {
+            return Err(SpecError::InterleavedEdge);
+        }
+        if self.interleaved && io {
             return Err(SpecError::InterleavedEdge);
         }
         if smooth && lengths_ok && (2..=max).contains(&self.len) {
@@ -314,6 +344,14 @@ impl FusedSpec {
         }
         if self.interleaved {
             suffix.push_str("_il");
+        }
+        if let Some(load) = self.load {
+            suffix.push_str("_in_");
+            suffix.push_str(load.tag());
+        }
+        if let Some(store) = self.store {
+            suffix.push_str("_out_");
+            suffix.push_str(store.tag());
         }
         format!(
             "fft_fused{}_c{}_{}_{}{suffix}",

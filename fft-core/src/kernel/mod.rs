@@ -22,7 +22,7 @@ pub use abi::{
 };
 pub use catalog::{catalog, sample_catalog};
 pub use chirp::{bluestein_len, bluestein_reference, chirp, chirp_filter, ChirpSpec, ChirpStep};
-pub use fused::{ChirpStore, FusedChirp, FusedSpec, MAX_GROUP, PAD_STEP};
+pub use fused::{ChirpStore, FusedChirp, FusedSpec, Storage, MAX_GROUP, PAD_STEP};
 pub use layout::{IoLayout, LayoutSpec, LayoutStep};
 pub use permute::{PermuteSpec, PermuteStep};
 pub use real::{

@@ -1,10 +1,11 @@
 //! [`KernelSpec`]: one enum over every kernel family, and the options of each family.
 
 use super::abi::{
-    KernelAbi, CHIRP_ABI, CHIRP_FILTER_ABI, FUSED_ABI, FUSED_CHIRP_ABI, FUSED_CHIRP_FILTER_ABI,
-    FUSED_FILTER_ABI, FUSED_INTERLEAVED_ABI, FUSED_REAL_ABI, LAYOUT_LOAD_ABI,
-    LAYOUT_LOAD_PLANAR_ABI, LAYOUT_STORE_ABI, LAYOUT_STORE_PLANAR_ABI, PERMUTE_ABI, RADIX_ANY_ABI,
-    RADIX_SCALAR_ABI, RADIX_VECTOR_ABI, REAL_PACK_ABI, REAL_SPLIT_ABI, REAL_UNPACK_ABI,
+    fused_io_abi, KernelAbi, CHIRP_ABI, CHIRP_FILTER_ABI, FUSED_ABI, FUSED_CHIRP_ABI,
+    FUSED_CHIRP_FILTER_ABI, FUSED_FILTER_ABI, FUSED_INTERLEAVED_ABI, FUSED_REAL_ABI,
+    LAYOUT_LOAD_ABI, LAYOUT_LOAD_PLANAR_ABI, LAYOUT_STORE_ABI, LAYOUT_STORE_PLANAR_ABI,
+    PERMUTE_ABI, RADIX_ANY_ABI, RADIX_SCALAR_ABI, RADIX_VECTOR_ABI, REAL_PACK_ABI, REAL_SPLIT_ABI,
+    REAL_UNPACK_ABI,
 };
 use super::chirp::{ChirpSpec, ChirpStep};
 use super::fused::{ChirpStore, FusedChirp, FusedSpec};
@@ -253,6 +254,18 @@ impl KernelSpec {
             KernelSpec::Fused(FusedSpec {
                 interleaved: true, ..
             }) => &FUSED_INTERLEAVED_ABI,
+            KernelSpec::Fused(FusedSpec {
+                chirp: None,
+                load: Some(load),
+                store,
+                ..
+            }) => fused_io_abi(Some(*load), *store),
+            KernelSpec::Fused(FusedSpec {
+                chirp: None,
+                load: None,
+                store: Some(store),
+                ..
+            }) => fused_io_abi(None, Some(*store)),
             KernelSpec::Fused(FusedSpec { chirp: None, .. }) => &FUSED_ABI,
             KernelSpec::Fused(FusedSpec {
                 chirp:
@@ -488,8 +501,9 @@ pub enum SpecError {
     /// A fused real edge in the wrong direction or beside Bluestein's edges.
     #[error("the fused {0:?} step belongs to the {dir} FFT of a real transform and never to a Bluestein pass", dir = .0.direction())]
     RealEdge(super::real::FusedReal),
-    /// An interleaved fused pass has no edges.
-    #[error("an interleaved fused pass (a multi-dimensional axis) has neither Bluestein's nor a real transform's edges")]
+    /// An interleaved fused pass, or one that reads or writes the caller's layout, has no
+    /// other edge.
+    #[error("a fused pass has at most one kind of edge: interleaved sequences, the caller's layout, Bluestein's steps or a real transform's")]
     InterleavedEdge,
     /// The scalar form exists for table twiddles only.
     #[error("the scalar form of a radix pass reads table twiddles; {0} twiddles exist only in the vector form")]

@@ -166,6 +166,38 @@ pub struct Resolved {
 }
 
 impl Resolved {
+    /// The layout as rows of the last axis of `dims`: `(stride, distance)` with value `m` of
+    /// row `r` (rows in C order over the other axes and the batch) at `r * distance + m *
+    /// stride`, where the other axes' strides and the batch distance allow it (each steps
+    /// over whole rows of one row distance); `None` otherwise.
+    pub fn as_rows(&self, dims: &[usize], batch: usize) -> Option<(usize, usize)> {
+        let last = dims.len() - 1;
+        // The batch, then the axes before the last, outermost first.
+        let mut outer: Vec<(usize, usize)> = vec![(batch, self.distance)];
+        outer.extend(
+            dims[..last]
+                .iter()
+                .copied()
+                .zip(self.strides[..last].iter().copied()),
+        );
+        let mut row_distance = None::<usize>;
+        let mut rows_inside = 1usize;
+        for &(len, stride) in outer.iter().rev() {
+            if len > 1 {
+                if stride % rows_inside != 0 {
+                    return None;
+                }
+                let implied = stride / rows_inside;
+                match row_distance {
+                    Some(known) if known != implied => return None,
+                    _ => row_distance = Some(implied),
+                }
+            }
+            rows_inside *= len;
+        }
+        Some((self.strides[last], row_distance.unwrap_or(0)))
+    }
+
     /// Values a buffer must hold for this side.
     pub fn extent(&self) -> usize {
         self.extent

@@ -366,6 +366,8 @@ pub(super) fn stockham_passes_with(
             chirp: None,
             real: None,
             interleaved: false,
+            load: None,
+            store: None,
         })
     };
     let mixed_fused = match (log2_exact(len), limits) {

@@ -132,6 +132,12 @@ pub(super) fn write_kernel<W: Write>(
             "// Bluestein: sub-FFT g belongs to padded sequence seq (column phases)."
         )?;
         writeln!(w, "const uint seq = g / t;")?;
+    } else if shape.spec.load.is_some() || shape.spec.store.is_some() {
+        writeln!(
+            w,
+            "// The caller's layout: sub-FFT g belongs to sequence seq of t * {l} points (column phases)."
+        )?;
+        writeln!(w, "const uint seq = g / t;")?;
     } else if shape.spec.real.is_some() && !paired {
         writeln!(
             w,

@@ -115,6 +115,26 @@ pub(super) fn write_header<W: Write>(
             "// else columns (runs of {c} consecutive addresses when t, p >= {c})."
         )?;
     }
+    if let Some(load) = spec.load {
+        writeln!(
+            w,
+            "// The caller's input ({}): value pos of sequence seq at seq * in_dist + pos * in_stride.",
+            match load {
+                fft_core::kernel::Storage::Interleaved => "interleaved",
+                fft_core::kernel::Storage::Planar => "planar: x_re and x_im",
+            }
+        )?;
+    }
+    if let Some(store) = spec.store {
+        writeln!(
+            w,
+            "// The caller's output ({}): value pos of sequence seq at seq * out_dist + pos * out_stride.",
+            match store {
+                fft_core::kernel::Storage::Interleaved => "interleaved",
+                fft_core::kernel::Storage::Planar => "planar: y_re and y_im",
+            }
+        )?;
+    }
     if let Some(chirp) = spec.chirp {
         let outer = chirp.outer;
         writeln!(

@@ -45,7 +45,7 @@ use crate::opencl::twiddle_helpers::write_cmul;
 use crate::opencl::twiddle_helpers::{write_constant_helpers, write_real_constants};
 use crate::opencl::writer::Writer;
 use crate::spec::{CodegenError, OpCounts};
-use fft_core::kernel::{ChirpStore, FusedChirp, FusedReal, FusedSpec};
+use fft_core::kernel::{ChirpStore, FusedChirp, FusedReal, FusedSpec, Storage};
 use fft_core::Precision;
 use std::collections::btree_map::Entry;
 use std::collections::BTreeMap;
@@ -357,6 +357,37 @@ fn write_program<W: Write>(
     w.open_block()?;
     writeln!(w, "return cmul(hi[s >> h], lo[s & ((1u << h) - 1u)]);")?;
     w.close_block()?;
+    if shape.spec.load == Some(Storage::Planar) {
+        writeln!(w)?;
+        writeln!(
+            w,
+            "// load_planar(re, im, a): the caller's planar input at address a: (re[a], im[a])"
+        )?;
+        writeln!(
+            w,
+            "inline {v} load_planar(__global const {s} *restrict re, __global const {s} *restrict im, const uint a)",
+            s = shape.scalar
+        )?;
+        w.open_block()?;
+        writeln!(w, "return ({v})(re[a], im[a]);")?;
+        w.close_block()?;
+    }
+    if shape.spec.store == Some(Storage::Planar) {
+        writeln!(w)?;
+        writeln!(
+            w,
+            "// store_planar(re, im, a, v): the caller's planar output at address a: re[a] = v.x, im[a] = v.y"
+        )?;
+        writeln!(
+            w,
+            "inline void store_planar(__global {s} *restrict re, __global {s} *restrict im, const uint a, const {v} v)",
+            s = shape.scalar
+        )?;
+        w.open_block()?;
+        writeln!(w, "re[a] = v.x;")?;
+        writeln!(w, "im[a] = v.y;")?;
+        w.close_block()?;
+    }
     if let Some(chirp) = shape.spec.chirp {
         write_chirp_helpers(w, v, chirp)?;
     }

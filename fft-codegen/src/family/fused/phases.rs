@@ -7,7 +7,7 @@ use crate::math::ir::Graph;
 use crate::math::schedule::Schedule;
 use crate::opencl::expr::definition;
 use crate::opencl::writer::Writer;
-use fft_core::kernel::{ChirpStore, FusedChirp, FusedReal};
+use fft_core::kernel::{ChirpStore, FusedChirp, FusedReal, Storage};
 use std::fmt::{self, Write};
 
 /// Bluestein's (sequence, position) of global index `global` of the M-point sequences: in the
@@ -47,6 +47,14 @@ fn real_twiddle(k: &str, flat: bool) -> String {
 /// The value the load phase reads at global index `global` (of the length-M sequences):
 /// `x[global]`, or Bluestein's padded input `pad_load(...)`.
 fn load(shape: &Shape, global: &str, flat: bool) -> String {
+    if let Some(storage) = shape.spec.load {
+        let (seq, pos) = seq_pos(shape, global, flat);
+        let at = format!("({seq}) * in_dist + ({pos}) * in_stride");
+        return match storage {
+            Storage::Interleaved => format!("x[{at}]"),
+            Storage::Planar => format!("load_planar(x_re, x_im, {at})"),
+        };
+    }
     if shape.spec.real == Some(FusedReal::Merge) {
         let (seq, pos) = seq_pos(shape, global, flat);
         return format!(
@@ -67,6 +75,14 @@ fn load(shape: &Shape, global: &str, flat: bool) -> String {
 /// The store phase's statement for `value` at global index `global`: times the scale, and
 /// times the filter's spectrum or through Bluestein's unpad as the spec says.
 fn store(shape: &Shape, global: &str, value: &str, flat: bool) -> String {
+    if let Some(storage) = shape.spec.store {
+        let (seq, pos) = seq_pos(shape, global, flat);
+        let at = format!("({seq}) * out_dist + ({pos}) * out_stride");
+        return match storage {
+            Storage::Interleaved => format!("y[{at}] = {value} * scale;"),
+            Storage::Planar => format!("store_planar(y_re, y_im, {at}, {value} * scale);"),
+        };
+    }
     let store = shape.spec.chirp.map(|c| c.store);
     match store {
         Some(ChirpStore::Filter) => {
