@@ -9,14 +9,17 @@
 //! C2C and R2C, inverse C2R, unnormalized, out of place; the
 //! copy moves half the bytes read plus written, as `.gpu/cufft_shapes.py` does). `--realfft`
 //! also times the `realfft` crate (one thread, every row, median of 5 runs) on the same
-//! shapes and prints `realfft_ms / ms`. `--global` plans C2C shapes with global radix passes
-//! only (multi-dimensional axes through the permute).
+//! shapes and prints `realfft_ms / ms`; `--rustfft` times rustfft (one thread) along every
+//! axis of C2C shapes, lines of the other axes copied out and back. `--global` plans C2C shapes with global radix passes
+//! only (multi-dimensional axes through the permute). `--layouts` times the 1-D C2C shapes with
+//! their input contiguous, strided (every other value) and planar. `--r2c`/`--c2r` take
+//! multi-dimensional shapes too (numpy's `rfftn`/`irfftn` of every axis).
 
 use fft_core::accuracy::relative_l2_error;
 use fft_core::{random_signal, Complex64, Direction};
 use fft_runtime::ocl::{Buffer, Event, OclPrm};
 use fft_runtime::profile::{median, span};
-use fft_runtime::{complex_from_f64, complex_to_f64, DeviceQueue, Fft, FftFloat};
+use fft_runtime::{complex_from_f64, complex_to_f64, DeviceQueue, Fft, FftFloat, Layout, Side};
 use num_complex::Complex;
 use std::time::Duration;
 
@@ -55,6 +58,16 @@ fn main() -> Result<(), Failure> {
         "{:>16} {:>9} {:>9} {:>7} {:>9} {:>6}  algorithm",
         "shape", "ms", "copy_ms", "x_copy", "rel_l2", "pass_ms"
     );
+    if args.iter().any(|a| a == "--layouts") {
+        for (dims, batch) in &shapes {
+            if f64_mode {
+                layouts::<f64>(&queue, dims[0], *batch)?;
+            } else {
+                layouts::<f32>(&queue, dims[0], *batch)?;
+            }
+        }
+        return Ok(());
+    }
     for (dims, batch) in shapes {
         let len = dims[0];
         match (kind, f64_mode, dims.len()) {
@@ -62,7 +75,8 @@ fn main() -> Result<(), Failure> {
             ("c2c", true, _) => shape::<f64>(&queue, &dims, batch)?,
             (_, false, 1) => real_shape::<f32>(&queue, len, batch, kind == "r2c", realfft)?,
             (_, true, 1) => real_shape::<f64>(&queue, len, batch, kind == "r2c", realfft)?,
-            _ => return Err(format!("{kind} of {dims:?}: real shapes are 1-D here").into()),
+            (_, false, _) => real_nd_shape::<f32>(&queue, &dims, batch, kind == "r2c")?,
+            (_, true, _) => real_nd_shape::<f64>(&queue, &dims, batch, kind == "r2c")?,
         }
     }
     Ok(())
@@ -78,7 +92,11 @@ fn parse_shape(text: &str) -> Result<(Vec<usize>, usize), Failure> {
     Ok((dims, batch.parse()?))
 }
 
-fn shape<T: FftFloat>(queue: &DeviceQueue, dims: &[usize], batch: usize) -> Result<(), Failure>
+fn shape<T: FftFloat + rustfft::FftNum>(
+    queue: &DeviceQueue,
+    dims: &[usize],
+    batch: usize,
+) -> Result<(), Failure>
 where
     Complex<T>: OclPrm,
 {
@@ -116,7 +134,7 @@ where
     // Accuracy of the first transform against the f64 oracle along every axis (the naive DFT
     // up to 4096 points, the f64 radix-2 reference for longer powers of two), up to 2^24
     // values.
-    let mut first = vec![Complex::new(T::from_f64(0.0), T::from_f64(0.0)); len];
+    let mut first = vec![Complex::new(<T as FftFloat>::from_f64(0.0), <T as FftFloat>::from_f64(0.0)); len];
     dst.read(&mut first).len(len).enq()?;
     let input: Vec<Complex64> = host[..len].iter().map(|&v| complex_to_f64(v)).collect();
     let got: Vec<Complex64> = first.iter().map(|&v| complex_to_f64(v)).collect();
@@ -131,9 +149,19 @@ where
     } else {
         f64::NAN
     };
+    let cpu = if std::env::args().any(|a| a == "--rustfft") {
+        let cpu = rustfft_time(&host, dims)?;
+        format!(
+            "  rustfft {:.4} ms = {:.2}x",
+            ms(cpu),
+            cpu.as_secs_f64() / kernel.as_secs_f64()
+        )
+    } else {
+        String::new()
+    };
     let dims_text: Vec<String> = dims.iter().map(usize::to_string).collect();
     println!(
-        "{:>16} {:>9.4} {:>9.4} {:>7.2} {:>9.2e} {:>6}  {:?}",
+        "{:>16} {:>9.4} {:>9.4} {:>7.2} {:>9.2e} {:>6}  {:?}{cpu}",
         format!("{}x{batch}", dims_text.join(",")),
         ms(kernel),
         ms(copy),
@@ -141,6 +169,201 @@ where
         error,
         pass_list(&passes),
         plan.plan().algorithm
+    );
+    Ok(())
+}
+
+/// `--rustfft`: rustfft on one thread along every axis of every transform of `data` (shape
+/// `dims`, C order), as a user would apply it: the last axis row by row in place, every
+/// other axis by copying each of its lines out, transforming and copying back; median of 5
+/// runs after one warm-up.
+fn rustfft_time<T: FftFloat + rustfft::FftNum>(
+    data: &[Complex<T>],
+    dims: &[usize],
+) -> Result<Duration, Failure> {
+    let mut planner = rustfft::FftPlanner::<T>::new();
+    let plans: Vec<_> = dims.iter().map(|&d| planner.plan_fft_forward(d)).collect();
+    let mut work = data.to_vec();
+    let total: usize = dims.iter().product();
+    let mut line = Vec::new();
+    let mut samples = Vec::new();
+    for run in 0..6 {
+        let start = std::time::Instant::now();
+        for (axis, plan) in plans.iter().enumerate().rev() {
+            let len = dims[axis];
+            let inner: usize = dims[axis + 1..].iter().product();
+            if inner == 1 {
+                plan.process(&mut work);
+                continue;
+            }
+            let outer = work.len() / total * dims[..axis].iter().product::<usize>();
+            for o in 0..outer {
+                for c in 0..inner {
+                    let at = |m: usize| (o * len + m) * inner + c;
+                    line.clear();
+                    line.extend((0..len).map(|m| work[at(m)]));
+                    plan.process(&mut line);
+                    for (m, v) in line.iter().enumerate() {
+                        work[at(m)] = *v;
+                    }
+                }
+            }
+        }
+        if run > 0 {
+            samples.push(start.elapsed());
+        }
+    }
+    Ok(median(&mut samples))
+}
+
+/// `--layouts`: the 1-D C2C of `len x batch` with its input contiguous, every other value
+/// (stride 2, rows `2 * len` apart) and planar (two buffers), out of place into contiguous
+/// output, each beside the contiguous time (`x_contig`).
+fn layouts<T: FftFloat>(queue: &DeviceQueue, len: usize, batch: usize) -> Result<(), Failure>
+where
+    Complex<T>: OclPrm,
+{
+    let total = len * batch;
+    let host: Vec<Complex<T>> = random_signal(2 * total, 7)
+        .into_iter()
+        .map(complex_from_f64)
+        .collect();
+    let buffer = |n: usize| {
+        Buffer::<Complex<T>>::builder()
+            .queue(queue.queue().clone())
+            .len(n)
+            .copy_host_slice(&host[..n])
+            .build()
+    };
+    let part = |n: usize| {
+        Buffer::<T>::builder()
+            .queue(queue.queue().clone())
+            .len(n)
+            .fill_val(T::from_f64(0.5))
+            .build()
+    };
+    let (contiguous, strided, out) = (buffer(total)?, buffer(2 * total)?, buffer(total)?);
+    let (re, im) = (part(total)?, part(total)?);
+    let variants = [
+        ("contiguous", Layout::interleaved()),
+        ("stride 2", Layout::strided(&[2], 2 * len)),
+        ("planar", Layout::planar()),
+    ];
+    let mut base = None;
+    for (name, layout) in variants {
+        let plan = Fft::<T>::builder(queue)
+            .len(len)
+            .batch(batch)
+            .input_layout(layout)
+            .build()?;
+        let input = match name {
+            "contiguous" => Side::Interleaved(&contiguous),
+            "stride 2" => Side::Interleaved(&strided),
+            _ => Side::Planar(&re, &im),
+        };
+        let (kernel, passes) = timed_passes(|| {
+            Ok(plan.enqueue_sides_traced(input, Side::Interleaved(&out), None)?)
+        })?;
+        let base_ms = *base.get_or_insert(kernel.as_secs_f64());
+        println!(
+            "{:>16} {:>11} {:>9.4} {:>6.3} x_contig {:>6}  {}",
+            format!("{len}x{batch}"),
+            name,
+            ms(kernel),
+            kernel.as_secs_f64() / base_ms,
+            pass_list(&passes),
+            plan.entry_points().join(" ")
+        );
+    }
+    Ok(())
+}
+
+/// A multi-dimensional R2C (`forward`) or C2R shape (numpy's `rfftn`/`irfftn` of every axis),
+/// the copy of (bytes read + bytes written) / 2 beside it; the R2C's error against the f64
+/// reference up to 2^24 values.
+fn real_nd_shape<T: FftFloat>(
+    queue: &DeviceQueue,
+    dims: &[usize],
+    batch: usize,
+    forward: bool,
+) -> Result<(), Failure>
+where
+    Complex<T>: OclPrm,
+{
+    let last = dims[dims.len() - 1];
+    let per: usize = dims.iter().product();
+    let half_per = per / last * (last / 2 + 1);
+    let reals: Vec<T> = random_signal(per * batch, 7)
+        .into_iter()
+        .map(|v| <T as FftFloat>::from_f64(v.re))
+        .collect();
+    let real_buf = Buffer::builder()
+        .queue(queue.queue().clone())
+        .len(reals.len())
+        .copy_host_slice(&reals)
+        .build()?;
+    let spectrum = Buffer::<Complex<T>>::builder()
+        .queue(queue.queue().clone())
+        .len(half_per * batch)
+        .build()?;
+    let count = (reals.len() + half_per * batch * 2) / 2;
+    let copy_src = Buffer::<T>::builder()
+        .queue(queue.queue().clone())
+        .len(count)
+        .build()?;
+    let copy_dst = Buffer::<T>::builder()
+        .queue(queue.queue().clone())
+        .len(count)
+        .build()?;
+    let copy = timed(|| {
+        let mut event = Event::empty();
+        copy_src
+            .copy(&copy_dst, None, None)
+            .enew(&mut event)
+            .enq()?;
+        Ok(vec![event])
+    })?;
+    let builder = || Fft::<T>::builder(queue).shape(dims).batch(batch);
+    let (kernel, passes, error) = if forward {
+        let plan = builder().build_r2c()?;
+        let (kernel, passes) =
+            timed_passes(|| Ok(plan.enqueue_traced(&real_buf, &spectrum, None)?))?;
+        let error = if per <= 1 << 24 {
+            let mut first = vec![Complex::new(T::from_f64(0.0), T::from_f64(0.0)); half_per];
+            spectrum.read(&mut first).len(half_per).enq()?;
+            let x: Vec<f64> = reals[..per].iter().map(|&v| v.into()).collect();
+            let rows: Vec<Complex64> = x
+                .chunks(last)
+                .flat_map(fft_core::kernel::rfft_reference)
+                .collect();
+            let mut half_dims = dims.to_vec();
+            *half_dims.last_mut().unwrap_or(&mut 0) = last / 2 + 1;
+            let others: Vec<usize> = (0..dims.len() - 1).collect();
+            let want = fft_core::along_axes(&rows, &half_dims, &others, |line| {
+                fft_core::reference_fft(line, Direction::Forward)
+                    .unwrap_or_else(|| fft_core::naive_dft(line, Direction::Forward))
+            });
+            let got: Vec<Complex64> = first.iter().map(|&v| complex_to_f64(v)).collect();
+            relative_l2_error(&got, &want)
+        } else {
+            f64::NAN
+        };
+        (kernel, passes, error)
+    } else {
+        let plan = builder().build_c2r()?;
+        let (kernel, passes) =
+            timed_passes(|| Ok(plan.enqueue_traced(&spectrum, &real_buf, None)?))?;
+        (kernel, passes, f64::NAN)
+    };
+    let dims_text: Vec<String> = dims.iter().map(usize::to_string).collect();
+    println!(
+        "{:>16} {:>9.4} {:>9.4} {:>7.2} {:>9.2e} {:>6}",
+        format!("{}x{batch}", dims_text.join(",")),
+        ms(kernel),
+        ms(copy),
+        kernel.as_secs_f64() / copy.as_secs_f64(),
+        error,
+        pass_list(&passes),
     );
     Ok(())
 }
