@@ -71,6 +71,15 @@ impl Layout {
     /// stride per axis, none zero on an axis longer than 1, no two values at one address.
     pub fn resolve(&self, dims: &[usize], batch: usize) -> Result<Resolved, PlanError> {
         let rank = dims.len();
+        if rank == 0 || rank > MAX_RANK {
+            return Err(PlanError::UnsupportedRank { rank });
+        }
+        if let Some(axis) = dims.iter().position(|&d| d == 0) {
+            return Err(PlanError::AxisLength { axis, len: 0 });
+        }
+        if batch == 0 {
+            return Err(PlanError::EmptyBatch);
+        }
         let contiguous = contiguous_strides(dims);
         let strides: Vec<usize> = match self.strides {
             None => contiguous.clone(),
@@ -171,7 +180,10 @@ impl Resolved {
     /// stride`, where the other axes' strides and the batch distance allow it (each steps
     /// over whole rows of one row distance); `None` otherwise.
     pub fn as_rows(&self, dims: &[usize], batch: usize) -> Option<(usize, usize)> {
-        let last = dims.len() - 1;
+        let last = dims.len().checked_sub(1)?;
+        if self.strides.len() != dims.len() {
+            return None;
+        }
         // The batch, then the axes before the last, outermost first.
         let mut outer: Vec<(usize, usize)> = vec![(batch, self.distance)];
         outer.extend(
@@ -262,5 +274,15 @@ mod tests {
         assert!(batch.contains("batch distance"), "{batch}");
         // A length-1 axis may have any stride, 0 included.
         assert!(Layout::strided(&[0, 1], 4).resolve(&[1, 4], 1).is_ok());
+        // Shapes and batches the planner refuses are refused here too, not a panic.
+        assert_eq!(
+            err(Layout::default(), &[4, 0], 1),
+            PlanError::AxisLength { axis: 1, len: 0 }
+        );
+        assert_eq!(err(Layout::default(), &[4], 0), PlanError::EmptyBatch);
+        assert_eq!(
+            err(Layout::default(), &[], 1),
+            PlanError::UnsupportedRank { rank: 0 }
+        );
     }
 }
