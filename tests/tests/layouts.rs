@@ -465,3 +465,53 @@ fn the_helper_reads_contiguous_layouts_as_plain_arrays() {
     let want = nd_oracle(&x, &[3, 4], &[0, 1], Direction::Forward, 1.0);
     assert!((want[0] - x.iter().sum::<Complex64>()).norm() < 1e-12);
 }
+
+/// The smallest sub-buffer offset the device allows, in complex values.
+fn sub_buffer_alignment() -> usize {
+    use fft_runtime::ocl::enums::{DeviceInfo, DeviceInfoResult};
+    match test_queue().device().info(DeviceInfo::MemBaseAddrAlign) {
+        Ok(DeviceInfoResult::MemBaseAddrAlign(bits)) => {
+            (bits as usize / 8).div_ceil(std::mem::size_of::<Complex<f32>>())
+        }
+        other => panic!("CL_DEVICE_MEM_BASE_ADDR_ALIGN: {other:?}"),
+    }
+}
+
+#[test]
+fn overlapping_sides_are_refused_by_their_layouts_extents() {
+    const EXTENT: usize = 512;
+    let queue = test_queue();
+    // Rows of 128 values at stride 2, 256 apart: the layout reaches 256 + 254 + 1 = 511 values.
+    let plan = Fft::<f32>::builder(queue)
+        .len(128)
+        .batch(2)
+        .input_layout(Layout::strided(&[2], 256))
+        .build()
+        .unwrap();
+    let align = sub_buffer_alignment();
+    assert!(align < EXTENT, "alignment of {align} values");
+    let original = to_device::<f32>(&random_signal(4 * EXTENT, 3));
+    let parent = Buffer::builder()
+        .queue(queue.queue().clone())
+        .len(original.len())
+        .copy_host_slice(&original)
+        .build()
+        .unwrap();
+    // The input's extent (511 values) reaches into an output that starts `align` later.
+    let input = parent.create_sub_buffer(None, EXTENT, EXTENT).unwrap();
+    let output = parent.create_sub_buffer(None, EXTENT + align, 256).unwrap();
+    let err = plan
+        .enqueue_sides(Side::Interleaved(&input), Side::Interleaved(&output), None)
+        .unwrap_err();
+    assert!(err.to_string().contains("do not overlap"), "{err}");
+    // Output after the input's extent: accepted.
+    let after = parent.create_sub_buffer(None, 2 * EXTENT, 256).unwrap();
+    plan.enqueue_sides(Side::Interleaved(&input), Side::Interleaved(&after), None)
+        .unwrap()
+        .wait_for()
+        .unwrap();
+    let mut untouched = vec![Complex::new(0.0f32, 0.0); 4 * EXTENT];
+    parent.read(&mut untouched).enq().unwrap();
+    assert_eq!(untouched[..2 * EXTENT], original[..2 * EXTENT]);
+    assert_eq!(untouched[3 * EXTENT..], original[3 * EXTENT..]);
+}
