@@ -134,7 +134,13 @@ where
     // Accuracy of the first transform against the f64 oracle along every axis (the naive DFT
     // up to 4096 points, the f64 radix-2 reference for longer powers of two), up to 2^24
     // values.
-    let mut first = vec![Complex::new(<T as FftFloat>::from_f64(0.0), <T as FftFloat>::from_f64(0.0)); len];
+    let mut first = vec![
+        Complex::new(
+            <T as FftFloat>::from_f64(0.0),
+            <T as FftFloat>::from_f64(0.0)
+        );
+        len
+    ];
     dst.read(&mut first).len(len).enq()?;
     let input: Vec<Complex64> = host[..len].iter().map(|&v| complex_to_f64(v)).collect();
     let got: Vec<Complex64> = first.iter().map(|&v| complex_to_f64(v)).collect();
