@@ -25,9 +25,9 @@
 //! ```
 //!
 //! Each call plans its transform (the queue keeps the compiled programs, so a second call of
-//! the same shape builds nothing) and blocks until the result is on the host. Ranks 1 to 3, as
-//! the library's plans; any other rank, an axis of length 0 or a bad list of axes is the
-//! library's error, and the array is left as it was.
+//! the same shape compiles no kernel again) and blocks until the result is on the host. Ranks
+//! 1 to 3, as the library's plans; any other rank, an axis of length 0 or a bad list of axes
+//! is the library's error, and the array is left as it was.
 
 use crate::error::{Error, Result};
 use crate::fft::Fft;
