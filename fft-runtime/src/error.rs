@@ -131,6 +131,19 @@ pub enum Error {
         /// The direction asked for.
         asked: Direction,
     },
+    /// A half spectrum whose last axis is not `len / 2 + 1` long for the real length asked
+    /// for (`fft_runtime::ndarray::irfftn`).
+    #[error("the half spectrum's last axis (axis {axis}) holds {actual} values, but a real length of {len} needs len/2 + 1 = {expected}: pass the real length the spectrum was made from, 2 * (values - 1) or one more")]
+    HalfSpectrumLength {
+        /// The last axis.
+        axis: usize,
+        /// Its length.
+        actual: usize,
+        /// `len / 2 + 1`.
+        expected: usize,
+        /// The real length asked for.
+        len: usize,
+    },
     /// A host slice is not exactly `len * batch` values long.
     #[error("host data has {actual} complex values but the plan transforms exactly {expected} ({len} points x batch {batch}): pass a slice of that length, or build a plan for {actual} values")]
     HostLengthMismatch {

@@ -13,7 +13,9 @@
 //! # Ok(()) }
 //! ```
 //!
-//! This is the only crate of the workspace that touches OpenCL (through `ocl`).
+//! This is the only crate of the workspace that touches OpenCL (through `ocl`). The optional
+//! `ndarray` feature adds the module `fft_runtime::ndarray`: numpy's `fftn`, `rfftn` and
+//! `irfftn` on ndarray arrays of any strides.
 
 pub mod binary_cache;
 mod buffer_checks;
@@ -25,6 +27,9 @@ mod fft;
 mod float;
 mod generated;
 mod launch;
+#[cfg(feature = "ndarray")]
+#[path = "ndarray_interop.rs"]
+pub mod ndarray;
 pub mod profile;
 mod queue;
 mod real;

@@ -29,6 +29,8 @@ pub(super) fn real_plan(
     let inner = Plan::new(
         PlanRequest {
             len: complex_len,
+            // A 1-D shape (`.shape(&[n])`) names the n reals, not the complex length.
+            shape: None,
             normalization: Normalization::None,
             real: None,
             ..request

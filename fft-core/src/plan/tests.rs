@@ -556,3 +556,32 @@ fn real_plans_scale_by_the_real_length_and_launch_rows() {
     assert_eq!(plan.work_len(), 5);
     assert!(plan.headline().starts_with("inverse C2R, 3 x 10 points"));
 }
+
+#[test]
+fn a_one_dimensional_shape_plans_a_real_transform_as_its_length_does() {
+    // `.shape(&[n])` of a real plan: the shape names the n reals, the inner complex plan has
+    // n/2 (even) or n (odd) points.
+    for (len, direction) in [
+        (1000, Direction::Forward),
+        (1000, Direction::Inverse),
+        (9, Direction::Forward),
+    ] {
+        for caps in [&GPU, &CPU] {
+            let by_len = PlanRequest {
+                direction,
+                real: Some(RealLayout::Compact),
+                ..PlanRequest::new(len)
+            };
+            let by_shape = PlanRequest {
+                shape: Some(Shape::new(&[len], None).unwrap()),
+                ..by_len
+            };
+            let (a, b) = (
+                Plan::new(by_len, caps).unwrap(),
+                Plan::new(by_shape, caps).unwrap(),
+            );
+            assert_eq!(a.passes, b.passes, "{len} {direction:?}");
+            assert_eq!(a.work_len(), b.work_len());
+        }
+    }
+}
