@@ -1,8 +1,9 @@
 //! Running a batch of transforms on the device, shared by `fft` and `spectrum`: opening the
 //! queue, padding or truncating signals to the requested length (numpy's `n=`), the precision
 //! dispatch, and the checks that no value overflows the precision on the way in or out.
-//! Complex transforms run through [`run_job`], real ones (numpy's `rfft` and `irfft`) through
-//! [`run_r2c`] and [`run_c2r`].
+//! Complex transforms run through [`run_job`], real ones (numpy's `rfft` and `irfft` of each
+//! row, or `rfftn` and `irfftn` of the whole array: [`RealAxes`]) through [`run_r2c`] and
+//! [`run_c2r`].
 
 use crate::exit::CliError;
 use clap::ValueEnum;
@@ -10,7 +11,7 @@ use fft_core::kernel::half_spectrum_len;
 use fft_runtime::ocl::OclPrm;
 use fft_runtime::{
     complex_from_f64, complex_to_f64, ComplexToReal, DeviceQueue, DeviceSelector, Direction, Fft,
-    FftFloat, Normalization, RealToComplex,
+    FftBuilder, FftFloat, Normalization, RealToComplex,
 };
 use num_complex::{Complex, Complex64};
 use std::fmt::Display;
@@ -97,6 +98,16 @@ pub struct Job {
     pub precision: PrecisionArg,
 }
 
+/// What a real job transforms of its `batch` rows of `len` reals (or of their half spectra).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RealAxes {
+    /// Each row on its own: numpy's `rfft` and `irfft(n=len)`, scaled over `len` points.
+    Rows,
+    /// The `batch` x `len` array as one 2-D transform: numpy's `rfftn` and
+    /// `irfftn(s=(batch, len))`, scaled over all `batch * len` points.
+    Both,
+}
+
 /// Builds the plan of `job` without running it: checks the length, the device's
 /// allocation limit and fp64 support before any data is read.
 pub fn check_job(queue: &DeviceQueue, job: Job) -> crate::Result<()> {
@@ -135,29 +146,35 @@ pub fn run_job(
     Ok(result)
 }
 
-/// Builds the real plan of `job` without running it (a real-to-complex plan for a forward
-/// job, complex-to-real for an inverse one): checks the length, the device's allocation
-/// limit and fp64 support before any data is read.
-pub fn check_real_job(queue: &DeviceQueue, job: Job) -> crate::Result<()> {
+/// Builds the real plan of `job` over `axes` without running it (a real-to-complex plan for
+/// a forward job, complex-to-real for an inverse one): checks the lengths, the device's
+/// allocation limit and fp64 support before any data is read.
+pub fn check_real_job(queue: &DeviceQueue, job: Job, axes: RealAxes) -> crate::Result<()> {
     match (job.precision, job.direction) {
-        (PrecisionArg::F32, Direction::Forward) => r2c_plan::<f32>(queue, job).map(drop),
-        (PrecisionArg::F64, Direction::Forward) => r2c_plan::<f64>(queue, job).map(drop),
-        (PrecisionArg::F32, Direction::Inverse) => c2r_plan::<f32>(queue, job).map(drop),
-        (PrecisionArg::F64, Direction::Inverse) => c2r_plan::<f64>(queue, job).map(drop),
+        (PrecisionArg::F32, Direction::Forward) => r2c_plan::<f32>(queue, job, axes).map(drop),
+        (PrecisionArg::F64, Direction::Forward) => r2c_plan::<f64>(queue, job, axes).map(drop),
+        (PrecisionArg::F32, Direction::Inverse) => c2r_plan::<f32>(queue, job, axes).map(drop),
+        (PrecisionArg::F64, Direction::Inverse) => c2r_plan::<f64>(queue, job, axes).map(drop),
     }
 }
 
-/// Runs the real-to-complex transform of `job` (forward) on `data` (`len * batch` reals,
-/// row after row) and returns the half spectra: `batch` rows of `len / 2 + 1` values
-/// (numpy's `rfft`). Range and overflow checks as [`run_job`].
-pub fn run_r2c(queue: &DeviceQueue, job: Job, data: Vec<f64>) -> crate::Result<Vec<Complex64>> {
+/// Runs the real-to-complex transform of `job` (forward) over `axes` on `data` (`len *
+/// batch` reals, row after row) and returns the half spectra: `batch` rows of `len / 2 + 1`
+/// values (numpy's `rfft` of each row, or `rfftn` of the array). Range and overflow checks as
+/// [`run_job`].
+pub fn run_r2c(
+    queue: &DeviceQueue,
+    job: Job,
+    axes: RealAxes,
+    data: Vec<f64>,
+) -> crate::Result<Vec<Complex64>> {
     if matches!(job.precision, PrecisionArg::F32) {
         check_fits_f32(&data, |v| [v, 0.0], job.len)?;
     }
     let input_finite = data.iter().all(|v| v.is_finite());
     let result = match job.precision {
-        PrecisionArg::F32 => r2c::<f32>(queue, job, data)?,
-        PrecisionArg::F64 => r2c::<f64>(queue, job, data)?,
+        PrecisionArg::F32 => r2c::<f32>(queue, job, axes, data)?,
+        PrecisionArg::F64 => r2c::<f64>(queue, job, axes, data)?,
     };
     check_result(
         input_finite,
@@ -170,17 +187,23 @@ pub fn run_r2c(queue: &DeviceQueue, job: Job, data: Vec<f64>) -> crate::Result<V
     Ok(result)
 }
 
-/// Runs the complex-to-real transform of `job` (inverse) on `data` (`batch` half spectra of
-/// `len / 2 + 1` values, row after row) and returns `batch` rows of `len` reals (numpy's
-/// `irfft(n=len)`). Range and overflow checks as [`run_job`].
-pub fn run_c2r(queue: &DeviceQueue, job: Job, data: Vec<Complex64>) -> crate::Result<Vec<f64>> {
+/// Runs the complex-to-real transform of `job` (inverse) over `axes` on `data` (`batch`
+/// half spectra of `len / 2 + 1` values, row after row) and returns `batch` rows of `len`
+/// reals (numpy's `irfft(n=len)` of each row, or `irfftn(s=(batch, len))` of the array).
+/// Range and overflow checks as [`run_job`].
+pub fn run_c2r(
+    queue: &DeviceQueue,
+    job: Job,
+    axes: RealAxes,
+    data: Vec<Complex64>,
+) -> crate::Result<Vec<f64>> {
     if matches!(job.precision, PrecisionArg::F32) {
         check_fits_f32(&data, |v| [v.re, v.im], half_spectrum_len(job.len))?;
     }
     let input_finite = data.iter().all(is_finite);
     let result = match job.precision {
-        PrecisionArg::F32 => c2r::<f32>(queue, job, data)?,
-        PrecisionArg::F64 => c2r::<f64>(queue, job, data)?,
+        PrecisionArg::F32 => c2r::<f32>(queue, job, axes, data)?,
+        PrecisionArg::F64 => c2r::<f64>(queue, job, axes, data)?,
     };
     check_result(
         input_finite,
@@ -278,33 +301,51 @@ where
     Ok(values.into_iter().map(complex_to_f64).collect())
 }
 
-fn r2c_plan<T: FftFloat>(queue: &DeviceQueue, job: Job) -> crate::Result<RealToComplex<T>>
+/// The builder of a real plan of `job` over `axes`: a batch of rows of `len` reals, or one
+/// `batch` x `len` array (the last axis real).
+fn real_builder<T: FftFloat>(queue: &DeviceQueue, job: Job, axes: RealAxes) -> FftBuilder<'_, T>
 where
     Complex<T>: OclPrm,
 {
-    Ok(Fft::<T>::builder(queue)
-        .len(job.len)
-        .batch(job.batch)
-        .normalization(job.normalization)
-        .build_r2c()?)
+    let builder = Fft::<T>::builder(queue).normalization(job.normalization);
+    match axes {
+        RealAxes::Rows => builder.len(job.len).batch(job.batch),
+        RealAxes::Both => builder.shape(&[job.batch, job.len]),
+    }
 }
 
-fn c2r_plan<T: FftFloat>(queue: &DeviceQueue, job: Job) -> crate::Result<ComplexToReal<T>>
+fn r2c_plan<T: FftFloat>(
+    queue: &DeviceQueue,
+    job: Job,
+    axes: RealAxes,
+) -> crate::Result<RealToComplex<T>>
 where
     Complex<T>: OclPrm,
 {
-    Ok(Fft::<T>::builder(queue)
-        .len(job.len)
-        .batch(job.batch)
-        .normalization(job.normalization)
-        .build_c2r()?)
+    Ok(real_builder::<T>(queue, job, axes).build_r2c()?)
 }
 
-fn r2c<T: FftFloat>(queue: &DeviceQueue, job: Job, data: Vec<f64>) -> crate::Result<Vec<Complex64>>
+fn c2r_plan<T: FftFloat>(
+    queue: &DeviceQueue,
+    job: Job,
+    axes: RealAxes,
+) -> crate::Result<ComplexToReal<T>>
 where
     Complex<T>: OclPrm,
 {
-    let plan = r2c_plan::<T>(queue, job)?;
+    Ok(real_builder::<T>(queue, job, axes).build_c2r()?)
+}
+
+fn r2c<T: FftFloat>(
+    queue: &DeviceQueue,
+    job: Job,
+    axes: RealAxes,
+    data: Vec<f64>,
+) -> crate::Result<Vec<Complex64>>
+where
+    Complex<T>: OclPrm,
+{
+    let plan = r2c_plan::<T>(queue, job, axes)?;
     let values: Vec<T> = data.iter().map(|&v| T::from_f64(v)).collect();
     drop(data);
     let spectrum = plan.process(&values)?;
@@ -312,11 +353,16 @@ where
     Ok(spectrum.into_iter().map(complex_to_f64).collect())
 }
 
-fn c2r<T: FftFloat>(queue: &DeviceQueue, job: Job, data: Vec<Complex64>) -> crate::Result<Vec<f64>>
+fn c2r<T: FftFloat>(
+    queue: &DeviceQueue,
+    job: Job,
+    axes: RealAxes,
+    data: Vec<Complex64>,
+) -> crate::Result<Vec<f64>>
 where
     Complex<T>: OclPrm,
 {
-    let plan = c2r_plan::<T>(queue, job)?;
+    let plan = c2r_plan::<T>(queue, job, axes)?;
     let values: Vec<Complex<T>> = data.iter().map(|&v| complex_from_f64(v)).collect();
     drop(data);
     let reals = plan.process(&values)?;

@@ -17,6 +17,7 @@ mod out;
 mod plan;
 mod plot;
 mod real;
+mod real_check;
 mod spectrum;
 mod transform;
 mod transform2d;
@@ -39,8 +40,8 @@ Exit codes:
      beyond the precision's range or a result that overflows it (try --precision f64), an
      output path that is not a regular file, character device or pipe, a --rate that is not
      a positive finite number, complex input to --real, --inverse --real without --n, --axes
-     the input does not have or that disagree with --batch-axis, --len or --real with
-     --axes 0,1, an unreadable or too large PNG image
+     the input does not have or that disagree with --batch-axis, --len with --axes 0,1
+     (but --inverse --real --axes 0,1 needs --n), an unreadable or too large PNG image
   3  `fft --check` found the device result outside the accuracy bound (or a NaN error)
 A failed command never leaves a partial output file, and replaces nothing but a regular file.";
 
@@ -57,7 +58,8 @@ enum Command {
     /// List every OpenCL platform and device, and which one is the default.
     Devices,
     /// Transform a signal file (.txt, .csv, .npy, .wav, raw .c64/.c128) on the device; with
-    /// --real, numpy's rfft (and with --inverse --real --n N, irfft).
+    /// --real, numpy's rfft (and with --inverse --real --n N, irfft; with --axes 0,1, rfftn and
+    /// irfftn).
     #[command(after_help = EXIT_CODES)]
     Fft(transform::FftArgs),
     /// Plot a signal's magnitude spectrum in dB (PNG or SVG), or draw a PNG image's 2-D

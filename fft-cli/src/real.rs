@@ -1,15 +1,16 @@
 //! `oclfft fft --real`: numpy's `rfft` (real signals in, half spectra of `N/2 + 1` values
 //! out) and, with `--inverse --n N`, numpy's `irfft(n=N)` (half spectra in, `N` reals out),
-//! on the library's real-to-complex and complex-to-real plans.
+//! on the library's real-to-complex and complex-to-real plans; with `--axes 0,1`, numpy's
+//! `rfftn` and `irfftn(s=(rows, N))` of a 2-D array on its multi-dimensional real plans.
 
 use crate::axes::Layout;
-use crate::compute::{check_real_job, pad_rows, resize_note, run_c2r, run_r2c, Job};
+use crate::compute::{check_real_job, pad_rows, resize_note, run_c2r, run_r2c, Job, RealAxes};
 use crate::exit::CliError;
-use crate::transform::{emit, open_and_read, report_check, tolerance, write_options, FftArgs};
-use fft_core::kernel::{half_spectrum_len, irfft_reference, rfft_reference};
+use crate::transform::{emit, open_and_read, write_options, FftArgs};
+use fft_core::kernel::half_spectrum_len;
 use fft_io::txt::number_text;
 use fft_io::{Format, Shape, Signal};
-use fft_runtime::Direction;
+use fft_runtime::{DeviceQueue, Direction};
 use num_complex::Complex64;
 use std::fmt::Write as _;
 
@@ -25,15 +26,23 @@ pub fn run(args: &FftArgs, input_format: Format, output_format: Format) -> crate
     }
 }
 
-/// Why `--real` with `--axes 0,1` is refused.
-pub const NO_2D: &str = "2-D real transforms: not yet; use complex input (drop --real: --axes 0,1 transforms real data as complex, giving the full spectrum)";
-
-/// The layout of the real transforms of `args` on an input of `shape`: rows or columns
-/// (`--axes`, `--batch-axis`); the 2-D transform is refused.
+/// The layout of the real transforms of `args` on an input of `shape`: rows, columns or the
+/// 2-D transform (`--axes`, `--batch-axis`). Forward, `--len` with `--axes 0,1` is refused
+/// as for complex input; inverse, `--n` is the reals per row whatever the axes.
 fn layout(args: &FftArgs, shape: Shape) -> crate::Result<Layout> {
-    match crate::axes::resolve(args.axes.as_deref(), args.batch_axis, shape, &args.input)? {
-        Layout::Both => Err(CliError::Input(NO_2D.into())),
-        one => Ok(one),
+    if args.inverse {
+        crate::axes::resolve(args.axes.as_deref(), args.batch_axis, shape, &args.input)
+    } else {
+        crate::transform::layout(args, shape)
+    }
+}
+
+/// What the real plan transforms once `layout`'s signals lie one per row: each row, or the
+/// whole array.
+fn real_axes(layout: Layout) -> RealAxes {
+    match layout {
+        Layout::Both => RealAxes::Both,
+        Layout::Rows | Layout::Columns => RealAxes::Rows,
     }
 }
 
@@ -55,13 +64,14 @@ fn forward(args: &FftArgs, input_format: Format, output_format: Format) -> crate
         job(args, args.len.unwrap_or(points), batch, Direction::Forward)
     };
     let (queue, signal) = open_and_read(args, input_format, |queue, shape| {
-        check_real_job(queue, job_for(layout(args, shape)?, shape))
+        let layout = layout(args, shape)?;
+        check_real_job(queue, job_for(layout, shape), real_axes(layout))
     })?;
     check_real_input(args, &signal)?;
 
     let shape = signal.shape();
     let layout = layout(args, shape)?;
-    let job = job_for(layout, shape);
+    let (job, axes) = (job_for(layout, shape), real_axes(layout));
     let sample_rate = signal.sample_rate();
     let signals = layout.signals_by_row(signal);
     let points = signals.cols();
@@ -70,33 +80,12 @@ fn forward(args: &FftArgs, input_format: Format, output_format: Format) -> crate
         .map(|v| v.re)
         .collect();
     let reference_input = args.check.then(|| input.clone());
-    let result = run_r2c(&queue, job, input)?;
-    let bins = half_spectrum_len(job.len);
-    eprintln!(
-        "oclfft: {} real signal(s) of {} points from {}{}, real forward ({bins} values of the half spectrum each) on {}",
-        job.batch,
-        points,
-        input_format.name(),
-        resize_note(points, job.len),
-        queue.summary()
-    );
-
+    let result = run_r2c(&queue, job, axes, input)?;
+    describe_forward(job, axes, points, input_format, &queue);
     if let Some(input) = reference_input {
-        let scale = job.normalization.scale(job.len, Direction::Forward);
-        let reference: Vec<Complex64> = input
-            .chunks(job.len)
-            .flat_map(rfft_reference)
-            .map(|v| v * scale)
-            .collect();
-        report_check(
-            args,
-            "the real-input DFT (f64)",
-            &result,
-            &reference,
-            tolerance(args.precision, job.len),
-        )?;
+        crate::real_check::forward(args, job, axes, &input, &result)?;
     }
-    let by_row = Signal::new(job.batch, bins, result, true)
+    let by_row = Signal::new(job.batch, half_spectrum_len(job.len), result, true)
         .map_err(internal)?
         .with_sample_rate(sample_rate);
     let out = layout.restore(by_row, shape.ndim);
@@ -113,44 +102,25 @@ fn inverse(args: &FftArgs, input_format: Format, output_format: Format) -> crate
         job(args, len, batch, Direction::Inverse)
     };
     let (queue, signal) = open_and_read(args, input_format, |queue, shape| {
-        check_real_job(queue, job_for(layout(args, shape)?, shape))
+        let layout = layout(args, shape)?;
+        check_real_job(queue, job_for(layout, shape), real_axes(layout))
     })?;
 
     let shape = signal.shape();
     let layout = layout(args, shape)?;
-    let job = job_for(layout, shape);
+    let (job, axes) = (job_for(layout, shape), real_axes(layout));
     let sample_rate = signal.sample_rate();
     let signals = layout.signals_by_row(signal);
     let values = signals.cols();
     // numpy's irfft: each row is cut or zero-padded to N/2 + 1 values.
     let input = pad_rows(signals.into_data(), values, bins);
     let reference_input = args.check.then(|| input.clone());
-    let result = run_c2r(&queue, job, input)?;
-    eprintln!(
-        "oclfft: {} half spectr{} of {} values from {}{}, real inverse to {len} points each on {}",
-        job.batch,
-        if job.batch == 1 { "um" } else { "a" },
-        values,
-        input_format.name(),
-        resize_note(values, bins),
-        queue.summary()
-    );
+    let result = run_c2r(&queue, job, axes, input)?;
+    describe_inverse(job, axes, values, input_format, &queue);
 
     let result: Vec<Complex64> = result.into_iter().map(|v| Complex64::new(v, 0.0)).collect();
     if let Some(input) = reference_input {
-        let scale = job.normalization.scale(len, Direction::Inverse);
-        let reference: Vec<Complex64> = input
-            .chunks(bins)
-            .flat_map(|row| irfft_reference(row, len))
-            .map(|v| Complex64::new(v * scale, 0.0))
-            .collect();
-        report_check(
-            args,
-            "the inverse real-input DFT (f64)",
-            &result,
-            &reference,
-            tolerance(args.precision, len),
-        )?;
+        crate::real_check::inverse(args, job, axes, &input, &result)?;
     }
     let by_row = Signal::new(job.batch, len, result, false)
         .map_err(internal)?
@@ -158,6 +128,45 @@ fn inverse(args: &FftArgs, input_format: Format, output_format: Format) -> crate
     let out = layout.restore(by_row, shape.ndim);
     let bytes = encode_real(&out, output_format, args)?;
     emit(args, output_format, &out, &bytes)
+}
+
+/// Says on stderr what the forward `job` over `axes` did with signals of `points` reals read
+/// as `format`.
+fn describe_forward(job: Job, axes: RealAxes, points: usize, format: Format, queue: &DeviceQueue) {
+    let (len, rows, bins) = (job.len, job.batch, half_spectrum_len(job.len));
+    let from = format!("{}{}", format.name(), resize_note(points, len));
+    match axes {
+        RealAxes::Rows => eprintln!(
+            "oclfft: {rows} real signal(s) of {points} points from {from}, real forward ({bins} values of the half spectrum each) on {}",
+            queue.summary()
+        ),
+        RealAxes::Both => eprintln!(
+            "oclfft: array of {rows} x {points} reals from {from}, 2-D real forward (axes 0 and 1: {rows} x {bins} values of the half spectrum) on {}",
+            queue.summary()
+        ),
+    }
+}
+
+/// Says on stderr what the inverse `job` over `axes` did with half spectra of `values`
+/// values read as `format`.
+fn describe_inverse(job: Job, axes: RealAxes, values: usize, format: Format, queue: &DeviceQueue) {
+    let (len, rows) = (job.len, job.batch);
+    let from = format!(
+        "{}{}",
+        format.name(),
+        resize_note(values, half_spectrum_len(len))
+    );
+    match axes {
+        RealAxes::Rows => eprintln!(
+            "oclfft: {rows} half spectr{} of {values} values from {from}, real inverse to {len} points each on {}",
+            if rows == 1 { "um" } else { "a" },
+            queue.summary()
+        ),
+        RealAxes::Both => eprintln!(
+            "oclfft: half spectrum array of {rows} x {values} values from {from}, 2-D real inverse (axes 0 and 1) to {rows} x {len} reals on {}",
+            queue.summary()
+        ),
+    }
 }
 
 fn internal(e: fft_io::ShapeError) -> CliError {

@@ -9,7 +9,9 @@
 //! (0 to the Nyquist frequency), `fftfreq` then `fftshift` for a complex one, so its plot runs
 //! from the most negative frequency through 0 to the most positive, as numpy users draw it.
 
-use crate::compute::{open_queue, pad_rows, resize_note, run_job, run_r2c, Job, PrecisionArg};
+use crate::compute::{
+    open_queue, pad_rows, resize_note, run_job, run_r2c, Job, PrecisionArg, RealAxes,
+};
 use crate::exit::CliError;
 use crate::plot::{draw, Chart, Series, PALETTE};
 use clap::{Args, ValueEnum};
@@ -139,14 +141,19 @@ pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
     if complex {
         crate::compute::check_job(&queue, job)?;
     } else {
-        crate::compute::check_real_job(&queue, job)?;
+        crate::compute::check_real_job(&queue, job, RealAxes::Rows)?;
     }
     let gain: f64 = windowed.iter().map(|(_, w)| w).sum();
     let values = pad_rows(windowed.into_iter().map(|(v, _)| v).collect(), count, len);
     let spectrum = if complex {
         run_job(&queue, job, values)?
     } else {
-        run_r2c(&queue, job, values.into_iter().map(|v| v.re).collect())?
+        run_r2c(
+            &queue,
+            job,
+            RealAxes::Rows,
+            values.into_iter().map(|v| v.re).collect(),
+        )?
     };
 
     let mut points = bin_points(&spectrum, len, complex, rate, gain);

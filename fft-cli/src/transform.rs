@@ -78,13 +78,15 @@ pub struct FftArgs {
     /// output is its half spectrum, N/2+1 values per signal. With --inverse, numpy's
     /// irfft(n=N): each row of INPUT is a half spectrum (truncated or zero-padded to N/2+1
     /// values; the imaginary parts of DC and, for even N, Nyquist are ignored), the output N
-    /// reals per signal, and --n N is required (it tells an even N from an odd one).
+    /// reals per signal, and --n N is required (it tells an even N from an odd one). With
+    /// --axes 0,1: numpy's rfftn of the rows x cols array (rows x (cols/2+1) values out) and,
+    /// inverse, irfftn(s=(rows, N)) (rows x N reals out).
     #[arg(long)]
     pub real: bool,
     /// Which axes to transform, as numpy's `axes=`: for 2-D input (.npy, multi-channel
     /// .wav), 1 = each row is a signal (the default), 0 = each column is, 0,1 = the 2-D
-    /// transform (numpy's fftn; the output keeps the 2-D shape). A 1-D input has the axis 0
-    /// only.
+    /// transform (numpy's fftn, and with --real rfftn; the output keeps the 2-D shape). A 1-D
+    /// input has the axis 0 only.
     #[arg(long, value_delimiter = ',', value_name = "AXES", value_parser = clap::value_parser!(u8).range(0..=1))]
     pub axes: Option<Vec<u8>>,
     /// For 2-D input (.npy, multi-channel .wav): 0 = each row is a signal (the default), 1 =

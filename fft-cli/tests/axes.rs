@@ -222,16 +222,6 @@ fn axes_that_do_not_fit_the_input_are_refused_with_what_to_do() {
     refused(&array, &["--axes", "1,1"], &["axis 1 is named twice"]);
     refused(
         &array,
-        &["--axes", "0,1", "--real"],
-        &["2-D real transforms: not yet; use complex input"],
-    );
-    refused(
-        &array,
-        &["--axes", "0,1", "--inverse", "--real", "--n", "6"],
-        &["2-D real transforms: not yet"],
-    );
-    refused(
-        &array,
         &["--axes", "0,1", "--len", "8"],
         &["--len", "numpy.pad"],
     );

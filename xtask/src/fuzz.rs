@@ -9,7 +9,7 @@ use crate::{workspace_root, Error};
 use std::process::Command;
 
 /// Every target in `fuzz/fuzz_targets/`.
-pub const TARGETS: [&str; 5] = ["npy", "wav", "txt", "csv", "raw"];
+pub const TARGETS: [&str; 6] = ["npy", "wav", "txt", "csv", "raw", "png"];
 
 /// What `cargo xtask fuzz` was asked to do.
 #[derive(Debug, PartialEq, Eq)]

@@ -33,9 +33,10 @@ commands:
       --check: write nothing; exit with status 1 and list every missing, stale or extra
       file when DIR is not up to date.
   fuzz [--seconds N] [TARGET...]
-      Run the cargo-fuzz targets in fuzz/ (npy, wav, txt, csv, raw: every fft-io reader)
-      for N seconds each (default 60), from the seeds in fuzz/seeds/; installs the nightly
-      toolchain and cargo-fuzz when missing. Fails on any crash or hang (naming the input).
+      Run the cargo-fuzz targets in fuzz/ (npy, wav, txt, csv, raw, png: every fft-io
+      reader) for N seconds each (default 60), from the seeds in fuzz/seeds/; installs the
+      nightly toolchain and cargo-fuzz when missing. Fails on any crash or hang (naming the
+      input).
   help
       Print this message.";
 
