@@ -89,12 +89,22 @@ impl Layout {
             Some((strides, _)) => strides[..rank].to_vec(),
         };
         let one: usize = dims.iter().product();
-        let span = 1 + dims
+        let distance = self.distance.unwrap_or(one);
+        // The last address plus one, where every value's address fits the kernels' 32-bit
+        // indices: (batch - 1) * distance + sum (len - 1) * stride + 1.
+        let extent = dims
             .iter()
             .zip(&strides)
-            .map(|(&d, &s)| (d - 1) * s)
-            .sum::<usize>();
-        let distance = self.distance.unwrap_or(one);
+            .chain([(&batch, &distance)])
+            .try_fold(1usize, |sum, (&len, &stride)| {
+                (len - 1)
+                    .checked_mul(stride)
+                    .and_then(|reach| sum.checked_add(reach))
+            })
+            .filter(|&extent| extent <= super::MAX_TOTAL_POINTS)
+            .ok_or(PlanError::LayoutTooLarge {
+                max: super::MAX_TOTAL_POINTS,
+            })?;
         // The batch is one more axis: its stride is the distance.
         let mut axes: Vec<(usize, usize, String)> = dims
             .iter()
@@ -133,7 +143,6 @@ impl Layout {
             reach += (len - 1) * stride;
             previous = Some(axis);
         }
-        let extent = (batch - 1) * distance + span;
         // A length-1 axis's stride addresses nothing.
         let contiguous_order = dims
             .iter()
@@ -272,6 +281,16 @@ mod tests {
         // Transforms 10 apart but each 16 values long.
         let batch = err(Layout::strided(&[4, 1], 10), &[4, 4], 2).to_string();
         assert!(batch.contains("batch distance"), "{batch}");
+        // Addresses past the kernels' 32-bit indices, or past usize: refused, not wrapped.
+        assert_eq!(
+            err(Layout::strided(&[1 << 31], 8), &[4], 1),
+            PlanError::LayoutTooLarge {
+                max: crate::plan::MAX_TOTAL_POINTS
+            }
+        );
+        assert!(err(Layout::strided(&[usize::MAX / 2, 1], 8), &[4, 1], 1)
+            .to_string()
+            .contains("32-bit"));
         // A length-1 axis may have any stride, 0 included.
         assert!(Layout::strided(&[0, 1], 4).resolve(&[1, 4], 1).is_ok());
         // Shapes and batches the planner refuses are refused here too, not a panic.

@@ -347,6 +347,12 @@ pub enum PlanError {
         /// How far the smaller strides reach.
         reach: usize,
     },
+    /// A layout whose addresses do not fit the kernels' 32-bit indices.
+    #[error("the layout addresses values beyond {max}, the most the kernels index with 32-bit integers: use smaller strides or distance, or split the batch")]
+    LayoutTooLarge {
+        /// The largest extent.
+        max: usize,
+    },
     /// A layout on a real transform.
     #[error("input and output layouts apply to complex transforms; real transforms take RealLayout::Compact or RealLayout::Padded rows")]
     LayoutOnRealTransform,
