@@ -69,14 +69,12 @@ where
                 }
             }
             (Side::Planar(re, im), true) => {
-                for (part, buffer) in [("real parts", re), ("imaginary parts", im)] {
+                for (part, buffer) in [
+                    (planar_role(role, true), re),
+                    (planar_role(role, false), im),
+                ] {
                     if buffer.len() < layout.extent {
-                        let role = if part == "real parts" {
-                            planar_role(role, true)
-                        } else {
-                            planar_role(role, false)
-                        };
-                        return Err(too_small(role, buffer.len()));
+                        return Err(too_small(part, buffer.len()));
                     }
                 }
                 if re.as_core().as_ptr() == im.as_core().as_ptr() {

@@ -2,7 +2,7 @@
 //! comparison with the f64 oracle.
 
 use fft_core::accuracy::{ErrorReport, Tolerance};
-use fft_core::kernel::bluestein_reference;
+use fft_core::kernel::{bluestein_reference, irfft_reference, rfft_reference};
 use fft_core::plan::Algorithm;
 use fft_core::{naive_dft, reference_fft, Complex64, Direction};
 use fft_runtime::{complex_from_f64, complex_to_f64, DeviceQueue, FftFloat};
@@ -123,6 +123,42 @@ pub fn nd_oracle(
         .into_iter()
         .map(|v| v * scale)
         .collect()
+}
+
+/// numpy's `rfftn(x, axes)` in f64 of one C-order real array of shape `dims` (the last axis
+/// the real one, and in `axes`): the real FFT of every row, then the complex FFT along the
+/// other axes of `axes` of the half-spectrum array.
+pub fn rfftn_oracle(x: &[f64], dims: &[usize], axes: &[usize]) -> Vec<Complex64> {
+    let (half_dims, others) = half_spectrum_axes(dims, axes);
+    let n = dims[dims.len() - 1];
+    let rows: Vec<Complex64> = x.chunks(n).flat_map(rfft_reference).collect();
+    nd_oracle(&rows, &half_dims, &others, Direction::Forward, 1.0)
+}
+
+/// numpy's `irfftn(h, s=dims, axes)` in f64, unnormalized: the inverse complex FFT along the
+/// other axes of `axes`, then the inverse real FFT of every row into `dims`' last length.
+pub fn irfftn_oracle(h: &[Complex64], dims: &[usize], axes: &[usize]) -> Vec<f64> {
+    let (half_dims, others) = half_spectrum_axes(dims, axes);
+    let n = dims[dims.len() - 1];
+    nd_oracle(h, &half_dims, &others, Direction::Inverse, 1.0)
+        .chunks(n / 2 + 1)
+        .flat_map(|row| irfft_reference(row, n))
+        .collect()
+}
+
+/// The half-spectrum shape of `dims` and the axes of `axes` but the last.
+fn half_spectrum_axes(dims: &[usize], axes: &[usize]) -> (Vec<usize>, Vec<usize>) {
+    let last = dims.len() - 1;
+    let mut half = dims.to_vec();
+    half[last] = dims[last] / 2 + 1;
+    (half, axes.iter().copied().filter(|&a| a != last).collect())
+}
+
+/// Relative L2 distance of two real vectors (NaN anywhere makes it NaN).
+pub fn relative_l2(got: &[f64], want: &[f64]) -> f64 {
+    let err: f64 = got.iter().zip(want).map(|(g, w)| (g - w).powi(2)).sum();
+    let norm: f64 = want.iter().map(|w| w * w).sum();
+    (err / norm.max(f64::MIN_POSITIVE)).sqrt()
 }
 
 /// The tolerance of a multi-dimensional transform in `T`: the model's `eps * sqrt(log2 N)`
