@@ -2,7 +2,7 @@
 //! queue, padding or truncating signals to the requested length (numpy's `n=`), the precision
 //! dispatch, and the checks that no value overflows the precision on the way in or out.
 //! Complex transforms run through [`run_job`], real ones (numpy's `rfft` and `irfft` of each
-//! row, or `rfftn` and `irfftn` of the whole array: [`RealAxes`]) through [`run_r2c`] and
+//! row, or `rfftn` and `irfftn` of the whole array: [`Axes`]) through [`run_r2c`] and
 //! [`run_c2r`].
 
 use crate::exit::CliError;
@@ -98,12 +98,14 @@ pub struct Job {
     pub precision: PrecisionArg,
 }
 
-/// What a real job transforms of its `batch` rows of `len` reals (or of their half spectra).
+/// What a job transforms of its `batch` rows of `len` values (reals, or their half spectra,
+/// for a real job).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RealAxes {
-    /// Each row on its own: numpy's `rfft` and `irfft(n=len)`, scaled over `len` points.
+pub enum Axes {
+    /// Each row on its own: numpy's `fft`, `rfft` and `irfft(n=len)`, scaled over `len`
+    /// points.
     Rows,
-    /// The `batch` x `len` array as one 2-D transform: numpy's `rfftn` and
+    /// The `batch` x `len` array as one 2-D transform: numpy's `fftn`, `rfftn` and
     /// `irfftn(s=(batch, len))`, scaled over all `batch * len` points.
     Both,
 }
@@ -111,9 +113,14 @@ pub enum RealAxes {
 /// Builds the plan of `job` without running it: checks the length, the device's
 /// allocation limit and fp64 support before any data is read.
 pub fn check_job(queue: &DeviceQueue, job: Job) -> crate::Result<()> {
+    check_job_over(queue, job, Axes::Rows)
+}
+
+/// [`check_job`] of `job` over `axes`.
+pub fn check_job_over(queue: &DeviceQueue, job: Job, axes: Axes) -> crate::Result<()> {
     match job.precision {
-        PrecisionArg::F32 => plan::<f32>(queue, job).map(drop),
-        PrecisionArg::F64 => plan::<f64>(queue, job).map(drop),
+        PrecisionArg::F32 => plan::<f32>(queue, job, axes).map(drop),
+        PrecisionArg::F64 => plan::<f64>(queue, job, axes).map(drop),
     }
 }
 
@@ -127,13 +134,24 @@ pub fn run_job(
     job: Job,
     data: Vec<Complex64>,
 ) -> crate::Result<Vec<Complex64>> {
+    run_job_over(queue, job, Axes::Rows, data)
+}
+
+/// [`run_job`] of `job` over `axes` (the 2-D transform of the `batch` x `len` array for
+/// [`Axes::Both`]).
+pub fn run_job_over(
+    queue: &DeviceQueue,
+    job: Job,
+    axes: Axes,
+    data: Vec<Complex64>,
+) -> crate::Result<Vec<Complex64>> {
     if matches!(job.precision, PrecisionArg::F32) {
         check_fits_f32(&data, |v| [v.re, v.im], job.len)?;
     }
     let input_finite = data.iter().all(is_finite);
     let result = match job.precision {
-        PrecisionArg::F32 => run::<f32>(queue, job, data)?,
-        PrecisionArg::F64 => run::<f64>(queue, job, data)?,
+        PrecisionArg::F32 => run::<f32>(queue, job, axes, data)?,
+        PrecisionArg::F64 => run::<f64>(queue, job, axes, data)?,
     };
     check_result(
         input_finite,
@@ -149,7 +167,7 @@ pub fn run_job(
 /// Builds the real plan of `job` over `axes` without running it (a real-to-complex plan for
 /// a forward job, complex-to-real for an inverse one): checks the lengths, the device's
 /// allocation limit and fp64 support before any data is read.
-pub fn check_real_job(queue: &DeviceQueue, job: Job, axes: RealAxes) -> crate::Result<()> {
+pub fn check_real_job(queue: &DeviceQueue, job: Job, axes: Axes) -> crate::Result<()> {
     match (job.precision, job.direction) {
         (PrecisionArg::F32, Direction::Forward) => r2c_plan::<f32>(queue, job, axes).map(drop),
         (PrecisionArg::F64, Direction::Forward) => r2c_plan::<f64>(queue, job, axes).map(drop),
@@ -165,7 +183,7 @@ pub fn check_real_job(queue: &DeviceQueue, job: Job, axes: RealAxes) -> crate::R
 pub fn run_r2c(
     queue: &DeviceQueue,
     job: Job,
-    axes: RealAxes,
+    axes: Axes,
     data: Vec<f64>,
 ) -> crate::Result<Vec<Complex64>> {
     if matches!(job.precision, PrecisionArg::F32) {
@@ -194,7 +212,7 @@ pub fn run_r2c(
 pub fn run_c2r(
     queue: &DeviceQueue,
     job: Job,
-    axes: RealAxes,
+    axes: Axes,
     data: Vec<Complex64>,
 ) -> crate::Result<Vec<f64>> {
     if matches!(job.precision, PrecisionArg::F32) {
@@ -274,72 +292,71 @@ pub(crate) fn check_result<V: Display>(
     }
 }
 
-fn plan<T: FftFloat>(queue: &DeviceQueue, job: Job) -> crate::Result<Fft<T>>
+/// The complex plan of `job` over `axes`.
+pub fn plan<T: FftFloat>(queue: &DeviceQueue, job: Job, axes: Axes) -> crate::Result<Fft<T>>
 where
     Complex<T>: OclPrm,
 {
-    Ok(Fft::<T>::builder(queue)
-        .len(job.len)
-        .batch(job.batch)
+    Ok(builder::<T>(queue, job, axes)
         .direction(job.direction)
-        .normalization(job.normalization)
         .build()?)
 }
 
 fn run<T: FftFloat>(
     queue: &DeviceQueue,
     job: Job,
+    axes: Axes,
     data: Vec<Complex64>,
 ) -> crate::Result<Vec<Complex64>>
 where
     Complex<T>: OclPrm,
 {
-    let plan = plan::<T>(queue, job)?;
+    let plan = plan::<T>(queue, job, axes)?;
     let mut values: Vec<Complex<T>> = data.iter().map(|&v| complex_from_f64(v)).collect();
     drop(data);
     plan.process(&mut values)?;
     Ok(values.into_iter().map(complex_to_f64).collect())
 }
 
-/// The builder of a real plan of `job` over `axes`: a batch of rows of `len` reals, or one
-/// `batch` x `len` array (the last axis real).
-fn real_builder<T: FftFloat>(queue: &DeviceQueue, job: Job, axes: RealAxes) -> FftBuilder<'_, T>
+/// The builder of a plan of `job` over `axes`: a batch of rows of `len` values, or one
+/// `batch` x `len` array (for a real plan, the last axis real).
+fn builder<T: FftFloat>(queue: &DeviceQueue, job: Job, axes: Axes) -> FftBuilder<'_, T>
 where
     Complex<T>: OclPrm,
 {
     let builder = Fft::<T>::builder(queue).normalization(job.normalization);
     match axes {
-        RealAxes::Rows => builder.len(job.len).batch(job.batch),
-        RealAxes::Both => builder.shape(&[job.batch, job.len]),
+        Axes::Rows => builder.len(job.len).batch(job.batch),
+        Axes::Both => builder.shape(&[job.batch, job.len]),
     }
 }
 
 fn r2c_plan<T: FftFloat>(
     queue: &DeviceQueue,
     job: Job,
-    axes: RealAxes,
+    axes: Axes,
 ) -> crate::Result<RealToComplex<T>>
 where
     Complex<T>: OclPrm,
 {
-    Ok(real_builder::<T>(queue, job, axes).build_r2c()?)
+    Ok(builder::<T>(queue, job, axes).build_r2c()?)
 }
 
 fn c2r_plan<T: FftFloat>(
     queue: &DeviceQueue,
     job: Job,
-    axes: RealAxes,
+    axes: Axes,
 ) -> crate::Result<ComplexToReal<T>>
 where
     Complex<T>: OclPrm,
 {
-    Ok(real_builder::<T>(queue, job, axes).build_c2r()?)
+    Ok(builder::<T>(queue, job, axes).build_c2r()?)
 }
 
 fn r2c<T: FftFloat>(
     queue: &DeviceQueue,
     job: Job,
-    axes: RealAxes,
+    axes: Axes,
     data: Vec<f64>,
 ) -> crate::Result<Vec<Complex64>>
 where
@@ -356,7 +373,7 @@ where
 fn c2r<T: FftFloat>(
     queue: &DeviceQueue,
     job: Job,
-    axes: RealAxes,
+    axes: Axes,
     data: Vec<Complex64>,
 ) -> crate::Result<Vec<f64>>
 where

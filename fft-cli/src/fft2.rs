@@ -2,13 +2,11 @@
 //! the plan, the run with the same range checks as the 1-D jobs, and the separable f64
 //! reference of `--check`.
 
-use crate::compute::{check_fits_f32, check_result, PrecisionArg};
+use crate::compute::{check_job_over, plan, run_job_over, Axes, Job, PrecisionArg};
 use fft_core::accuracy::Tolerance;
 use fft_core::plan::Algorithm;
 use fft_runtime::ocl::OclPrm;
-use fft_runtime::{
-    complex_from_f64, complex_to_f64, DeviceQueue, Direction, Fft, FftFloat, Normalization,
-};
+use fft_runtime::{DeviceQueue, Direction, FftFloat, Normalization};
 use num_complex::{Complex, Complex64};
 use rustfft::FftPlanner;
 
@@ -27,13 +25,23 @@ pub struct Job2d {
     pub precision: PrecisionArg,
 }
 
+impl Job2d {
+    /// The same job as the CLI's jobs describe it: `rows` rows of `cols` values.
+    fn job(self) -> Job {
+        Job {
+            len: self.cols,
+            batch: self.rows,
+            direction: self.direction,
+            normalization: self.normalization,
+            precision: self.precision,
+        }
+    }
+}
+
 /// Builds the plan of `job` without running it: checks the lengths, the device's
 /// allocation limit and fp64 support before any data is read.
 pub fn check_2d(queue: &DeviceQueue, job: Job2d) -> crate::Result<()> {
-    match job.precision {
-        PrecisionArg::F32 => plan::<f32>(queue, job).map(drop),
-        PrecisionArg::F64 => plan::<f64>(queue, job).map(drop),
-    }
+    check_job_over(queue, job.job(), Axes::Both)
 }
 
 /// Runs `job` on `data` (`rows * cols` values, row after row), with the range checks of
@@ -44,37 +52,7 @@ pub fn run_2d(
     job: Job2d,
     data: Vec<Complex64>,
 ) -> crate::Result<Vec<Complex64>> {
-    if matches!(job.precision, PrecisionArg::F32) {
-        check_fits_f32(&data, |v| [v.re, v.im], job.cols)?;
-    }
-    let input_finite = data.iter().all(|v| v.re.is_finite() && v.im.is_finite());
-    let result = match job.precision {
-        PrecisionArg::F32 => run::<f32>(queue, job, data)?,
-        PrecisionArg::F64 => run::<f64>(queue, job, data)?,
-    };
-    check_result(
-        input_finite,
-        &result,
-        |v| v.re.is_finite() && v.im.is_finite(),
-        job.precision,
-        job.cols,
-        "bin",
-    )?;
-    Ok(result)
-}
-
-fn run<T: FftFloat>(
-    queue: &DeviceQueue,
-    job: Job2d,
-    data: Vec<Complex64>,
-) -> crate::Result<Vec<Complex64>>
-where
-    Complex<T>: OclPrm,
-{
-    let values: Vec<Complex<T>> = data.iter().map(|&v| complex_from_f64(v)).collect();
-    drop(data);
-    let result = fft_2d(queue, job, values)?;
-    Ok(result.into_iter().map(complex_to_f64).collect())
+    run_job_over(queue, job.job(), Axes::Both, data)
 }
 
 /// The 2-D transform of `data` (`job.rows * job.cols` values, row-major) in `T`.
@@ -86,22 +64,8 @@ pub fn fft_2d<T: FftFloat>(
 where
     Complex<T>: OclPrm,
 {
-    plan::<T>(queue, job)?.process(&mut data)?;
+    plan::<T>(queue, job.job(), Axes::Both)?.process(&mut data)?;
     Ok(data)
-}
-
-/// The library's plan of `job`: one transform of shape `[rows, cols]` over both axes,
-/// scaled over all `rows * cols` points (numpy's `fftn`).
-fn plan<T: FftFloat>(queue: &DeviceQueue, job: Job2d) -> crate::Result<Fft<T>>
-where
-    Complex<T>: OclPrm,
-{
-    Ok(Fft::<T>::builder(queue)
-        .shape(&[job.rows, job.cols])
-        .axes(&[0, 1])
-        .direction(job.direction)
-        .normalization(job.normalization)
-        .build()?)
 }
 
 /// The transpose of `data` (`rows` x `cols`, row-major): `cols` x `rows`, row-major.

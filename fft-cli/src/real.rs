@@ -4,7 +4,7 @@
 //! `rfftn` and `irfftn(s=(rows, N))` of a 2-D array on its multi-dimensional real plans.
 
 use crate::axes::Layout;
-use crate::compute::{check_real_job, pad_rows, resize_note, run_c2r, run_r2c, Job, RealAxes};
+use crate::compute::{check_real_job, pad_rows, resize_note, run_c2r, run_r2c, Axes, Job};
 use crate::exit::CliError;
 use crate::transform::{emit, open_and_read, write_options, FftArgs};
 use fft_core::kernel::half_spectrum_len;
@@ -39,10 +39,10 @@ fn layout(args: &FftArgs, shape: Shape) -> crate::Result<Layout> {
 
 /// What the real plan transforms once `layout`'s signals lie one per row: each row, or the
 /// whole array.
-fn real_axes(layout: Layout) -> RealAxes {
+fn real_axes(layout: Layout) -> Axes {
     match layout {
-        Layout::Both => RealAxes::Both,
-        Layout::Rows | Layout::Columns => RealAxes::Rows,
+        Layout::Both => Axes::Both,
+        Layout::Rows | Layout::Columns => Axes::Rows,
     }
 }
 
@@ -132,15 +132,15 @@ fn inverse(args: &FftArgs, input_format: Format, output_format: Format) -> crate
 
 /// Says on stderr what the forward `job` over `axes` did with signals of `points` reals read
 /// as `format`.
-fn describe_forward(job: Job, axes: RealAxes, points: usize, format: Format, queue: &DeviceQueue) {
+fn describe_forward(job: Job, axes: Axes, points: usize, format: Format, queue: &DeviceQueue) {
     let (len, rows, bins) = (job.len, job.batch, half_spectrum_len(job.len));
     let from = format!("{}{}", format.name(), resize_note(points, len));
     match axes {
-        RealAxes::Rows => eprintln!(
+        Axes::Rows => eprintln!(
             "oclfft: {rows} real signal(s) of {points} points from {from}, real forward ({bins} values of the half spectrum each) on {}",
             queue.summary()
         ),
-        RealAxes::Both => eprintln!(
+        Axes::Both => eprintln!(
             "oclfft: array of {rows} x {points} reals from {from}, 2-D real forward (axes 0 and 1: {rows} x {bins} values of the half spectrum) on {}",
             queue.summary()
         ),
@@ -149,7 +149,7 @@ fn describe_forward(job: Job, axes: RealAxes, points: usize, format: Format, que
 
 /// Says on stderr what the inverse `job` over `axes` did with half spectra of `values`
 /// values read as `format`.
-fn describe_inverse(job: Job, axes: RealAxes, values: usize, format: Format, queue: &DeviceQueue) {
+fn describe_inverse(job: Job, axes: Axes, values: usize, format: Format, queue: &DeviceQueue) {
     let (len, rows) = (job.len, job.batch);
     let from = format!(
         "{}{}",
@@ -157,12 +157,12 @@ fn describe_inverse(job: Job, axes: RealAxes, values: usize, format: Format, que
         resize_note(values, half_spectrum_len(len))
     );
     match axes {
-        RealAxes::Rows => eprintln!(
+        Axes::Rows => eprintln!(
             "oclfft: {rows} half spectr{} of {values} values from {from}, real inverse to {len} points each on {}",
             if rows == 1 { "um" } else { "a" },
             queue.summary()
         ),
-        RealAxes::Both => eprintln!(
+        Axes::Both => eprintln!(
             "oclfft: half spectrum array of {rows} x {values} values from {from}, 2-D real inverse (axes 0 and 1) to {rows} x {len} reals on {}",
             queue.summary()
         ),

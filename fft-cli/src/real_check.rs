@@ -3,7 +3,7 @@
 //! then rustfft down the columns, and `irfftn` rustfft down the columns, then each row's
 //! inverse real-input DFT (numpy's order, so the imaginary parts it ignores are the same).
 
-use crate::compute::{Job, RealAxes};
+use crate::compute::{Axes, Job};
 use crate::fft2::tolerance_2d;
 use crate::transform::{report_check, tolerance, FftArgs};
 use fft_core::accuracy::Tolerance;
@@ -19,13 +19,13 @@ use rustfft::FftPlanner;
 pub fn forward(
     args: &FftArgs,
     job: Job,
-    axes: RealAxes,
+    axes: Axes,
     input: &[f64],
     result: &[Complex64],
 ) -> crate::Result<()> {
     let oracle = match axes {
-        RealAxes::Rows => "the real-input DFT (f64)",
-        RealAxes::Both => "the 2-D real-input DFT (f64, rows then rustfft down the columns)",
+        Axes::Rows => "the real-input DFT (f64)",
+        Axes::Both => "the 2-D real-input DFT (f64, rows then rustfft down the columns)",
     };
     let reference = forward_reference(job, axes, input);
     report_check(args, oracle, result, &reference, bound(job, axes))
@@ -37,13 +37,13 @@ pub fn forward(
 pub fn inverse(
     args: &FftArgs,
     job: Job,
-    axes: RealAxes,
+    axes: Axes,
     input: &[Complex64],
     result: &[Complex64],
 ) -> crate::Result<()> {
     let oracle = match axes {
-        RealAxes::Rows => "the inverse real-input DFT (f64)",
-        RealAxes::Both => {
+        Axes::Rows => "the inverse real-input DFT (f64)",
+        Axes::Both => {
             "the inverse 2-D real-input DFT (f64, rustfft down the columns, then the rows)"
         }
     };
@@ -55,28 +55,28 @@ pub fn inverse(
 }
 
 /// The accuracy bound of `job`: that of its length, or of the whole array's.
-fn bound(job: Job, axes: RealAxes) -> Tolerance {
+fn bound(job: Job, axes: Axes) -> Tolerance {
     match axes {
-        RealAxes::Rows => tolerance(job.precision, job.len),
-        RealAxes::Both => tolerance_2d(job.precision, job.batch, job.len),
+        Axes::Rows => tolerance(job.precision, job.len),
+        Axes::Both => tolerance_2d(job.precision, job.batch, job.len),
     }
 }
 
 /// The points `job`'s normalization is over: a row's, or the array's.
-fn points(job: Job, axes: RealAxes) -> usize {
+fn points(job: Job, axes: Axes) -> usize {
     match axes {
-        RealAxes::Rows => job.len,
-        RealAxes::Both => job.batch * job.len,
+        Axes::Rows => job.len,
+        Axes::Both => job.batch * job.len,
     }
 }
 
 /// numpy's `rfft` of each row of `input` (`rfftn` of the `batch` x `len` array for
-/// [`RealAxes::Both`]), scaled as `job` asks.
-fn forward_reference(job: Job, axes: RealAxes, input: &[f64]) -> Vec<Complex64> {
+/// [`Axes::Both`]), scaled as `job` asks.
+fn forward_reference(job: Job, axes: Axes, input: &[f64]) -> Vec<Complex64> {
     let rows: Vec<Complex64> = input.chunks(job.len).flat_map(rfft_reference).collect();
     let mut half = match axes {
-        RealAxes::Rows => rows,
-        RealAxes::Both => down_columns(&rows, job.batch, Direction::Forward),
+        Axes::Rows => rows,
+        Axes::Both => down_columns(&rows, job.batch, Direction::Forward),
     };
     let scale = job
         .normalization
@@ -86,12 +86,12 @@ fn forward_reference(job: Job, axes: RealAxes, input: &[f64]) -> Vec<Complex64> 
 }
 
 /// numpy's `irfft(n=len)` of each row of `input` (`irfftn(s=(batch, len))` of the array for
-/// [`RealAxes::Both`]), scaled as `job` asks.
-fn inverse_reference(job: Job, axes: RealAxes, input: &[Complex64]) -> Vec<f64> {
+/// [`Axes::Both`]), scaled as `job` asks.
+fn inverse_reference(job: Job, axes: Axes, input: &[Complex64]) -> Vec<f64> {
     let columns;
     let half = match axes {
-        RealAxes::Rows => input,
-        RealAxes::Both => {
+        Axes::Rows => input,
+        Axes::Both => {
             columns = down_columns(input, job.batch, Direction::Inverse);
             &columns
         }
@@ -170,11 +170,8 @@ mod tests {
                 (Normalization::Backward, 1.0),
                 (Normalization::Forward, 1.0 / (rows * cols) as f64),
             ] {
-                let got = forward_reference(
-                    job(rows, cols, Direction::Forward, norm),
-                    RealAxes::Both,
-                    &x,
-                );
+                let got =
+                    forward_reference(job(rows, cols, Direction::Forward, norm), Axes::Both, &x);
                 assert_eq!(got.len(), want.len());
                 for (g, w) in got.iter().zip(&want) {
                     assert!((g - w * scale).norm() < 1e-12, "{rows}x{cols} {norm:?}");
@@ -190,7 +187,7 @@ mod tests {
             let half = rfftn(&x, rows, cols);
             let back = inverse_reference(
                 job(rows, cols, Direction::Inverse, Normalization::Backward),
-                RealAxes::Both,
+                Axes::Both,
                 &half,
             );
             assert_eq!(back.len(), x.len());
@@ -205,7 +202,7 @@ mod tests {
         let x = samples(12);
         let got = forward_reference(
             job(2, 6, Direction::Forward, Normalization::None),
-            RealAxes::Rows,
+            Axes::Rows,
             &x,
         );
         let want: Vec<Complex64> = x.chunks(6).flat_map(|r| rfftn(r, 1, 6)).collect();

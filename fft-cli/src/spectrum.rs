@@ -10,7 +10,7 @@
 //! from the most negative frequency through 0 to the most positive, as numpy users draw it.
 
 use crate::compute::{
-    open_queue, pad_rows, resize_note, run_job, run_r2c, Job, PrecisionArg, RealAxes,
+    open_queue, pad_rows, resize_note, run_job, run_r2c, Axes, Job, PrecisionArg,
 };
 use crate::exit::CliError;
 use crate::plot::{draw, Chart, Series, PALETTE};
@@ -141,7 +141,7 @@ pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
     if complex {
         crate::compute::check_job(&queue, job)?;
     } else {
-        crate::compute::check_real_job(&queue, job, RealAxes::Rows)?;
+        crate::compute::check_real_job(&queue, job, Axes::Rows)?;
     }
     let gain: f64 = windowed.iter().map(|(_, w)| w).sum();
     let values = pad_rows(windowed.into_iter().map(|(v, _)| v).collect(), count, len);
@@ -151,7 +151,7 @@ pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
         run_r2c(
             &queue,
             job,
-            RealAxes::Rows,
+            Axes::Rows,
             values.into_iter().map(|v| v.re).collect(),
         )?
     };

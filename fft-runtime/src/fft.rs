@@ -8,7 +8,7 @@ use crate::queue::DeviceQueue;
 use crate::schedule::{padded_targets, pass_targets, scratch_count, Target};
 use crate::side::{describe, Side};
 use fft_core::kernel::KernelSpec;
-use fft_core::plan::{Plan, PlanRequest};
+use fft_core::plan::{Plan, PlanRequest, Resolved};
 use num_complex::Complex;
 use ocl::{Buffer, Event, EventList, OclPrm};
 use std::sync::Mutex;
@@ -37,6 +37,10 @@ where
 {
     queue: DeviceQueue,
     plan: Plan,
+    /// The plan's input and output layouts, resolved once at build.
+    layouts: (Resolved, Resolved),
+    /// Whether a pass reads or writes the caller's own layout ([`Plan::has_layout_passes`]).
+    layout_passes: bool,
     exec: Mutex<Exec<T>>,
 }
 
@@ -56,6 +60,8 @@ where
         let launches = prepare_launches::<T>(queue, &plan)?;
         Ok(Fft {
             queue: queue.clone(),
+            layouts: (plan.input_layout()?, plan.output_layout()?),
+            layout_passes: plan.has_layout_passes(),
             plan,
             exec: Mutex::new(Exec {
                 launches,
@@ -222,17 +228,16 @@ where
         wait: Option<&EventList>,
     ) -> Result<Vec<Event>> {
         let in_place = input.id() == output.id();
-        match (input, output, self.plan.has_layout_passes()) {
+        match (input, output, self.layout_passes) {
             (Side::Interleaved(i), Side::Interleaved(o), false) => {
                 self.check_buffer("input", i)?;
                 self.check_buffer("output", o)?;
                 crate::buffer_checks::check_buffers(self.queue.queue(), i, o, self.total_len())?;
             }
             _ => {
-                let (in_layout, out_layout) =
-                    (self.plan.input_layout()?, self.plan.output_layout()?);
-                input.check("input", &in_layout)?;
-                output.check("output", &out_layout)?;
+                let (in_layout, out_layout) = &self.layouts;
+                input.check("input", in_layout)?;
+                output.check("output", out_layout)?;
                 if in_place {
                     self.check_same_layouts()?;
                 }
@@ -253,10 +258,9 @@ where
         if request.input == request.output {
             return Ok(());
         }
-        let (input, output) = (self.plan.input_layout()?, self.plan.output_layout()?);
         Err(Error::InPlaceLayoutsDiffer {
-            input: describe(&input),
-            output: describe(&output),
+            input: describe(&self.layouts.0),
+            output: describe(&self.layouts.1),
         })
     }
 
@@ -272,7 +276,7 @@ where
         let work_len = self.plan.work_len();
         // Layout passes read the caller's input once and write its output once: every pass
         // between them stays in the work buffers, as Bluestein's padded ones do.
-        let (targets, copy_back) = if work_len == self.len() && !self.plan.has_layout_passes() {
+        let (targets, copy_back) = if work_len == self.len() && !self.layout_passes {
             pass_targets(exec.launches.len(), in_place)
         } else {
             padded_targets(exec.launches.len())
@@ -313,8 +317,8 @@ where
     /// exactly `len * batch` values (with a layout: at least its extent, the values between
     /// the layout's addresses kept); on any error it is left unchanged.
     pub fn process(&self, data: &mut [Complex<T>]) -> Result<()> {
-        let layout = self.plan.input_layout()?;
-        if layout.planar || self.plan.output_layout()?.planar {
+        let layout = &self.layouts.0;
+        if layout.planar || self.layouts.1.planar {
             return Err(Error::WrongStorage {
                 role: "input",
                 planned: "planar",
@@ -324,7 +328,7 @@ where
         }
         self.check_same_layouts()?;
         let expected = self.total_len();
-        if !self.plan.has_layout_passes() && data.len() != expected {
+        if !self.layout_passes && data.len() != expected {
             return Err(Error::HostLengthMismatch {
                 expected,
                 actual: data.len(),
@@ -337,7 +341,7 @@ where
                 role: "host slice",
                 expected: layout.extent,
                 actual: data.len(),
-                layout: describe(&layout),
+                layout: describe(layout),
             });
         }
         // The lock covers upload, run and download: concurrent calls must not share the
@@ -367,8 +371,8 @@ where
     /// planar layout): `re` and `im` hold the real and imaginary parts, each at least the
     /// layout's extent long. On any error both are left unchanged.
     pub fn process_planar(&self, re: &mut [T], im: &mut [T]) -> Result<()> {
-        let layout = self.plan.input_layout()?;
-        if !layout.planar || !self.plan.output_layout()?.planar {
+        let layout = &self.layouts.0;
+        if !layout.planar || !self.layouts.1.planar {
             return Err(Error::WrongStorage {
                 role: "input and output",
                 planned: "not both planar",
@@ -383,7 +387,7 @@ where
                     role,
                     expected: layout.extent.max(re.len()),
                     actual: part.len(),
-                    layout: describe(&layout),
+                    layout: describe(layout),
                 });
             }
         }
