@@ -33,10 +33,22 @@ fn emission_is_deterministic_and_matches_the_spec() {
             spec.name()
         );
         assert!(first.source.contains(&attribute), "{}", file_name(spec));
-        let local = format!("__local {} buf[{}];", vector(spec), spec.local_len());
+        let value = if spec.exchanges_halves() {
+            scalar(spec)
+        } else {
+            vector(spec)
+        };
+        let local = format!("__local {value} buf[{}];", spec.local_len());
         assert!(first.source.contains(&local), "{}", file_name(spec));
         let bytes = format!("{} bytes of local memory", spec.local_bytes());
         assert!(first.source.contains(&bytes), "{}", file_name(spec));
+    }
+}
+
+fn scalar(spec: FusedSpec) -> &'static str {
+    match spec.precision {
+        Precision::F32 => "float",
+        Precision::F64 => "double",
     }
 }
 
@@ -80,9 +92,9 @@ fn unsupported_lengths_are_errors_not_panics() {
         (0, Precision::F32),
         (1, Precision::F32),
         (34, Precision::F32),
-        (2 * 4095, Precision::F32),
-        (8192, Precision::F32),
-        (4096, Precision::F64),
+        (2 * 4095 * 2, Precision::F32),
+        (16384, Precision::F32),
+        (8192, Precision::F64),
     ] {
         let spec = FusedSpec {
             precision,
@@ -94,6 +106,30 @@ fn unsupported_lengths_are_errors_not_panics() {
             })) => {
                 assert_eq!(got, len);
                 assert_eq!(max, FusedSpec::max_len(precision));
+            }
+            other => panic!("{spec:?}: {other:?}"),
+        }
+    }
+    // Above the complex capacity only plain powers of two exist (the stages exchange halves).
+    let halves = [
+        FusedSpec::new(5000),
+        FusedSpec {
+            interleaved: true,
+            ..FusedSpec::new(8192)
+        },
+        FusedSpec {
+            precision: Precision::F64,
+            interleaved: true,
+            ..FusedSpec::new(4096)
+        },
+    ];
+    for spec in halves {
+        match emit(&KernelSpec::Fused(spec)) {
+            Err(CodegenError::Spec(SpecError::HalvesExchange { len, capacity, .. })) => {
+                assert_eq!(
+                    (len, capacity),
+                    (spec.len, spec.len.next_power_of_two() / 2)
+                );
             }
             other => panic!("{spec:?}: {other:?}"),
         }
@@ -219,21 +255,25 @@ fn phases_and_barriers_follow_the_stages() {
         let name = file_name(spec);
         let stages = spec.stage_radices().len();
         let code = code(&text);
+        let r = spec.radix() as usize;
+        // A complex exchange: one barrier after the load and two per stage; the local
+        // writes are the three load variants and R per stage. Halves: the load and store
+        // stay in registers, and each of the stages - 1 exchanges between stages writes R
+        // real and R imaginary parts with four barriers (three before the first).
+        let (barriers, local_writes) = if spec.exchanges_halves() {
+            (4 * (stages - 1) - 1, 2 * r * (stages - 1))
+        } else {
+            (1 + 2 * stages, 3 * r + stages * r)
+        };
         assert_eq!(
             code.matches("barrier(CLK_LOCAL_MEM_FENCE);").count(),
-            1 + 2 * stages,
+            barriers,
             "{name}"
         );
-        // Loads: R flat, R per column branch; stores: R flat, R columns; local writes: the
-        // three load variants and R per stage.
-        let r = spec.radix() as usize;
+        // Loads: R flat, R per column branch; stores: R flat, R columns.
         assert_eq!(code.matches("x[src").count(), 3 * r, "{name}");
         assert_eq!(code.matches("y[out").count(), 2 * r, "{name}");
-        assert_eq!(
-            code.matches("    buf[pad(").count(),
-            3 * r + stages * r,
-            "{name}"
-        );
+        assert_eq!(code.matches("    buf[pad(").count(), local_writes, "{name}");
         // One runtime-uniform regime branch per phase.
         assert_eq!(code.matches("if (t == 1u)").count(), 1, "{name}");
         assert_eq!(code.matches("if (p == 1u)").count(), 1, "{name}");

@@ -207,6 +207,30 @@ fn axes_before_the_last_run_interleaved_or_through_a_permute() {
     global.check::<f64>(4).unwrap();
 }
 
+/// Rows of 8192 points (f32; 4096 in f64) take one fused pass whose stages exchange halves,
+/// after the columns' interleaved passes.
+#[test]
+fn rows_whose_pass_exchanges_halves() {
+    for (dims, double) in [(&[3usize, 8192][..], false), (&[8, 4096], true)] {
+        let case = Case {
+            strategy: PassFamily::Fused,
+            ..Case::new(dims)
+        };
+        let entries = if double {
+            case.check::<f64>(11)
+        } else {
+            case.check::<f32>(11)
+        }
+        .unwrap();
+        let row = format!(
+            "fft_fused{}_c1_fwd_f{}",
+            dims[1],
+            if double { 64 } else { 32 }
+        );
+        assert!(entries.contains(&row), "{entries:?}");
+    }
+}
+
 #[test]
 fn in_place_equals_out_of_place() {
     for dims in [&[16usize, 24][..], &[5, 7, 9], &[17, 4]] {

@@ -160,7 +160,9 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
         .filter(|spec| match spec {
             KernelSpec::Radix(radix) => radix.radix == 16 || radix.radix == 5,
             KernelSpec::Fused(fused) => {
-                fused.len == 256 || fused.len == FusedSpec::max_len(fused.precision)
+                fused.len == 256
+                    || fused.len == FusedSpec::complex_capacity(fused.precision)
+                    || fused.len == FusedSpec::max_len(fused.precision)
             }
             KernelSpec::Chirp(chirp) => chirp.precision == Precision::F32,
             KernelSpec::Real(real) => real.precision == Precision::F32,
@@ -187,15 +189,15 @@ mod tests {
         let specs = catalog();
         // 44 radices: 6 powers of two and 38 mixed ones up to 64.
         assert_eq!(all_radices().len(), 44);
-        assert_eq!(specs.len(), 96 + 24 + 46 + 44 * 4 + 12 + 16 + 4 + 8);
+        assert_eq!(specs.len(), 96 + 24 + 50 + 44 * 4 + 12 + 16 + 4 + 8);
         assert_eq!(specs[0], KernelSpec::Radix(RadixSpec::new(2)));
         assert_eq!(specs[0].name(), "fft_radix2_fwd_f32");
         assert_eq!(specs[95].name(), "fft_radix64_inv_f64_chained");
         assert_eq!(specs[96].name(), "fft_radix2_fwd_f32_scalar");
         assert_eq!(specs[119].name(), "fft_radix64_inv_f64_scalar");
         assert_eq!(specs[120].name(), "fft_fused2_c256_fwd_f32");
-        assert_eq!(specs[165].name(), "fft_fused4096_c1_inv_f32");
-        assert_eq!(specs[166].name(), "fft_radix2_fwd_f32_mixed");
+        assert_eq!(specs[169].name(), "fft_fused8192_c1_inv_f32");
+        assert_eq!(specs[170].name(), "fft_radix2_fwd_f32_mixed");
         assert_eq!(
             specs.last().map(KernelSpec::name).as_deref(),
             Some("fft_layout_store_planar_f64")
@@ -227,6 +229,8 @@ mod tests {
                 "fft_fused256_c8_fwd_f64",
                 "fft_fused2048_c1_fwd_f64",
                 "fft_fused4096_c1_fwd_f32",
+                "fft_fused4096_c1_fwd_f64",
+                "fft_fused8192_c1_fwd_f32",
                 "fft_radix5_fwd_f32",
                 "fft_radix5_fwd_f64",
                 "fft_radix16_fwd_f32_mixed",

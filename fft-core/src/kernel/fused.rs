@@ -150,14 +150,30 @@ impl FusedSpec {
         }
     }
 
-    /// The complex values one work-group holds in local memory (`columns() * len`, at most):
-    /// 4096 for f32, 2048 for f64 (about 35 KB with padding either way). Also the longest
-    /// supported `len`.
+    /// The longest supported `len`: 8192 for f32, 4096 for f64. Lengths above
+    /// [`FusedSpec::complex_capacity`] exchange their values through local memory in halves
+    /// ([`FusedSpec::exchanges_halves`]).
     pub fn max_len(precision: Precision) -> u32 {
+        2 * FusedSpec::complex_capacity(precision)
+    }
+
+    /// The complex values one work-group's local buffer holds (`columns() * len`, at most)
+    /// when stages exchange whole complex values: 4096 for f32, 2048 for f64 (about 35 KB
+    /// with padding either way). Also the longest mixed length and the longest length that
+    /// takes a real transform's split step.
+    pub fn complex_capacity(precision: Precision) -> u32 {
         match precision {
             Precision::F32 => 4096,
             Precision::F64 => 2048,
         }
+    }
+
+    /// Whether the sub-FFT is longer than [`FusedSpec::complex_capacity`]: its values then
+    /// live in registers and move between stages through a local buffer of scalars, real
+    /// parts first, then imaginary parts (one work-group, one sub-FFT), so 8192 points in f32
+    /// (4096 in f64) take one pass in about 35 KB.
+    pub fn exchanges_halves(&self) -> bool {
+        self.len > FusedSpec::complex_capacity(self.precision)
     }
 
     /// Whether the kernel serves any length ([`Lengths::Any`]): it then indexes by division,
@@ -192,6 +208,17 @@ impl FusedSpec {
         if self.interleaved && io {
             return Err(SpecError::InterleavedEdge);
         }
+        if self.exchanges_halves()
+            && (self.interleaved || !self.len.is_power_of_two())
+            && smooth
+            && self.len <= max
+        {
+            return Err(SpecError::HalvesExchange {
+                len: self.len,
+                precision: self.precision,
+                capacity: FusedSpec::complex_capacity(self.precision),
+            });
+        }
         if smooth && lengths_ok && (2..=max).contains(&self.len) {
             Ok(())
         } else {
@@ -209,7 +236,7 @@ impl FusedSpec {
     /// Mixed lengths also keep the work-group within [`MAX_GROUP`] work-items: `500 = [10, 10, 5]`
     /// runs 5 sub-FFTs of 50 work-items each, not 8.
     pub fn columns(&self) -> u32 {
-        let fit = FusedSpec::max_len(self.precision) / self.len.max(MAX_RADIX);
+        let fit = FusedSpec::complex_capacity(self.precision) / self.len.max(MAX_RADIX);
         if !self.has_power_of_two_stages() {
             let per_fft = (self.len / self.radix()).max(1);
             return fit.min(MAX_GROUP / per_fft).max(1);
@@ -225,6 +252,9 @@ impl FusedSpec {
     /// memory) cost 20-30 % of a pass at 512..4096 points in f32; radix-64 stages in f64 need
     /// too many registers (2048 points: 1.11 x copy with [16, 16, 8], 1.70 with [64, 32]).
     ///
+    /// Above [`FusedSpec::complex_capacity`] (the stages exchange halves): 64 in f32
+    /// (`8192 -> [64, 64, 2]`) and 16 in f64 (`4096 -> [16, 16, 16]`), measured.
+    ///
     /// Mixed lengths: R is the largest stage radix ([`FusedSpec::stage_radices`]), so
     /// `len / R` work-items run each stage, a stage of a smaller radix r doing
     /// `ceil(R / r)` butterflies per work-item (the last one guarded when r does not divide R).
@@ -239,6 +269,16 @@ impl FusedSpec {
         let bits = self.len.max(1).trailing_zeros();
         let sixteen = MAX_RADIX.trailing_zeros();
         let half = bits.div_ceil(2);
+        if self.exchanges_halves() {
+            // Measured on the H100 (docs/PERFORMANCE.md, 2026-11-24), 8192 f32 points:
+            // [64, 64, 2] with 128 work-items takes 1.22 copies, [32, 32, 8] with 256 1.54,
+            // [16, 16, 16, 2] with 512 1.93 (each exchange costs four barriers). 4096 f64
+            // points: [16, 16, 16] with 256 work-items takes 1.02 copies.
+            return match self.precision {
+                Precision::F32 => self.max_stage_radix().trailing_zeros(),
+                Precision::F64 => sixteen,
+            };
+        }
         if bits <= 2 * sixteen {
             bits.min(sixteen)
         } else if half <= self.max_stage_radix().trailing_zeros() {
@@ -311,18 +351,38 @@ impl FusedSpec {
         self.columns() * (self.len / self.radix()).max(1)
     }
 
-    /// Complex values in the padded local buffer: `pad(C*len - 1) + 1` with
-    /// `pad(e) = e + e / 16 + e / 256`, the two-level padding that keeps the strided phases
-    /// free of bank conflicts at every `len` (stride `len` becomes `len + len/16 + len/256`).
+    /// S, the padding step of the local buffer: `pad(e) = e + e / S + e / S^2`. [`PAD_STEP`]
+    /// (16) for complex values; 32 for the f32 scalars of a halves exchange, since a warp's
+    /// 32 accesses of 4 bytes meet all 32 banks at once (8-byte values are served 16 at a
+    /// time, so the complex and f64 buffers pad every 16). A padding step inside a warp's run
+    /// of 32 floats made every exchange of the 8192-point kernel a two-way bank conflict.
+    pub fn pad_step(&self) -> u32 {
+        if self.exchanges_halves() && self.precision == Precision::F32 {
+            2 * PAD_STEP
+        } else {
+            PAD_STEP
+        }
+    }
+
+    /// Values (complex, or scalars when the stages exchange halves) in the padded local
+    /// buffer: `pad(C*len - 1) + 1` with `pad(e) = e + e / S + e / S^2`
+    /// ([`FusedSpec::pad_step`]), the two-level padding that keeps the strided phases free of
+    /// bank conflicts at every `len` (stride `len` becomes `len + len/S + len/S^2`).
     pub fn local_len(&self) -> u64 {
-        let step = u64::from(PAD_STEP);
+        let step = u64::from(self.pad_step());
         let last = u64::from(self.columns()) * u64::from(self.len.max(1)) - 1;
         last + last / step + last / (step * step) + 1
     }
 
-    /// Bytes of the kernel's `__local` buffer (padding included).
+    /// Bytes of the kernel's `__local` buffer (padding included): `local_len()` complex
+    /// values, or scalars when the stages exchange halves.
     pub fn local_bytes(&self) -> u64 {
-        self.local_len() * self.precision.complex_bytes() as u64
+        let value = if self.exchanges_halves() {
+            self.precision.complex_bytes() / 2
+        } else {
+            self.precision.complex_bytes()
+        };
+        self.local_len() * value as u64
     }
 
     /// The kernel's name (and entry point): `fft_fused4096_c1_fwd_f32`; a power-of-two
@@ -378,6 +438,10 @@ mod tests {
             .collect()
     }
 
+    /// The most local memory a catalog kernel takes (4096 complex f32 values or 4096 f64
+    /// scalars, with padding), within the 48 KB every GPU offers.
+    const LOCAL_BUDGET: u64 = 4366 * 8;
+
     fn spec(len: u32, precision: Precision) -> FusedSpec {
         FusedSpec {
             precision,
@@ -405,7 +469,20 @@ mod tests {
     fn shapes_follow_the_columns_rule() {
         let f32 = Precision::F32;
         let f64 = Precision::F64;
+        let s = spec(8192, f32);
+        assert!(s.exchanges_halves());
+        assert_eq!((s.columns(), s.work_group_size()), (1, 128));
+        assert_eq!(s.stage_radices(), [64, 64, 2]);
+        // Floats padded every 32 values: 8191 + 255 + 7 + 1.
+        assert_eq!((s.pad_step(), s.local_len()), (32, 8454));
+        assert_eq!(s.local_bytes(), 8454 * 4);
+        let s = spec(4096, f64);
+        assert!(s.exchanges_halves());
+        assert_eq!((s.columns(), s.work_group_size()), (1, 256));
+        assert_eq!(s.stage_radices(), [16, 16, 16]);
+        assert_eq!((s.pad_step(), s.local_bytes()), (16, LOCAL_BUDGET));
         let s = spec(4096, f32);
+        assert!(!s.exchanges_halves());
         assert_eq!((s.columns(), s.work_group_size()), (1, 64));
         assert_eq!(s.stage_radices(), [64, 64]);
         assert_eq!(s.name(), "fft_fused4096_c1_fwd_f32");
@@ -454,7 +531,7 @@ mod tests {
                 s.columns() * s.len,
                 "{s:?}"
             );
-            assert!(s.local_bytes() <= 34928, "{s:?}");
+            assert!(s.local_bytes() <= LOCAL_BUDGET, "{s:?}");
         }
     }
 
@@ -499,7 +576,7 @@ mod tests {
                 assert_eq!(stages.iter().product::<u32>(), len, "{len}");
                 assert!(stages.windows(2).all(|w| w[0] >= w[1]), "{len}");
                 assert!(s.work_group_size() <= MAX_GROUP, "{len}");
-                assert!(s.local_bytes() <= 34928, "{len}");
+                assert!(s.local_bytes() <= LOCAL_BUDGET, "{len}");
             }
         }
     }
@@ -507,11 +584,11 @@ mod tests {
     #[test]
     fn catalog_is_complete_ordered_and_unique() {
         let specs = fused_catalog();
-        assert_eq!(specs.len(), 12 * 2 * 2 - 2);
+        assert_eq!(specs.len(), 13 * 2 * 2 - 2);
         assert_eq!(specs[0], FusedSpec::new(2));
         assert_eq!(
             specs.last().map(FusedSpec::name).as_deref(),
-            Some("fft_fused4096_c1_inv_f32")
+            Some("fft_fused8192_c1_inv_f32")
         );
         let mut names: Vec<_> = specs
             .iter()
@@ -528,15 +605,15 @@ mod tests {
             (0, Precision::F32),
             (1, Precision::F32),
             (34, Precision::F32),
-            (4095 * 2, Precision::F32),
-            (8192, Precision::F32),
-            (4096, Precision::F64),
+            (4095 * 4, Precision::F32),
+            (16384, Precision::F32),
+            (8192, Precision::F64),
         ] {
             let err = spec(len, precision).check().unwrap_err();
             assert!(err.to_string().contains(&len.to_string()), "{err}");
         }
         // The derived quantities never panic, even for unsupported specs.
-        for len in [0, 1, 3, 8192, u32::MAX] {
+        for len in [0, 1, 3, 8192, 16384, u32::MAX] {
             let s = spec(len, Precision::F64);
             let _ = (s.columns(), s.work_group_size(), s.stage_radices());
             let _ = (s.local_bytes(), s.name());

@@ -505,6 +505,17 @@ pub enum SpecError {
     /// other edge.
     #[error("a fused pass has at most one kind of edge: interleaved sequences, the caller's layout, Bluestein's steps or a real transform's")]
     InterleavedEdge,
+    /// A fused length above the complex capacity (its stages exchange halves) exists for
+    /// power-of-two lengths without interleaved sequences only.
+    #[error("fused length {len} in {precision} is above {capacity} points, where the stages exchange real and imaginary parts separately; that kernel exists for power-of-two lengths without interleaved sequences: use passes of at most {capacity} points")]
+    HalvesExchange {
+        /// The length asked for.
+        len: u32,
+        /// Its precision.
+        precision: Precision,
+        /// [`super::FusedSpec::complex_capacity`] of `precision`.
+        capacity: u32,
+    },
     /// The scalar form exists for table twiddles only.
     #[error("the scalar form of a radix pass reads table twiddles; {0} twiddles exist only in the vector form")]
     ScalarNeedsTable(Twiddles),

@@ -207,6 +207,7 @@ fn interleaved_passes(
     // column per work-group took 4.57 ms where two passes of 64 columns take 1.5 ms.
     let limits = FusedLimits {
         single_pass_max: limits.multi_pass_max,
+        mixed_single_pass_max: limits.multi_pass_max,
         ..limits
     };
     let mut passes = stockham_passes_with(

@@ -15,8 +15,11 @@ use crate::{log2_exact, Direction, Precision};
 /// generator's kernel shapes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FusedLimits {
-    /// Longest transform done in one pass (one sequence per work-group): L_c.
+    /// Longest power-of-two transform done in one pass (one sequence per work-group): L_c.
     pub single_pass_max: usize,
+    /// Longest mixed (non-power-of-two) length done in one pass:
+    /// [`FusedSpec::complex_capacity`] (only powers of two exchange halves).
+    pub mixed_single_pass_max: usize,
     /// Longest sub-FFT of a pass of a multi-pass transform: a work-group there handles
     /// `single_pass_max / len` sub-FFTs side by side, and each of its global accesses is a run
     /// of that many values, which must fill a memory sector ([`MIN_RUN_BYTES`]).
@@ -54,11 +57,12 @@ impl FusedLimits {
                 needs.join(" and ")
             ));
         }
-        let single = FusedSpec::max_len(precision) as usize;
+        let capacity = FusedSpec::complex_capacity(precision) as usize;
         let min_columns = (MIN_RUN_BYTES / precision.complex_bytes()).max(1);
         Ok(FusedLimits {
-            single_pass_max: single,
-            multi_pass_max: single / min_columns,
+            single_pass_max: FusedSpec::max_len(precision) as usize,
+            mixed_single_pass_max: capacity,
+            multi_pass_max: capacity / min_columns,
         })
     }
 }
@@ -443,12 +447,12 @@ pub(super) fn stockham_passes_with(
         .collect())
 }
 
-/// The fused sub-FFT lengths of a 13-smooth `len`: one pass when it fits `single_pass_max`,
+/// The fused sub-FFT lengths of a 13-smooth `len`: one pass when it fits `mixed_single_pass_max`,
 /// else the fewest, most even factors up to `multi_pass_max`, largest first
 /// (`10^6 -> [1000, 1000]`, `3 * 2^20 -> [192, 128, 128]`).
 fn mixed_fused_lengths(len: usize, limits: FusedLimits) -> Vec<u32> {
     let len = len as u32;
-    if len as usize <= limits.single_pass_max {
+    if len as usize <= limits.mixed_single_pass_max {
         return vec![len];
     }
     balanced_factors(len, limits.multi_pass_max as u32)

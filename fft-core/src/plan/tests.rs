@@ -56,7 +56,10 @@ fn auto_on_a_gpu_plans_fused_passes_with_whole_work_groups() {
 #[test]
 fn fused_plans_balance_two_and_three_passes() {
     assert_eq!(shape(&fused(2)), [(2, 1)]);
-    assert_eq!(shape(&fused(1 << 13)), [(128, 1), (64, 128)]);
+    // One pass up to 2^13 (the stages exchange halves above 4096 points).
+    assert_eq!(shape(&fused(1 << 12)), [(4096, 1)]);
+    assert_eq!(shape(&fused(1 << 13)), [(8192, 1)]);
+    assert_eq!(shape(&fused(1 << 14)), [(128, 1), (128, 128)]);
     assert_eq!(shape(&fused(1 << 20)), [(1024, 1), (1024, 1024)]);
     assert_eq!(
         shape(&fused(1 << 21)),
@@ -74,7 +77,8 @@ fn fused_lengths_multiply_to_the_length_within_limits() {
     assert_eq!(
         limits,
         FusedLimits {
-            single_pass_max: 4096,
+            single_pass_max: 8192,
+            mixed_single_pass_max: 4096,
             multi_pass_max: 1024
         }
     );
@@ -312,12 +316,12 @@ fn bytes_moved_counts_every_pass() {
 
 #[test]
 fn explain_names_every_kernel() {
-    let text = fused(1 << 13).to_string();
+    let text = fused(1 << 14).to_string();
     assert!(
         text.contains("pass 0: fused pass of 128-point sub-FFTs"),
         "{text}"
     );
-    assert!(text.contains("fft_fused64_c64_fwd_f32"), "{text}");
+    assert!(text.contains("fft_fused128_c32_fwd_f32"), "{text}");
     assert!(text.contains("floor = 2 passes"), "{text}");
 }
 

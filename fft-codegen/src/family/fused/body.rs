@@ -51,13 +51,23 @@ pub(super) fn write_kernel<W: Write>(
     let abi = KernelSpec::Fused(shape.spec).abi();
     write_signature(w, "void ", &entry, abi.args, v, scalar)?;
     w.open_block()?;
-    writeln!(
-        w,
-        "// Element m of sub-FFT c at buf[pad(c * {l} + m)]: {} values, {} bytes.",
-        shape.spec.local_len(),
-        shape.spec.local_bytes()
-    )?;
-    writeln!(w, "__local {v} buf[{}];", shape.spec.local_len())?;
+    if shape.halves {
+        writeln!(
+            w,
+            "// The real or imaginary part of element m at buf[pad(m)]: {} values, {} bytes.",
+            shape.spec.local_len(),
+            shape.spec.local_bytes()
+        )?;
+        writeln!(w, "__local {scalar} buf[{}];", shape.spec.local_len())?;
+    } else {
+        writeln!(
+            w,
+            "// Element m of sub-FFT c at buf[pad(c * {l} + m)]: {} values, {} bytes.",
+            shape.spec.local_len(),
+            shape.spec.local_bytes()
+        )?;
+        writeln!(w, "__local {v} buf[{}];", shape.spec.local_len())?;
+    }
     writeln!(w, "const uint lid = (uint)get_local_id(0);")?;
     if shape.has_c() {
         writeln!(w, "const uint first = (uint)get_group_id(0) * {c}u;")?;
@@ -174,6 +184,12 @@ pub(super) fn write_kernel<W: Write>(
     let names = Names { at, cell, flat_g };
     writeln!(w)?;
     write_load(w, shape, &names)?;
+    if shape.halves {
+        super::halves::write_stages(w, shape, &names, graphs)?;
+        writeln!(w)?;
+        write_store(w, shape, &names)?;
+        return w.close_block();
+    }
     for (index, stage) in shape.stages.iter().enumerate() {
         writeln!(w)?;
         let graph = graphs.get(&stage.radix).ok_or(fmt::Error)?;

@@ -48,10 +48,22 @@ pub(super) fn write_header<W: Write>(
     )?;
     writeln!(
         w,
-        "// {} bytes of local memory (C * L = {} values, padding one per 16 and one per 256).",
+        "// {} bytes of local memory (C * L = {} values, padding one per {} and one per {}).",
         spec.local_bytes(),
-        c * l
+        c * l,
+        spec.pad_step(),
+        spec.pad_step() * spec.pad_step()
     )?;
+    if shape.halves {
+        writeln!(
+            w,
+            "// The values stay in registers from load to store; between stages they move through local memory"
+        )?;
+        writeln!(
+            w,
+            "// as scalars, real parts then imaginary parts (four barriers per exchange, half the memory)."
+        )?;
+    }
     let radices: Vec<String> = shape.stages.iter().map(|s| s.radix.to_string()).collect();
     let twiddles = if shape.stages.len() > 1 {
         format!("stage twiddles stage_tw[s] = W_{l}^s")

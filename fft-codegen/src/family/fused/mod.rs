@@ -34,6 +34,12 @@
 //!   addresses when `t` (load) or `p` (store) is at least C.
 //!
 //! Every element is guarded by `g < total` for its own sub-FFT `g`.
+//!
+//! Above [`FusedSpec::complex_capacity`] (8192 points in f32, 4096 in f64, C = 1) the stages
+//! exchange halves ([`FusedSpec::exchanges_halves`], `halves.rs`): the load phase keeps its
+//! elements in registers `ld[it]`, which are exactly the first stage's inputs, the last stage's
+//! outputs are exactly the store phase's elements `st[it]`, and between two stages the values
+//! move through a `__local` buffer of scalars, real parts then imaginary parts.
 
 use crate::math::butterfly::butterfly;
 use crate::math::ir::Graph;
@@ -52,6 +58,7 @@ use std::collections::BTreeMap;
 use std::fmt::{self, Write};
 
 mod body;
+mod halves;
 mod header;
 mod interleaved;
 mod phases;
@@ -108,6 +115,10 @@ struct Shape {
     /// Whether L is not a power of two ([`FusedSpec::is_mixed`]): runtime `t` and `p` are
     /// then divisors, not masks, and the flat phases guard each element.
     mixed: bool,
+    /// Whether the stages exchange halves ([`FusedSpec::exchanges_halves`]): the values
+    /// stay in registers (`ld*` after the load, `st*` before the store) and `buf` holds
+    /// scalars.
+    halves: bool,
     stages: Vec<Stage>,
     vector: &'static str,
     scalar: &'static str,
@@ -129,6 +140,7 @@ impl Shape {
             group: spec.work_group_size(),
             per_fft: spec.len / spec.radix(),
             mixed: spec.is_mixed(),
+            halves: spec.exchanges_halves(),
             stages,
             vector: vector_type(spec.precision),
             scalar: scalar_type(spec.precision),
@@ -150,6 +162,26 @@ impl Shape {
             format!("{var} >> {}", n.trailing_zeros())
         } else {
             format!("{var} / {n}u")
+        }
+    }
+
+    /// The load phase's statement putting `value`, its element `it`, at local index `local`:
+    /// into `buf`, or into the registers `ld[it]` when the stages exchange halves.
+    fn put(&self, it: u32, local: &str, value: &str) -> String {
+        if self.halves {
+            format!("ld[{it}] = {value};")
+        } else {
+            format!("buf[pad({local})] = {value};")
+        }
+    }
+
+    /// The store phase's element `it`, at local index `local`: from `buf`, or from register
+    /// `st[it]` when the stages exchange halves.
+    fn get(&self, it: u32, local: &str) -> String {
+        if self.halves {
+            format!("st[{it}]")
+        } else {
+            format!("buf[pad({local})]")
         }
     }
 
@@ -330,17 +362,25 @@ fn write_program<W: Write>(
     }
     write_real_constants(w, graphs.values(), shape.spec.precision)?;
     writeln!(w)?;
+    let step = shape.spec.pad_step();
+    let (shift, value) = (
+        step.trailing_zeros(),
+        if shape.halves { "value" } else { "complex" },
+    );
     writeln!(
         w,
-        "// pad(e) = e + (e >> 4) + (e >> 8): local index of element e, one complex of padding after"
+        "// pad(e) = e + (e >> {shift}) + (e >> {}): local index of element e, one {value} of padding after",
+        2 * shift
     )?;
     writeln!(
         w,
-        "// every 16 and one more after every 256, so stride L becomes L + L/16 + L/256 (no bank conflicts)"
+        "// every {step} and one more after every {}, so stride L becomes L + L/{step} + L/{} (no bank conflicts)",
+        step * step,
+        step * step
     )?;
     writeln!(w, "inline uint pad(const uint e)")?;
     w.open_block()?;
-    writeln!(w, "return e + (e >> 4) + (e >> 8);")?;
+    writeln!(w, "return e + (e >> {shift}) + (e >> {});", 2 * shift)?;
     w.close_block()?;
     writeln!(w)?;
     write_cmul(w, shape.spec.precision)?;

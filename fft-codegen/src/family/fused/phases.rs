@@ -154,6 +154,13 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
         "// Load phase: {r} elements per work-item (it = 0..{}); t is uniform, so is the branch.",
         r - 1
     )?;
+    if shape.halves {
+        writeln!(
+            w,
+            "// Element it stays in register ld[it] until the first stage's exchange."
+        )?;
+        writeln!(w, "{} ld[{r}];", shape.vector)?;
+    }
     writeln!(w, "if (t == 1u)")?;
     w.open_block()?;
     {
@@ -169,7 +176,7 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
         write_flat(w, shape, names, "src", |it| {
             let e = linear(&[("lid", 1)], it * group);
             let global = linear(&[("src", 1)], it * group);
-            format!("buf[pad({e})] = {};", load(shape, &global, true))
+            shape.put(it, &e, &load(shape, &global, true))
         })?;
     }
     w.close_block()?;
@@ -192,50 +199,45 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
     for it in 0..r {
         let local = linear(&[(names.cell.as_str(), 1)], it * per);
         let global = strided("src", it * per, "t");
-        if !shape.has_j() && it == 0 {
-            writeln!(w, "buf[pad({local})] = {};", load(shape, &global, false))?;
+        let value = if !shape.has_j() && it == 0 {
+            load(shape, &global, false)
         } else {
-            writeln!(
-                w,
-                "buf[pad({local})] = cmul({}, pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h));",
+            format!(
+                "cmul({}, pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h))",
                 load(shape, &global, false),
                 exponent(shape, it)
-            )?;
-        }
+            )
+        };
+        writeln!(w, "{}", shape.put(it, &local, &value))?;
     }
     w.close_block()?;
     writeln!(w, "else")?;
     w.open_block()?;
     for it in 0..r {
         let local = linear(&[(names.cell.as_str(), 1)], it * per);
-        writeln!(
-            w,
-            "buf[pad({local})] = {};",
-            load(shape, &strided("src", it * per, "t"), false)
-        )?;
+        let value = load(shape, &strided("src", it * per, "t"), false);
+        writeln!(w, "{}", shape.put(it, &local, &value))?;
     }
     w.close_block()?;
     w.close_block()?;
     w.close_block()?;
+    if shape.halves {
+        return Ok(());
+    }
     writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")
 }
 
-pub(super) fn write_stage<W: Write>(
+/// The comment above local stage `index`: its radix, stride, reads and writes.
+pub(super) fn write_stage_comment<W: Write>(
     w: &mut Writer<W>,
     shape: &Shape,
-    names: &Names,
     index: usize,
     stage: &Stage,
-    graph: &Graph,
 ) -> fmt::Result {
     let (l, per) = (shape.len, shape.per_fft);
     let (r, ps) = (stage.radix, stage.stride);
-    let v = shape.vector;
     let butterflies = shape.radix.div_ceil(r);
     let span = l / r;
-    // Mixed lengths: when r does not divide R, the last butterfly of some work-items is past
-    // the stage's L / r; they compute a copy of butterfly L / r - 1 and discard it.
-    let guarded = shape.radix % r != 0;
     let b = if shape.has_j() {
         if butterflies == 1 {
             "b = j".to_string()
@@ -282,6 +284,26 @@ pub(super) fn write_stage<W: Write>(
             "// to point (b - kk) * {r} + kk + q * {ps} (slot s holds X[bitrev(s)])."
         )?;
     }
+    Ok(())
+}
+
+pub(super) fn write_stage<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    names: &Names,
+    index: usize,
+    stage: &Stage,
+    graph: &Graph,
+) -> fmt::Result {
+    let (l, per) = (shape.len, shape.per_fft);
+    let (r, ps) = (stage.radix, stage.stride);
+    let v = shape.vector;
+    let butterflies = shape.radix.div_ceil(r);
+    let span = l / r;
+    // Mixed lengths: when r does not divide R, the last butterfly of some work-items is past
+    // the stage's L / r; they compute a copy of butterfly L / r - 1 and discard it.
+    let guarded = shape.radix % r != 0;
+    write_stage_comment(w, shape, index, stage)?;
     w.open_block()?;
     let schedule = Schedule::new(graph);
     let sub = if shape.has_c() {
@@ -337,20 +359,7 @@ pub(super) fn write_stage<W: Write>(
             };
             writeln!(w, "const {v} {prefix}a{m:02} = {value};")?;
         }
-        let named = schedule.renamed(|name| {
-            let name = match name.strip_prefix('x') {
-                Some(rest) => format!("a{rest}"),
-                None => name.to_string(),
-            };
-            format!("{prefix}{name}")
-        });
-        for (id, name) in named.statements() {
-            let value = definition(graph, &named, *id, v);
-            writeln!(w, "const {v} {name} = {value};")?;
-        }
-        for (name, value) in named.aliases() {
-            writeln!(w, "const {v} {name} = {value};")?;
-        }
+        write_butterfly(w, graph, &schedule, &prefix, v)?;
         let dst = format!("dst{suffix}");
         let position = if ps == 1 && !clamped {
             let c_coef = if shape.has_c() { l } else { 0 };
@@ -384,6 +393,32 @@ pub(super) fn write_stage<W: Write>(
     w.close_block()
 }
 
+/// The butterfly `graph` on the inputs `{prefix}aNN`, defining its outputs `{prefix}yNN`
+/// (slot s holds X[bitrev(s)]).
+pub(super) fn write_butterfly<W: Write>(
+    w: &mut Writer<W>,
+    graph: &Graph,
+    schedule: &Schedule,
+    prefix: &str,
+    v: &str,
+) -> fmt::Result {
+    let named = schedule.renamed(|name| {
+        let name = match name.strip_prefix('x') {
+            Some(rest) => format!("a{rest}"),
+            None => name.to_string(),
+        };
+        format!("{prefix}{name}")
+    });
+    for (id, name) in named.statements() {
+        let value = definition(graph, &named, *id, v);
+        writeln!(w, "const {v} {name} = {value};")?;
+    }
+    for (name, value) in named.aliases() {
+        writeln!(w, "const {v} {name} = {value};")?;
+    }
+    Ok(())
+}
+
 pub(super) fn write_store<W: Write>(
     w: &mut Writer<W>,
     shape: &Shape,
@@ -406,7 +441,9 @@ pub(super) fn write_store<W: Write>(
     writeln!(w, "if (p == 1u)")?;
     w.open_block()?;
     let split = shape.spec.real == Some(FusedReal::Split);
-    if split {
+    if split && shape.halves {
+        super::halves::write_split(w, shape, names)?;
+    } else if split {
         write_split_pairs(w, shape)?;
     } else {
         writeln!(
@@ -421,7 +458,7 @@ pub(super) fn write_store<W: Write>(
         write_flat(w, shape, names, "out", |it| {
             let e = linear(&[("lid", 1)], it * group);
             let global = linear(&[("out", 1)], it * group);
-            store(shape, &global, &format!("buf[pad({e})]"), true)
+            store(shape, &global, &shape.get(it, &e), true)
         })?;
     }
     w.close_block()?;
@@ -446,7 +483,7 @@ pub(super) fn write_store<W: Write>(
             store(
                 shape,
                 &strided("out", it * per, "p"),
-                &format!("buf[pad({local})]"),
+                &shape.get(it, &local),
                 false
             )
         )?;
