@@ -23,7 +23,9 @@ where
 {
     launches: Vec<Launch<T>>,
     scratch: Vec<Buffer<Complex<T>>>,
+    /// Host calls' device copies of the input and of the result, made on first use and kept.
     staging: Option<Buffer<Complex<T>>>,
+    staging_out: Option<Buffer<Complex<T>>>,
 }
 
 /// A compiled FFT plan: fixed length, batch, direction, precision and normalization.
@@ -67,6 +69,7 @@ where
                 launches,
                 scratch: Vec::new(),
                 staging: None,
+                staging_out: None,
             }),
         })
     }
@@ -315,8 +318,45 @@ where
 
     /// Transforms host data in place: uploads, runs, waits, downloads. `data` must hold
     /// exactly `len * batch` values (with a layout: at least its extent, the values between
-    /// the layout's addresses kept); on any error it is left unchanged.
+    /// the layout's addresses kept). Nothing is allocated per call beyond the device buffers
+    /// the plan keeps. A bad call (wrong length, planar plan, ...) leaves `data` unchanged; a
+    /// device failure during the final download may leave it partly written.
     pub fn process(&self, data: &mut [Complex<T>]) -> Result<()> {
+        self.check_host_call(data.len())?;
+        // The lock covers upload, run and download: concurrent calls must not share the
+        // staging buffers' contents.
+        let mut exec = self.exec.lock().unwrap_or_else(|p| p.into_inner());
+        let result = self.run_host(&mut exec, data)?;
+        result
+            .read(data)
+            .enq()
+            .map_err(Error::ocl("downloading the result"))
+    }
+
+    /// Transforms `input` into `output` (both exactly `len * batch` values, or with a layout at
+    /// least its extent and of one length): uploads `input`, runs, downloads into `output`;
+    /// `input` is not modified. With a caller's layout the values of `output` between the
+    /// layout's addresses are those of `input`. Errors as [`Fft::process`].
+    pub fn process_into(&self, input: &[Complex<T>], output: &mut [Complex<T>]) -> Result<()> {
+        if input.len() != output.len() {
+            return Err(Error::HostLengthMismatch {
+                expected: input.len(),
+                actual: output.len(),
+                len: self.len(),
+                batch: self.batch(),
+            });
+        }
+        self.check_host_call(input.len())?;
+        let mut exec = self.exec.lock().unwrap_or_else(|p| p.into_inner());
+        let result = self.run_host(&mut exec, input)?;
+        result
+            .read(output)
+            .enq()
+            .map_err(Error::ocl("downloading the result"))
+    }
+
+    /// The checks of a host call on `values` interleaved values, before anything is touched.
+    fn check_host_call(&self, values: usize) -> Result<()> {
         let layout = &self.layouts.0;
         if layout.planar || self.layouts.1.planar {
             return Err(Error::WrongStorage {
@@ -328,43 +368,68 @@ where
         }
         self.check_same_layouts()?;
         let expected = self.total_len();
-        if !self.layout_passes && data.len() != expected {
+        if !self.layout_passes && values != expected {
             return Err(Error::HostLengthMismatch {
                 expected,
-                actual: data.len(),
+                actual: values,
                 len: self.len(),
                 batch: self.batch(),
             });
         }
-        if data.len() < layout.extent {
+        if values < layout.extent {
             return Err(Error::LayoutTooSmall {
                 role: "host slice",
                 expected: layout.extent,
-                actual: data.len(),
+                actual: values,
                 layout: describe(layout),
             });
         }
-        // The lock covers upload, run and download: concurrent calls must not share the
-        // staging buffer's contents.
-        let mut exec = self.exec.lock().unwrap_or_else(|p| p.into_inner());
-        let staging = match &exec.staging {
-            Some(buffer) if buffer.len() == data.len() => buffer.clone(),
-            _ => self.device_buffer(data.len())?,
-        };
-        exec.staging = Some(staging.clone());
+        Ok(())
+    }
+
+    /// Uploads `values` to the cached staging buffer, runs the plan and returns the device
+    /// buffer holding the result. Contiguous plans run out of place into a second cached
+    /// buffer (so a one-pass plan needs no copy back); plans with a caller's layout run in
+    /// place, keeping the values between the layout's addresses.
+    fn run_host(&self, exec: &mut Exec<T>, values: &[Complex<T>]) -> Result<Buffer<Complex<T>>> {
+        let staging = self.cached_buffer(&mut exec.staging, values.len())?;
         staging
-            .write(&*data)
+            .write(values)
             .enq()
             .map_err(Error::ocl("uploading host data"))?;
-        let side = Data::Complex(&staging);
-        self.run_locked(&mut exec, side, side, true, None)?;
-        let mut result = vec![Complex::new(T::from_f64(0.0), T::from_f64(0.0)); data.len()];
-        staging
-            .read(&mut result)
-            .enq()
-            .map_err(Error::ocl("downloading the result"))?;
-        data.copy_from_slice(&result);
-        Ok(())
+        let request = &self.plan.request;
+        let plain = fft_core::plan::Layout::default();
+        let contiguous = request.input == plain && request.output == plain;
+        if !contiguous {
+            let side = Data::Complex(&staging);
+            self.run_locked(exec, side, side, true, None)?;
+            return Ok(staging);
+        }
+        let result = self.cached_buffer(&mut exec.staging_out, values.len())?;
+        self.run_locked(
+            exec,
+            Data::Complex(&staging),
+            Data::Complex(&result),
+            false,
+            None,
+        )?;
+        Ok(result)
+    }
+
+    /// The buffer in `slot` when it holds `len` values, else a new one kept there.
+    fn cached_buffer(
+        &self,
+        slot: &mut Option<Buffer<Complex<T>>>,
+        len: usize,
+    ) -> Result<Buffer<Complex<T>>> {
+        match slot {
+            Some(buffer) if buffer.len() == len => Ok(buffer.clone()),
+            _ => {
+                let buffer = self.device_buffer(len)?;
+                *slot = Some(buffer.clone());
+                Ok(buffer)
+            }
+        }
     }
 
     /// Transforms planar host data in place (a plan whose input and output layouts are one
