@@ -338,6 +338,9 @@ where
     /// `input` is not modified. With a caller's layout the values of `output` between the
     /// layout's addresses are those of `input`. Errors as [`Fft::process`].
     pub fn process_into(&self, input: &[Complex<T>], output: &mut [Complex<T>]) -> Result<()> {
+        self.check_host_call(input.len())?;
+        self.check_host_call(output.len())?;
+        // With a caller's layout both may be longer than its extent: then of one length.
         if input.len() != output.len() {
             return Err(Error::HostLengthMismatch {
                 expected: input.len(),
@@ -346,7 +349,6 @@ where
                 batch: self.batch(),
             });
         }
-        self.check_host_call(input.len())?;
         let mut exec = self.exec.lock().unwrap_or_else(|p| p.into_inner());
         let result = self.run_host(&mut exec, input)?;
         result

@@ -129,9 +129,11 @@ fn write_stage<W: Write>(
         } else {
             writeln!(w, "{v} {};", registers.join(", "))?;
         }
-        for (m, register) in registers.into_iter().enumerate() {
-            let local = linear(&[(at, 1)], u * per + m as u32 * span);
-            inputs.push((local, register));
+        if index > 0 {
+            for (m, register) in registers.into_iter().enumerate() {
+                let local = linear(&[(at, 1)], u * per + m as u32 * span);
+                inputs.push((local, register));
+            }
         }
         bases.push((prefix, b, kk));
     }
