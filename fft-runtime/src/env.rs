@@ -10,6 +10,7 @@
 use crate::binary_cache::BinaryCache;
 use crate::device::DeviceSelector;
 use crate::error::{Error, Result};
+use crate::host_transfer::HostPath;
 use fft_core::plan::KernelForm;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -27,6 +28,9 @@ pub const PRINT_BUILD_LOG_ENV: &str = "OCLFFT_PRINT_BUILD_LOG";
 /// The binary cache directory; `off` (or empty) disables the cache; unset,
 /// `$XDG_CACHE_HOME/oclfft`, else `$HOME/.cache/oclfft`.
 pub const CACHE_ENV: &str = "OCLFFT_CACHE_DIR";
+/// How host calls move data: `auto` (the default: `direct` on CPU devices, `pinned`
+/// elsewhere), `direct`, `pinned` or `plain` ([`HostPath`]).
+pub const HOST_PATH_ENV: &str = "OCLFFT_HOST_PATH";
 
 /// How a [`crate::DeviceQueue`] builds programs and which kernel form its plans default to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,6 +46,8 @@ pub struct QueueOptions {
     pub binary_cache: BinaryCache,
     /// The kernel form of plans that do not choose one.
     pub kernel_form: KernelForm,
+    /// How host calls ([`crate::Fft::process`] and the like) move data.
+    pub host_path: HostPath,
 }
 
 impl Default for QueueOptions {
@@ -53,13 +59,14 @@ impl Default for QueueOptions {
             print_build_log: false,
             binary_cache: default_cache(&|name| std::env::var_os(name)),
             kernel_form: KernelForm::Auto,
+            host_path: HostPath::Auto,
         }
     }
 }
 
 impl QueueOptions {
     /// The options set by `OCLFFT_BUILD_OPTIONS`, `OCLFFT_PRINT_BUILD_LOG`,
-    /// `OCLFFT_CACHE_DIR` and `OCLFFT_KERNEL_FORM`.
+    /// `OCLFFT_CACHE_DIR`, `OCLFFT_KERNEL_FORM` and `OCLFFT_HOST_PATH`.
     pub fn from_env() -> Result<QueueOptions> {
         Ok(Settings::from_env()?.options)
     }
@@ -109,6 +116,14 @@ impl Settings {
                 allowed: "auto, vector or scalar".into(),
             })?,
         };
+        let host_path = match text(HOST_PATH_ENV)? {
+            None => HostPath::Auto,
+            Some(v) => HostPath::from_name(v.trim()).ok_or_else(|| Error::BadEnvironment {
+                variable: HOST_PATH_ENV,
+                value: v,
+                allowed: "auto, direct, pinned or plain".into(),
+            })?,
+        };
         let build_options = text(BUILD_OPTIONS_ENV)?
             .unwrap_or_default()
             .trim()
@@ -143,6 +158,7 @@ impl Settings {
                 print_build_log,
                 binary_cache,
                 kernel_form,
+                host_path,
             },
         })
     }
@@ -176,6 +192,7 @@ mod tests {
         let s = settings(&[("HOME", "/home/u")]).unwrap();
         assert_eq!(s.device, DeviceSelector::Default);
         assert_eq!(s.options.kernel_form, KernelForm::Auto);
+        assert_eq!(s.options.host_path, HostPath::Auto);
         assert_eq!(s.options.build_options, "");
         assert!(!s.options.print_build_log);
         assert_eq!(
@@ -192,8 +209,10 @@ mod tests {
             (BUILD_OPTIONS_ENV, " -cl-nv-verbose "),
             (PRINT_BUILD_LOG_ENV, "1"),
             (CACHE_ENV, "/tmp/c"),
+            (HOST_PATH_ENV, "plain"),
         ])
         .unwrap();
+        assert_eq!(s.options.host_path, HostPath::Plain);
         assert_eq!(s.device, DeviceSelector::Index(1));
         assert_eq!(s.options.kernel_form, KernelForm::Scalar);
         assert_eq!(s.options.build_options, "-cl-nv-verbose");
@@ -213,6 +232,13 @@ mod tests {
         assert!(err.contains("OCLFFT_KERNEL_FORM"), "{err}");
         assert!(err.contains("'vectorr'"), "{err}");
         assert!(err.contains("auto, vector or scalar"), "{err}");
+        let err = settings(&[(HOST_PATH_ENV, "fast")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("OCLFFT_HOST_PATH") && err.contains("direct, pinned or plain"),
+            "{err}"
+        );
         let err = settings(&[(PRINT_BUILD_LOG_ENV, "yes")])
             .unwrap_err()
             .to_string();

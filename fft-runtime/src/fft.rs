@@ -3,6 +3,7 @@
 use crate::builder::FftBuilder;
 use crate::error::{Error, Result};
 use crate::float::FftFloat;
+use crate::host_transfer::{staging_buffer, HostTransfer, HostView};
 use crate::launch::{Data, Launch};
 use crate::queue::DeviceQueue;
 use crate::schedule::{padded_targets, pass_targets, scratch_count, Target};
@@ -26,6 +27,10 @@ where
     /// Host calls' device copies of the input and of the result, made on first use and kept.
     staging: Option<Buffer<Complex<T>>>,
     staging_out: Option<Buffer<Complex<T>>>,
+    /// Planar host calls' device copies of the real and imaginary parts.
+    staging_planar: (Option<Buffer<T>>, Option<Buffer<T>>),
+    /// How host calls move data, and its pinned chunks.
+    transfer: HostTransfer,
 }
 
 /// A compiled FFT plan: fixed length, batch, direction, precision and normalization.
@@ -70,6 +75,8 @@ where
                 scratch: Vec::new(),
                 staging: None,
                 staging_out: None,
+                staging_planar: (None, None),
+                transfer: HostTransfer::new(queue.options().host_path, queue.summary().kind),
             }),
         })
     }
@@ -318,19 +325,24 @@ where
 
     /// Transforms host data in place: uploads, runs, waits, downloads. `data` must hold
     /// exactly `len * batch` values (with a layout: at least its extent, the values between
-    /// the layout's addresses kept). Nothing is allocated per call beyond the device buffers
-    /// the plan keeps. A bad call (wrong length, planar plan, ...) leaves `data` unchanged; a
-    /// device failure during the final download may leave it partly written.
+    /// the layout's addresses kept). Nothing is allocated per call beyond the buffers the plan
+    /// keeps; how the data moves is the queue's [`crate::HostPath`] (on a CPU device the
+    /// kernels work on `data` itself; on a GPU it crosses the bus through pinned chunks). A
+    /// bad call (wrong length, planar plan, ...) leaves `data` unchanged; a device failure
+    /// may leave it partly written.
     pub fn process(&self, data: &mut [Complex<T>]) -> Result<()> {
         self.check_host_call(data.len())?;
         // The lock covers upload, run and download: concurrent calls must not share the
         // staging buffers' contents.
         let mut exec = self.exec.lock().unwrap_or_else(|p| p.into_inner());
+        if exec.transfer.direct() {
+            let view = HostView::writing(self.queue.queue(), data)?;
+            let side = Data::Complex(view.buffer());
+            self.run_locked(&mut exec, side, side, true, None)?;
+            return view.finish();
+        }
         let result = self.run_host(&mut exec, data)?;
-        result
-            .read(data)
-            .enq()
-            .map_err(Error::ocl("downloading the result"))
+        exec.transfer.download(self.queue.queue(), &result, data)
     }
 
     /// Transforms `input` into `output` (both exactly `len * batch` values, or with a layout at
@@ -350,11 +362,40 @@ where
             });
         }
         let mut exec = self.exec.lock().unwrap_or_else(|p| p.into_inner());
+        if exec.transfer.direct() {
+            return self.process_into_direct(&mut exec, input, output);
+        }
         let result = self.run_host(&mut exec, input)?;
-        result
-            .read(output)
-            .enq()
-            .map_err(Error::ocl("downloading the result"))
+        exec.transfer.download(self.queue.queue(), &result, output)
+    }
+
+    /// [`Fft::process_into`] with the kernels on the caller's slices: out of place for a
+    /// contiguous plan, else in place on `output` after a copy of `input`.
+    fn process_into_direct(
+        &self,
+        exec: &mut Exec<T>,
+        input: &[Complex<T>],
+        output: &mut [Complex<T>],
+    ) -> Result<()> {
+        let queue = self.queue.queue();
+        if !self.contiguous() {
+            output.copy_from_slice(input);
+            let view = HostView::writing(queue, output)?;
+            let side = Data::Complex(view.buffer());
+            self.run_locked(exec, side, side, true, None)?;
+            return view.finish();
+        }
+        let from = HostView::reading(queue, input)?;
+        let to = HostView::writing(queue, output)?;
+        self.run_locked(
+            exec,
+            Data::Complex(from.buffer()),
+            Data::Complex(to.buffer()),
+            false,
+            None,
+        )?;
+        to.finish()?;
+        from.finish()
     }
 
     /// The checks of a host call on `values` interleaved values, before anything is touched.
@@ -389,25 +430,27 @@ where
         Ok(())
     }
 
+    /// Whether both sides are the plain contiguous layout.
+    fn contiguous(&self) -> bool {
+        let request = &self.plan.request;
+        let plain = fft_core::plan::Layout::default();
+        request.input == plain && request.output == plain
+    }
+
     /// Uploads `values` to the cached staging buffer, runs the plan and returns the device
     /// buffer holding the result. Contiguous plans run out of place into a second cached
     /// buffer (so a one-pass plan needs no copy back); plans with a caller's layout run in
     /// place, keeping the values between the layout's addresses.
     fn run_host(&self, exec: &mut Exec<T>, values: &[Complex<T>]) -> Result<Buffer<Complex<T>>> {
-        let staging = self.cached_buffer(&mut exec.staging, values.len())?;
-        staging
-            .write(values)
-            .enq()
-            .map_err(Error::ocl("uploading host data"))?;
-        let request = &self.plan.request;
-        let plain = fft_core::plan::Layout::default();
-        let contiguous = request.input == plain && request.output == plain;
-        if !contiguous {
+        let queue = self.queue.queue();
+        let staging = staging_buffer(queue, &mut exec.staging, values.len())?;
+        exec.transfer.upload(queue, values, &staging)?;
+        if !self.contiguous() {
             let side = Data::Complex(&staging);
             self.run_locked(exec, side, side, true, None)?;
             return Ok(staging);
         }
-        let result = self.cached_buffer(&mut exec.staging_out, values.len())?;
+        let result = staging_buffer(queue, &mut exec.staging_out, values.len())?;
         self.run_locked(
             exec,
             Data::Complex(&staging),
@@ -418,25 +461,10 @@ where
         Ok(result)
     }
 
-    /// The buffer in `slot` when it holds `len` values, else a new one kept there.
-    fn cached_buffer(
-        &self,
-        slot: &mut Option<Buffer<Complex<T>>>,
-        len: usize,
-    ) -> Result<Buffer<Complex<T>>> {
-        match slot {
-            Some(buffer) if buffer.len() == len => Ok(buffer.clone()),
-            _ => {
-                let buffer = self.device_buffer(len)?;
-                *slot = Some(buffer.clone());
-                Ok(buffer)
-            }
-        }
-    }
-
     /// Transforms planar host data in place (a plan whose input and output layouts are one
     /// planar layout): `re` and `im` hold the real and imaginary parts, each at least the
-    /// layout's extent long. On any error both are left unchanged.
+    /// layout's extent long. A bad call leaves both unchanged; a device failure may leave
+    /// them partly written. The data moves as in [`Fft::process`].
     pub fn process_planar(&self, re: &mut [T], im: &mut [T]) -> Result<()> {
         let layout = &self.layouts.0;
         if !layout.planar || !self.layouts.1.planar {
@@ -458,29 +486,23 @@ where
                 });
             }
         }
+        let queue = self.queue.queue();
         let mut exec = self.exec.lock().unwrap_or_else(|p| p.into_inner());
-        let upload = |values: &[T]| -> Result<Buffer<T>> {
-            Buffer::<T>::builder()
-                .queue(self.queue.queue().clone())
-                .len(values.len())
-                .copy_host_slice(values)
-                .build()
-                .map_err(Error::ocl("uploading host data"))
-        };
-        let (re_buf, im_buf) = (upload(re)?, upload(im)?);
+        if exec.transfer.direct() {
+            let (re_view, im_view) = (HostView::writing(queue, re)?, HostView::writing(queue, im)?);
+            let side = Data::Planar(re_view.buffer(), im_view.buffer());
+            self.run_locked(&mut exec, side, side, true, None)?;
+            re_view.finish()?;
+            return im_view.finish();
+        }
+        let re_buf = staging_buffer(queue, &mut exec.staging_planar.0, re.len())?;
+        let im_buf = staging_buffer(queue, &mut exec.staging_planar.1, im.len())?;
+        exec.transfer.upload(queue, re, &re_buf)?;
+        exec.transfer.upload(queue, im, &im_buf)?;
         let side = Data::Planar(&re_buf, &im_buf);
         self.run_locked(&mut exec, side, side, true, None)?;
-        let mut re_out = vec![T::from_f64(0.0); re.len()];
-        let mut im_out = vec![T::from_f64(0.0); im.len()];
-        for (buffer, out) in [(&re_buf, &mut re_out), (&im_buf, &mut im_out)] {
-            buffer
-                .read(out)
-                .enq()
-                .map_err(Error::ocl("downloading the result"))?;
-        }
-        re.copy_from_slice(&re_out);
-        im.copy_from_slice(&im_out);
-        Ok(())
+        exec.transfer.download(queue, &re_buf, re)?;
+        exec.transfer.download(queue, &im_buf, im)
     }
 
     fn device_buffer(&self, len: usize) -> Result<Buffer<Complex<T>>> {

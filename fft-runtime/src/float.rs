@@ -11,7 +11,7 @@ mod sealed {
 }
 
 /// `f32` or `f64`: the scalar of the complex values a plan transforms.
-pub trait FftFloat: sealed::Sealed + OclPrm + Into<f64> {
+pub trait FftFloat: sealed::Sealed + OclPrm + bytemuck::Pod + Into<f64> {
     /// The matching [`Precision`].
     const PRECISION: Precision;
     /// Rounds an f64 to this type (once, to nearest).

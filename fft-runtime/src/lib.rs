@@ -26,6 +26,7 @@ mod error;
 mod fft;
 mod float;
 mod generated;
+mod host_transfer;
 mod launch;
 #[cfg(feature = "ndarray")]
 #[path = "ndarray_interop.rs"]
@@ -39,8 +40,8 @@ mod side;
 pub use builder::FftBuilder;
 pub use device::{list_devices, DeviceEntry, DeviceKind, DeviceSelector, DeviceSummary};
 pub use env::{
-    QueueOptions, Settings, BUILD_OPTIONS_ENV, CACHE_ENV, DEVICE_ENV, KERNEL_FORM_ENV,
-    PRINT_BUILD_LOG_ENV,
+    QueueOptions, Settings, BUILD_OPTIONS_ENV, CACHE_ENV, DEVICE_ENV, HOST_PATH_ENV,
+    KERNEL_FORM_ENV, PRINT_BUILD_LOG_ENV,
 };
 pub use error::{Error, Result, INSTALL_HINT};
 pub use fft::{Fft, MAX_TOTAL_POINTS};
@@ -53,6 +54,7 @@ pub use fft_core::{
 pub use fft_core::{Direction, Normalization, Precision};
 pub use float::{complex_from_f64, complex_to_f64, FftFloat};
 pub use generated::{generated_kernel, generated_kernels};
+pub use host_transfer::{measure_round_trip, HostPath, RoundTrip, PINNED_MIN_BYTES};
 pub use queue::DeviceQueue;
 pub use real::{ComplexToReal, RealToComplex};
 pub use side::Side;

@@ -6,6 +6,7 @@ use crate::device::{list_devices, DeviceSelector, DeviceSummary};
 use crate::env::{QueueOptions, Settings};
 use crate::error::{Error, Result};
 use crate::generated::generated_kernel;
+use crate::host_transfer::HostPath;
 use fft_core::kernel::KernelSpec;
 use ocl::enums::{
     CommandQueueInfo, CommandQueueInfoResult, ProgramBuildInfo, ProgramInfo, ProgramInfoResult,
@@ -197,6 +198,7 @@ impl DeviceQueue {
         let program = match cached {
             Some(program) => program,
             None => {
+                let started = std::time::Instant::now();
                 let program = Program::builder()
                     .src(source.as_ref())
                     .devices(self.inner.device)
@@ -207,7 +209,8 @@ impl DeviceQueue {
                     if let Ok(log) =
                         program.build_info(self.inner.device, ProgramBuildInfo::BuildLog)
                     {
-                        eprintln!("build log of {entry_point}:\n{log}");
+                        let ms = started.elapsed().as_secs_f64() * 1e3;
+                        eprintln!("build log of {entry_point} (compiled in {ms:.0} ms):\n{log}");
                     }
                 }
                 if let Ok(ProgramInfoResult::Binaries(binaries)) =
@@ -262,10 +265,19 @@ impl DeviceQueue {
     /// The same queue with `cache` for compiled program binaries (default: the one
     /// [`QueueOptions`] gives); programs already built in memory are not carried over.
     pub fn with_binary_cache(self, cache: BinaryCache) -> DeviceQueue {
-        let options = QueueOptions {
-            binary_cache: cache,
-            ..self.inner.options.clone()
-        };
+        self.with_changed_options(|options| options.binary_cache = cache)
+    }
+
+    /// The same queue whose plans move host data by `path` (default: the one
+    /// [`QueueOptions`] gives, [`HostPath::Auto`] unless `OCLFFT_HOST_PATH` set it); programs
+    /// already built in memory are not carried over.
+    pub fn with_host_path(self, path: HostPath) -> DeviceQueue {
+        self.with_changed_options(|options| options.host_path = path)
+    }
+
+    fn with_changed_options(self, change: impl FnOnce(&mut QueueOptions)) -> DeviceQueue {
+        let mut options = self.inner.options.clone();
+        change(&mut options);
         DeviceQueue::with_summary(
             self.inner.queue.clone(),
             self.inner.device,

@@ -22,6 +22,7 @@ use crate::buffer_checks::check_pair;
 use crate::error::{Error, Result};
 use crate::fft::prepare_launches;
 use crate::float::FftFloat;
+use crate::host_transfer::{staging_buffer, HostTransfer, HostView};
 use crate::launch::{Data, Launch};
 use crate::queue::DeviceQueue;
 use crate::schedule::{padded_targets, scratch_count, Target};
@@ -40,6 +41,34 @@ where
     scratch: Vec<Buffer<Complex<T>>>,
     reals: Option<Buffer<T>>,
     spectrum: Option<Buffer<Complex<T>>>,
+    /// How host calls move data, and its pinned chunks.
+    transfer: HostTransfer,
+}
+
+/// A value type of one side of a real plan, and the staging buffer of that side.
+trait Staged<T: FftFloat>: OclPrm + bytemuck::Pod
+where
+    Complex<T>: OclPrm,
+{
+    fn slot(exec: &mut Exec<T>) -> &mut Option<Buffer<Self>>;
+}
+
+impl<T: FftFloat> Staged<T> for T
+where
+    Complex<T>: OclPrm,
+{
+    fn slot(exec: &mut Exec<T>) -> &mut Option<Buffer<T>> {
+        &mut exec.reals
+    }
+}
+
+impl<T: FftFloat> Staged<T> for Complex<T>
+where
+    Complex<T>: OclPrm,
+{
+    fn slot(exec: &mut Exec<T>) -> &mut Option<Buffer<Complex<T>>> {
+        &mut exec.spectrum
+    }
 }
 
 /// What both kinds of real plan share: the plan, its launches and work buffers.
@@ -69,6 +98,7 @@ where
                 scratch: Vec::new(),
                 reals: None,
                 spectrum: None,
+                transfer: HostTransfer::new(queue.options().host_path, queue.summary().kind),
             }),
         })
     }
@@ -232,6 +262,37 @@ where
         Ok(events)
     }
 
+    /// A blocking host call from `input` to `output` (checked by the caller): on the slices
+    /// themselves when the transfer is direct, else through the cached staging buffers of
+    /// each side (`reals` or `spectrum`, chosen by the value type).
+    fn host_call<I: Staged<T>, O: Staged<T>>(
+        &self,
+        input: &[I],
+        output: &mut [O],
+        input_data: impl for<'b> Fn(&'b Buffer<I>) -> Data<'b, T>,
+        output_data: impl for<'b> Fn(&'b Buffer<O>) -> Data<'b, T>,
+    ) -> Result<()> {
+        let queue = self.queue.queue();
+        let mut exec = self.lock();
+        if exec.transfer.direct() {
+            let from = HostView::reading(queue, input)?;
+            let to = HostView::writing(queue, output)?;
+            self.run(
+                &mut exec,
+                input_data(from.buffer()),
+                output_data(to.buffer()),
+                None,
+            )?;
+            to.finish()?;
+            return from.finish();
+        }
+        let from = staging_buffer(queue, I::slot(&mut exec), input.len())?;
+        let to = staging_buffer(queue, O::slot(&mut exec), output.len())?;
+        exec.transfer.upload(queue, input, &from)?;
+        self.run(&mut exec, input_data(&from), output_data(&to), None)?;
+        exec.transfer.download(queue, &to, output)
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Exec<T>> {
         self.exec.lock().unwrap_or_else(|p| p.into_inner())
     }
@@ -252,20 +313,6 @@ fn device_buffer<V: OclPrm>(queue: &DeviceQueue, len: usize) -> Result<Buffer<V>
         .len(len.max(1))
         .build()
         .map_err(Error::ocl("allocating a device buffer"))
-}
-
-/// The staging buffer in `slot`, made on first use.
-fn staging<V: OclPrm>(
-    queue: &DeviceQueue,
-    slot: &mut Option<Buffer<V>>,
-    len: usize,
-) -> Result<Buffer<V>> {
-    if let Some(buffer) = slot {
-        return Ok(buffer.clone());
-    }
-    let buffer = device_buffer(queue, len)?;
-    *slot = Some(buffer.clone());
-    Ok(buffer)
 }
 
 /// A compiled real-to-complex plan: `len` reals per row in, the `len / 2 + 1` values of each
@@ -415,34 +462,19 @@ where
         Ok(output)
     }
 
-    /// [`RealToComplex::process`] into `output` (`spectrum_values()` long, exactly); on any
-    /// error `output` is left as it was.
+    /// [`RealToComplex::process`] into `output` (`spectrum_values()` long, exactly). A bad
+    /// call leaves `output` as it was; a device failure may leave it partly written. The data
+    /// moves by the queue's [`crate::HostPath`], as in [`crate::Fft::process`].
     pub fn process_into(&self, input: &[T], output: &mut [Complex<T>]) -> Result<()> {
         self.core.check_real_slice("input slice", input.len())?;
         self.core
             .check_spectrum_slice("output slice", output.len())?;
-        let core = &self.core;
-        let mut exec = core.lock();
-        let reals = staging(&core.queue, &mut exec.reals, core.real_values())?;
-        let spectrum = staging(&core.queue, &mut exec.spectrum, core.spectrum_values())?;
-        reals
-            .write(input)
-            .enq()
-            .map_err(Error::ocl("uploading host data"))?;
-        core.run(
-            &mut exec,
-            Data::Real(&reals),
-            Data::Complex(&spectrum),
-            None,
-        )?;
-        let zero = T::from_f64(0.0);
-        let mut result = vec![Complex::new(zero, zero); output.len()];
-        spectrum
-            .read(&mut result)
-            .enq()
-            .map_err(Error::ocl("downloading the result"))?;
-        output.copy_from_slice(&result);
-        Ok(())
+        self.core.host_call(
+            input,
+            output,
+            |from| Data::Real(from),
+            |to| Data::Complex(to),
+        )
     }
 
     /// Transforms `input` (at least `real_values()` reals) into `output` (at least
@@ -501,32 +533,18 @@ where
         Ok(output)
     }
 
-    /// [`ComplexToReal::process`] into `output` (`real_values()` long, exactly); on any
-    /// error `output` is left as it was.
+    /// [`ComplexToReal::process`] into `output` (`real_values()` long, exactly). A bad call
+    /// leaves `output` as it was; a device failure may leave it partly written. The data
+    /// moves by the queue's [`crate::HostPath`], as in [`crate::Fft::process`].
     pub fn process_into(&self, input: &[Complex<T>], output: &mut [T]) -> Result<()> {
         self.core.check_spectrum_slice("input slice", input.len())?;
         self.core.check_real_slice("output slice", output.len())?;
-        let core = &self.core;
-        let mut exec = core.lock();
-        let reals = staging(&core.queue, &mut exec.reals, core.real_values())?;
-        let spectrum = staging(&core.queue, &mut exec.spectrum, core.spectrum_values())?;
-        spectrum
-            .write(input)
-            .enq()
-            .map_err(Error::ocl("uploading host data"))?;
-        core.run(
-            &mut exec,
-            Data::Complex(&spectrum),
-            Data::Real(&reals),
-            None,
-        )?;
-        let mut result = vec![T::from_f64(0.0); output.len()];
-        reals
-            .read(&mut result)
-            .enq()
-            .map_err(Error::ocl("downloading the result"))?;
-        output.copy_from_slice(&result);
-        Ok(())
+        self.core.host_call(
+            input,
+            output,
+            |from| Data::Complex(from),
+            |to| Data::Real(to),
+        )
     }
 
     /// Transforms `input` (at least `spectrum_values()` complex values) into `output` (at

@@ -5,7 +5,7 @@
 
 use fft_core::plan::Layout;
 use fft_core::Direction;
-use fft_runtime::{Error, Fft};
+use fft_runtime::{DeviceQueue, Error, Fft, HostPath, PINNED_MIN_BYTES};
 use num_complex::Complex;
 use oclfft_tests::*;
 
@@ -81,4 +81,116 @@ fn bad_lengths_are_refused_with_the_data_untouched() {
     let err = plan.process(&mut wrong).unwrap_err();
     assert!(matches!(err, Error::HostLengthMismatch { .. }), "{err}");
     assert!(wrong.iter().all(|v| *v == Complex::new(7.0, 7.0)));
+}
+
+/// The test queue with host calls moving data by `path`.
+fn queue_with(path: HostPath) -> DeviceQueue {
+    test_queue().clone().with_host_path(path)
+}
+
+/// Every way host data can move gives the same bits for every host call, above the size at
+/// which the pinned chunks take over (f32 and f64); the input of an out-of-place call is left
+/// as it was, and the plain path, checked here against the oracle, is the reference.
+#[test]
+fn every_host_path_gives_the_same_bits() {
+    const PATHS: [HostPath; 3] = [HostPath::Direct, HostPath::Pinned, HostPath::Plain];
+    let (len, batch) = (4096usize, PINNED_MIN_BYTES / (4096 * 8) + 1);
+    let signal = random_signal(len * batch, 17);
+    // The oracle is a naive DFT at this length: the first rows stand for the rest, which the
+    // paths must match bit for bit anyway.
+    const CHECKED: usize = 3;
+    let want = batched_oracle(&signal[..CHECKED * len], len, Direction::Forward, 1.0);
+    let input = to_device::<f32>(&signal);
+    let results: Vec<_> = PATHS
+        .iter()
+        .map(|&path| {
+            let queue = queue_with(path);
+            let plan = Fft::<f32>::builder(&queue)
+                .len(len)
+                .batch(batch)
+                .build()
+                .unwrap();
+            let mut output = vec![Complex::new(f32::NAN, 0.0); len * batch];
+            plan.process_into(&input, &mut output).unwrap();
+            let mut in_place = input.clone();
+            plan.process(&mut in_place).unwrap();
+            assert_eq!(in_place, output, "{path:?}: process and process_into");
+            (path, output)
+        })
+        .collect();
+    assert_eq!(input, to_device::<f32>(&signal), "the input was written");
+    let checked = &results[2].1[..CHECKED * len];
+    check_against(&to_f64(checked), &want, len, tolerance::<f32>(len)).unwrap();
+    for (path, output) in &results {
+        assert!(
+            output == &results[2].1,
+            "{path:?} differs from the plain path"
+        );
+    }
+
+    // Planar f64 and the real plans, each above the pinned threshold too.
+    let batch64 = PINNED_MIN_BYTES / (len * 8) + 1;
+    let planar: Vec<_> = PATHS
+        .iter()
+        .map(|&path| {
+            let plan = Fft::<f64>::builder(&queue_with(path))
+                .len(len)
+                .batch(batch64)
+                .input_layout(Layout::planar())
+                .output_layout(Layout::planar())
+                .build()
+                .unwrap();
+            let mut re: Vec<f64> = signal[..len * batch64].iter().map(|v| v.re).collect();
+            let mut im: Vec<f64> = signal[..len * batch64].iter().map(|v| v.im).collect();
+            plan.process_planar(&mut re, &mut im).unwrap();
+            (re, im)
+        })
+        .collect();
+    let got: Vec<Complex<f64>> = planar[2]
+        .0
+        .iter()
+        .zip(&planar[2].1)
+        .take(CHECKED * len)
+        .map(|(&re, &im)| Complex::new(re, im))
+        .collect();
+    check_against(&got, &want, len, tolerance::<f64>(len)).unwrap();
+    assert!(
+        planar.iter().all(|p| p == &planar[2]),
+        "planar paths differ"
+    );
+
+    let reals: Vec<f32> = signal.iter().map(|v| v.re as f32).collect();
+    let real_results: Vec<_> = PATHS
+        .iter()
+        .map(|&path| {
+            let queue = queue_with(path);
+            let r2c = Fft::<f32>::builder(&queue)
+                .len(len)
+                .batch(batch)
+                .build_r2c()
+                .unwrap();
+            let spectrum = r2c.process(&reals).unwrap();
+            let c2r = Fft::<f32>::builder(&queue)
+                .len(len)
+                .batch(batch)
+                .normalization(fft_core::Normalization::Backward)
+                .build_c2r()
+                .unwrap();
+            let copy = spectrum.clone();
+            let back = c2r.process(&spectrum).unwrap();
+            assert_eq!(spectrum, copy, "{path:?}: C2R wrote its input");
+            (spectrum, back)
+        })
+        .collect();
+    let worst = real_results[2]
+        .1
+        .iter()
+        .zip(&reals)
+        .map(|(a, b)| (a - b).abs())
+        .fold(0.0f32, f32::max);
+    assert!(worst < 1e-4, "C2R(R2C(x)) differs from x by {worst}");
+    assert!(
+        real_results.iter().all(|r| r == &real_results[2]),
+        "real paths differ"
+    );
 }

@@ -83,7 +83,7 @@ struct Row {
     batch: usize,
     passes: usize,
     kernel: Duration,
-    /// Wall clock of upload + transform + download (blocking calls).
+    /// Wall clock of `Fft::process_into` on host slices (upload, transform, download).
     transfer: Duration,
     rel_l2: f64,
     plan_build: Duration,
@@ -176,6 +176,7 @@ where
         }
         median(&mut samples)
     };
+    let round_trip = fft_runtime::measure_round_trip(queue.queue(), &host, args.runs.min(5))?;
     let gbps = |points: usize, t: Duration| {
         2.0 * (points * bytes_per_point) as f64 / t.as_secs_f64() / 1e9
     };
@@ -197,6 +198,14 @@ where
         "device copy of 2^{log2_total} points: {:.4} ms = {:.0} GB/s (read+write)",
         ms(copy),
         gbps(total, copy)
+    )
+    .ok();
+    writeln!(
+        out,
+        "host round trip of 2^{log2_total} points (upload + download, blocking): pageable {:.3} ms, pinned {:.3} ms; host calls move data by '{}' (OCLFFT_HOST_PATH)",
+        ms(round_trip.pageable),
+        ms(round_trip.pinned),
+        queue.options().host_path.resolve(summary.kind).name()
     )
     .ok();
     let with_rustfft = args
@@ -252,17 +261,12 @@ where
             }
         }
         let kernel = median(&mut samples);
+        // The user's path: a blocking host call (upload, transform, download) on host slices.
         let transfer = {
             let mut samples = Vec::new();
             for _ in 0..args.runs.min(5) {
                 let started = Instant::now();
-                src.write(&host[..points])
-                    .enq()
-                    .map_err(ocl_err("uploading"))?;
-                plan.enqueue_traced(&src, &dst, None)?;
-                dst.read(&mut back[..points])
-                    .enq()
-                    .map_err(ocl_err("downloading"))?;
+                plan.process_into(&host[..points], &mut back[..points])?;
                 samples.push(started.elapsed());
             }
             median(&mut samples)
