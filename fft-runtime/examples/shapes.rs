@@ -151,9 +151,9 @@ where
             fft_core::reference_fft(line, Direction::Forward)
                 .unwrap_or_else(|| fft_core::naive_dft(line, Direction::Forward))
         });
-        relative_l2_error(&got, &want)
+        Some(relative_l2_error(&got, &want))
     } else {
-        f64::NAN
+        None
     };
     let cpu = if std::env::args().any(|a| a == "--rustfft") {
         let cpu = rustfft_time(&host, dims)?;
@@ -167,12 +167,12 @@ where
     };
     let dims_text: Vec<String> = dims.iter().map(usize::to_string).collect();
     println!(
-        "{:>16} {:>9.4} {:>9.4} {:>7.2} {:>9.2e} {:>6}  {:?}{cpu}",
+        "{:>16} {:>9.4} {:>9.4} {:>7.2} {:>9} {:>6}  {:?}{cpu}",
         format!("{}x{batch}", dims_text.join(",")),
         ms(kernel),
         ms(copy),
         kernel.as_secs_f64() / copy.as_secs_f64(),
-        error,
+        error_text(error),
         pass_list(&passes),
         plan.plan().algorithm
     );
@@ -350,25 +350,25 @@ where
                     .unwrap_or_else(|| fft_core::naive_dft(line, Direction::Forward))
             });
             let got: Vec<Complex64> = first.iter().map(|&v| complex_to_f64(v)).collect();
-            relative_l2_error(&got, &want)
+            Some(relative_l2_error(&got, &want))
         } else {
-            f64::NAN
+            None
         };
         (kernel, passes, error)
     } else {
         let plan = builder().build_c2r()?;
         let (kernel, passes) =
             timed_passes(|| Ok(plan.enqueue_traced(&spectrum, &real_buf, None)?))?;
-        (kernel, passes, f64::NAN)
+        (kernel, passes, None)
     };
     let dims_text: Vec<String> = dims.iter().map(usize::to_string).collect();
     println!(
-        "{:>16} {:>9.4} {:>9.4} {:>7.2} {:>9.2e} {:>6}",
+        "{:>16} {:>9.4} {:>9.4} {:>7.2} {:>9} {:>6}",
         format!("{}x{batch}", dims_text.join(",")),
         ms(kernel),
         ms(copy),
         kernel.as_secs_f64() / copy.as_secs_f64(),
-        error,
+        error_text(error),
         pass_list(&passes),
     );
     Ok(())
@@ -440,9 +440,12 @@ where
         let row: Vec<f64> = reals[..len].iter().map(|&v| v.into()).collect();
         let got: Vec<Complex64> = first.iter().map(|&v| complex_to_f64(v)).collect();
         let error = if len <= 1 << 16 {
-            relative_l2_error(&got, &fft_core::kernel::rfft_reference(&row))
+            Some(relative_l2_error(
+                &got,
+                &fft_core::kernel::rfft_reference(&row),
+            ))
         } else {
-            f64::NAN
+            None
         };
         (kernel, error, pass_list(&passes), plan.explain())
     } else {
@@ -459,12 +462,12 @@ where
             |v: &[f64]| -> Vec<Complex64> { v.iter().map(|&x| Complex64::new(x, 0.0)).collect() };
         let got: Vec<f64> = first.iter().map(|&v| v.into()).collect();
         let error = if len <= 1 << 16 {
-            relative_l2_error(
+            Some(relative_l2_error(
                 &as_complex(&got),
                 &as_complex(&fft_core::kernel::irfft_reference(&row, len)),
-            )
+            ))
         } else {
-            f64::NAN
+            None
         };
         (kernel, error, pass_list(&passes), plan.explain())
     };
@@ -485,12 +488,12 @@ where
         .unwrap_or("")
         .to_string();
     println!(
-        "{:>16} {:>9.4} {:>9.4} {:>7.2} {:>9.2e} {:>6}  {cpu}{how}",
+        "{:>16} {:>9.4} {:>9.4} {:>7.2} {:>9} {:>6}  {cpu}{how}",
         format!("{len}x{batch}"),
         ms(kernel),
         ms(copy),
         kernel.as_secs_f64() / copy.as_secs_f64(),
-        error,
+        error_text(error),
         passes,
     );
     Ok(())
@@ -566,4 +569,9 @@ fn pass_list(passes: &[Duration]) -> String {
 
 fn ms(t: Duration) -> f64 {
     t.as_secs_f64() * 1e3
+}
+
+/// The error column: the relative L2 error, or "-" where the shape was too large to check.
+fn error_text(error: Option<f64>) -> String {
+    error.map_or_else(|| "-".to_string(), |e| format!("{e:.2e}"))
 }
