@@ -28,8 +28,9 @@ pub enum HostPath {
     /// The kernels work on the caller's slices themselves (`CL_MEM_USE_HOST_PTR`): no copy
     /// on devices that share host memory; elsewhere the driver decides what it copies.
     Direct,
-    /// Through pinned chunks the plan keeps, filled by all host threads while the previous
-    /// chunk crosses the bus; transfers under [`PINNED_MIN_BYTES`] go as [`HostPath::Plain`].
+    /// Through pinned chunks the plan keeps (48 MiB of page-locked host memory, made on its
+    /// first large host call), filled by all host threads while the previous chunk crosses
+    /// the bus; transfers under [`PINNED_MIN_BYTES`] go as [`HostPath::Plain`].
     Pinned,
     /// `clEnqueueWriteBuffer`/`clEnqueueReadBuffer` straight from the slice, one blocking
     /// call each way.
