@@ -114,6 +114,10 @@ fn summarize(index: usize, platform: &Platform, device: &Device) -> Result<Devic
 /// Every device of every platform, in a stable order (platforms as the loader lists them,
 /// devices as each platform lists them).
 pub fn list_devices() -> Result<Vec<DeviceEntry>> {
+    // Drivers initialize on the first listing, and PoCL 3.1 reports no devices to a second
+    // thread that lists while the first initializes: one listing at a time.
+    static LISTING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one_at_a_time = LISTING.lock().unwrap_or_else(|p| p.into_inner());
     let platform_ids = ocl::core::get_platform_ids().map_err(|e| Error::NoPlatform {
         detail: e.to_string().lines().next().unwrap_or("").to_string(),
     })?;

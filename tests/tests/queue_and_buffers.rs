@@ -204,3 +204,23 @@ fn a_longer_device_buffer_transforms_its_first_values_and_keeps_the_rest() {
         .all(|&v| v == Complex32::new(9.0, 9.0)));
     assert_eq!(read(&input), original, "out of place: the input is kept");
 }
+
+/// Queues opened by several threads at once all find the device: drivers initialize on the
+/// first listing, and PoCL reports no devices to a thread that lists while another one
+/// initializes, so listings are serialized.
+#[test]
+fn queues_opened_by_several_threads_at_once_all_open() {
+    let opened: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..4)
+            .map(|_| scope.spawn(fft_runtime::DeviceQueue::from_env))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("no panic"))
+            .collect()
+    });
+    for queue in opened {
+        let queue = queue.expect("every thread opens the device");
+        assert_eq!(queue.summary().name, test_queue().summary().name);
+    }
+}
