@@ -342,7 +342,7 @@ where
             return view.finish();
         }
         let result = self.run_host(&mut exec, data)?;
-        exec.transfer.download(self.queue.queue(), &result, data)
+        exec.transfer.download(&self.queue, &result, data)
     }
 
     /// Transforms `input` into `output` (both exactly `len * batch` values, or with a layout at
@@ -366,7 +366,7 @@ where
             return self.process_into_direct(&mut exec, input, output);
         }
         let result = self.run_host(&mut exec, input)?;
-        exec.transfer.download(self.queue.queue(), &result, output)
+        exec.transfer.download(&self.queue, &result, output)
     }
 
     /// [`Fft::process_into`] with the kernels on the caller's slices: out of place for a
@@ -444,7 +444,7 @@ where
     fn run_host(&self, exec: &mut Exec<T>, values: &[Complex<T>]) -> Result<Buffer<Complex<T>>> {
         let queue = self.queue.queue();
         let staging = staging_buffer(queue, &mut exec.staging, values.len())?;
-        exec.transfer.upload(queue, values, &staging)?;
+        exec.transfer.upload(&self.queue, values, &staging)?;
         if !self.contiguous() {
             let side = Data::Complex(&staging);
             self.run_locked(exec, side, side, true, None)?;
@@ -497,12 +497,12 @@ where
         }
         let re_buf = staging_buffer(queue, &mut exec.staging_planar.0, re.len())?;
         let im_buf = staging_buffer(queue, &mut exec.staging_planar.1, im.len())?;
-        exec.transfer.upload(queue, re, &re_buf)?;
-        exec.transfer.upload(queue, im, &im_buf)?;
+        exec.transfer.upload(&self.queue, re, &re_buf)?;
+        exec.transfer.upload(&self.queue, im, &im_buf)?;
         let side = Data::Planar(&re_buf, &im_buf);
         self.run_locked(&mut exec, side, side, true, None)?;
-        exec.transfer.download(queue, &re_buf, re)?;
-        exec.transfer.download(queue, &im_buf, im)
+        exec.transfer.download(&self.queue, &re_buf, re)?;
+        exec.transfer.download(&self.queue, &im_buf, im)
     }
 
     fn device_buffer(&self, len: usize) -> Result<Buffer<Complex<T>>> {

@@ -11,6 +11,7 @@
 
 use crate::device::DeviceKind;
 use crate::error::{Error, Result};
+use crate::queue::DeviceQueue;
 use bytemuck::Pod;
 use ocl::flags::{MapFlags, MemFlags};
 use ocl::{Buffer, Event, MemMap, OclPrm, Queue};
@@ -128,12 +129,13 @@ impl HostTransfer {
     /// Copies `values` into the start of `to`; returns once they are on the device.
     pub(crate) fn upload<V: OclPrm + Pod>(
         &mut self,
-        queue: &Queue,
+        device_queue: &DeviceQueue,
         values: &[V],
         to: &Buffer<V>,
     ) -> Result<()> {
         let action = "uploading host data";
-        if !self.pipelined::<V>(values.len()) {
+        let queue = device_queue.queue();
+        if !self.pipelined(device_queue, values) {
             return to
                 .write(values)
                 .queue(queue)
@@ -174,12 +176,13 @@ impl HostTransfer {
     /// before.
     pub(crate) fn download<V: OclPrm + Pod>(
         &mut self,
-        queue: &Queue,
+        device_queue: &DeviceQueue,
         from: &Buffer<V>,
         out: &mut [V],
     ) -> Result<()> {
         let action = "downloading the result";
-        if !self.pipelined::<V>(out.len()) {
+        let queue = device_queue.queue();
+        if !self.pipelined(device_queue, out) {
             return from
                 .read(out)
                 .queue(queue)
@@ -239,9 +242,12 @@ impl HostTransfer {
         Ok(())
     }
 
-    /// Whether a transfer of `values` goes through the pinned chunks.
-    fn pipelined<V>(&self, values: usize) -> bool {
-        self.path == HostPath::Pinned && values * size_of::<V>() >= self.min_bytes
+    /// Whether a transfer of `values` goes through the pinned chunks: not when they are
+    /// pinned already ([`crate::PinnedVec`]: the driver sends them by DMA as they are).
+    fn pipelined<V>(&self, queue: &DeviceQueue, values: &[V]) -> bool {
+        self.path == HostPath::Pinned
+            && std::mem::size_of_val(values) >= self.min_bytes
+            && !queue.is_pinned(values)
     }
 
     /// Allocates and maps the pinned chunks, once.
@@ -495,13 +501,13 @@ mod tests {
                 .fill_val(-1.0)
                 .build()
                 .unwrap();
-            transfer.upload(q, &values, &device).unwrap();
+            transfer.upload(&queue, &values, &device).unwrap();
             let mut all = vec![0.0; len + 5];
             device.read(&mut all).enq().unwrap();
             assert_eq!(&all[..len], &values[..], "upload of {len}");
             assert!(all[len..].iter().all(|&v| v == -1.0), "past {len}");
             let mut back = vec![0.0; len];
-            transfer.download(q, &device, &mut back).unwrap();
+            transfer.download(&queue, &device, &mut back).unwrap();
             assert_eq!(back, values, "download of {len}");
         }
         let pairs: Vec<num_complex::Complex32> = (0..3000)
@@ -512,9 +518,9 @@ mod tests {
             .len(pairs.len())
             .build()
             .unwrap();
-        transfer.upload(q, &pairs, &device).unwrap();
+        transfer.upload(&queue, &pairs, &device).unwrap();
         let mut back = vec![num_complex::Complex32::new(0.0, 0.0); pairs.len()];
-        transfer.download(q, &device, &mut back).unwrap();
+        transfer.download(&queue, &device, &mut back).unwrap();
         assert_eq!(back, pairs);
     }
 }

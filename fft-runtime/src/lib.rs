@@ -31,6 +31,7 @@ mod launch;
 #[cfg(feature = "ndarray")]
 #[path = "ndarray_interop.rs"]
 pub mod ndarray;
+mod pinned;
 pub mod profile;
 mod queue;
 mod real;
@@ -55,6 +56,7 @@ pub use fft_core::{Direction, Normalization, Precision};
 pub use float::{complex_from_f64, complex_to_f64, FftFloat};
 pub use generated::{generated_kernel, generated_kernels};
 pub use host_transfer::{measure_round_trip, HostPath, RoundTrip, PINNED_MIN_BYTES};
+pub use pinned::PinnedVec;
 pub use queue::DeviceQueue;
 pub use real::{ComplexToReal, RealToComplex};
 pub use side::Side;

@@ -23,6 +23,19 @@ struct Inner {
     summary: DeviceSummary,
     programs: Mutex<HashMap<KernelSpec, Program>>,
     options: QueueOptions,
+    /// The host memory [`crate::PinnedVec`]s of this queue's context hold, shared by the
+    /// queues [`DeviceQueue::with_host_path`] and the like derive.
+    pinned: Arc<PinnedRanges>,
+}
+
+/// Address ranges of the live pinned host allocations of one context.
+#[derive(Default)]
+pub(crate) struct PinnedRanges(Mutex<Vec<std::ops::Range<usize>>>);
+
+impl PinnedRanges {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<std::ops::Range<usize>>> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
 }
 
 /// A queue on one device, with the cache of programs built for it.
@@ -62,6 +75,7 @@ impl DeviceQueue {
             entry.device,
             entry.summary,
             options,
+            Arc::default(),
         ))
     }
 
@@ -99,6 +113,7 @@ impl DeviceQueue {
             device,
             summary,
             QueueOptions::default(),
+            Arc::default(),
         ))
     }
 
@@ -125,6 +140,7 @@ impl DeviceQueue {
         device: Device,
         summary: DeviceSummary,
         options: QueueOptions,
+        pinned: Arc<PinnedRanges>,
     ) -> DeviceQueue {
         DeviceQueue {
             inner: Arc::new(Inner {
@@ -133,8 +149,33 @@ impl DeviceQueue {
                 summary,
                 programs: Mutex::new(HashMap::new()),
                 options,
+                pinned,
             }),
         }
+    }
+
+    /// Records that `range` (host addresses) is pinned memory of this queue's context.
+    pub(crate) fn add_pinned(&self, range: std::ops::Range<usize>) {
+        self.inner.pinned.lock().push(range);
+    }
+
+    /// Forgets the pinned allocation that starts at `start`.
+    pub(crate) fn remove_pinned(&self, start: usize) {
+        self.inner
+            .pinned
+            .lock()
+            .retain(|range| range.start != start);
+    }
+
+    /// Whether `values` lie wholly inside one live pinned allocation of this context.
+    pub(crate) fn is_pinned<V>(&self, values: &[V]) -> bool {
+        let start = values.as_ptr() as usize;
+        let end = start + std::mem::size_of_val(values);
+        self.inner
+            .pinned
+            .lock()
+            .iter()
+            .any(|range| range.start <= start && end <= range.end)
     }
 
     /// The options programs are built with.
@@ -283,6 +324,7 @@ impl DeviceQueue {
             self.inner.device,
             self.inner.summary.clone(),
             options,
+            self.inner.pinned.clone(),
         )
     }
 

@@ -288,9 +288,9 @@ where
         }
         let from = staging_buffer(queue, I::slot(&mut exec), input.len())?;
         let to = staging_buffer(queue, O::slot(&mut exec), output.len())?;
-        exec.transfer.upload(queue, input, &from)?;
+        exec.transfer.upload(&self.queue, input, &from)?;
         self.run(&mut exec, input_data(&from), output_data(&to), None)?;
-        exec.transfer.download(queue, &to, output)
+        exec.transfer.download(&self.queue, &to, output)
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Exec<T>> {

@@ -5,7 +5,7 @@
 
 use fft_core::plan::Layout;
 use fft_core::Direction;
-use fft_runtime::{DeviceQueue, Error, Fft, HostPath, PINNED_MIN_BYTES};
+use fft_runtime::{DeviceQueue, Error, Fft, HostPath, PinnedVec, PINNED_MIN_BYTES};
 use num_complex::Complex;
 use oclfft_tests::*;
 
@@ -193,4 +193,40 @@ fn every_host_path_gives_the_same_bits() {
         real_results.iter().all(|r| r == &real_results[2]),
         "real paths differ"
     );
+}
+
+/// Data in pinned host memory (`PinnedVec`) goes to the device as it is, on every path, and
+/// gives the same bits as the same values in a `Vec`.
+#[test]
+fn pinned_vectors_give_the_same_bits_as_vectors() {
+    let (len, batch) = (4096usize, PINNED_MIN_BYTES / (4096 * 8) + 1);
+    let input = to_device::<f32>(&random_signal(len * batch, 5));
+    let mut want = vec![Complex::new(0.0f32, 0.0); len * batch];
+    let plain = queue_with(HostPath::Plain);
+    let plan = Fft::<f32>::builder(&plain)
+        .len(len)
+        .batch(batch)
+        .build()
+        .unwrap();
+    plan.process_into(&input, &mut want).unwrap();
+    for path in [HostPath::Pinned, HostPath::Direct, HostPath::Plain] {
+        let queue = queue_with(path);
+        let plan = Fft::<f32>::builder(&queue)
+            .len(len)
+            .batch(batch)
+            .build()
+            .unwrap();
+        let pinned_input = PinnedVec::from_slice(&queue, &input).unwrap();
+        let mut pinned_output = PinnedVec::zeroed(&queue, len * batch).unwrap();
+        plan.process_into(&pinned_input, &mut pinned_output)
+            .unwrap();
+        assert!(pinned_output[..] == want[..], "{path:?}: process_into");
+        assert!(
+            pinned_input[..] == input[..],
+            "{path:?}: the input was written"
+        );
+        let mut in_place = PinnedVec::from_slice(&queue, &input).unwrap();
+        plan.process(&mut in_place).unwrap();
+        assert!(in_place[..] == want[..], "{path:?}: process");
+    }
 }

@@ -16,13 +16,14 @@ use fft_core::Complex64;
 use fft_runtime::ocl::{Buffer, Event, OclPrm};
 use fft_runtime::profile::{median, span};
 use fft_runtime::{
-    complex_from_f64, complex_to_f64, DeviceKind, DeviceQueue, Fft, FftFloat, Twiddles,
+    complex_from_f64, complex_to_f64, DeviceKind, DeviceQueue, Fft, FftFloat, PinnedVec, Twiddles,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use num_complex::Complex;
 use report::ms;
 use std::fmt::Write as _;
 use std::io::IsTerminal;
+use std::ops::DerefMut;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -74,6 +75,22 @@ pub struct BenchArgs {
     /// Also plot time against N (log-log) to this .png or .svg file.
     #[arg(long)]
     pub plot: Option<PathBuf>,
+    /// Where the host data of the timed host calls (`w/xfer_ms`) lies: `pageable` (a `Vec`)
+    /// or `pinned` (a `PinnedVec`, sent by DMA as it is).
+    #[arg(long, value_enum, default_value = "pageable")]
+    pub host_memory: HostMemory,
+}
+
+/// A host call's input or output: a `Vec` or a `PinnedVec`.
+type HostSide<T> = Box<dyn DerefMut<Target = [Complex<T>]>>;
+
+/// Where the host data of `oclfft bench`'s host calls lies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum HostMemory {
+    /// Ordinary memory (a `Vec`).
+    Pageable,
+    /// Page-locked memory of the device's context (`fft_runtime::PinnedVec`).
+    Pinned,
 }
 
 /// One measured size.
@@ -202,9 +219,10 @@ where
     .ok();
     writeln!(
         out,
-        "host round trip of 2^{log2_total} points (upload + download, blocking): pageable {:.3} ms, pinned {:.3} ms; host calls move data by '{}' (OCLFFT_HOST_PATH)",
+        "host round trip of 2^{log2_total} points (upload + download, blocking): pageable {:.3} ms, pinned {:.3} ms; host calls on {:?} memory move data by '{}' (OCLFFT_HOST_PATH)",
         ms(round_trip.pageable),
         ms(round_trip.pinned),
+        args.host_memory,
         queue.options().host_path.resolve(summary.kind).name()
     )
     .ok();
@@ -232,7 +250,14 @@ where
     .ok();
     crate::out::text(&out)?;
     let progress = progress_bar(sizes.len() as u64);
-    let mut back = host.clone();
+    // The host calls' input and output, in the memory `--host-memory` names.
+    let (host_in, mut back): (HostSide<T>, HostSide<T>) = match args.host_memory {
+        HostMemory::Pageable => (Box::new(host.clone()), Box::new(host.clone())),
+        HostMemory::Pinned => (
+            Box::new(PinnedVec::from_slice(queue, &host)?),
+            Box::new(PinnedVec::from_slice(queue, &host)?),
+        ),
+    };
     let mut rows = Vec::new();
     for len in sizes {
         progress.set_message(format!("N = {len}"));
@@ -266,7 +291,7 @@ where
             let mut samples = Vec::new();
             for _ in 0..args.runs.min(5) {
                 let started = Instant::now();
-                plan.process_into(&host[..points], &mut back[..points])?;
+                plan.process_into(&host_in[..points], &mut back[..points])?;
                 samples.push(started.elapsed());
             }
             median(&mut samples)
