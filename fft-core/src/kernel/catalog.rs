@@ -65,6 +65,10 @@ pub fn catalog() -> Vec<KernelSpec> {
                 };
                 if spec.check().is_ok() {
                     specs.push(KernelSpec::Fused(spec));
+                    // The whole-transform form, where it is a kernel of its own.
+                    if spec.as_single_pass() != spec {
+                        specs.push(KernelSpec::Fused(spec.as_single_pass()));
+                    }
                 }
             }
         }
@@ -189,15 +193,15 @@ mod tests {
         let specs = catalog();
         // 44 radices: 6 powers of two and 38 mixed ones up to 64.
         assert_eq!(all_radices().len(), 44);
-        assert_eq!(specs.len(), 96 + 24 + 50 + 44 * 4 + 12 + 16 + 4 + 8);
+        assert_eq!(specs.len(), 96 + 24 + 52 + 44 * 4 + 12 + 16 + 4 + 8);
         assert_eq!(specs[0], KernelSpec::Radix(RadixSpec::new(2)));
         assert_eq!(specs[0].name(), "fft_radix2_fwd_f32");
         assert_eq!(specs[95].name(), "fft_radix64_inv_f64_chained");
         assert_eq!(specs[96].name(), "fft_radix2_fwd_f32_scalar");
         assert_eq!(specs[119].name(), "fft_radix64_inv_f64_scalar");
         assert_eq!(specs[120].name(), "fft_fused2_c256_fwd_f32");
-        assert_eq!(specs[169].name(), "fft_fused8192_c1_inv_f32");
-        assert_eq!(specs[170].name(), "fft_radix2_fwd_f32_mixed");
+        assert_eq!(specs[171].name(), "fft_fused8192_c1_inv_f32");
+        assert_eq!(specs[172].name(), "fft_radix2_fwd_f32_mixed");
         assert_eq!(
             specs.last().map(KernelSpec::name).as_deref(),
             Some("fft_layout_store_planar_f64")

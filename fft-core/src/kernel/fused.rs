@@ -64,6 +64,11 @@ pub struct FusedSpec {
     pub load: Option<Storage>,
     /// The last pass writes the caller's layout: `seq * out_dist + pos * out_stride`.
     pub store: Option<Storage>,
+    /// The pass is the whole transform (`t = p = 1`: each work-group reads and writes one
+    /// contiguous block), so its work-group need not take many columns for long runs of
+    /// global addresses ([`FusedSpec::columns`]). Set only where it changes the kernel
+    /// ([`FusedSpec::as_single_pass`]).
+    pub single_pass: bool,
 }
 
 /// How the caller's values are stored where a fused pass reads or writes them itself.
@@ -147,6 +152,21 @@ impl FusedSpec {
             interleaved: false,
             load: None,
             store: None,
+            single_pass: false,
+        }
+    }
+
+    /// This spec as the only pass of a plan: with [`FusedSpec::single_pass`] set where that
+    /// changes the kernel (its columns), else unchanged, so each kernel has one spec.
+    pub fn as_single_pass(self) -> FusedSpec {
+        let single = FusedSpec {
+            single_pass: true,
+            ..self
+        };
+        if single.columns() != self.columns() {
+            single
+        } else {
+            self
         }
     }
 
@@ -235,7 +255,20 @@ impl FusedSpec {
     ///
     /// Mixed lengths also keep the work-group within [`MAX_GROUP`] work-items: `500 = [10, 10, 5]`
     /// runs 5 sub-FFTs of 50 work-items each, not 8.
+    ///
+    /// A single pass of 512 points in f32 takes 4 sub-FFTs, not 8: measured on the H100
+    /// (docs/PERFORMANCE.md, 2026-11-24), 1.02 copies against 1.21. As a column pass of a
+    /// longer transform it keeps 8, whose runs of 8 addresses it needs (with 4: 2^18 from
+    /// 2.13 to 2.54 copies, 2^27 from 4.50 to 5.57). 256 points with 8 sub-FFTs, and 2048
+    /// points with 1, were no faster.
     pub fn columns(&self) -> u32 {
+        if self.single_pass
+            && self.precision == Precision::F32
+            && self.len == 512
+            && !self.interleaved
+        {
+            return 4;
+        }
         let fit = FusedSpec::complex_capacity(self.precision) / self.len.max(MAX_RADIX);
         if !self.has_power_of_two_stages() {
             let per_fft = (self.len / self.radix()).max(1);
@@ -584,7 +617,14 @@ mod tests {
     #[test]
     fn catalog_is_complete_ordered_and_unique() {
         let specs = fused_catalog();
-        assert_eq!(specs.len(), 13 * 2 * 2 - 2);
+        // 13 lengths x 2 directions x 2 precisions, less f64's 8192, plus the single-pass
+        // 512-point f32 kernels (both directions).
+        assert_eq!(specs.len(), 13 * 2 * 2 - 2 + 2);
+        let single: Vec<_> = specs.iter().filter(|s| s.single_pass).collect();
+        assert_eq!(single.len(), 2);
+        assert!(single
+            .iter()
+            .all(|s| s.name().starts_with("fft_fused512_c4_") && s.precision == Precision::F32));
         assert_eq!(specs[0], FusedSpec::new(2));
         assert_eq!(
             specs.last().map(FusedSpec::name).as_deref(),

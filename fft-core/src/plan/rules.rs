@@ -372,6 +372,7 @@ pub(super) fn stockham_passes_with(
             interleaved: false,
             load: None,
             store: None,
+            single_pass: false,
         })
     };
     let mixed_fused = match (log2_exact(len), limits) {
@@ -390,10 +391,14 @@ pub(super) fn stockham_passes_with(
         _ => None,
     };
     let specs: Vec<KernelSpec> = match (log2_exact(len), limits, mixed_fused) {
-        (Some(log2_len), Some(limits), _) => fused_exponents(log2_len, limits)
-            .into_iter()
-            .map(|e| fused(1 << e))
-            .collect(),
+        (Some(log2_len), Some(limits), _) => match fused_exponents(log2_len, limits).as_slice() {
+            // One pass: the whole transform, which may take a work-group of its own shape.
+            [e] => match fused(1 << e) {
+                KernelSpec::Fused(only) => vec![KernelSpec::Fused(only.as_single_pass())],
+                other => vec![other],
+            },
+            exponents => exponents.iter().map(|&e| fused(1 << e)).collect(),
+        },
         (Some(log2_len), None, _) => {
             let form = radix_form(request, caps.kind);
             radix_exponents(log2_len, request.max_radix.trailing_zeros())

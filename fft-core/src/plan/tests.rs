@@ -455,14 +455,15 @@ fn real_entries(
 fn real_plans_fuse_their_steps_into_the_edge_passes_on_gpus() {
     let (fwd, inv) = (Direction::Forward, Direction::Inverse);
     let compact = RealLayout::Compact;
-    // One pass: the 512-point complex FFT of the pairs, the split in its store.
+    // One pass: the 512-point complex FFT of the pairs, the split in its store (a single
+    // pass: 4 sub-FFTs per work-group).
     assert_eq!(
         real_entries(1024, fwd, compact, &GPU),
-        ["fft_fused512_c8_fwd_f32_split"]
+        ["fft_fused512_c4_fwd_f32_split"]
     );
     assert_eq!(
         real_entries(1024, inv, compact, &GPU),
-        ["fft_fused512_c8_inv_f32_merge"]
+        ["fft_fused512_c4_inv_f32_merge"]
     );
     // Two passes of 2^19: the split in the last (its 8 columns pair up), the merge in the first.
     assert_eq!(
@@ -481,11 +482,11 @@ fn real_plans_fuse_their_steps_into_the_edge_passes_on_gpus() {
     // Padded rows are packed first (R2C) and unpacked last (C2R).
     assert_eq!(
         real_entries(1024, fwd, RealLayout::Padded, &GPU),
-        ["fft_real_pack_f32", "fft_fused512_c8_fwd_f32_split"]
+        ["fft_real_pack_f32", "fft_fused512_c4_fwd_f32_split"]
     );
     assert_eq!(
         real_entries(1024, inv, RealLayout::Padded, &GPU),
-        ["fft_fused512_c8_inv_f32_merge", "fft_real_unpack_f32"]
+        ["fft_fused512_c4_inv_f32_merge", "fft_real_unpack_f32"]
     );
     // A Bluestein half length (4099 is prime): point-wise split and merge around it.
     let bluestein = real_entries(2 * 4099, fwd, compact, &GPU);
