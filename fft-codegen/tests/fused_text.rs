@@ -63,7 +63,7 @@ fn vector(spec: FusedSpec) -> &'static str {
 fn the_abi_is_exactly_the_runtime_contract() {
     let text = source(&FusedSpec::new(4096));
     let signature = "\
-__kernel __attribute__((reqd_work_group_size(64, 1, 1)))
+__kernel __attribute__((reqd_work_group_size(128, 1, 1)))
 void fft_fused4096_c1_fwd_f32(__global const float2 *restrict x,
                               __global float2 *restrict y,
                               __global const float2 *restrict stage_tw,
@@ -373,17 +373,17 @@ fn indices_match_the_stockham_formulas() {
     }
     assert!(!code(&text).contains("stage_tw["));
     assert!(!text.contains("const uint j ") && !text.contains("const uint row "));
-    // 4096 f32: C = 1, so no c or col; stages 64, 64 index by j alone.
+    // 4096 f32: C = 1, so no c or col; stages 32, 32, 4 index by j alone.
     let text = source(&FusedSpec::new(4096));
     for line in [
         "    const uint first = (uint)get_group_id(0);\n",
         "    const uint j = lid;\n",
         "    const uint row = lid;\n",
         "    const uint g = first;\n",
-        "        const float2 a01 = buf[pad(j + 64u)];\n",
-        "        const uint dst = (j - kk) * 64u + kk;\n",
-        "                buf[pad(row + 64u)] = x[src + 64u * t];\n",
-        "            y[out + 4032u] = buf[pad(lid + 4032u)] * scale;\n",
+        "        const float2 a01 = buf[pad(j + 128u)];\n",
+        "        const uint dst = (j - kk) * 32u + kk;\n",
+        "                buf[pad(row + 128u)] = x[src + 128u * t];\n",
+        "            y[out + 3968u] = buf[pad(lid + 3968u)] * scale;\n",
     ] {
         assert!(text.contains(line), "missing {line:?}");
     }

@@ -189,8 +189,9 @@ fn every_length_up_to_160_both_kinds_f32_and_f64() {
 /// of two and of a mixed length, two passes of a power of two (the split's mirrored column
 /// pairs), a mixed two-pass length whose last pass cannot pair columns (point-wise split),
 /// and a Bluestein half length.
-// 1024: the single-pass 512-point kernels (4 sub-FFTs per work-group) with the split and merge.
-const FUSED_LENGTHS: [usize; 7] = [512, 1024, 2000, 8190, 1 << 14, 20_000, 2 * 4099];
+// 1024 and 8192: the single-pass 512-point kernels (4 sub-FFTs per work-group) and the
+// 4096-point ones (stages 32, 32, 4) with the split and merge.
+const FUSED_LENGTHS: [usize; 8] = [512, 1024, 2000, 8190, 8192, 1 << 14, 20_000, 2 * 4099];
 
 #[test]
 fn fused_split_and_merge_match_the_oracle() {

@@ -284,6 +284,7 @@ impl FusedSpec {
     /// H100 (docs/PERFORMANCE.md): the third stage (two barriers and a round trip through local
     /// memory) cost 20-30 % of a pass at 512..4096 points in f32; radix-64 stages in f64 need
     /// too many registers (2048 points: 1.11 x copy with [16, 16, 8], 1.70 with [64, 32]).
+    /// The exception, measured later: 4096 points in f32 take radix 32 (`[32, 32, 4]`).
     ///
     /// Above [`FusedSpec::complex_capacity`] (the stages exchange halves): 64 in f32
     /// (`8192 -> [64, 64, 2]`) and 16 in f64 (`4096 -> [16, 16, 16]`), measured.
@@ -311,6 +312,13 @@ impl FusedSpec {
                 Precision::F32 => self.max_stage_radix().trailing_zeros(),
                 Precision::F64 => sixteen,
             };
+        }
+        // 4096 points in f32: [32, 32, 4] with 128 work-items beat [64, 64] with 64 on the
+        // H100 (docs/PERFORMANCE.md, 2026-11-24): 1.08 copies against 1.14-1.17, the twice
+        // larger work-group hiding more latency than the third stage costs. 2048 points
+        // stay [64, 32] (1.08 against 1.10 for [32, 32, 2]; [16, 16, 8] 1.25).
+        if self.precision == Precision::F32 && self.len == 4096 {
+            return sixteen + 1;
         }
         if bits <= 2 * sixteen {
             bits.min(sixteen)
@@ -516,8 +524,8 @@ mod tests {
         assert_eq!((s.pad_step(), s.local_bytes()), (16, LOCAL_BUDGET));
         let s = spec(4096, f32);
         assert!(!s.exchanges_halves());
-        assert_eq!((s.columns(), s.work_group_size()), (1, 64));
-        assert_eq!(s.stage_radices(), [64, 64]);
+        assert_eq!((s.columns(), s.work_group_size()), (1, 128));
+        assert_eq!(s.stage_radices(), [32, 32, 4]);
         assert_eq!(s.name(), "fft_fused4096_c1_fwd_f32");
         assert_eq!(s.local_len(), 4096 + 255 + 15);
         assert_eq!(s.local_bytes(), 4366 * 8);
