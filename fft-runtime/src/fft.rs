@@ -1,9 +1,10 @@
 //! [`Fft`]: a compiled plan that enqueues its passes on a [`DeviceQueue`].
 
 use crate::builder::FftBuilder;
+use crate::device_buffers::{device_buffer, staging_buffer};
 use crate::error::{Error, Result};
 use crate::float::FftFloat;
-use crate::host_transfer::{staging_buffer, HostTransfer, HostView};
+use crate::host_transfer::{HostTransfer, HostView};
 use crate::launch::{Data, Launch};
 use crate::queue::DeviceQueue;
 use crate::schedule::{padded_targets, pass_targets, scratch_count, Target};
@@ -292,7 +293,7 @@ where
             padded_targets(exec.launches.len())
         };
         while exec.scratch.len() < scratch_count(&targets) {
-            let buffer = self.device_buffer(work_len * self.batch())?;
+            let buffer = device_buffer(self.queue.queue(), work_len * self.batch())?;
             exec.scratch.push(buffer);
         }
         let mut events = Vec::with_capacity(targets.len() + 1);
@@ -503,14 +504,6 @@ where
         self.run_locked(&mut exec, side, side, true, None)?;
         exec.transfer.download(&self.queue, &re_buf, re)?;
         exec.transfer.download(&self.queue, &im_buf, im)
-    }
-
-    fn device_buffer(&self, len: usize) -> Result<Buffer<Complex<T>>> {
-        Buffer::<Complex<T>>::builder()
-            .queue(self.queue.queue().clone())
-            .len(len)
-            .build()
-            .map_err(Error::ocl("allocating a device buffer"))
     }
 
     fn check_buffer(&self, role: &'static str, buffer: &Buffer<Complex<T>>) -> Result<()> {

@@ -10,11 +10,13 @@
 //!   so nothing is copied.
 
 use crate::device::DeviceKind;
+use crate::device_buffers::device_buffer;
 use crate::error::{Error, Result};
+use crate::pinned::PinnedVec;
 use crate::queue::DeviceQueue;
 use bytemuck::Pod;
-use ocl::flags::{MapFlags, MemFlags};
-use ocl::{Buffer, Event, MemMap, OclPrm, Queue};
+use ocl::flags::MemFlags;
+use ocl::{Buffer, Event, OclPrm, Queue};
 use rayon::prelude::*;
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
@@ -82,12 +84,11 @@ const CHUNKS: usize = 3;
 /// (measured on the H100 machine: 256 KiB pieces beat 1-8 MiB ones, docs/PERFORMANCE.md).
 const PIECE_BYTES: usize = 256 << 10;
 
-/// One pinned chunk: host memory the driver can DMA from at full speed, mapped for the
-/// plan's lifetime, and the transfer that last used it.
+/// One pinned chunk: host memory the driver can DMA from at full speed, kept for the plan's
+/// lifetime, and the transfer that last used it.
 struct Chunk {
-    map: MemMap<u8>,
+    memory: PinnedVec<u8>,
     pending: Option<Event>,
-    _buffer: Buffer<u8>,
 }
 
 impl Chunk {
@@ -142,14 +143,14 @@ impl HostTransfer {
                 .enq()
                 .map_err(Error::ocl(action));
         }
-        self.make_chunks(queue)?;
+        self.make_chunks(device_queue)?;
         let per_chunk = self.chunk_bytes / size_of::<V>();
         let sent = (|| {
             for (i, part) in values.chunks(per_chunk).enumerate() {
                 let chunk = &mut self.chunks[i % CHUNKS];
                 chunk.wait()?;
                 let staged: &mut [V] =
-                    bytemuck::cast_slice_mut(&mut chunk.map[..std::mem::size_of_val(part)]);
+                    bytemuck::cast_slice_mut(&mut chunk.memory[..std::mem::size_of_val(part)]);
                 parallel_copy(part, staged);
                 let mut event = Event::empty();
                 // SAFETY: the pinned chunk lives as long as `self` and is neither written nor
@@ -189,7 +190,7 @@ impl HostTransfer {
                 .enq()
                 .map_err(Error::ocl(action));
         }
-        self.make_chunks(queue)?;
+        self.make_chunks(device_queue)?;
         let per_chunk = self.chunk_bytes / size_of::<V>();
         let count = out.len().div_ceil(per_chunk);
         let len = out.len();
@@ -202,7 +203,8 @@ impl HostTransfer {
                 let chunk = &mut self.chunks[i % CHUNKS];
                 chunk.wait()?;
                 let part = &mut out[range(i)];
-                let staged: &[V] = bytemuck::cast_slice(&chunk.map[..std::mem::size_of_val(part)]);
+                let staged: &[V] =
+                    bytemuck::cast_slice(&chunk.memory[..std::mem::size_of_val(part)]);
                 parallel_copy(staged, part);
                 if i + CHUNKS < count {
                     self.enqueue_read(queue, from, i + CHUNKS, range(i + CHUNKS))?;
@@ -225,7 +227,7 @@ impl HostTransfer {
     ) -> Result<()> {
         let chunk = &mut self.chunks[i % CHUNKS];
         let staged: &mut [V] =
-            bytemuck::cast_slice_mut(&mut chunk.map[..values.len() * size_of::<V>()]);
+            bytemuck::cast_slice_mut(&mut chunk.memory[..values.len() * size_of::<V>()]);
         let mut event = Event::empty();
         // SAFETY: as in `upload`: the chunk is not touched or unmapped before `event`
         // completes (`Chunk::wait` before the copy out of it, `wait_all` before returning).
@@ -250,30 +252,12 @@ impl HostTransfer {
             && !queue.is_pinned(values)
     }
 
-    /// Allocates and maps the pinned chunks, once.
-    fn make_chunks(&mut self, queue: &Queue) -> Result<()> {
+    /// Allocates the pinned chunks, once.
+    fn make_chunks(&mut self, queue: &DeviceQueue) -> Result<()> {
         while self.chunks.len() < CHUNKS {
-            let buffer = Buffer::<u8>::builder()
-                .queue(queue.clone())
-                .flags(MemFlags::new().read_write().alloc_host_ptr())
-                .len(self.chunk_bytes)
-                .build()
-                .map_err(Error::ocl("allocating pinned host memory"))?;
-            // SAFETY: a blocking map of the whole buffer; the mapping is only used through
-            // `Chunk`, which keeps the buffer alive, and unmapped when the chunk is dropped.
-            let map = unsafe {
-                buffer
-                    .map()
-                    .queue(queue)
-                    .flags(MapFlags::new().read().write())
-                    .len(self.chunk_bytes)
-                    .enq()
-            }
-            .map_err(Error::ocl("mapping pinned host memory"))?;
             self.chunks.push(Chunk {
-                map,
+                memory: PinnedVec::zeroed(queue, self.chunk_bytes)?,
                 pending: None,
-                _buffer: buffer,
             });
         }
         Ok(())
@@ -289,27 +273,6 @@ impl HostTransfer {
             }
         }
         result
-    }
-}
-
-/// The device buffer in `slot` when it holds `len` values, else a new one kept there: the
-/// staging buffers host calls reuse from call to call.
-pub(crate) fn staging_buffer<V: OclPrm>(
-    queue: &Queue,
-    slot: &mut Option<Buffer<V>>,
-    len: usize,
-) -> Result<Buffer<V>> {
-    match slot {
-        Some(buffer) if buffer.len() == len.max(1) => Ok(buffer.clone()),
-        _ => {
-            let buffer = Buffer::<V>::builder()
-                .queue(queue.clone())
-                .len(len.max(1))
-                .build()
-                .map_err(Error::ocl("allocating a device buffer"))?;
-            *slot = Some(buffer.clone());
-            Ok(buffer)
-        }
     }
 }
 
@@ -412,26 +375,13 @@ pub struct RoundTrip {
 /// Medians over `runs` of a round trip of `values` between the host and a device buffer of
 /// the same length, from a pageable slice and from pinned memory.
 pub fn measure_round_trip<V: OclPrm + Pod>(
-    queue: &Queue,
+    queue: &DeviceQueue,
     values: &[V],
     runs: usize,
 ) -> Result<RoundTrip> {
-    let device = Buffer::<V>::builder()
-        .queue(queue.clone())
-        .len(values.len())
-        .build()
-        .map_err(Error::ocl("allocating a device buffer"))?;
-    let pinned = Buffer::<V>::builder()
-        .queue(queue.clone())
-        .flags(MemFlags::new().read_write().alloc_host_ptr())
-        .len(values.len())
-        .build()
-        .map_err(Error::ocl("allocating pinned host memory"))?;
-    // SAFETY: a blocking map; the mapping is used only in this function and dropped
-    // (unmapped) before `pinned`.
-    let mut map = unsafe { pinned.map().queue(queue).read().write().enq() }
-        .map_err(Error::ocl("mapping pinned host memory"))?;
-    map.copy_from_slice(values);
+    let q = queue.queue();
+    let device = device_buffer::<V>(q, values.len())?;
+    let mut pinned = PinnedVec::from_slice(queue, values)?;
     let mut back = values.to_vec();
     let time = |run: &mut dyn FnMut() -> ocl::Result<()>| -> Result<Duration> {
         let mut samples = Vec::with_capacity(runs + 1);
@@ -445,17 +395,13 @@ pub fn measure_round_trip<V: OclPrm + Pod>(
         Ok(crate::profile::median(&mut samples))
     };
     let pageable = time(&mut || {
-        device.write(values).queue(queue).enq()?;
-        device.read(&mut back).queue(queue).enq()
+        device.write(values).queue(q).enq()?;
+        device.read(&mut back).queue(q).enq()
     })?;
     let pinned_time = time(&mut || {
-        device.write(&map[..]).queue(queue).enq()?;
-        device.read(&mut map[..]).queue(queue).enq()
+        device.write(&pinned[..]).queue(q).enq()?;
+        device.read(&mut pinned[..]).queue(q).enq()
     })?;
-    drop(map);
-    queue
-        .finish()
-        .map_err(Error::ocl("timing a host round trip"))?;
     Ok(RoundTrip {
         pageable,
         pinned: pinned_time,

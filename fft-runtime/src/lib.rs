@@ -21,6 +21,7 @@ pub mod binary_cache;
 mod buffer_checks;
 mod builder;
 mod device;
+mod device_buffers;
 mod env;
 mod error;
 mod fft;

@@ -19,10 +19,11 @@
 //! ```
 
 use crate::buffer_checks::check_pair;
+use crate::device_buffers::{device_buffer, staging_buffer};
 use crate::error::{Error, Result};
 use crate::fft::prepare_launches;
 use crate::float::FftFloat;
-use crate::host_transfer::{staging_buffer, HostTransfer, HostView};
+use crate::host_transfer::{HostTransfer, HostView};
 use crate::launch::{Data, Launch};
 use crate::queue::DeviceQueue;
 use crate::schedule::{padded_targets, scratch_count, Target};
@@ -240,8 +241,10 @@ where
     ) -> Result<Vec<Event>> {
         let (targets, _) = padded_targets(exec.launches.len());
         while exec.scratch.len() < scratch_count(&targets) {
-            let buffer =
-                device_buffer(&self.queue, self.plan.work_len() * self.plan.request.batch)?;
+            let buffer = device_buffer(
+                self.queue.queue(),
+                self.plan.work_len() * self.plan.request.batch,
+            )?;
             exec.scratch.push(buffer);
         }
         let mut events = Vec::with_capacity(targets.len());
@@ -305,14 +308,6 @@ where
             self.plan.explain()
         )
     }
-}
-
-fn device_buffer<V: OclPrm>(queue: &DeviceQueue, len: usize) -> Result<Buffer<V>> {
-    Buffer::<V>::builder()
-        .queue(queue.queue().clone())
-        .len(len.max(1))
-        .build()
-        .map_err(Error::ocl("allocating a device buffer"))
 }
 
 /// A compiled real-to-complex plan: `len` reals per row in, the `len / 2 + 1` values of each

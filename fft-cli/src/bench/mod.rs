@@ -193,7 +193,7 @@ where
         }
         median(&mut samples)
     };
-    let round_trip = fft_runtime::measure_round_trip(queue.queue(), &host, args.runs.min(5))?;
+    let round_trip = fft_runtime::measure_round_trip(queue, &host, args.runs.min(5))?;
     let gbps = |points: usize, t: Duration| {
         2.0 * (points * bytes_per_point) as f64 / t.as_secs_f64() / 1e9
     };

@@ -361,43 +361,40 @@ pub(super) fn stockham_passes_with(
     } else {
         Lengths::Any
     };
-    let fused = |len: u32| {
-        KernelSpec::Fused(FusedSpec {
-            len,
-            direction,
-            precision,
-            lengths,
-            chirp: None,
-            real: None,
-            interleaved: false,
-            load: None,
-            store: None,
-            single_pass: false,
-        })
+    let fused = |len: u32| FusedSpec {
+        len,
+        direction,
+        precision,
+        lengths,
+        chirp: None,
+        real: None,
+        interleaved: false,
+        load: None,
+        store: None,
+        single_pass: false,
     };
     let mixed_fused = match (log2_exact(len), limits) {
         (None, Some(limits)) => {
-            let specs: Vec<KernelSpec> = mixed_fused_lengths(len, limits)
+            let specs: Vec<FusedSpec> = mixed_fused_lengths(len, limits)
                 .into_iter()
                 .map(fused)
                 .collect();
             // A mixed fused work-group may exceed the device's limit: global passes then.
-            let fits = specs.iter().all(|spec| match spec {
-                KernelSpec::Fused(f) => f.work_group_size() as usize <= caps.max_work_group_size,
-                _ => true,
-            });
-            fits.then_some(specs)
+            let fits = specs
+                .iter()
+                .all(|f| f.work_group_size() as usize <= caps.max_work_group_size);
+            fits.then(|| specs.into_iter().map(KernelSpec::Fused).collect())
         }
         _ => None,
     };
     let specs: Vec<KernelSpec> = match (log2_exact(len), limits, mixed_fused) {
         (Some(log2_len), Some(limits), _) => match fused_exponents(log2_len, limits).as_slice() {
             // One pass: the whole transform, which may take a work-group of its own shape.
-            [e] => match fused(1 << e) {
-                KernelSpec::Fused(only) => vec![KernelSpec::Fused(only.as_single_pass())],
-                other => vec![other],
-            },
-            exponents => exponents.iter().map(|&e| fused(1 << e)).collect(),
+            [e] => vec![KernelSpec::Fused(fused(1 << e).as_single_pass())],
+            exponents => exponents
+                .iter()
+                .map(|&e| KernelSpec::Fused(fused(1 << e)))
+                .collect(),
         },
         (Some(log2_len), None, _) => {
             let form = radix_form(request, caps.kind);
