@@ -96,6 +96,8 @@ pub struct Job {
     pub normalization: Normalization,
     /// Device precision.
     pub precision: PrecisionArg,
+    /// Measure mode: time the candidate decompositions and plan the fastest.
+    pub measure: bool,
 }
 
 /// What a job transforms of its `batch` rows of `len` values (reals, or their half spectra,
@@ -324,7 +326,9 @@ fn builder<T: FftFloat>(queue: &DeviceQueue, job: Job, axes: Axes) -> FftBuilder
 where
     Complex<T>: OclPrm,
 {
-    let builder = Fft::<T>::builder(queue).normalization(job.normalization);
+    let builder = Fft::<T>::builder(queue)
+        .normalization(job.normalization)
+        .measure(job.measure);
     match axes {
         Axes::Rows => builder.len(job.len).batch(job.batch),
         Axes::Both => builder.shape(&[job.batch, job.len]),

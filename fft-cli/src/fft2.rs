@@ -34,6 +34,7 @@ impl Job2d {
             direction: self.direction,
             normalization: self.normalization,
             precision: self.precision,
+            measure: false,
         }
     }
 }

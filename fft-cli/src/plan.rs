@@ -3,7 +3,7 @@
 use crate::compute::PrecisionArg;
 use clap::{Args, ValueEnum};
 use fft_runtime::ocl::OclPrm;
-use fft_runtime::{DeviceQueue, Direction, Fft, FftFloat, Strategy};
+use fft_runtime::{Choice, DeviceQueue, Direction, Fft, FftFloat, Strategy};
 use num_complex::Complex;
 use std::time::Instant;
 
@@ -50,6 +50,14 @@ pub struct PlanArgs {
     /// Device: an index or name substring from `oclfft devices`.
     #[arg(long)]
     pub device: Option<String>,
+    /// Time the candidate decompositions on the device and plan the fastest (remembered in
+    /// tuning.toml beside the binary cache).
+    #[arg(long)]
+    pub measure: bool,
+    /// Plan this decomposition instead of the estimate's: `fused`, `fused 128x64` (fused
+    /// sub-FFT lengths in pass order) or `radix 16 vector` (largest radix; vector or scalar).
+    #[arg(long, value_name = "CHOICE", conflicts_with = "measure")]
+    pub decomposition: Option<Choice>,
 }
 
 /// Runs the command.
@@ -83,12 +91,16 @@ where
         Direction::Forward
     };
     let started = Instant::now();
-    let plan = Fft::<T>::builder(queue)
+    let mut builder = Fft::<T>::builder(queue)
         .len(args.len)
         .batch(args.batch)
         .direction(direction)
         .strategy(args.strategy.into())
-        .build()?;
+        .measure(args.measure);
+    if let Some(choice) = args.decomposition {
+        builder = builder.decomposition(choice);
+    }
+    let plan = builder.build()?;
     let build_ms = started.elapsed().as_secs_f64() * 1e3;
     crate::out::line(plan.explain())?;
     let cache = match queue.binary_cache().dir() {

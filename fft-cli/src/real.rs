@@ -54,6 +54,7 @@ fn job(args: &FftArgs, len: usize, batch: usize, direction: Direction) -> Job {
         direction,
         normalization: args.norm.into(),
         precision: args.precision,
+        measure: args.measure,
     }
 }
 

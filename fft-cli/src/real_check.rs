@@ -134,6 +134,7 @@ mod tests {
             direction,
             normalization: norm,
             precision: PrecisionArg::F64,
+            measure: false,
         }
     }
 

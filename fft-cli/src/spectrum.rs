@@ -133,6 +133,7 @@ pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
         direction: Direction::Forward,
         normalization: Normalization::None,
         precision: args.precision,
+        measure: false,
     };
     // A complex signal has distinct negative frequencies: a complex transform, all bins
     // plotted. A real one: the real-to-complex transform, whose half spectrum is all that

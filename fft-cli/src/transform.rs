@@ -64,6 +64,11 @@ pub struct FftArgs {
     /// float32 or float64 for the reals of --inverse --real).
     #[arg(long, value_enum, default_value = "f32")]
     pub precision: PrecisionArg,
+    /// Measure mode: time the candidate decompositions of the transform on the device and
+    /// run the fastest (remembered in tuning.toml beside the binary cache, so later runs of
+    /// the same transform skip the timing). 1-D transforms only; 2-D ones are estimated.
+    #[arg(long)]
+    pub measure: bool,
     /// Device: an index or name substring from `oclfft devices` (default: $OCLFFT_DEVICE, else the first GPU, else CPU).
     #[arg(long)]
     pub device: Option<String>,
@@ -125,6 +130,7 @@ pub fn run(args: &FftArgs) -> crate::Result<()> {
             direction,
             normalization: args.norm.into(),
             precision: args.precision,
+            measure: args.measure,
         }
     };
     let (queue, signal) = open_and_read(args, input_format, |queue, shape| {

@@ -12,7 +12,7 @@
 //! file of at most [`MAX_ENTRY_BYTES`] that the current user owns and nobody else can write
 //! (see [`files`]).
 
-mod files;
+pub(crate) mod files;
 
 use crate::device::DeviceSummary;
 use crate::error::{Error, Result};

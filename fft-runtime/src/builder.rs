@@ -3,10 +3,14 @@
 use crate::error::{Error, Result};
 use crate::fft::Fft;
 use crate::float::FftFloat;
+use crate::measure::{measured_request, Measurement};
 use crate::queue::DeviceQueue;
 use crate::real::{ComplexToReal, RealToComplex};
 use fft_core::kernel::{RealLayout, Twiddles};
-use fft_core::plan::{KernelForm, Layout, PlanRequest, Shape, Strategy, DEFAULT_MAX_RADIX};
+use fft_core::plan::{
+    tuned_len, Choice, KernelForm, Layout, Plan, PlanError, PlanRequest, Shape, Strategy,
+    DEFAULT_MAX_RADIX,
+};
 use fft_core::{Direction, Normalization};
 use num_complex::Complex;
 use ocl::OclPrm;
@@ -39,6 +43,8 @@ pub struct FftBuilder<'q, T: FftFloat> {
     max_radix: u32,
     strategy: Strategy,
     form: Option<KernelForm>,
+    measure: bool,
+    decomposition: Option<Choice>,
     precision: PhantomData<T>,
 }
 
@@ -59,6 +65,8 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
             max_radix: DEFAULT_MAX_RADIX,
             strategy: Strategy::Auto,
             form: None,
+            measure: false,
+            decomposition: None,
             precision: PhantomData,
         }
     }
@@ -183,6 +191,33 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
         self
     }
 
+    /// Measure mode (FFTW's `FFTW_MEASURE`; default off, the estimate plan): `build` times
+    /// the candidate decompositions of the transform on the device (fused sub-FFT lengths,
+    /// global radix passes of each largest radix and form) and plans the fastest. The choice
+    /// is stored in `tuning.toml` beside the binary cache, per device, driver, precision,
+    /// length and batch, and later measured plans of the same transform reuse it without
+    /// timing. The strategy and twiddles set on the builder bound the candidates; the largest
+    /// radix and kernel form are measure mode's to choose. Multi-dimensional plans, and
+    /// transforms with one candidate, are planned as estimated.
+    ///
+    /// Building takes longer (every candidate is compiled and run about 25 ms); the plan
+    /// computes the same transform. [`Fft::measurement`] and `explain()` say what was chosen.
+    pub fn measure(mut self, measure: bool) -> Self {
+        self.measure = measure;
+        self
+    }
+
+    /// Plans the transform with this decomposition (one measure mode would time, e.g.
+    /// `"fused 128x64".parse()?` or `Choice::Radix { max_radix: 8, form: KernelForm::Scalar
+    /// }`) instead of the estimate planner's; it sets the strategy, and the largest radix and
+    /// form or the fused sub-FFT lengths, and turns measure mode off. A split whose product is
+    /// not the transform's core length (N, a real transform's N/2, Bluestein's padded M), or
+    /// that does not fit the device, is an error.
+    pub fn decomposition(mut self, choice: Choice) -> Self {
+        self.decomposition = Some(choice);
+        self
+    }
+
     /// Plans the passes, checks the device can run them, builds (or reuses) the programs and
     /// uploads the twiddle tables.
     pub fn build(self) -> Result<Fft<T>>
@@ -190,7 +225,22 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
         Complex<T>: OclPrm,
     {
         let request = self.request(self.direction.unwrap_or(Direction::Forward), None)?;
-        Fft::from_request(self.queue, request)
+        let (request, measurement) = self.measured(request)?;
+        Ok(Fft::from_request(self.queue, request)?.with_measurement(measurement))
+    }
+
+    /// `request` as measure mode decides it, when asked for.
+    fn measured(&self, request: PlanRequest) -> Result<(PlanRequest, Option<Measurement>)>
+    where
+        Complex<T>: OclPrm,
+    {
+        if self.measure && self.decomposition.is_none() {
+            // An invalid request reports its own error, not measure mode's.
+            Plan::new(request, &self.queue.summary().caps())?;
+            measured_request::<T>(self.queue, request)
+        } else {
+            Ok((request, None))
+        }
     }
 
     /// Builds a real-to-complex plan: `len` reals per row in, the `len / 2 + 1` values of
@@ -200,7 +250,9 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
         Complex<T>: OclPrm,
     {
         let direction = self.real_direction(Direction::Forward)?;
-        RealToComplex::from_request(self.queue, self.request(direction, Some(self.real_layout))?)
+        let request = self.request(direction, Some(self.real_layout))?;
+        let (request, measurement) = self.measured(request)?;
+        RealToComplex::from_request(self.queue, request, measurement)
     }
 
     /// Builds a complex-to-real plan: each row's `len / 2 + 1` values of the half spectrum in,
@@ -211,7 +263,9 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
         Complex<T>: OclPrm,
     {
         let direction = self.real_direction(Direction::Inverse)?;
-        ComplexToReal::from_request(self.queue, self.request(direction, Some(self.real_layout))?)
+        let request = self.request(direction, Some(self.real_layout))?;
+        let (request, measurement) = self.measured(request)?;
+        ComplexToReal::from_request(self.queue, request, measurement)
     }
 
     /// The direction of a real plan of `kind`'s direction, or an error if the caller asked
@@ -239,7 +293,7 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
             Some(len) => len,
             None => dims.iter().product(),
         };
-        Ok(PlanRequest {
+        let request = PlanRequest {
             len,
             shape,
             input: self.input,
@@ -253,6 +307,30 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
             strategy: self.strategy,
             form: self.form.unwrap_or(self.queue.options().kernel_form),
             real,
-        })
+            fused_split: None,
+        };
+        match self.decomposition {
+            None => Ok(request),
+            Some(choice) => self.decomposed(request, choice),
+        }
+    }
+
+    /// `request` with `choice` applied, or why the choice does not fit it.
+    fn decomposed(&self, request: PlanRequest, choice: Choice) -> Result<PlanRequest> {
+        let caps = self.queue.summary().caps();
+        let core = tuned_len(&request, &caps);
+        if let Choice::Fused(Some(split)) = choice {
+            if core != Some(split.points()) {
+                let core = core.map_or("none (a multi-dimensional plan)".into(), |n| n.to_string());
+                return Err(PlanError::FusedUnavailable(format!(
+                    "the fused split {split} transforms {} points, but this plan's core length is {core}: give sub-FFT lengths whose product is {core}",
+                    split.points()
+                ))
+                .into());
+            }
+        }
+        let decomposed = choice.apply(request);
+        Plan::new(decomposed, &caps)?;
+        Ok(decomposed)
     }
 }

@@ -6,6 +6,7 @@ use crate::error::{Error, Result};
 use crate::float::FftFloat;
 use crate::host_transfer::{HostTransfer, HostView};
 use crate::launch::{Data, Launch};
+use crate::measure::{measurement_line, Measurement};
 use crate::queue::DeviceQueue;
 use crate::schedule::{padded_targets, pass_targets, scratch_count, Target};
 use crate::side::{describe, Side};
@@ -50,6 +51,8 @@ where
     /// Whether a pass reads or writes the caller's own layout ([`Plan::has_layout_passes`]).
     layout_passes: bool,
     exec: Mutex<Exec<T>>,
+    /// What measure mode decided, for plans built with [`FftBuilder::measure`].
+    measurement: Option<Measurement>,
 }
 
 impl<T: FftFloat> Fft<T>
@@ -79,7 +82,22 @@ where
                 staging_planar: (None, None),
                 transfer: HostTransfer::new(queue.options().host_path, queue.summary().kind),
             }),
+            measurement: None,
         })
+    }
+
+    /// The plan with measure mode's decision attached (shown by [`Fft::explain`]).
+    pub(crate) fn with_measurement(self, measurement: Option<Measurement>) -> Fft<T> {
+        Fft {
+            measurement,
+            ..self
+        }
+    }
+
+    /// What measure mode decided for this plan ([`FftBuilder::measure`]): the decomposition,
+    /// its time and the estimate's; `None` for estimate plans and plans with one candidate.
+    pub fn measurement(&self) -> Option<&Measurement> {
+        self.measurement.as_ref()
     }
 
     /// Points per transform (the product of the dimensions of a multi-dimensional one).
@@ -133,10 +151,11 @@ where
     /// and the expected floor (one pass over the data costs about one device copy of it).
     pub fn explain(&self) -> String {
         format!(
-            "{}, on {}\n{}",
+            "{}, on {}\n{}{}",
             self.plan.headline(),
             self.queue.summary(),
-            self.plan.explain()
+            self.plan.explain(),
+            measurement_line(self.measurement.as_ref())
         )
     }
 

@@ -29,6 +29,7 @@ mod float;
 mod generated;
 mod host_transfer;
 mod launch;
+mod measure;
 #[cfg(feature = "ndarray")]
 #[path = "ndarray_interop.rs"]
 pub mod ndarray;
@@ -38,6 +39,7 @@ mod queue;
 mod real;
 mod schedule;
 mod side;
+mod tuning;
 
 pub use builder::FftBuilder;
 pub use device::{list_devices, DeviceEntry, DeviceKind, DeviceSelector, DeviceSummary};
@@ -48,7 +50,7 @@ pub use env::{
 pub use error::{Error, Result, INSTALL_HINT};
 pub use fft::{Fft, MAX_TOTAL_POINTS};
 pub use fft_core::kernel::{KernelSpec, RealLayout, Twiddles};
-pub use fft_core::plan::{KernelForm, Layout, Plan, Strategy};
+pub use fft_core::plan::{Choice, KernelForm, Layout, Plan, Strategy};
 pub use fft_core::{
     fftfreq, fftshift, fftshift_2d, fftshift_rows, ifftshift, ifftshift_2d, ifftshift_rows,
     rfftfreq, RowLenError,
@@ -57,10 +59,12 @@ pub use fft_core::{Direction, Normalization, Precision};
 pub use float::{complex_from_f64, complex_to_f64, FftFloat};
 pub use generated::{generated_kernel, generated_kernels};
 pub use host_transfer::{measure_round_trip, HostPath, RoundTrip, PINNED_MIN_BYTES};
+pub use measure::Measurement;
 pub use pinned::PinnedVec;
 pub use queue::DeviceQueue;
 pub use real::{ComplexToReal, RealToComplex};
 pub use side::Side;
+pub use tuning::{TuningEntry, TuningFile, TUNING_FILE};
 
 /// The `ocl` crate this runtime is built on, for buffers and events.
 pub use ocl;

@@ -25,6 +25,7 @@ use crate::fft::prepare_launches;
 use crate::float::FftFloat;
 use crate::host_transfer::{HostTransfer, HostView};
 use crate::launch::{Data, Launch};
+use crate::measure::{measurement_line, Measurement};
 use crate::queue::DeviceQueue;
 use crate::schedule::{padded_targets, scratch_count, Target};
 use fft_core::kernel::{half_spectrum_len, RealLayout};
@@ -81,6 +82,8 @@ where
     plan: Plan,
     layout: RealLayout,
     exec: Mutex<Exec<T>>,
+    /// What measure mode decided, for plans built with [`crate::FftBuilder::measure`].
+    measurement: Option<Measurement>,
 }
 
 impl<T: FftFloat> RealCore<T>
@@ -101,6 +104,7 @@ where
                 spectrum: None,
                 transfer: HostTransfer::new(queue.options().host_path, queue.summary().kind),
             }),
+            measurement: None,
         })
     }
 
@@ -302,10 +306,11 @@ where
 
     fn explain(&self) -> String {
         format!(
-            "{}, on {}\n{}",
+            "{}, on {}\n{}{}",
             self.plan.headline(),
             self.queue.summary(),
-            self.plan.explain()
+            self.plan.explain(),
+            measurement_line(self.measurement.as_ref())
         )
     }
 }
@@ -345,10 +350,22 @@ macro_rules! real_plan_accessors {
         where
             Complex<T>: OclPrm,
         {
-            pub(crate) fn from_request(queue: &DeviceQueue, request: PlanRequest) -> Result<Self> {
-                Ok($plan {
-                    core: RealCore::new(queue, request)?,
-                })
+            pub(crate) fn from_request(
+                queue: &DeviceQueue,
+                request: PlanRequest,
+                measurement: Option<Measurement>,
+            ) -> Result<Self> {
+                let core = RealCore {
+                    measurement,
+                    ..RealCore::new(queue, request)?
+                };
+                Ok($plan { core })
+            }
+
+            /// What measure mode decided for this plan ([`crate::FftBuilder::measure`]);
+            /// `None` for estimate plans and plans with one candidate.
+            pub fn measurement(&self) -> Option<&Measurement> {
+                self.core.measurement.as_ref()
             }
 
             /// Reals per row, N (the real axis, the last of a multi-dimensional shape).

@@ -79,6 +79,10 @@ pub struct BenchArgs {
     /// or `pinned` (a `PinnedVec`, sent by DMA as it is).
     #[arg(long, value_enum, default_value = "pageable")]
     pub host_memory: HostMemory,
+    /// Measure mode: time each size's candidate decompositions first and run the fastest
+    /// (plan_ms then includes the measuring; the choice is printed after each row).
+    #[arg(long)]
+    pub measure: bool,
 }
 
 /// A host call's input or output: a `Vec` or a `PinnedVec`.
@@ -270,6 +274,7 @@ where
             .twiddles(args.twiddles)
             .strategy(args.strategy.into())
             .max_radix(args.max_radix)
+            .measure(args.measure)
             .build()?;
         let plan_build = started.elapsed();
         let mut samples = Vec::new();
@@ -336,6 +341,9 @@ where
                 .map(|t| format!("{:.3}", ms(*t)))
                 .collect();
             line.push_str(&format!("  passes_ms {}", each.join("+")));
+        }
+        if let Some(measured) = plan.measurement() {
+            line.push_str(&format!("  [{}]", measured.choice));
         }
         progress.suspend(|| crate::out::line(&line))?;
         progress.inc(1);

@@ -14,6 +14,7 @@
 
 mod algorithm;
 mod caps;
+mod choice;
 mod edges;
 mod explain;
 mod layout;
@@ -28,6 +29,7 @@ pub use algorithm::{
     balanced_factors, mixed_radices, prime_factors, Algorithm, LARGEST_PRIME_RADIX,
 };
 pub use caps::{DeviceCaps, DeviceKind};
+pub use choice::{candidates, tuned_len, Choice, ChoiceParseError, FusedSplit, MAX_SPLIT_PASSES};
 pub use layout::{Layout, Resolved};
 pub use rules::FusedLimits;
 pub use shape::{Shape, MAX_RANK};
@@ -133,6 +135,10 @@ pub struct PlanRequest {
     pub input: Layout,
     /// Where the output goes (default: C order, contiguous, interleaved).
     pub output: Layout,
+    /// The sub-FFT lengths of the fused passes of the power-of-two Stockham transform of
+    /// [`FusedSplit::points`] points (measure mode's [`Choice`]); `None`: the planner's balanced
+    /// split.
+    pub fused_split: Option<FusedSplit>,
 }
 
 impl PlanRequest {
@@ -152,6 +158,7 @@ impl PlanRequest {
             shape: None,
             input: Layout::default(),
             output: Layout::default(),
+            fused_split: None,
         }
     }
 }

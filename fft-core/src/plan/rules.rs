@@ -1,6 +1,7 @@
 //! The planner's rules: which family, which form, which radices or sub-FFT lengths.
 
 use super::algorithm::{balanced_factors, mixed_radices, Algorithm};
+use super::choice::FusedSplit;
 use super::{
     DeviceCaps, DeviceKind, KernelForm, Layout, Pass, Plan, PlanError, PlanRequest, Strategy,
     MAX_LEN, MAX_TOTAL_POINTS, MIN_RUN_BYTES,
@@ -68,7 +69,7 @@ impl FusedLimits {
 }
 
 /// The family a request gets on a device: `None` for global radix passes.
-fn fused_limits_for(
+pub(super) fn fused_limits_for(
     request: &PlanRequest,
     caps: &DeviceCaps,
 ) -> Result<Option<FusedLimits>, PlanError> {
@@ -111,10 +112,30 @@ fn radix_exponents(log2_len: u32, max_log2: u32) -> Vec<u32> {
     exps
 }
 
-/// Splits `log2_len` into fused sub-FFT exponents: one pass when it fits `single_pass_max`,
-/// else as few passes as `multi_pass_max` allows, balanced (larger ones first), so every
-/// pass's runs are as long as possible.
-fn fused_exponents(log2_len: u32, limits: FusedLimits) -> Vec<u32> {
+/// Splits `log2_len` into fused sub-FFT exponents: the request's [`FusedSplit`] when it is
+/// of this length (measure mode's choice; an error if it does not fit the device), else one
+/// pass when it fits `single_pass_max`, else as few passes as `multi_pass_max` allows,
+/// balanced (larger ones first), so every pass's runs are as long as possible.
+fn fused_exponents(
+    log2_len: u32,
+    limits: FusedLimits,
+    split: Option<FusedSplit>,
+) -> Result<Vec<u32>, PlanError> {
+    if let Some(split) = split.filter(|s| s.log2_len() == log2_len) {
+        return if split.fits(limits) {
+            Ok(split.log2s())
+        } else {
+            Err(PlanError::FusedUnavailable(format!(
+                "the fused split {split} does not fit this device: one pass takes at most {} points, each of several passes at most {}",
+                limits.single_pass_max, limits.multi_pass_max
+            )))
+        };
+    }
+    Ok(default_fused_exponents(log2_len, limits))
+}
+
+/// [`fused_exponents`] without a requested split.
+fn default_fused_exponents(log2_len: u32, limits: FusedLimits) -> Vec<u32> {
     if 1usize << log2_len <= limits.single_pass_max {
         return vec![log2_len];
     }
@@ -388,14 +409,16 @@ pub(super) fn stockham_passes_with(
         _ => None,
     };
     let specs: Vec<KernelSpec> = match (log2_exact(len), limits, mixed_fused) {
-        (Some(log2_len), Some(limits), _) => match fused_exponents(log2_len, limits).as_slice() {
-            // One pass: the whole transform, which may take a work-group of its own shape.
-            [e] => vec![KernelSpec::Fused(fused(1 << e).as_single_pass())],
-            exponents => exponents
-                .iter()
-                .map(|&e| KernelSpec::Fused(fused(1 << e)))
-                .collect(),
-        },
+        (Some(log2_len), Some(limits), _) => {
+            match fused_exponents(log2_len, limits, request.fused_split)?.as_slice() {
+                // One pass: the whole transform, which may take a work-group of its own shape.
+                [e] => vec![KernelSpec::Fused(fused(1 << e).as_single_pass())],
+                exponents => exponents
+                    .iter()
+                    .map(|&e| KernelSpec::Fused(fused(1 << e)))
+                    .collect(),
+            }
+        }
         (Some(log2_len), None, _) => {
             let form = radix_form(request, caps.kind);
             radix_exponents(log2_len, request.max_radix.trailing_zeros())

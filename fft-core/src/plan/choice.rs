@@ -1,0 +1,452 @@
+//! Measure mode's vocabulary: the decompositions a plan may take ([`Choice`]) and the
+//! candidates worth timing for a request ([`candidates`]).
+//!
+//! The estimate planner ([`Plan::new`]) applies fixed rules; measure mode times each
+//! candidate on the device and keeps the fastest. A choice is plain data with a short text
+//! form (`fused 128x64`, `radix 16 scalar`), so the tuning file that remembers it is readable
+//! and a choice read back is checked against the candidates before it is used: a stale or
+//! edited file can make a plan slower, never wrong.
+
+use super::rules::{fused_limits_for, FusedLimits};
+use super::{DeviceCaps, DeviceKind, KernelForm, Plan, PlanRequest, Strategy};
+use crate::kernel::Twiddles;
+use std::fmt;
+use std::str::FromStr;
+
+/// The most fused passes a split names.
+pub const MAX_SPLIT_PASSES: usize = 4;
+
+/// The sub-FFT lengths of a power-of-two transform's fused passes, in pass order (powers of
+/// two, their product the transform's length). The planner uses it for the Stockham passes
+/// whose length equals [`FusedSplit::points`] and its own balanced split elsewhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FusedSplit {
+    log2s: [u8; MAX_SPLIT_PASSES],
+    passes: u8,
+}
+
+impl FusedSplit {
+    /// The split with these sub-FFT log2 lengths in pass order, or `None` when there are none,
+    /// more than [`MAX_SPLIT_PASSES`], or one is 0 or above 27.
+    pub fn new(log2s: &[u32]) -> Option<FusedSplit> {
+        if log2s.is_empty() || log2s.len() > MAX_SPLIT_PASSES {
+            return None;
+        }
+        let mut split = FusedSplit {
+            log2s: [0; MAX_SPLIT_PASSES],
+            passes: log2s.len() as u8,
+        };
+        for (slot, &e) in split.log2s.iter_mut().zip(log2s) {
+            if e == 0 || e > 27 {
+                return None;
+            }
+            *slot = e as u8;
+        }
+        Some(split)
+    }
+
+    /// The sub-FFT log2 lengths, in pass order.
+    pub fn log2s(&self) -> Vec<u32> {
+        self.log2s[..self.passes as usize]
+            .iter()
+            .map(|&e| u32::from(e))
+            .collect()
+    }
+
+    /// The log2 of the transform's length (the sum of the parts).
+    pub fn log2_len(&self) -> u32 {
+        self.log2s().iter().sum()
+    }
+
+    /// The transform's length, the product of the sub-FFT lengths.
+    pub fn points(&self) -> usize {
+        1 << self.log2_len()
+    }
+
+    /// Whether every part fits the device's fused passes: one part up to `single_pass_max`,
+    /// several each up to `multi_pass_max`.
+    pub fn fits(&self, limits: FusedLimits) -> bool {
+        let max = if self.passes == 1 {
+            limits.single_pass_max
+        } else {
+            limits.multi_pass_max
+        };
+        self.log2s().iter().all(|&e| 1usize << e <= max)
+    }
+}
+
+impl fmt::Display for FusedSplit {
+    /// The sub-FFT lengths joined by `x`, e.g. `128x64`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = self
+            .log2s()
+            .iter()
+            .map(|e| (1u64 << e).to_string())
+            .collect();
+        f.write_str(&parts.join("x"))
+    }
+}
+
+/// One decomposition of a transform: what measure mode times and the tuning file stores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Choice {
+    /// Fused passes: of these sub-FFT lengths (powers of two), or the planner's own split
+    /// (`None`: mixed lengths, whose split is not a choice).
+    Fused(Option<FusedSplit>),
+    /// Global radix passes of radices up to `max_radix`, in `form`.
+    Radix {
+        /// The largest radix.
+        max_radix: u32,
+        /// Vector or scalar kernels.
+        form: KernelForm,
+    },
+}
+
+impl Choice {
+    /// `request` made to take this decomposition.
+    pub fn apply(self, request: PlanRequest) -> PlanRequest {
+        match self {
+            Choice::Fused(split) => PlanRequest {
+                strategy: Strategy::Fused,
+                fused_split: split,
+                ..request
+            },
+            Choice::Radix { max_radix, form } => PlanRequest {
+                strategy: Strategy::GlobalRadix,
+                max_radix,
+                form,
+                fused_split: None,
+                ..request
+            },
+        }
+    }
+}
+
+impl fmt::Display for Choice {
+    /// `fused`, `fused 128x64`, `radix 16 vector`, `radix 8 scalar`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Choice::Fused(None) => f.write_str("fused"),
+            Choice::Fused(Some(split)) => write!(f, "fused {split}"),
+            Choice::Radix { max_radix, form } => {
+                let name = KernelForm::ALL
+                    .iter()
+                    .find(|(k, _)| k == form)
+                    .map_or("auto", |(_, n)| n);
+                write!(f, "radix {max_radix} {name}")
+            }
+        }
+    }
+}
+
+/// Why a choice's text cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{text}' is not a decomposition: write 'fused', 'fused 128x64' (power-of-two sub-FFT lengths) or 'radix 16 vector' (radix 2 to 64; auto, vector or scalar)")]
+pub struct ChoiceParseError {
+    /// The text that was read.
+    pub text: String,
+}
+
+impl FromStr for Choice {
+    type Err = ChoiceParseError;
+
+    fn from_str(text: &str) -> Result<Choice, ChoiceParseError> {
+        let error = || ChoiceParseError {
+            text: text.to_string(),
+        };
+        let words: Vec<&str> = text.split_whitespace().collect();
+        match words.as_slice() {
+            ["fused"] => Ok(Choice::Fused(None)),
+            ["fused", lengths] => {
+                let log2s = lengths
+                    .split('x')
+                    .map(|part| {
+                        part.parse::<usize>()
+                            .ok()
+                            .filter(|n| n.is_power_of_two())
+                            .map(|n| n.trailing_zeros())
+                    })
+                    .collect::<Option<Vec<u32>>>()
+                    .ok_or_else(error)?;
+                FusedSplit::new(&log2s)
+                    .map(|split| Choice::Fused(Some(split)))
+                    .ok_or_else(error)
+            }
+            ["radix", radix, form] => {
+                let max_radix = radix
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|r| crate::kernel::RADICES.contains(r))
+                    .ok_or_else(error)?;
+                let form = KernelForm::from_name(form).ok_or_else(error)?;
+                Ok(Choice::Radix { max_radix, form })
+            }
+            _ => Err(error()),
+        }
+    }
+}
+
+/// The length whose passes a [`Choice`] decides: the complex core of a 1-D request (N, a
+/// real transform's N/2, Bluestein's padded M), or `None` for multi-dimensional requests and
+/// lengths of one pass-free point, which measure mode does not tune.
+pub fn tuned_len(request: &PlanRequest, caps: &DeviceCaps) -> Option<usize> {
+    if request.shape.is_some_and(|s| !s.is_one_dimensional()) {
+        return None;
+    }
+    let plan = Plan::new(*request, caps).ok()?;
+    let len = plan.work_len();
+    (len > 1).then_some(len)
+}
+
+/// The decompositions measure mode times for `request` on a device with `caps`, the one the
+/// estimate planner picks first; empty when there is nothing to choose (multi-dimensional
+/// requests, length 1, or a request that does not plan).
+///
+/// Within the strategy and twiddles the request asks for (an explicit
+/// [`Strategy::GlobalRadix`] keeps global radix passes, [`Strategy::Fused`] fused ones), a
+/// power-of-two core of 2^n points gets every fused split into the fewest passes the device
+/// allows and into one more, whose parts differ by at most 2 (2 passes: at most 4), and
+/// global radix passes of largest radix 8, 16 and 32 (on CPU devices also 64, in both
+/// forms); other lengths get fused passes and mixed-radix passes.
+pub fn candidates(request: &PlanRequest, caps: &DeviceCaps) -> Vec<Choice> {
+    let Some(len) = tuned_len(request, caps) else {
+        return Vec::new();
+    };
+    let Ok(estimate) = Plan::new(*request, caps) else {
+        return Vec::new();
+    };
+    let fused_limits = match request.strategy {
+        Strategy::GlobalRadix => None,
+        _ if request.twiddles != Twiddles::Table => None,
+        _ => fused_limits_for(
+            &PlanRequest {
+                strategy: Strategy::Fused,
+                ..*request
+            },
+            caps,
+        )
+        .ok()
+        .flatten(),
+    };
+    let mut choices = Vec::new();
+    if let Some(limits) = fused_limits {
+        if len.is_power_of_two() {
+            choices.extend(
+                fused_splits(len.ilog2(), limits)
+                    .into_iter()
+                    .map(|s| Choice::Fused(Some(s))),
+            );
+        } else {
+            choices.push(Choice::Fused(None));
+        }
+    }
+    if request.strategy != Strategy::Fused {
+        if len.is_power_of_two() {
+            let cpu = caps.kind == DeviceKind::Cpu;
+            let radices: &[u32] = if cpu { &[8, 16, 32, 64] } else { &[8, 16, 32] };
+            let forms: &[KernelForm] = if cpu && request.twiddles == Twiddles::Table {
+                &[KernelForm::Scalar, KernelForm::Vector]
+            } else {
+                &[KernelForm::Vector]
+            };
+            for &form in forms {
+                for &max_radix in radices {
+                    choices.push(Choice::Radix { max_radix, form });
+                }
+            }
+        } else {
+            choices.push(Choice::Radix {
+                max_radix: request.max_radix,
+                form: KernelForm::Vector,
+            });
+        }
+    }
+    // Only choices that plan, and each plan once: the estimate's first.
+    let mut plans: Vec<(Choice, Plan)> = Vec::new();
+    for choice in choices {
+        if let Ok(plan) = Plan::new(choice.apply(*request), caps) {
+            if !plans.iter().any(|(_, p)| p.passes == plan.passes) {
+                plans.push((choice, plan));
+            }
+        }
+    }
+    if let Some(i) = plans.iter().position(|(_, p)| p.passes == estimate.passes) {
+        let first = plans.remove(i);
+        plans.insert(0, first);
+    }
+    plans.into_iter().map(|(choice, _)| choice).collect()
+}
+
+/// The fused splits of 2^`log2_len` worth timing (see [`candidates`]).
+fn fused_splits(log2_len: u32, limits: FusedLimits) -> Vec<FusedSplit> {
+    let one = FusedSplit::new(&[log2_len]).filter(|s| s.fits(limits));
+    let max_e = limits.multi_pass_max.max(2).ilog2();
+    let fewest = if one.is_some() {
+        2
+    } else {
+        log2_len.div_ceil(max_e).max(2)
+    };
+    let mut splits: Vec<FusedSplit> = one.into_iter().collect();
+    for passes in fewest..=(fewest + 1).min(MAX_SPLIT_PASSES as u32) {
+        let spread = if passes == 2 { 4 } else { 2 };
+        for parts in compositions(log2_len, passes, max_e) {
+            let (lo, hi) = (parts.iter().min(), parts.iter().max());
+            if hi.zip(lo).is_some_and(|(h, l)| h - l <= spread) {
+                splits.extend(FusedSplit::new(&parts).filter(|s| s.fits(limits)));
+            }
+        }
+    }
+    splits
+}
+
+/// Every ordered way to write `total` as `parts` numbers from 2 to `max` (larger first).
+fn compositions(total: u32, parts: u32, max: u32) -> Vec<Vec<u32>> {
+    if parts == 1 {
+        return if (2..=max).contains(&total) {
+            vec![vec![total]]
+        } else {
+            Vec::new()
+        };
+    }
+    let mut all = Vec::new();
+    for first in (2..=max.min(total)).rev() {
+        for mut rest in compositions(total - first, parts - 1, max) {
+            rest.insert(0, first);
+            all.push(rest);
+        }
+    }
+    all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GPU: DeviceCaps = DeviceCaps::NVIDIA_GPU;
+    const CPU: DeviceCaps = DeviceCaps::POCL_CPU;
+
+    fn texts(choices: &[Choice]) -> Vec<String> {
+        choices.iter().map(Choice::to_string).collect()
+    }
+
+    #[test]
+    fn choices_read_back_what_they_write() {
+        for text in [
+            "fused",
+            "fused 128x64",
+            "fused 8192",
+            "radix 16 vector",
+            "radix 8 scalar",
+        ] {
+            let choice: Choice = text.parse().unwrap();
+            assert_eq!(choice.to_string(), text);
+        }
+        for bad in [
+            "",
+            "fused 100x10",
+            "fused 0",
+            "radix 12 vector",
+            "radix 16 simd",
+            "fast",
+        ] {
+            let err = bad.parse::<Choice>().unwrap_err().to_string();
+            assert!(
+                err.contains(&format!("'{bad}'")) && err.contains("fused 128x64"),
+                "{err}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_gpu_times_fused_splits_and_radix_passes_the_estimate_first() {
+        let request = PlanRequest {
+            batch: 64,
+            ..PlanRequest::new(1 << 13)
+        };
+        assert_eq!(
+            texts(&candidates(&request, &GPU)),
+            [
+                "fused 8192",
+                "fused 256x32",
+                "fused 128x64",
+                "fused 64x128",
+                "fused 32x256",
+                "fused 32x32x8",
+                "fused 32x16x16",
+                "fused 32x8x32",
+                "fused 16x32x16",
+                "fused 16x16x32",
+                "fused 8x32x32",
+                "radix 8 vector",
+                "radix 16 vector",
+                "radix 32 vector",
+            ]
+        );
+    }
+
+    #[test]
+    fn large_lengths_split_into_the_fewest_passes_and_one_more() {
+        let request = PlanRequest::new(1 << 20);
+        let found = texts(&candidates(&request, &GPU));
+        assert_eq!(found[0], "fused 1024x1024", "the estimate first: {found:?}");
+        assert!(found.contains(&"fused 128x128x64".to_string()), "{found:?}");
+        assert!(found.contains(&"fused 64x128x128".to_string()), "{found:?}");
+        assert!(!found.iter().any(|c| c.contains("2048")), "{found:?}");
+    }
+
+    #[test]
+    fn explicit_strategies_and_cpus_narrow_the_candidates() {
+        let radix_only = PlanRequest {
+            strategy: Strategy::GlobalRadix,
+            ..PlanRequest::new(1 << 10)
+        };
+        assert_eq!(
+            texts(&candidates(&radix_only, &CPU)),
+            [
+                "radix 16 scalar",
+                "radix 8 scalar",
+                "radix 32 scalar",
+                "radix 64 scalar",
+                "radix 8 vector",
+                "radix 16 vector",
+                "radix 32 vector",
+                "radix 64 vector",
+            ]
+        );
+        let on_the_fly = PlanRequest {
+            twiddles: Twiddles::Sincos,
+            ..PlanRequest::new(1 << 10)
+        };
+        assert!(candidates(&on_the_fly, &GPU).iter().all(|c| matches!(
+            c,
+            Choice::Radix {
+                form: KernelForm::Vector,
+                ..
+            }
+        )));
+        let mixed = PlanRequest::new(1000);
+        assert_eq!(
+            texts(&candidates(&mixed, &GPU)),
+            ["fused", "radix 16 vector"]
+        );
+        let square = PlanRequest {
+            shape: Some(super::super::Shape::new(&[64, 64], None).unwrap()),
+            ..PlanRequest::new(64 * 64)
+        };
+        assert!(candidates(&square, &GPU).is_empty());
+        assert!(candidates(&PlanRequest::new(1), &GPU).is_empty());
+    }
+
+    #[test]
+    fn every_candidate_plans_the_split_it_names() {
+        let request = PlanRequest::new(1 << 14);
+        for choice in candidates(&request, &GPU) {
+            let plan = Plan::new(choice.apply(request), &GPU).unwrap();
+            if let Choice::Fused(Some(split)) = choice {
+                let lens: Vec<u32> = plan.passes.iter().map(|p| p.radix()).collect();
+                let named: Vec<u32> = split.log2s().iter().map(|e| 1 << e).collect();
+                assert_eq!(lens, named, "{choice}");
+            }
+        }
+    }
+}
