@@ -12,8 +12,8 @@ inline float2 cmul(const float2 a, const float2 b)
     return (float2)(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);
 }
 
-__kernel void fft_chirp_pad_fwd_f32(__global const float2 *restrict x,
-                                    __global float2 *restrict y,
+__kernel void fft_chirp_pad_fwd_f32(__global const float2 *x,
+                                    __global float2 *y,
                                     __global const float2 *restrict w,
                                     const uint n,
                                     const uint m,

@@ -67,8 +67,8 @@ inline float2 mul_p4q5(const float2 a)
 }
 
 __kernel __attribute__((reqd_work_group_size(400, 1, 1)))
-void fft_fused1000_c4_fwd_f32(__global const float2 *restrict x,
-                              __global float2 *restrict y,
+void fft_fused1000_c4_fwd_f32(__global const float2 *x,
+                              __global float2 *y,
                               __global const float2 *restrict stage_tw,
                               __global const float2 *restrict pass_tw_hi,
                               __global const float2 *restrict pass_tw_lo,

@@ -226,8 +226,8 @@ inline float2 mul_p31q32(const float2 a)
 }
 
 __kernel __attribute__((reqd_work_group_size(64, 1, 1)))
-void fft_fused2048_c2_fwd_f32_pad_filter_fwd(__global const float2 *restrict x,
-                                             __global float2 *restrict y,
+void fft_fused2048_c2_fwd_f32_pad_filter_fwd(__global const float2 *x,
+                                             __global float2 *y,
                                              __global const float2 *restrict stage_tw,
                                              __global const float2 *restrict pass_tw_hi,
                                              __global const float2 *restrict pass_tw_lo,

@@ -81,9 +81,9 @@ inline float2 mul_p7q8(const float2 a)
 }
 
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
-void fft_fused256_c16_fwd_f32_in_planar_out_strided(__global const float *restrict x_re,
-                                                    __global const float *restrict x_im,
-                                                    __global float2 *restrict y,
+void fft_fused256_c16_fwd_f32_in_planar_out_strided(__global const float *x_re,
+                                                    __global const float *x_im,
+                                                    __global float2 *y,
                                                     __global const float2 *restrict stage_tw,
                                                     __global const float2 *restrict pass_tw_hi,
                                                     __global const float2 *restrict pass_tw_lo,

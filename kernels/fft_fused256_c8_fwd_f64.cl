@@ -75,8 +75,8 @@ inline double2 mul_p7q8(const double2 a)
 }
 
 __kernel __attribute__((reqd_work_group_size(128, 1, 1)))
-void fft_fused256_c8_fwd_f64(__global const double2 *restrict x,
-                             __global double2 *restrict y,
+void fft_fused256_c8_fwd_f64(__global const double2 *x,
+                             __global double2 *y,
                              __global const double2 *restrict stage_tw,
                              __global const double2 *restrict pass_tw_hi,
                              __global const double2 *restrict pass_tw_lo,

@@ -7,9 +7,9 @@
 // address a = b * dist + i0 * s0 + i1 * s1 + i2 * s2.
 // y[g] = x[a] * scale.
 
-__kernel void fft_layout_load_planar_f32(__global const float *restrict x_re,
-                                         __global const float *restrict x_im,
-                                         __global float2 *restrict y,
+__kernel void fft_layout_load_planar_f32(__global const float *x_re,
+                                         __global const float *x_im,
+                                         __global float2 *y,
                                          const uint n0,
                                          const uint n1,
                                          const uint n2,

@@ -7,8 +7,8 @@
 // address a = b * dist + i0 * s0 + i1 * s1 + i2 * s2.
 // y[a] = x[g] * scale.
 
-__kernel void fft_layout_store_f32(__global const float2 *restrict x,
-                                   __global float2 *restrict y,
+__kernel void fft_layout_store_f32(__global const float2 *x,
+                                   __global float2 *y,
                                    const uint n0,
                                    const uint n1,
                                    const uint n2,

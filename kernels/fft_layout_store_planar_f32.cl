@@ -7,9 +7,9 @@
 // address a = b * dist + i0 * s0 + i1 * s1 + i2 * s2.
 // y[a] = x[g] * scale.
 
-__kernel void fft_layout_store_planar_f32(__global const float2 *restrict x,
-                                          __global float *restrict y_re,
-                                          __global float *restrict y_im,
+__kernel void fft_layout_store_planar_f32(__global const float2 *x,
+                                          __global float *y_re,
+                                          __global float *y_im,
                                           const uint n0,
                                           const uint n1,
                                           const uint n2,

@@ -5,8 +5,8 @@
 // Launch 1-D over n * inner * batch = active work-items (rounded up to whole work-groups):
 // y[(b * n + m) * inner + c] = x[(b * inner + c) * n + m] * scale; work-item g writes y[g] (c fastest).
 
-__kernel void fft_permute_scatter_f32(__global const float2 *restrict x,
-                                      __global float2 *restrict y,
+__kernel void fft_permute_scatter_f32(__global const float2 *x,
+                                      __global float2 *y,
                                       const uint n,
                                       const uint inner,
                                       const uint active,

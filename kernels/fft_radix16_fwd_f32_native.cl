@@ -56,8 +56,8 @@ inline float2 mul_p7q8(const float2 a)
     return (float2)(a.y * 0.38268343f - a.x * 0.9238795f, -a.x * 0.38268343f - a.y * 0.9238795f);
 }
 
-__kernel void fft_radix16_fwd_f32_native(__global const float2 *restrict x,
-                                         __global float2 *restrict y,
+__kernel void fft_radix16_fwd_f32_native(__global const float2 *x,
+                                         __global float2 *y,
                                          __global const float2 *restrict tw,
                                          const uint p,
                                          const uint t,

@@ -19,8 +19,8 @@
 // Butterfly operations: 64 complex additions, 10 constant multiplications (mul_pXqY, written out),
 // 7 trivial rotations (x -1, x i, x -i); pass twiddles: 15 complex multiplications (cmul, written out).
 
-__kernel void fft_radix16_fwd_f32_scalar(__global const float *restrict x,
-                                         __global float *restrict y,
+__kernel void fft_radix16_fwd_f32_scalar(__global const float *x,
+                                         __global float *y,
                                          __global const float *restrict tw,
                                          const uint p,
                                          const uint t,
@@ -34,8 +34,8 @@ __kernel void fft_radix16_fwd_f32_scalar(__global const float *restrict x,
 
     // Element src + m * t = base + j + k + m * t of x is xs[2m * t] (re) and xs[2m * t + 1] (im);
     // element dst + q * p = base + j * 16 + k + q * p of y is ys[2q * p] and ys[2q * p + 1].
-    __global const float *restrict xs = x + 2 * (size_t)(base + j) + 2 * k;
-    __global float *restrict ys = y + 2 * (size_t)(base + j * 16u) + 2 * k;
+    __global const float *xs = x + 2 * (size_t)(base + j) + 2 * k;
+    __global float *ys = y + 2 * (size_t)(base + j * 16u) + 2 * k;
     __global const float *restrict ws = tw + 2 * k;
 
     // Inputs m = 0..15, times the pass twiddles w<m> = W_{16p}^(k*m).
@@ -333,8 +333,8 @@ __kernel void fft_radix16_fwd_f32_scalar(__global const float *restrict x,
     ys[30u * p + 1u] = y15_im * scale;
 }
 
-__kernel void fft_radix16_fwd_f32_scalar_p1(__global const float *restrict x,
-                                            __global float *restrict y,
+__kernel void fft_radix16_fwd_f32_scalar_p1(__global const float *x,
+                                            __global float *y,
                                             __global const float *restrict tw,
                                             const uint p,
                                             const uint t,
@@ -347,8 +347,8 @@ __kernel void fft_radix16_fwd_f32_scalar_p1(__global const float *restrict x,
 
     // Element src + m * t = base + i + m * t of x is xs[2m * t] (re) and xs[2m * t + 1] (im);
     // element dst + q = base + i * 16 + q of y is ys[2q] and ys[2q + 1].
-    __global const float *restrict xs = x + 2 * (size_t)base + 2 * i;
-    __global float *restrict ys = y + 2 * (size_t)base + 32 * i;
+    __global const float *xs = x + 2 * (size_t)base + 2 * i;
+    __global float *ys = y + 2 * (size_t)base + 32 * i;
 
     // Inputs m = 0..15, times the pass twiddles w<m> = W_{16p}^(k*m).
     // p = 1: every pass twiddle is W^0 = 1.

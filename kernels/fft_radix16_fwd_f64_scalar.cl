@@ -21,8 +21,8 @@
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
-__kernel void fft_radix16_fwd_f64_scalar(__global const double *restrict x,
-                                         __global double *restrict y,
+__kernel void fft_radix16_fwd_f64_scalar(__global const double *x,
+                                         __global double *y,
                                          __global const double *restrict tw,
                                          const uint p,
                                          const uint t,
@@ -36,8 +36,8 @@ __kernel void fft_radix16_fwd_f64_scalar(__global const double *restrict x,
 
     // Element src + m * t = base + j + k + m * t of x is xs[2m * t] (re) and xs[2m * t + 1] (im);
     // element dst + q * p = base + j * 16 + k + q * p of y is ys[2q * p] and ys[2q * p + 1].
-    __global const double *restrict xs = x + 2 * (size_t)(base + j) + 2 * k;
-    __global double *restrict ys = y + 2 * (size_t)(base + j * 16u) + 2 * k;
+    __global const double *xs = x + 2 * (size_t)(base + j) + 2 * k;
+    __global double *ys = y + 2 * (size_t)(base + j * 16u) + 2 * k;
     __global const double *restrict ws = tw + 2 * k;
 
     // Inputs m = 0..15, times the pass twiddles w<m> = W_{16p}^(k*m).
@@ -335,8 +335,8 @@ __kernel void fft_radix16_fwd_f64_scalar(__global const double *restrict x,
     ys[30u * p + 1u] = y15_im * scale;
 }
 
-__kernel void fft_radix16_fwd_f64_scalar_p1(__global const double *restrict x,
-                                            __global double *restrict y,
+__kernel void fft_radix16_fwd_f64_scalar_p1(__global const double *x,
+                                            __global double *y,
                                             __global const double *restrict tw,
                                             const uint p,
                                             const uint t,
@@ -349,8 +349,8 @@ __kernel void fft_radix16_fwd_f64_scalar_p1(__global const double *restrict x,
 
     // Element src + m * t = base + i + m * t of x is xs[2m * t] (re) and xs[2m * t + 1] (im);
     // element dst + q = base + i * 16 + q of y is ys[2q] and ys[2q + 1].
-    __global const double *restrict xs = x + 2 * (size_t)base + 2 * i;
-    __global double *restrict ys = y + 2 * (size_t)base + 32 * i;
+    __global const double *xs = x + 2 * (size_t)base + 2 * i;
+    __global double *ys = y + 2 * (size_t)base + 32 * i;
 
     // Inputs m = 0..15, times the pass twiddles w<m> = W_{16p}^(k*m).
     // p = 1: every pass twiddle is W^0 = 1.

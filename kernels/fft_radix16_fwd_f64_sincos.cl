@@ -58,8 +58,8 @@ inline double2 mul_p7q8(const double2 a)
     return (double2)(a.y * 0.3826834323650898 - a.x * 0.9238795325112867, -a.x * 0.3826834323650898 - a.y * 0.9238795325112867);
 }
 
-__kernel void fft_radix16_fwd_f64_sincos(__global const double2 *restrict x,
-                                         __global double2 *restrict y,
+__kernel void fft_radix16_fwd_f64_sincos(__global const double2 *x,
+                                         __global double2 *y,
                                          __global const double2 *restrict tw,
                                          const uint p,
                                          const uint t,

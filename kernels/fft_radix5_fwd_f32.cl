@@ -26,8 +26,8 @@ inline float2 cmul(const float2 a, const float2 b)
     return (float2)(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);
 }
 
-__kernel void fft_radix5_fwd_f32(__global const float2 *restrict x,
-                                 __global float2 *restrict y,
+__kernel void fft_radix5_fwd_f32(__global const float2 *x,
+                                 __global float2 *y,
                                  __global const float2 *restrict tw,
                                  const uint p,
                                  const uint t,

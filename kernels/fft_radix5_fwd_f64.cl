@@ -28,8 +28,8 @@ inline double2 cmul(const double2 a, const double2 b)
     return (double2)(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);
 }
 
-__kernel void fft_radix5_fwd_f64(__global const double2 *restrict x,
-                                 __global double2 *restrict y,
+__kernel void fft_radix5_fwd_f64(__global const double2 *x,
+                                 __global double2 *y,
                                  __global const double2 *restrict tw,
                                  const uint p,
                                  const uint t,

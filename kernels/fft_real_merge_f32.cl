@@ -8,8 +8,8 @@
 // vectorizes the kernel across work-items (the scalar form, DESIGN.md section 4.1).
 // Tables real_hi, real_lo: W_N^k in two levels, built by the host in f64 and rounded once.
 
-__kernel void fft_real_merge_f32(__global const float *restrict x,
-                                 __global float *restrict y,
+__kernel void fft_real_merge_f32(__global const float *x,
+                                 __global float *y,
                                  __global const float *restrict real_hi,
                                  __global const float *restrict real_lo,
                                  const uint rh,

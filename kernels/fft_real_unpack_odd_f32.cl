@@ -7,8 +7,8 @@
 // Complex values are interleaved pairs of floats, the arithmetic by components, so PoCL
 // vectorizes the kernel across work-items (the scalar form, DESIGN.md section 4.1).
 
-__kernel void fft_real_unpack_odd_f32(__global const float *restrict x,
-                                      __global float *restrict y,
+__kernel void fft_real_unpack_odd_f32(__global const float *x,
+                                      __global float *y,
                                       const uint n,
                                       const uint dist,
                                       const uint row,

@@ -196,8 +196,7 @@ where
             .expect("a plan has at least one pass"))
     }
 
-    /// Enqueues the transform and returns the event of every command (passes, and a copy
-    /// when an in-place single-pass plan needs one), for profiling.
+    /// Enqueues the transform and returns the event of every pass, for profiling.
     pub fn enqueue_traced(
         &self,
         input: &Buffer<Complex<T>>,
@@ -306,7 +305,7 @@ where
         let work_len = self.plan.work_len();
         // Layout passes read the caller's input once and write its output once: every pass
         // between them stays in the work buffers, as Bluestein's padded ones do.
-        let (targets, copy_back) = if work_len == self.len() && !self.layout_passes {
+        let targets = if work_len == self.len() && !self.layout_passes {
             pass_targets(exec.launches.len(), in_place)
         } else {
             padded_targets(exec.launches.len())
@@ -330,15 +329,6 @@ where
             )?;
             events.push(event);
             source = target;
-        }
-        if let (true, Data::Complex(from), Data::Complex(to)) = (copy_back, source, output) {
-            let mut event = Event::empty();
-            from.copy(to, None, Some(self.total_len()))
-                .queue(self.queue.queue())
-                .enew(&mut event)
-                .enq()
-                .map_err(Error::ocl("copying the single-pass result back in place"))?;
-            events.push(event);
         }
         Ok(events)
     }

@@ -243,7 +243,7 @@ where
         output: Data<'_, T>,
         wait: Option<&EventList>,
     ) -> Result<Vec<Event>> {
-        let (targets, _) = padded_targets(exec.launches.len());
+        let targets = padded_targets(exec.launches.len());
         while exec.scratch.len() < scratch_count(&targets) {
             let buffer = device_buffer(
                 self.queue.queue(),

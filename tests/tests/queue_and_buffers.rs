@@ -224,3 +224,36 @@ fn queues_opened_by_several_threads_at_once_all_open() {
         assert_eq!(queue.summary().name, test_queue().summary().name);
     }
 }
+
+/// A plan of one pass runs in place as that one pass, with no work buffer and no copy back
+/// (the kernels read every value of a sequence before writing any), and is right: fused
+/// passes of one and of many work-items per sequence, the halves exchange of 8192 points, a
+/// global radix pass and a mixed-radix pass.
+#[test]
+fn one_pass_plans_run_in_place_without_a_copy() {
+    use fft_runtime::Strategy;
+    for (len, batch, strategy) in [
+        (16, 37, Strategy::Fused),
+        (1024, 5, Strategy::Fused),
+        (8192, 2, Strategy::Fused),
+        (1000, 3, Strategy::Fused),
+        (16, 37, Strategy::GlobalRadix),
+        (13, 9, Strategy::GlobalRadix),
+    ] {
+        let plan = Fft::<f32>::builder(test_queue())
+            .len(len)
+            .batch(batch)
+            .strategy(strategy)
+            .build()
+            .unwrap();
+        assert_eq!(plan.plan().passes.len(), 1, "{}", plan.explain());
+        let original = to_device::<f32>(&random_signal(len * batch, len as u64));
+        let want = batched_oracle(&to_f64(&original), len, Direction::Forward, 1.0);
+        let data = buffer_of(&original);
+        let events = plan.enqueue_traced(&data, &data, None).unwrap();
+        assert_eq!(events.len(), 1, "one pass, no copy: {len} {strategy:?}");
+        events[0].wait_for().unwrap();
+        check_against(&to_f64(&read(&data)), &want, len, tolerance::<f32>(len))
+            .unwrap_or_else(|e| panic!("{len} {strategy:?} in place: {e}"));
+    }
+}

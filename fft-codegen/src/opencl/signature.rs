@@ -10,12 +10,12 @@ use std::fmt::{self, Write};
 fn declaration(arg: &KernelArg, data: &str, scalar: &str) -> String {
     let name = arg.name;
     match arg.kind {
-        ArgKind::Input | ArgKind::Table(_) => format!("__global const {data} *restrict {name}"),
-        ArgKind::Output => format!("__global {data} *restrict {name}"),
-        ArgKind::RealInput | ArgKind::ImagInput => {
-            format!("__global const {scalar} *restrict {name}")
-        }
-        ArgKind::RealOutput | ArgKind::ImagOutput => format!("__global {scalar} *restrict {name}"),
+        // A plan of one pass runs it in place: data may alias, so it is never `restrict`.
+        ArgKind::Input => format!("__global const {data} *{name}"),
+        ArgKind::Output => format!("__global {data} *{name}"),
+        ArgKind::Table(_) => format!("__global const {data} *restrict {name}"),
+        ArgKind::RealInput | ArgKind::ImagInput => format!("__global const {scalar} *{name}"),
+        ArgKind::RealOutput | ArgKind::ImagOutput => format!("__global {scalar} *{name}"),
         ArgKind::Uint(_) => format!("const uint {name}"),
         ArgKind::Scale => format!("const {scalar} {name}"),
     }

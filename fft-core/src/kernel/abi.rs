@@ -24,19 +24,22 @@ pub struct KernelArg {
 /// What is passed for an argument.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ArgKind {
-    /// The data the pass reads: `__global const float2 *restrict` (interleaved `float` pairs
-    /// in the scalar form).
+    /// The data the pass reads: `__global const float2 *` (interleaved `float` pairs in the
+    /// scalar form). Not `restrict`: see [`ArgKind::Output`].
     Input,
-    /// The data the pass writes (never the input buffer: Stockham passes run out of place).
+    /// The data the pass writes: `__global float2 *`. The input buffer itself when a plan of
+    /// one pass runs in place (every kernel reads all the values of the sequences a work-group
+    /// writes before it writes any of them); a different buffer in every plan of several
+    /// passes (Stockham passes cannot run in place).
     Output,
-    /// Real data the pass reads: `__global const float *restrict` (a real transform's input).
+    /// Real data the pass reads: `__global const float *` (a real transform's input).
     RealInput,
-    /// Real data the pass writes: `__global float *restrict` (a real transform's output).
+    /// Real data the pass writes: `__global float *` (a real transform's output).
     RealOutput,
-    /// The imaginary parts of planar input (`__global const float *restrict`); the real
+    /// The imaginary parts of planar input (`__global const float *`); the real
     /// parts are the [`ArgKind::RealInput`].
     ImagInput,
-    /// The imaginary parts of planar output (`__global float *restrict`); the real parts
+    /// The imaginary parts of planar output (`__global float *`); the real parts
     /// are the [`ArgKind::RealOutput`].
     ImagOutput,
     /// A read-only table of complex values computed on the host in f64 and rounded once.

@@ -61,11 +61,11 @@ pub(super) fn write_kernel<W: Write>(w: &mut Writer<W>, pass: Pass, graph: &Grap
             )?;
             writeln!(
                 w,
-                "__global const {data} *restrict xs = x + 2 * (size_t)(base + j) + 2 * k;"
+                "__global const {data} *xs = x + 2 * (size_t)(base + j) + 2 * k;"
             )?;
             writeln!(
                 w,
-                "__global {data} *restrict ys = y + 2 * (size_t)(base + j * {r}u) + 2 * k;"
+                "__global {data} *ys = y + 2 * (size_t)(base + j * {r}u) + 2 * k;"
             )?;
             writeln!(w, "__global const {data} *restrict ws = tw + 2 * k;")?;
         }
@@ -85,11 +85,11 @@ pub(super) fn write_kernel<W: Write>(w: &mut Writer<W>, pass: Pass, graph: &Grap
             )?;
             writeln!(
                 w,
-                "__global const {data} *restrict xs = x + 2 * (size_t)base + 2 * i;"
+                "__global const {data} *xs = x + 2 * (size_t)base + 2 * i;"
             )?;
             writeln!(
                 w,
-                "__global {data} *restrict ys = y + 2 * (size_t)base + {} * i;",
+                "__global {data} *ys = y + 2 * (size_t)base + {} * i;",
                 2 * r
             )?;
         }
