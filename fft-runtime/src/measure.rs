@@ -2,7 +2,7 @@
 //! request on the device and plans the fastest, remembering it in the tuning file.
 //!
 //! What is timed is the complex core of the request (N points, a real transform's N/2,
-//! Bluestein's padded M) as a contiguous in-place C2C transform of the request's batch: the
+//! Bluestein's padded M) as a contiguous out-of-place C2C transform of the request's batch: the
 //! candidates ([`candidates`]) differ only in how that core is split into passes. Each
 //! candidate is built (compilation is not timed), run twice to warm up, then timed from
 //! OpenCL profiling events, first pass's start to last pass's end, over 5 to 40 runs (about
@@ -169,19 +169,22 @@ where
     Ok((choice.apply(request), Some(measurement)))
 }
 
-/// The median kernel time of `request` (contiguous, in place) on the queue's device.
+/// The median kernel time of `request` (contiguous, out of place, as host calls run it) on
+/// the queue's device.
 fn time_core<T: FftFloat>(queue: &DeviceQueue, request: PlanRequest) -> Result<Duration>
 where
     Complex<T>: OclPrm,
 {
     let plan = Fft::<T>::from_request(queue, request)?;
-    let data = device_buffer::<Complex<T>>(queue.queue(), plan.total_len())?;
-    data.cmd()
+    let input = device_buffer::<Complex<T>>(queue.queue(), plan.total_len())?;
+    let output = device_buffer::<Complex<T>>(queue.queue(), plan.total_len())?;
+    input
+        .cmd()
         .fill(Complex::new(T::from_f64(0.0), T::from_f64(0.0)), None)
         .enq()
-        .map_err(crate::error::Error::ocl("zeroing measure mode's buffer"))?;
+        .map_err(Error::ocl("zeroing measure mode's input"))?;
     let run = || -> Result<Duration> {
-        let events = plan.enqueue_traced(&data, &data, None)?;
+        let events = plan.enqueue_traced(&input, &output, None)?;
         let (first, last) = (&events[0], &events[events.len() - 1]);
         last.wait_for()
             .map_err(|e| Error::ocl("waiting for a timed run")(e.into()))?;

@@ -83,6 +83,10 @@ pub struct BenchArgs {
     /// (plan_ms then includes the measuring; the choice is printed after each row).
     #[arg(long)]
     pub measure: bool,
+    /// Time the kernels in place (one device buffer) instead of out of place; the error is
+    /// still checked on an out-of-place run.
+    #[arg(long)]
+    pub in_place: bool,
 }
 
 /// A host call's input or output: a `Vec` or a `PinnedVec`.
@@ -280,7 +284,8 @@ where
         let mut samples = Vec::new();
         let mut per_pass: Vec<Vec<Duration>> = Vec::new();
         for i in 0..args.warmup + args.runs {
-            let events = plan.enqueue_traced(&src, &dst, None)?;
+            let input = if args.in_place { &dst } else { &src };
+            let events = plan.enqueue_traced(input, &dst, None)?;
             let t = elapsed(&events)?;
             if i >= args.warmup {
                 samples.push(t);
@@ -302,6 +307,12 @@ where
             median(&mut samples)
         };
         let pass_times: Vec<Duration> = per_pass.iter_mut().map(|s| median(s)).collect();
+        if args.in_place {
+            let event = plan.enqueue_out_of_place(&src, &dst)?;
+            event
+                .wait_for()
+                .map_err(|e| fft_runtime::Error::from(fft_runtime::ocl::Error::from(e)))?;
+        }
         let rel_l2 = sample_error(&dst, &host, len, batch)?;
         let rustfft = with_rustfft.then(|| rustfft_time(&host[..points], len, args.runs.min(5)));
         let row = Row {
