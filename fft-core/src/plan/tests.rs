@@ -54,7 +54,7 @@ fn auto_on_a_gpu_plans_fused_passes_with_whole_work_groups() {
 }
 
 #[test]
-fn fused_plans_balance_two_and_three_passes() {
+fn fused_plans_balance_two_and_three_passes_the_last_of_three_short() {
     assert_eq!(shape(&fused(2)), [(2, 1)]);
     // One pass up to 2^13 (the stages exchange halves above 4096 points).
     assert_eq!(shape(&fused(1 << 12)), [(4096, 1)]);
@@ -68,6 +68,11 @@ fn fused_plans_balance_two_and_three_passes() {
     assert_eq!(
         shape(&fused(1 << 26)),
         [(512, 1), (512, 512), (256, 1 << 18)]
+    );
+    // The last of three passes takes at most 256 points while the first can take more.
+    assert_eq!(
+        shape(&fused(1 << 27)),
+        [(1024, 1), (512, 1024), (256, 1 << 19)]
     );
 }
 
