@@ -205,9 +205,10 @@ pub fn tuned_len(request: &PlanRequest, caps: &DeviceCaps) -> Option<usize> {
 /// Within the strategy and twiddles the request asks for (an explicit
 /// [`Strategy::GlobalRadix`] keeps global radix passes, [`Strategy::Fused`] fused ones), a
 /// power-of-two core of 2^n points gets every fused split into the fewest passes the device
-/// allows and into one more, whose parts differ by at most 2 (2 passes: at most 4), and
-/// global radix passes of largest radix 8, 16 and 32 (on CPU devices also 64, in both
-/// forms); other lengths get fused passes and mixed-radix passes.
+/// allows and into one more, whose parts differ by at most 2 (2 passes: at most 4; on CPU
+/// devices only the first of them), and global radix passes of largest radix 8, 16 and 32
+/// (on CPU devices also 64, in both forms); other lengths get fused passes and mixed-radix
+/// passes.
 pub fn candidates(request: &PlanRequest, caps: &DeviceCaps) -> Vec<Choice> {
     let Some(len) = tuned_len(request, caps) else {
         return Vec::new();
@@ -228,12 +229,18 @@ pub fn candidates(request: &PlanRequest, caps: &DeviceCaps) -> Vec<Choice> {
         .ok()
         .flatten(),
     };
+    let cpu = caps.kind == DeviceKind::Cpu;
     let mut choices = Vec::new();
     if let Some(limits) = fused_limits {
         if len.is_power_of_two() {
+            // On CPU devices fused passes lose to radix passes by 2x to 5x (PoCL, 2 cores):
+            // one split is enough to confirm it without timing a dozen.
+            let splits = fused_splits(len.ilog2(), limits);
+            let keep = if cpu { 1 } else { splits.len() };
             choices.extend(
-                fused_splits(len.ilog2(), limits)
+                splits
                     .into_iter()
+                    .take(keep)
                     .map(|s| Choice::Fused(Some(s))),
             );
         } else {
@@ -242,7 +249,6 @@ pub fn candidates(request: &PlanRequest, caps: &DeviceCaps) -> Vec<Choice> {
     }
     if request.strategy != Strategy::Fused {
         if len.is_power_of_two() {
-            let cpu = caps.kind == DeviceKind::Cpu;
             let radices: &[u32] = if cpu { &[8, 16, 32, 64] } else { &[8, 16, 32] };
             let forms: &[KernelForm] = if cpu && request.twiddles == Twiddles::Table {
                 &[KernelForm::Scalar, KernelForm::Vector]
@@ -424,6 +430,13 @@ mod tests {
                 ..
             }
         )));
+        let on_a_cpu = texts(&candidates(&PlanRequest::new(1 << 12), &CPU));
+        assert_eq!(
+            on_a_cpu.iter().filter(|c| c.starts_with("fused")).count(),
+            1,
+            "{on_a_cpu:?}"
+        );
+        assert_eq!(on_a_cpu.len(), 9, "{on_a_cpu:?}");
         let mixed = PlanRequest::new(1000);
         assert_eq!(
             texts(&candidates(&mixed, &GPU)),
