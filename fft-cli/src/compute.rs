@@ -120,6 +120,11 @@ pub fn check_job(queue: &DeviceQueue, job: Job) -> crate::Result<()> {
 
 /// [`check_job`] of `job` over `axes`.
 pub fn check_job_over(queue: &DeviceQueue, job: Job, axes: Axes) -> crate::Result<()> {
+    // The check only plans: measure mode times the plan that runs.
+    let job = Job {
+        measure: false,
+        ..job
+    };
     match job.precision {
         PrecisionArg::F32 => plan::<f32>(queue, job, axes).map(drop),
         PrecisionArg::F64 => plan::<f64>(queue, job, axes).map(drop),
@@ -170,6 +175,10 @@ pub fn run_job_over(
 /// a forward job, complex-to-real for an inverse one): checks the lengths, the device's
 /// allocation limit and fp64 support before any data is read.
 pub fn check_real_job(queue: &DeviceQueue, job: Job, axes: Axes) -> crate::Result<()> {
+    let job = Job {
+        measure: false,
+        ..job
+    };
     match (job.precision, job.direction) {
         (PrecisionArg::F32, Direction::Forward) => r2c_plan::<f32>(queue, job, axes).map(drop),
         (PrecisionArg::F64, Direction::Forward) => r2c_plan::<f64>(queue, job, axes).map(drop),
@@ -299,9 +308,19 @@ pub fn plan<T: FftFloat>(queue: &DeviceQueue, job: Job, axes: Axes) -> crate::Re
 where
     Complex<T>: OclPrm,
 {
-    Ok(builder::<T>(queue, job, axes)
+    let plan = builder::<T>(queue, job, axes)
         .direction(job.direction)
-        .build()?)
+        .build()?;
+    warn_unsaved_tuning(plan.measurement());
+    Ok(plan)
+}
+
+/// Says on standard error when measure mode could not save its choice (the transform is
+/// right either way; the next run measures again).
+fn warn_unsaved_tuning(measurement: Option<&fft_runtime::Measurement>) {
+    if let Some(warning) = measurement.and_then(|m| m.warning.as_ref()) {
+        eprintln!("oclfft: measure mode's choice was not saved: {warning}");
+    }
 }
 
 fn run<T: FftFloat>(
@@ -343,7 +362,9 @@ fn r2c_plan<T: FftFloat>(
 where
     Complex<T>: OclPrm,
 {
-    Ok(builder::<T>(queue, job, axes).build_r2c()?)
+    let plan = builder::<T>(queue, job, axes).build_r2c()?;
+    warn_unsaved_tuning(plan.measurement());
+    Ok(plan)
 }
 
 fn c2r_plan<T: FftFloat>(
@@ -354,7 +375,9 @@ fn c2r_plan<T: FftFloat>(
 where
     Complex<T>: OclPrm,
 {
-    Ok(builder::<T>(queue, job, axes).build_c2r()?)
+    let plan = builder::<T>(queue, job, axes).build_c2r()?;
+    warn_unsaved_tuning(plan.measurement());
+    Ok(plan)
 }
 
 fn r2c<T: FftFloat>(

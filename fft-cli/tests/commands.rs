@@ -330,3 +330,36 @@ fn spectrum_of_a_complex_signal_spans_negative_and_positive_frequencies() {
         .stderr(predicate::str::contains("strongest bin at -5 Hz"));
     assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
 }
+
+#[test]
+fn plan_measures_remembers_and_takes_a_decomposition() {
+    let cache = tempfile::tempdir().unwrap();
+    let measure = || {
+        oclfft()
+            .env("OCLFFT_CACHE_DIR", cache.path())
+            .args(["plan", "256", "--batch", "8", "--measure"])
+            .assert()
+            .success()
+    };
+    measure().stdout(
+        predicate::str::contains("measure mode: ").and(predicate::str::contains("fastest of")),
+    );
+    let tuning = std::fs::read_to_string(cache.path().join("tuning.toml")).unwrap();
+    assert!(
+        tuning.contains("transform = \"f32 c2c len 256 batch 8"),
+        "{tuning}"
+    );
+    measure().stdout(predicate::str::contains("tuning.toml"));
+    oclfft()
+        .args(["plan", "256", "--decomposition", "radix 16 vector"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("global radix-16 pass"));
+    oclfft()
+        .args(["plan", "256", "--decomposition", "fused 64x64"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "fused split 64x64 transforms 4096 points",
+        ));
+}

@@ -230,6 +230,12 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
+    /// Measure mode on a queue without profiling, or no candidate could be timed.
+    #[error("measure mode could not time the plan's decompositions: {why}")]
+    MeasureFailed {
+        /// What went wrong and what to do.
+        why: String,
+    },
     /// Any other OpenCL call failed.
     #[error("OpenCL failed while {action}: {source}")]
     OpenCl {

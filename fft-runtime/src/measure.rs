@@ -130,6 +130,7 @@ where
             return Ok((choice.apply(request), Some(measurement)));
         }
     }
+    check_profiling(queue)?;
     let mut timed: Vec<(Choice, Duration)> = Vec::new();
     let mut failed: Vec<String> = Vec::new();
     for &choice in &choices {
@@ -141,8 +142,12 @@ where
     let estimate = timed.first().copied();
     timed.sort_by_key(|&(_, time)| time);
     let Some(&(choice, median)) = timed.first() else {
-        // Nothing ran: the estimate plan reports its own error when it is built.
-        return Ok((request, None));
+        return Err(Error::MeasureFailed {
+            why: format!(
+                "no candidate ran ({}): build the plan without .measure(true) to see the estimate plan's own error",
+                failed.join("; ")
+            ),
+        });
     };
     let mut measured: Vec<String> = timed
         .iter()
@@ -167,6 +172,22 @@ where
         warning,
     };
     Ok((choice.apply(request), Some(measurement)))
+}
+
+/// Measure mode reads profiling events: a queue made without them is refused up front.
+fn check_profiling(queue: &DeviceQueue) -> Result<()> {
+    use ocl::enums::{CommandQueueInfo, CommandQueueInfoResult};
+    use ocl::flags::CommandQueueProperties;
+    match queue.queue().info(CommandQueueInfo::Properties) {
+        Ok(CommandQueueInfoResult::Properties(p))
+            if p.contains(CommandQueueProperties::PROFILING_ENABLE) =>
+        {
+            Ok(())
+        }
+        _ => Err(Error::MeasureFailed {
+            why: "it times kernels with OpenCL profiling events, and this queue was created without CL_QUEUE_PROFILING_ENABLE: create it with profiling (DeviceQueue::new and from_env do), or build without .measure(true)".into(),
+        }),
+    }
 }
 
 /// The median kernel time of `request` (contiguous, out of place, as host calls run it) on

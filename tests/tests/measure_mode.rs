@@ -218,3 +218,27 @@ fn unsuitable_decompositions_and_unmeasurable_plans_say_so() {
         .to_string();
     assert!(bad.contains("length must be at least 1"), "{bad}");
 }
+
+#[test]
+fn a_queue_without_profiling_is_refused_with_what_to_do() {
+    let plain =
+        fft_runtime::ocl::Queue::new(&test_queue().queue().context(), test_queue().device(), None)
+            .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let queue = DeviceQueue::from_ocl(plain)
+        .unwrap()
+        .with_binary_cache(BinaryCache::in_dir(dir.path()));
+    let err = Fft::<f32>::builder(&queue)
+        .len(256)
+        .measure(true)
+        .build()
+        .unwrap_err();
+    assert!(
+        matches!(err, fft_runtime::Error::MeasureFailed { .. })
+            && err.to_string().contains("CL_QUEUE_PROFILING_ENABLE"),
+        "{err}"
+    );
+    assert!(!dir.path().join(fft_runtime::TUNING_FILE).exists());
+    // The estimate plan is unaffected.
+    Fft::<f32>::builder(&queue).len(256).build().unwrap();
+}
