@@ -121,7 +121,8 @@ where
         {
             let measurement = Measurement {
                 choice,
-                median: Duration::from_secs_f64(entry.median_us.max(0.0) / 1e6),
+                // An edited file may hold any number (inf, -1): never a panic.
+                median: Duration::try_from_secs_f64(entry.median_us / 1e6).unwrap_or_default(),
                 estimate: None,
                 candidates: choices.len(),
                 from_file: tuning.path().map(PathBuf::from),

@@ -75,7 +75,9 @@ impl TuningFile {
     }
 
     /// Records `entry`, replacing the one for the same device and transform. Returns why it
-    /// could not be written (the plan is measured either way).
+    /// could not be written (the plan is measured either way). The file is replaced whole
+    /// through a temporary file and a rename, so a reader never sees half of it; two
+    /// processes recording at once may lose one entry, which is then measured again.
     pub fn record(&self, entry: TuningEntry) -> Result<(), String> {
         let Some(path) = &self.path else {
             return Ok(());
