@@ -38,15 +38,17 @@ fn signatures_declare_the_abi_arguments_in_order() {
                 .args
                 .iter()
                 .map(|arg| match arg.kind {
-                    ArgKind::Input | ArgKind::Table(_) => {
+                    // Data may alias (a one-pass plan runs in place); tables never do.
+                    ArgKind::Input => format!("__global const {data} *{}", arg.name),
+                    ArgKind::Output => format!("__global {data} *{}", arg.name),
+                    ArgKind::Table(_) => {
                         format!("__global const {data} *restrict {}", arg.name)
                     }
-                    ArgKind::Output => format!("__global {data} *restrict {}", arg.name),
                     ArgKind::RealInput | ArgKind::ImagInput => {
-                        format!("__global const {real} *restrict {}", arg.name)
+                        format!("__global const {real} *{}", arg.name)
                     }
                     ArgKind::RealOutput | ArgKind::ImagOutput => {
-                        format!("__global {real} *restrict {}", arg.name)
+                        format!("__global {real} *{}", arg.name)
                     }
                     ArgKind::Uint(_) => format!("const uint {}", arg.name),
                     ArgKind::Scale => format!("const {real} {}", arg.name),

@@ -54,10 +54,11 @@ fn emission_is_deterministic_named_and_free_of_vector_types() {
             Precision::F64 => ("double", "float"),
         };
         assert!(!text.contains(other), "{name}: contains {other}");
-        for pointer in ["x", "y", "tw"] {
+        // The data may alias (a one-pass plan runs in place); the twiddle table does not.
+        for pointer in ["*x", "*y", "*restrict tw"] {
             assert!(
-                text.contains(&format!("{scalar} *restrict {pointer},"))
-                    || text.contains(&format!("{scalar} *restrict {pointer}\n")),
+                text.contains(&format!("{scalar} {pointer},"))
+                    || text.contains(&format!("{scalar} {pointer}\n")),
                 "{name}: no {scalar} pointer {pointer}"
             );
         }
