@@ -235,8 +235,8 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
         Complex<T>: OclPrm,
     {
         if self.measure && self.decomposition.is_none() {
-            // An invalid request reports its own error, not measure mode's.
-            Plan::new(request, &self.queue.summary().caps())?;
+            // A request that does not plan comes back unmeasured and reports its own error
+            // when it is built.
             measured_request::<T>(self.queue, request)
         } else {
             Ok((request, None))

@@ -190,10 +190,14 @@ impl FromStr for Choice {
 /// real transform's N/2, Bluestein's padded M), or `None` for multi-dimensional requests and
 /// lengths of one pass-free point, which measure mode does not tune.
 pub fn tuned_len(request: &PlanRequest, caps: &DeviceCaps) -> Option<usize> {
-    if request.shape.is_some_and(|s| !s.is_one_dimensional()) {
+    core_len(&Plan::new(*request, caps).ok()?)
+}
+
+/// [`tuned_len`] of the estimate plan `plan`.
+fn core_len(plan: &Plan) -> Option<usize> {
+    if plan.request.shape.is_some_and(|s| !s.is_one_dimensional()) {
         return None;
     }
-    let plan = Plan::new(*request, caps).ok()?;
     let len = plan.work_len();
     (len > 1).then_some(len)
 }
@@ -210,10 +214,10 @@ pub fn tuned_len(request: &PlanRequest, caps: &DeviceCaps) -> Option<usize> {
 /// (on CPU devices also 64, in both forms); other lengths get fused passes and mixed-radix
 /// passes.
 pub fn candidates(request: &PlanRequest, caps: &DeviceCaps) -> Vec<Choice> {
-    let Some(len) = tuned_len(request, caps) else {
+    let Ok(estimate) = Plan::new(*request, caps) else {
         return Vec::new();
     };
-    let Ok(estimate) = Plan::new(*request, caps) else {
+    let Some(len) = core_len(&estimate) else {
         return Vec::new();
     };
     let fused_limits = match request.strategy {

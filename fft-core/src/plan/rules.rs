@@ -397,16 +397,10 @@ pub(super) fn stockham_passes_with(
         Lengths::Any
     };
     let fused = |len: u32| FusedSpec {
-        len,
         direction,
         precision,
         lengths,
-        chirp: None,
-        real: None,
-        interleaved: false,
-        load: None,
-        store: None,
-        single_pass: false,
+        ..FusedSpec::new(len)
     };
     let mixed_fused = match (log2_exact(len), limits) {
         (None, Some(limits)) => {
