@@ -95,7 +95,8 @@ fn fused_pass(x: &[Complex64], spec: &FusedSpec, p: usize, t: usize, h: u32, sca
     for grp in 0..total.div_ceil(cols) {
         let first = grp * cols;
         let mut buf = vec![nan(); spec.local_len() as usize];
-        let pad = |e: usize| pad_with(e, spec.pad_step() as usize);
+        let sub_pad = spec.sub_fft_pad() as usize;
+        let pad = |e: usize| pad_with(e, spec.pad_step() as usize) + sub_pad * (e / l);
         let mut written = vec![false; buf.len()];
 
         // Load phase: element e = lid + it*W of the work-group.
@@ -103,7 +104,7 @@ fn fused_pass(x: &[Complex64], spec: &FusedSpec, p: usize, t: usize, h: u32, sca
             for it in 0..radix {
                 let e = lid + it * group;
                 let (c, m) = if t == 1 {
-                    (e / l, e % l)
+                    flat_element(spec, lid, it)
                 } else {
                     // The generator's form: col = lid % C, row = lid / C.
                     assert_eq!((e / cols, e % cols), (lid / cols + it * per, lid % cols));
@@ -117,8 +118,8 @@ fn fused_pass(x: &[Complex64], spec: &FusedSpec, p: usize, t: usize, h: u32, sca
                 let (slot, addr) = if t == 1 {
                     // Flat: k = 0 and base = g*L, so the work-group reads one block.
                     assert_eq!((i, k), (0, 0));
-                    assert_eq!(first * l + e, base + i + m * t);
-                    (pad(e), first * l + e)
+                    assert_eq!(first * l + c * l + m, base + i + m * t);
+                    (pad(c * l + m), first * l + c * l + m)
                 } else {
                     (pad(c * l + m), base + i + m * t)
                 };
@@ -194,7 +195,7 @@ fn fused_pass(x: &[Complex64], spec: &FusedSpec, p: usize, t: usize, h: u32, sca
             for it in 0..radix {
                 let e = lid + it * group;
                 let (c, q) = if p == 1 {
-                    (e / l, e % l)
+                    flat_element(spec, lid, it)
                 } else {
                     assert_eq!((e / cols, e % cols), (lid / cols + it * per, lid % cols));
                     (e % cols, e / cols)
@@ -206,8 +207,8 @@ fn fused_pass(x: &[Complex64], spec: &FusedSpec, p: usize, t: usize, h: u32, sca
                 let (i, k, base) = indices(g, l, p, t);
                 let (slot, addr) = if p == 1 {
                     // Flat: k = 0, so the address is base + i*L + q = g*L + q.
-                    assert_eq!(first * l + e, base + (i - k) * l + k + q * p);
-                    (pad(e), first * l + e)
+                    assert_eq!(first * l + c * l + q, base + (i - k) * l + k + q * p);
+                    (pad(c * l + q), first * l + c * l + q)
                 } else {
                     (pad(c * l + q), base + (i - k) * l + k + q * p)
                 };
@@ -228,11 +229,39 @@ fn fused_pass(x: &[Complex64], spec: &FusedSpec, p: usize, t: usize, h: u32, sca
     Launch { y, loads, stores }
 }
 
+/// (sub-FFT within the work-group, point) of element `it` of work-item `lid` in a flat phase:
+/// element `e = lid + it * W` of the work-group's block, or, when a wide pass's stages
+/// exchange halves with C > 1, point `lid % (L/R) + it * (L/R)` of sub-FFT `lid / (L/R)` (the
+/// first and last stages' own elements).
+fn flat_element(spec: &FusedSpec, lid: usize, it: usize) -> (usize, usize) {
+    let l = spec.len as usize;
+    let per = l / spec.radix() as usize;
+    if spec.exchanges_halves() && spec.columns() > 1 {
+        (lid / per, lid % per + it * per)
+    } else {
+        let e = lid + it * spec.work_group_size() as usize;
+        (e / l, e % l)
+    }
+}
+
+/// The pattern of a flat phase of `spec`: the whole block, or runs of L/R per sub-FFT
+/// ([`flat_element`]).
+fn flat_pattern(spec: &FusedSpec) -> Pattern {
+    if spec.exchanges_halves() && spec.columns() > 1 {
+        Pattern::Blocks((spec.len / spec.radix()) as usize)
+    } else {
+        Pattern::Flat
+    }
+}
+
 /// How work-items of one unrolled step share global addresses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Pattern {
     /// Work-item n touches `start + n`: the whole work-group is one contiguous run.
     Flat,
+    /// Work-items n and n + 1 touch consecutive addresses unless n + 1 starts a block of
+    /// this many (a sub-FFT's run in a wide pass's flat phase).
+    Blocks(usize),
     /// Runs of (at least) C: work-items n and n + 1 of the same column block touch
     /// consecutive addresses.
     Runs,
@@ -242,9 +271,10 @@ enum Pattern {
 
 /// The pattern the kernel promises for a phase whose stride argument (t for loads, p for
 /// stores) is `stride`.
-fn promised(stride: usize, cols: usize) -> Pattern {
+fn promised(stride: usize, spec: &FusedSpec) -> Pattern {
+    let cols = spec.columns() as usize;
     if stride == 1 {
-        Pattern::Flat
+        flat_pattern(spec)
     } else if stride >= cols {
         Pattern::Runs
     } else {
@@ -266,6 +296,7 @@ fn check_pattern(accesses: &[Access], pattern: Pattern, cols: usize, what: &str)
             let (lid1, addr1, starts1) = (pair[1].lid, pair[1].addr, pair[1].starts);
             let neighbours = match pattern {
                 Pattern::Flat => lid1 == lid0 + 1,
+                Pattern::Blocks(run) => lid1 == lid0 + 1 && lid1 % run != 0,
                 Pattern::Runs => lid1 == lid0 + 1 && lid1 % cols != 0 && !starts1,
                 Pattern::Unchecked => false,
             };
@@ -319,8 +350,8 @@ fn check_chain(
         let t = n / len as usize;
         let launch = fused_pass(&data, &spec, p, t, split(span), s);
         let cols = spec.columns() as usize;
-        check_pattern(&launch.loads, promised(t, cols), cols, "load");
-        check_pattern(&launch.stores, promised(p, cols), cols, "store");
+        check_pattern(&launch.loads, promised(t, &spec), cols, "load");
+        check_pattern(&launch.stores, promised(p, &spec), cols, "store");
         data = launch.y;
         p *= len as usize;
     }
@@ -449,7 +480,7 @@ fn global_accesses_are_flat_or_in_runs_of_c() {
         (2048, F64),
         (4096, F32),
     ] {
-        let spec = spec(len, Forward, precision);
+        let spec = spec(len, Forward, precision).as_single_pass();
         let (l, cols) = (len as usize, spec.columns() as usize);
         let batch = if cols == 1 {
             2
@@ -466,23 +497,29 @@ fn global_accesses_are_flat_or_in_runs_of_c() {
         }
     }
     // Two passes L1 x L2: the first loads columns (t = L2 >= C1) and stores flat (p = 1);
-    // the second loads and stores columns (t = p = L1 >= C2), in runs of C.
+    // the second loads and stores columns (t = p = L1 >= C2), in runs of C. A wide pass
+    // (1024 points with C = 8, 2048 with C = 4) stores its flat phase in runs of L/R.
     for (l1, l2, precision) in [
         (64, 64, F32),
         (16, 256, F32),
         (256, 16, F32),
         (32, 128, F64),
+        (2048, 8, F32),
+        (8, 1024, F32),
+        (1024, 4, F64),
     ] {
         let (first, second) = (spec(l1, Forward, precision), spec(l2, Forward, precision));
         let (c1, c2) = (first.columns() as usize, second.columns() as usize);
         let (l1, l2) = (l1 as usize, l2 as usize);
         let x = signal(l1 * l2 * 2);
         let one = fused_pass(&x, &first, 1, l2, 0, 1.0);
-        assert_eq!(promised(l2, c1), Pattern::Runs);
+        assert_eq!(promised(l2, &first), Pattern::Runs);
         assert!(check_pattern(&one.loads, Pattern::Runs, c1, "load 1") > 0);
-        assert!(check_pattern(&one.stores, Pattern::Flat, c1, "store 1") > 0);
+        let flat = flat_pattern(&first);
+        assert_eq!(flat == Pattern::Flat, !first.is_wide(), "{l1}");
+        assert!(check_pattern(&one.stores, flat, c1, "store 1") > 0);
         let two = fused_pass(&one.y, &second, l1, l1, 0, 1.0);
-        assert_eq!(promised(l1, c2), Pattern::Runs);
+        assert_eq!(promised(l1, &second), Pattern::Runs);
         assert!(check_pattern(&two.loads, Pattern::Runs, c2, "load 2") > 0);
         assert!(check_pattern(&two.stores, Pattern::Runs, c2, "store 2") > 0);
     }

@@ -282,10 +282,15 @@ fn phases_and_barriers_follow_the_stages() {
         // of the flat phases (element lid + W * it is in sub-FFT g0 + W * it / L).
         assert_eq!(code.matches("if (g < total)").count(), 2, "{name}");
         let (w, l) = (spec.work_group_size(), spec.len);
-        let flat_subs = (0..spec.radix())
-            .map(|it| it * w / l)
-            .collect::<std::collections::BTreeSet<_>>()
-            .len();
+        // A halves exchange with C > 1 moves point j + it * L/R of sub-FFT first + c.
+        let flat_subs = if spec.exchanges_halves() && spec.columns() > 1 {
+            1
+        } else {
+            (0..spec.radix())
+                .map(|it| it * w / l)
+                .collect::<std::collections::BTreeSet<_>>()
+                .len()
+        };
         assert_eq!(
             code.matches(" < total)").count(),
             2 + 2 * flat_subs,
@@ -307,7 +312,7 @@ fn indices_match_the_stockham_formulas() {
     // 2048 f32: C = 2, 32 work-items per sub-FFT, stages 64, 32 (two radix-32 butterflies per
     // work-item in stage 2); W = 64 < L, so the flat phases cover sub-FFT first in steps 0..31
     // and first + 1 in steps 32..63.
-    let text = source(&FusedSpec::new(2048));
+    let text = source(&FusedSpec::new(2048).as_single_pass());
     for line in [
         "    return e + (e >> 4) + (e >> 8);\n",
         "    __local float2 buf[4366];\n",
@@ -388,4 +393,32 @@ fn indices_match_the_stockham_formulas() {
         assert!(text.contains(line), "missing {line:?}");
     }
     assert!(!text.contains("const uint c ") && !text.contains("const uint col "));
+    // 1024 f32 in a multi-pass plan: a wide pass, C = 8, halves exchanged. Each sub-FFT
+    // padded by 3 more floats (S = 1060 = 4 mod 32); the first stage takes the load's
+    // mapping (lc, lj), the last the store's (sc, sj); the flat phases move point
+    // j + 32 * it of sub-FFT first + c.
+    let text = source(&FusedSpec::new(1024));
+    for line in [
+        "    return e + (e >> 5) + (e >> 10) + (e >> 10) * 3u;\n",
+        "    __local float buf[8475];\n",
+        "    const uint first = (uint)get_group_id(0) * 8u;\n",
+        "    const uint j = lid & 31u;\n",
+        "    const uint col = lid & 7u;\n",
+        "    const uint lc = t == 1u ? c : col;\n",
+        "    const uint lj = t == 1u ? j : row;\n",
+        "    const uint sc = p == 1u ? c : col;\n",
+        "    const uint sj = p == 1u ? j : row;\n",
+        "        const uint src = first * 1024u + at;\n",
+        "        if (first + c < total)\n",
+        "            ld[31] = x[src + 992u];\n",
+        "                ld[1] = x[src + 32u * t];\n",
+        "    const uint s1_u0_dst = lc * 1024u + lj * 32u;\n",
+        "    s2_u0_a01.x = buf[pad(sc * 1024u + sj + 32u)];\n",
+        "    const uint s2_u0_dst = sc * 1024u + (sj - s2_u0_kk) * 32u + s2_u0_kk;\n",
+        "        const uint out = first * 1024u + at;\n",
+        "            y[out + 992u] = st[31] * scale;\n",
+        "            y[out + 32u * p] = st[1] * scale;\n",
+    ] {
+        assert!(text.contains(line), "missing {line:?}");
+    }
 }

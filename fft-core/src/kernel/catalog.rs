@@ -2,7 +2,7 @@
 //! `cargo xtask gen-kernels --all` and the generator's tests all loop over [`catalog`].
 
 use super::chirp::{ChirpSpec, ChirpStep};
-use super::fused::{ChirpStore, FusedChirp, FusedSpec, Storage};
+use super::fused::{ChirpStore, FusedChirp, FusedSpec, Storage, WIDE_MIN};
 use super::layout::{LayoutSpec, LayoutStep};
 use super::permute::{PermuteSpec, PermuteStep};
 use super::real::{FusedReal, RealSpec};
@@ -15,7 +15,8 @@ const PRECISIONS: [Precision; 2] = [Precision::F32, Precision::F64];
 /// Every kernel spec, in a fixed order that depends on nothing but this function:
 /// 1. global radix passes, vector form: radix x direction x precision x twiddles (96);
 /// 2. global radix passes, scalar form: radix x direction x precision (24);
-/// 3. fused passes: length 2..4096 (f32) or 2048 (f64) x direction x precision (46);
+/// 3. fused passes: length 2..8192 (f32) or 4096 (f64) x direction x precision, and the
+///    whole-transform forms of 512 (f32), 1024 and 2048 points (60);
 /// 4. global radix passes for any length (vector form, table twiddles): every radix of
 ///    [`all_radices`] x direction x precision (176);
 /// 5. Bluestein's point-wise chirp passes: step x direction x precision (12);
@@ -167,6 +168,9 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
                 fused.len == 256
                     || fused.len == FusedSpec::complex_capacity(fused.precision)
                     || fused.len == FusedSpec::max_len(fused.precision)
+                    || (fused.is_wide()
+                        && fused.len == WIDE_MIN
+                        && fused.precision == Precision::F32)
             }
             KernelSpec::Chirp(chirp) => chirp.precision == Precision::F32,
             KernelSpec::Real(real) => real.precision == Precision::F32,
@@ -193,15 +197,15 @@ mod tests {
         let specs = catalog();
         // 44 radices: 6 powers of two and 38 mixed ones up to 64.
         assert_eq!(all_radices().len(), 44);
-        assert_eq!(specs.len(), 96 + 24 + 52 + 44 * 4 + 12 + 16 + 4 + 8);
+        assert_eq!(specs.len(), 96 + 24 + 60 + 44 * 4 + 12 + 16 + 4 + 8);
         assert_eq!(specs[0], KernelSpec::Radix(RadixSpec::new(2)));
         assert_eq!(specs[0].name(), "fft_radix2_fwd_f32");
         assert_eq!(specs[95].name(), "fft_radix64_inv_f64_chained");
         assert_eq!(specs[96].name(), "fft_radix2_fwd_f32_scalar");
         assert_eq!(specs[119].name(), "fft_radix64_inv_f64_scalar");
         assert_eq!(specs[120].name(), "fft_fused2_c256_fwd_f32");
-        assert_eq!(specs[171].name(), "fft_fused8192_c1_inv_f32");
-        assert_eq!(specs[172].name(), "fft_radix2_fwd_f32_mixed");
+        assert_eq!(specs[179].name(), "fft_fused8192_c1_inv_f32");
+        assert_eq!(specs[180].name(), "fft_radix2_fwd_f32_mixed");
         assert_eq!(
             specs.last().map(KernelSpec::name).as_deref(),
             Some("fft_layout_store_planar_f64")
@@ -231,6 +235,8 @@ mod tests {
                 "fft_radix16_fwd_f64_scalar",
                 "fft_fused256_c16_fwd_f32",
                 "fft_fused256_c8_fwd_f64",
+                "fft_fused1024_c8_fwd_f32",
+                "fft_fused2048_c2_fwd_f64",
                 "fft_fused2048_c1_fwd_f64",
                 "fft_fused4096_c1_fwd_f32",
                 "fft_fused4096_c1_fwd_f64",

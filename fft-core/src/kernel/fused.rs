@@ -3,7 +3,7 @@
 
 use super::real::FusedReal;
 use super::spec::{Lengths, SpecError, LARGEST_PRIME_RADIX};
-use crate::plan::{balanced_factors, prime_factors};
+use crate::plan::{balanced_factors, prime_factors, MIN_RUN_BYTES};
 use crate::{Direction, Precision};
 
 /// Elements of one padding step in local memory: one complex of padding follows every 16
@@ -25,6 +25,9 @@ const MIXED_CAP: u32 = 32;
 pub const MAX_GROUP: u32 = 512;
 /// The largest stage radix (the largest butterfly the generator emits).
 const MAX_STAGE_RADIX: u32 = 64;
+/// The shortest sub-FFT of a [wide](FusedSpec::is_wide) pass: shorter ones already take
+/// runs of 64 bytes or more with a complex exchange (512 points: 8 columns in f32, 4 in f64).
+pub const WIDE_MIN: u32 = 1024;
 
 /// One fused kernel: a Stockham pass whose radix is a whole sub-FFT of length `len`, computed
 /// by a work-group in registers and local memory, `columns()` sub-FFTs per work-group.
@@ -188,12 +191,67 @@ impl FusedSpec {
         }
     }
 
-    /// Whether the sub-FFT is longer than [`FusedSpec::complex_capacity`]: its values then
-    /// live in registers and move between stages through a local buffer of scalars, real
-    /// parts first, then imaginary parts (one work-group, one sub-FFT), so 8192 points in f32
-    /// (4096 in f64) take one pass in about 35 KB.
+    /// Whether the work-group's `C * len` values exceed [`FusedSpec::complex_capacity`]: they
+    /// then live in registers and move between stages through a local buffer of scalars, real
+    /// parts first, then imaginary parts, so 8192 points in f32 (4096 in f64) take one pass
+    /// in about 35 KB, and a [wide](FusedSpec::is_wide) pass twice the columns.
     pub fn exchanges_halves(&self) -> bool {
-        self.len > FusedSpec::complex_capacity(self.precision)
+        u64::from(self.len) * u64::from(self.columns())
+            > u64::from(FusedSpec::complex_capacity(self.precision))
+    }
+
+    /// Whether this pass of a multi-pass plan takes twice the columns a complex exchange
+    /// allows and exchanges halves: plain power-of-two passes (no edge, not interleaved, not
+    /// the whole transform) of [`WIDE_MIN`] points up to the longest whose `C` values fill
+    /// [`MIN_RUN_BYTES`] (2048 points in f32 and in f64). Their
+    /// strided side then reads or writes runs of `C` values, twice as long: 1024 points take
+    /// 8 columns (runs of 64 bytes in f32) instead of 4. Measured on the H100
+    /// (docs/PERFORMANCE.md, 2026-11-24): passes with runs of 32 bytes took 1.19 (reads)
+    /// and 1.46 (writes) times a copy, with runs of 64 bytes 1.04-1.07.
+    pub fn is_wide(&self) -> bool {
+        self.len.is_power_of_two()
+            && self.lengths == Lengths::PowerOfTwo
+            && !self.single_pass
+            && !self.interleaved
+            && self.chirp.is_none()
+            && self.real.is_none()
+            && self.load.is_none()
+            && self.store.is_none()
+            && (WIDE_MIN..=FusedSpec::wide_max(self.precision)).contains(&self.len)
+    }
+
+    /// The longest [wide](FusedSpec::is_wide) sub-FFT: `max_len / C` with `C` values of
+    /// [`MIN_RUN_BYTES`] (2048 in f32 and f64); the planner's longest sub-FFT of a
+    /// multi-pass power-of-two plan.
+    pub fn wide_max(precision: Precision) -> u32 {
+        let min_columns = (MIN_RUN_BYTES / precision.complex_bytes()).max(1) as u32;
+        FusedSpec::max_len(precision) / min_columns
+    }
+
+    /// X, the values of padding after each sub-FFT of a work-group's local buffer beyond
+    /// [`FusedSpec::pad`]'s: with `C > 1` sub-FFTs exchanging halves, sub-FFT `c` then
+    /// starts `c * S` values in, `S = L + L/B + L/B^2 + X = B/C (mod B)` for the `B` banks
+    /// one access serves ([`FusedSpec::pad_step`]: 32 floats or 16 doubles), so the lanes of
+    /// the column regime (`C` columns by `B / C` neighbouring points) meet `B` different
+    /// banks. 0 otherwise.
+    pub fn sub_fft_pad(&self) -> u32 {
+        let c = self.columns();
+        if !self.exchanges_halves() || c <= 1 || !self.len.is_power_of_two() {
+            return 0;
+        }
+        let banks = self.pad_step();
+        let padded = self.len + self.len / banks + self.len / (banks * banks);
+        let want = (banks / c.min(banks)) % banks;
+        (want + banks - padded % banks) % banks
+    }
+
+    /// `pad(e)`, the local index of element `e` of the work-group's `C * L`:
+    /// `e + e / S + e / S^2` ([`FusedSpec::pad_step`]), plus [`FusedSpec::sub_fft_pad`]
+    /// after each sub-FFT.
+    pub fn pad(&self, e: u64) -> u64 {
+        let step = u64::from(self.pad_step());
+        let sub = u64::from(self.sub_fft_pad()) * (e / u64::from(self.len.max(1)));
+        e + e / step + e / (step * step) + sub
     }
 
     /// Whether the kernel serves any length ([`Lengths::Any`]): it then indexes by division,
@@ -269,6 +327,9 @@ impl FusedSpec {
         {
             return 4;
         }
+        if self.is_wide() {
+            return FusedSpec::max_len(self.precision) / self.len;
+        }
         let fit = FusedSpec::complex_capacity(self.precision) / self.len.max(MAX_RADIX);
         if !self.has_power_of_two_stages() {
             let per_fft = (self.len / self.radix()).max(1);
@@ -303,7 +364,7 @@ impl FusedSpec {
         let bits = self.len.max(1).trailing_zeros();
         let sixteen = MAX_RADIX.trailing_zeros();
         let half = bits.div_ceil(2);
-        if self.exchanges_halves() {
+        if self.len > FusedSpec::complex_capacity(self.precision) {
             // Measured on the H100 (docs/PERFORMANCE.md, 2026-11-24), 8192 f32 points:
             // [64, 64, 2] with 128 work-items takes 1.22 copies, [32, 32, 8] with 256 1.54,
             // [16, 16, 16, 2] with 512 1.93 (each exchange costs four barriers). 4096 f64
@@ -410,9 +471,8 @@ impl FusedSpec {
     /// ([`FusedSpec::pad_step`]), the two-level padding that keeps the strided phases free of
     /// bank conflicts at every `len` (stride `len` becomes `len + len/S + len/S^2`).
     pub fn local_len(&self) -> u64 {
-        let step = u64::from(self.pad_step());
         let last = u64::from(self.columns()) * u64::from(self.len.max(1)) - 1;
-        last + last / step + last / (step * step) + 1
+        self.pad(last) + 1
     }
 
     /// Bytes of the kernel's `__local` buffer (padding included): `local_len()` complex
@@ -529,9 +589,32 @@ mod tests {
         assert_eq!(s.name(), "fft_fused4096_c1_fwd_f32");
         assert_eq!(s.local_len(), 4096 + 255 + 15);
         assert_eq!(s.local_bytes(), 4366 * 8);
+        // Wide passes: twice the columns, halves exchanged, one more value of padding per
+        // sub-FFT so that S = L + L/32 + L/1024 + X is 32/C modulo 32 banks.
         let s = spec(2048, f32);
-        assert_eq!((s.columns(), s.work_group_size()), (2, 64));
+        assert!(s.is_wide() && s.exchanges_halves());
+        assert_eq!((s.columns(), s.work_group_size()), (4, 128));
         assert_eq!(s.stage_radices(), [64, 32]);
+        assert_eq!(s.sub_fft_pad(), 6);
+        assert_eq!(s.name(), "fft_fused2048_c4_fwd_f32");
+        let s = spec(1024, f32);
+        assert!(s.is_wide());
+        assert_eq!((s.columns(), s.work_group_size()), (8, 256));
+        assert_eq!(s.stage_radices(), [32, 32]);
+        assert_eq!(s.sub_fft_pad(), 3);
+        assert_eq!(s.local_len(), 8191 + 255 + 7 + 7 * 3 + 1);
+        // As the whole transform, the complex exchange with half the columns.
+        let single = s.as_single_pass();
+        assert!(single.single_pass && !single.is_wide() && !single.exchanges_halves());
+        assert_eq!((single.columns(), single.sub_fft_pad()), (4, 0));
+        let s = spec(1024, f64);
+        assert!(s.is_wide());
+        assert_eq!(
+            (s.columns(), s.work_group_size(), s.sub_fft_pad()),
+            (4, 128, 0)
+        );
+        assert_eq!(spec(2048, f64).columns(), 2);
+        assert!(!spec(4096, f32).is_wide() && !spec(512, f32).is_wide());
         let s = spec(512, f32);
         assert_eq!((s.columns(), s.work_group_size()), (8, 128));
         assert_eq!(s.stage_radices(), [32, 16]);
@@ -547,10 +630,10 @@ mod tests {
         let s = spec(32, f32);
         assert_eq!(s.stage_radices(), [16, 2]);
         assert_eq!((s.columns(), s.work_group_size()), (128, 256));
-        let s = spec(2048, f64);
+        let s = spec(2048, f64).as_single_pass();
         assert_eq!((s.columns(), s.work_group_size()), (1, 128));
         assert_eq!(s.stage_radices(), [16, 16, 8]);
-        let s = spec(1024, f64);
+        let s = spec(1024, f64).as_single_pass();
         assert_eq!((s.columns(), s.work_group_size()), (2, 64));
         assert_eq!(s.stage_radices(), [32, 32]);
         assert_eq!(s.local_bytes(), (2048 + 127 + 7) * 16);
@@ -626,13 +709,24 @@ mod tests {
     fn catalog_is_complete_ordered_and_unique() {
         let specs = fused_catalog();
         // 13 lengths x 2 directions x 2 precisions, less f64's 8192, plus the single-pass
-        // 512-point f32 kernels (both directions).
-        assert_eq!(specs.len(), 13 * 2 * 2 - 2 + 2);
-        let single: Vec<_> = specs.iter().filter(|s| s.single_pass).collect();
-        assert_eq!(single.len(), 2);
-        assert!(single
+        // kernels of 512 points (f32) and of the wide lengths 1024 and 2048 (both
+        // precisions), both directions.
+        assert_eq!(specs.len(), 13 * 2 * 2 - 2 + 2 + 8);
+        let single: Vec<String> = specs
             .iter()
-            .all(|s| s.name().starts_with("fft_fused512_c4_") && s.precision == Precision::F32));
+            .filter(|s| s.single_pass && s.direction == Direction::Forward)
+            .map(FusedSpec::name)
+            .collect();
+        assert_eq!(
+            single,
+            [
+                "fft_fused512_c4_fwd_f32",
+                "fft_fused1024_c4_fwd_f32",
+                "fft_fused1024_c2_fwd_f64",
+                "fft_fused2048_c2_fwd_f32",
+                "fft_fused2048_c1_fwd_f64"
+            ]
+        );
         assert_eq!(specs[0], FusedSpec::new(2));
         assert_eq!(
             specs.last().map(FusedSpec::name).as_deref(),
@@ -645,6 +739,26 @@ mod tests {
         names.sort();
         names.dedup();
         assert_eq!(names.len(), specs.len());
+    }
+
+    #[test]
+    fn wide_columns_meet_different_banks() {
+        // The column regime's lanes (C columns by B/C neighbouring points) and the flat
+        // regime's (B neighbouring points of one sub-FFT) hit B different banks.
+        for s in fused_catalog().into_iter().filter(FusedSpec::is_wide) {
+            let (c, banks) = (u64::from(s.columns()), u64::from(s.pad_step()));
+            let len = u64::from(s.len);
+            let column_lanes: Vec<u64> = (0..banks)
+                .map(|lane| s.pad((lane % c) * len + lane / c) % banks)
+                .collect();
+            let flat_lanes: Vec<u64> = (0..banks).map(|lane| s.pad(lane) % banks).collect();
+            for lanes in [column_lanes, flat_lanes] {
+                let mut sorted = lanes.clone();
+                sorted.sort_unstable();
+                sorted.dedup();
+                assert_eq!(sorted.len() as u64, banks, "{}: {lanes:?}", s.name());
+            }
+        }
     }
 
     #[test]

@@ -182,6 +182,9 @@ pub(super) fn write_kernel<W: Write>(
         "first".to_string()
     };
     let names = Names { at, cell, flat_g };
+    if shape.halves && shape.has_c() {
+        write_halves_mappings(w, shape)?;
+    }
     writeln!(w)?;
     write_load(w, shape, &names)?;
     if shape.halves {
@@ -232,6 +235,35 @@ fn write_paired_columns<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Resu
         "const uint g = t == 1u ? first + col : seq * t + (front ? rr : (rr == 0u ? t / 2u : t - rr));"
     )
 }
+
+/// The work-item mappings of a halves exchange with C > 1: the load's (`lc`, `lj`: flat when
+/// `t == 1`, columns otherwise) for the first stages, the store's (`sc`, `sj`: flat when
+/// `p == 1`) for the last ([`HALVES_LOAD`], [`HALVES_STORE`]).
+fn write_halves_mappings<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Result {
+    if !shape.has_j() {
+        return Err(fmt::Error);
+    }
+    writeln!(
+        w,
+        "// The stages' mappings: the first runs point lj of sub-FFT lc, where the load put them (flat: j of c;"
+    )?;
+    writeln!(
+        w,
+        "// columns: row of col), the last point sj of sub-FFT sc, where the store takes them ({} stages).",
+        shape.stages.len()
+    )?;
+    for (prefix, arg) in [HALVES_LOAD, HALVES_STORE] {
+        writeln!(w, "const uint {prefix}c = {arg} == 1u ? c : col;")?;
+        writeln!(w, "const uint {prefix}j = {arg} == 1u ? j : row;")?;
+    }
+    Ok(())
+}
+
+/// The prefix of the load's mapping in a halves exchange with C > 1, and the argument whose
+/// value 1 makes the load flat.
+pub(super) const HALVES_LOAD: (&str, &str) = ("l", "t");
+/// The same for the store.
+pub(super) const HALVES_STORE: (&str, &str) = ("s", "p");
 
 /// `sub * L + point`, the local index of `point` of sub-FFT `sub`, for the variables that
 /// exist (`sub` when C > 1, `point` when L > R).

@@ -1,6 +1,7 @@
 //! The local stages of a fused pass whose stages exchange halves
 //! ([`fft_core::kernel::FusedSpec::exchanges_halves`]): one sub-FFT per work-group (C = 1),
-//! a power of two, its values in registers from the load to the store.
+//! or C sub-FFTs of a wide pass, a power of two, the values in registers from the load to the
+//! store.
 //!
 //! Between two phases the values move through `buf`, a local buffer of scalars: every
 //! work-item writes the real parts of its values at their positions, a barrier, reads the
@@ -8,7 +9,7 @@
 //! parts. That takes four barriers where a complex exchange takes two, and half the local
 //! memory, so 8192 points (f32) fit one work-group.
 
-use super::body::Names;
+use super::body::{Names, HALVES_LOAD, HALVES_STORE};
 use super::phases::{write_butterfly, write_stage_comment};
 use super::{linear, Shape, Stage};
 use crate::math::butterfly::output_slot;
@@ -62,10 +63,24 @@ pub(super) fn write_stages<W: Write>(
     graphs: &BTreeMap<u32, Graph>,
 ) -> fmt::Result {
     let mut values: Vec<Placed> = Vec::new();
+    let last_index = shape.stages.len().saturating_sub(1);
     for (index, stage) in shape.stages.iter().enumerate() {
         writeln!(w)?;
         let graph = graphs.get(&stage.radix).ok_or(fmt::Error)?;
-        values = write_stage(w, shape, names, index, stage, graph, &values)?;
+        // With C > 1 the first stages run on the load's mapping, the last on the store's
+        // (`write_halves_mappings`); with C = 1 both are point `at` of the one sub-FFT.
+        let (sub, point) = match (shape.has_c(), index == last_index && index > 0) {
+            (false, _) => (None, names.at.clone()),
+            (true, last) => {
+                let (prefix, _) = if last { HALVES_STORE } else { HALVES_LOAD };
+                (Some(format!("{prefix}c")), format!("{prefix}j"))
+            }
+        };
+        let mapping = Mapping {
+            sub: sub.as_deref(),
+            point: &point,
+        };
+        values = write_stage(w, shape, mapping, index, stage, graph, &values)?;
     }
     // The last stage (radix r, stride L / r) leaves output q of butterfly u at point
     // j + (u + q * R / r) * (L / R): element u + q * R / r of the store phase, already in
@@ -85,13 +100,31 @@ pub(super) fn write_stages<W: Write>(
     Ok(())
 }
 
+/// Which point of which sub-FFT a work-item's stage runs: `point` of sub-FFT `sub` (of the
+/// one sub-FFT when `sub` is `None`).
+#[derive(Clone, Copy)]
+struct Mapping<'a> {
+    sub: Option<&'a str>,
+    point: &'a str,
+}
+
+impl Mapping<'_> {
+    /// The local index `sub * L + point_expr + offset`.
+    fn local(&self, len: u32, point_expr: &str, offset: u32) -> String {
+        match self.sub {
+            Some(sub) => linear(&[(sub, len), (point_expr, 1)], offset),
+            None => linear(&[(point_expr, 1)], offset),
+        }
+    }
+}
+
 /// One stage: its inputs come from the load's registers (the first stage) or from the
 /// previous stage's `values` by an exchange; returns its outputs at their local indices,
 /// butterfly by butterfly, output by output.
 fn write_stage<W: Write>(
     w: &mut Writer<W>,
     shape: &Shape,
-    names: &Names,
+    mapping: Mapping,
     index: usize,
     stage: &Stage,
     graph: &Graph,
@@ -101,7 +134,7 @@ fn write_stage<W: Write>(
     let (r, ps) = (stage.radix, stage.stride);
     let butterflies = shape.radix / r;
     let span = l / r;
-    let at = names.at.as_str();
+    let at = mapping.point;
     write_stage_comment(w, shape, index, stage)?;
     let stage_prefix = format!("s{}_", index + 1);
     let mut inputs = Vec::new();
@@ -131,7 +164,7 @@ fn write_stage<W: Write>(
         }
         if index > 0 {
             for (m, register) in registers.into_iter().enumerate() {
-                let local = linear(&[(at, 1)], u * per + m as u32 * span);
+                let local = mapping.local(l, at, u * per + m as u32 * span);
                 inputs.push((local, register));
             }
         }
@@ -152,11 +185,14 @@ fn write_stage<W: Write>(
             }
         }
         write_butterfly(w, graph, &schedule, prefix, v)?;
-        let position = if ps == 1 {
+        let mut position = if ps == 1 {
             format!("{b} * {r}u")
         } else {
             format!("({b} - {kk}) * {r}u + {kk}")
         };
+        if let Some(sub) = mapping.sub {
+            position = format!("{sub} * {l}u + {position}");
+        }
         let dst = format!("{prefix}dst");
         writeln!(w, "const uint {dst} = {position};")?;
         for q in 0..r {

@@ -63,6 +63,21 @@ pub(super) fn write_header<W: Write>(
             w,
             "// as scalars, real parts then imaginary parts (four barriers per exchange, half the memory)."
         )?;
+        if c > 1 {
+            writeln!(
+                w,
+                "// Each sub-FFT is followed by {} more values of padding, so the {c} columns a warp touches meet different banks.",
+                spec.sub_fft_pad()
+            )?;
+            writeln!(
+                w,
+                "// The first stage runs on the load's elements (flat: point j of sub-FFT c; columns: point row of"
+            )?;
+            writeln!(
+                w,
+                "// sub-FFT col), the last stage on the store's, so neither phase needs an exchange of its own."
+            )?;
+        }
     }
     let radices: Vec<String> = shape.stages.iter().map(|s| s.radix.to_string()).collect();
     let twiddles = if shape.stages.len() > 1 {

@@ -35,11 +35,15 @@
 //!
 //! Every element is guarded by `g < total` for its own sub-FFT `g`.
 //!
-//! Above [`FusedSpec::complex_capacity`] (8192 points in f32, 4096 in f64, C = 1) the stages
-//! exchange halves ([`FusedSpec::exchanges_halves`], `halves.rs`): the load phase keeps its
-//! elements in registers `ld[it]`, which are exactly the first stage's inputs, the last stage's
-//! outputs are exactly the store phase's elements `st[it]`, and between two stages the values
-//! move through a `__local` buffer of scalars, real parts then imaginary parts.
+//! Above [`FusedSpec::complex_capacity`] values per work-group (8192 points in f32, 4096 in
+//! f64, C = 1; and the wide passes, [`FusedSpec::is_wide`]: 1024 points with C = 8, ...) the
+//! stages exchange halves ([`FusedSpec::exchanges_halves`], `halves.rs`): the load phase keeps
+//! its elements in registers `ld[it]`, which are exactly the first stage's inputs, the last
+//! stage's outputs are exactly the store phase's elements `st[it]`, and between two stages the
+//! values move through a `__local` buffer of scalars, real parts then imaginary parts. With
+//! C > 1 the flat phases then move point `j + it * (L/R)` of sub-FFT `c` (runs of L/R
+//! addresses), the column phases point `row + it * (L/R)` of sub-FFT `col`, and the first and
+//! last stages take whichever mapping their phase used.
 
 use crate::math::butterfly::butterfly;
 use crate::math::ir::Graph;
@@ -367,10 +371,17 @@ fn write_program<W: Write>(
         step.trailing_zeros(),
         if shape.halves { "value" } else { "complex" },
     );
+    let sub = shape.spec.sub_fft_pad();
+    let mut formula = format!("e + (e >> {shift}) + (e >> {})", 2 * shift);
+    if sub > 0 {
+        formula.push_str(&format!(
+            " + (e >> {}) * {sub}u",
+            shape.len.trailing_zeros()
+        ));
+    }
     writeln!(
         w,
-        "// pad(e) = e + (e >> {shift}) + (e >> {}): local index of element e, one {value} of padding after",
-        2 * shift
+        "// pad(e) = {formula}: local index of element e, one {value} of padding after"
     )?;
     writeln!(
         w,
@@ -378,9 +389,16 @@ fn write_program<W: Write>(
         step * step,
         step * step
     )?;
+    if sub > 0 {
+        writeln!(
+            w,
+            "// and {sub} more after each sub-FFT of {} (the columns of a warp meet different banks)",
+            shape.len
+        )?;
+    }
     writeln!(w, "inline uint pad(const uint e)")?;
     w.open_block()?;
-    writeln!(w, "return e + (e >> {shift}) + (e >> {});", 2 * shift)?;
+    writeln!(w, "return {formula};")?;
     w.close_block()?;
     writeln!(w)?;
     write_cmul(w, shape.spec.precision)?;

@@ -139,6 +139,36 @@ pub(super) fn write_flat<W: Write>(
     w.close_block()
 }
 
+/// The flat phase of a halves exchange with C > 1: element `it` of work-item `lid` is point
+/// `j + it * (L/R)` of sub-FFT `first + c` (the first or last stage's own elements), at
+/// `first * L + at + it * (L/R)`: each warp touches runs of `L/R` neighbouring addresses.
+/// `statement(it, global)` moves element `it` at global index `global`.
+fn write_flat_halves<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    names: &Names,
+    name: &str,
+    statement: impl Fn(u32, &str) -> String,
+) -> fmt::Result {
+    let (l, per) = (shape.len, shape.per_fft);
+    writeln!(
+        w,
+        "// Flat (k = 0): element it is point j + {per} * it of sub-FFT first + c, at first * {l} + c * {l} + j + {per} * it."
+    )?;
+    writeln!(
+        w,
+        "const uint {name} = {};",
+        linear(&[("first", l), (names.at.as_str(), 1)], 0)
+    )?;
+    writeln!(w, "if (first + c < total)")?;
+    w.open_block()?;
+    for it in 0..shape.radix {
+        let global = linear(&[(name, 1)], it * per);
+        writeln!(w, "{}", statement(it, &global))?;
+    }
+    w.close_block()
+}
+
 pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Names) -> fmt::Result {
     if shape.spec.interleaved {
         return super::interleaved::write_load(w, shape, names);
@@ -163,7 +193,11 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
     }
     writeln!(w, "if (t == 1u)")?;
     w.open_block()?;
-    {
+    if shape.halves && shape.has_c() {
+        write_flat_halves(w, shape, names, "src", |it, global| {
+            shape.put(it, "", &load(shape, global, true))
+        })?;
+    } else {
         writeln!(
             w,
             "// Flat (t == 1, k = 0): element e = lid + {group} * it is x[first * {l} + e], point e % {l} of sub-FFT first + e / {l}."
@@ -443,6 +477,10 @@ pub(super) fn write_store<W: Write>(
     let split = shape.spec.real == Some(FusedReal::Split);
     if split && shape.halves {
         super::halves::write_split(w, shape, names)?;
+    } else if shape.halves && shape.has_c() {
+        write_flat_halves(w, shape, names, "out", |it, global| {
+            store(shape, global, &shape.get(it, ""), true)
+        })?;
     } else if split {
         write_split_pairs(w, shape)?;
     } else {
