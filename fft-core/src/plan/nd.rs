@@ -206,8 +206,9 @@ fn interleaved_passes(
     // Measured on the H100 (docs/PERFORMANCE.md): a 4096-point column in one pass of one
     // column per work-group took 4.57 ms where two passes of 64 columns take 1.5 ms.
     let limits = FusedLimits {
-        single_pass_max: limits.multi_pass_max,
-        mixed_single_pass_max: limits.multi_pass_max,
+        single_pass_max: limits.complex_multi_pass_max,
+        mixed_single_pass_max: limits.complex_multi_pass_max,
+        multi_pass_max: limits.complex_multi_pass_max,
         ..limits
     };
     let mut passes = stockham_passes_with(

@@ -21,10 +21,14 @@ pub struct FusedLimits {
     /// Longest mixed (non-power-of-two) length done in one pass:
     /// [`FusedSpec::complex_capacity`] (only powers of two exchange halves).
     pub mixed_single_pass_max: usize,
-    /// Longest sub-FFT of a pass of a multi-pass transform: a work-group there handles
-    /// `single_pass_max / len` sub-FFTs side by side, and each of its global accesses is a run
-    /// of that many values, which must fill a memory sector ([`MIN_RUN_BYTES`]).
+    /// Longest power-of-two sub-FFT of a pass of a multi-pass transform: a work-group there
+    /// handles `single_pass_max / len` sub-FFTs side by side (a
+    /// [wide](FusedSpec::is_wide) pass), and each of its global accesses is a run of that
+    /// many values, which must fill a memory sector ([`MIN_RUN_BYTES`]).
     pub multi_pass_max: usize,
+    /// The same for passes whose stages exchange complex values (mixed lengths, the
+    /// interleaved axes of multi-dimensional plans): `C = complex_capacity / len`.
+    pub complex_multi_pass_max: usize,
 }
 
 impl FusedLimits {
@@ -63,7 +67,8 @@ impl FusedLimits {
         Ok(FusedLimits {
             single_pass_max: FusedSpec::max_len(precision) as usize,
             mixed_single_pass_max: capacity,
-            multi_pass_max: capacity / min_columns,
+            multi_pass_max: FusedSpec::wide_max(precision) as usize,
+            complex_multi_pass_max: capacity / min_columns,
         })
     }
 }
@@ -481,14 +486,14 @@ pub(super) fn stockham_passes_with(
 }
 
 /// The fused sub-FFT lengths of a 13-smooth `len`: one pass when it fits `mixed_single_pass_max`,
-/// else the fewest, most even factors up to `multi_pass_max`, largest first
+/// else the fewest, most even factors up to `complex_multi_pass_max`, largest first
 /// (`10^6 -> [1000, 1000]`, `3 * 2^20 -> [192, 128, 128]`).
 fn mixed_fused_lengths(len: usize, limits: FusedLimits) -> Vec<u32> {
     let len = len as u32;
     if len as usize <= limits.mixed_single_pass_max {
         return vec![len];
     }
-    balanced_factors(len, limits.multi_pass_max as u32)
+    balanced_factors(len, limits.complex_multi_pass_max as u32)
 }
 
 /// Mixed-radix passes exist as global radix passes with table twiddles in the vector form:

@@ -61,9 +61,12 @@ fn fused_plans_balance_two_and_three_passes_the_last_of_three_short() {
     assert_eq!(shape(&fused(1 << 13)), [(8192, 1)]);
     assert_eq!(shape(&fused(1 << 14)), [(128, 1), (128, 128)]);
     assert_eq!(shape(&fused(1 << 20)), [(1024, 1), (1024, 1024)]);
+    // Wide passes take 2048 points with 4 columns: two passes up to 2^22, larger first.
+    assert_eq!(shape(&fused(1 << 21)), [(2048, 1), (1024, 2048)]);
+    assert_eq!(shape(&fused(1 << 22)), [(2048, 1), (2048, 2048)]);
     assert_eq!(
-        shape(&fused(1 << 21)),
-        [(128, 1), (128, 128), (128, 1 << 14)]
+        shape(&fused(1 << 23)),
+        [(256, 1), (256, 256), (128, 1 << 16)]
     );
     assert_eq!(
         shape(&fused(1 << 26)),
@@ -84,7 +87,8 @@ fn fused_lengths_multiply_to_the_length_within_limits() {
         FusedLimits {
             single_pass_max: 8192,
             mixed_single_pass_max: 4096,
-            multi_pass_max: 1024
+            multi_pass_max: 2048,
+            complex_multi_pass_max: 1024,
         }
     );
     for log2 in 1..=27 {
@@ -473,7 +477,7 @@ fn real_plans_fuse_their_steps_into_the_edge_passes_on_gpus() {
     // Two passes of 2^19: the split in the last (its 8 columns pair up), the merge in the first.
     assert_eq!(
         real_entries(1 << 20, fwd, compact, &GPU),
-        ["fft_fused1024_c4_fwd_f32", "fft_fused512_c8_fwd_f32_split"]
+        ["fft_fused1024_c8_fwd_f32", "fft_fused512_c8_fwd_f32_split"]
     );
     assert_eq!(
         real_entries(1 << 20, inv, compact, &GPU),
