@@ -19,7 +19,7 @@ use std::borrow::Cow;
 /// assert!(kernel.source.contains("__kernel void fft_radix16_fwd_f32("));
 /// let fused = emit(&KernelSpec::Fused(FusedSpec::new(256)))?;
 /// assert!(fused.source.contains("reqd_work_group_size(256, 1, 1)"));
-/// assert!(emit(&KernelSpec::Fused(FusedSpec::new(16384))).is_err());
+/// assert!(emit(&KernelSpec::Fused(FusedSpec::new(32768))).is_err());
 /// # Ok::<(), fft_codegen::CodegenError>(())
 /// ```
 pub fn emit(spec: &KernelSpec) -> Result<GeneratedKernel, CodegenError> {

@@ -61,7 +61,7 @@ fn vector(spec: FusedSpec) -> &'static str {
 
 #[test]
 fn the_abi_is_exactly_the_runtime_contract() {
-    let text = source(&FusedSpec::new(4096));
+    let text = source(&FusedSpec::new(4096).as_single_pass());
     let signature = "\
 __kernel __attribute__((reqd_work_group_size(128, 1, 1)))
 void fft_fused4096_c1_fwd_f32(__global const float2 *x,
@@ -92,9 +92,9 @@ fn unsupported_lengths_are_errors_not_panics() {
         (0, Precision::F32),
         (1, Precision::F32),
         (34, Precision::F32),
-        (2 * 4095 * 2, Precision::F32),
-        (16384, Precision::F32),
-        (8192, Precision::F64),
+        (2 * 4095 * 4, Precision::F32),
+        (32768, Precision::F32),
+        (16384, Precision::F64),
     ] {
         let spec = FusedSpec {
             precision,
@@ -259,9 +259,11 @@ fn phases_and_barriers_follow_the_stages() {
         // A complex exchange: one barrier after the load and two per stage; the local
         // writes are the three load variants and R per stage. Halves: the load and store
         // stay in registers, and each of the stages - 1 exchanges between stages writes R
-        // real and R imaginary parts with four barriers (three before the first).
+        // real and R imaginary parts with four barriers per part (three before the first);
+        // in parts, each write sits under its butterfly's part condition in every part.
+        let parts = spec.exchange_parts() as usize;
         let (barriers, local_writes) = if spec.exchanges_halves() {
-            (4 * (stages - 1) - 1, 2 * r * (stages - 1))
+            (4 * parts * (stages - 1) - 1, 2 * r * (stages - 1) * parts)
         } else {
             (1 + 2 * stages, 3 * r + stages * r)
         };
@@ -378,8 +380,9 @@ fn indices_match_the_stockham_formulas() {
     }
     assert!(!code(&text).contains("stage_tw["));
     assert!(!text.contains("const uint j ") && !text.contains("const uint row "));
-    // 4096 f32: C = 1, so no c or col; stages 32, 32, 4 index by j alone.
-    let text = source(&FusedSpec::new(4096));
+    // 4096 f32 as the whole transform: C = 1, so no c or col; stages 32, 32, 4 index by j
+    // alone.
+    let text = source(&FusedSpec::new(4096).as_single_pass());
     for line in [
         "    const uint first = (uint)get_group_id(0);\n",
         "    const uint j = lid;\n",

@@ -173,10 +173,17 @@ impl FusedSpec {
         }
     }
 
-    /// The longest supported `len`: 8192 for f32, 4096 for f64. Lengths above
+    /// The longest supported `len`: 16384 for f32, 8192 for f64. Lengths above
     /// [`FusedSpec::complex_capacity`] exchange their values through local memory in halves
-    /// ([`FusedSpec::exchanges_halves`]).
+    /// ([`FusedSpec::exchanges_halves`]), and those above [`FusedSpec::scalar_capacity`]
+    /// in parts ([`FusedSpec::exchange_parts`]).
     pub fn max_len(precision: Precision) -> u32 {
+        4 * FusedSpec::complex_capacity(precision)
+    }
+
+    /// The scalars (real or imaginary parts) one work-group's local buffer holds when the
+    /// stages exchange halves: 8192 for f32, 4096 for f64 (about 33 KB with padding).
+    pub fn scalar_capacity(precision: Precision) -> u32 {
         2 * FusedSpec::complex_capacity(precision)
     }
 
@@ -200,10 +207,31 @@ impl FusedSpec {
             > u64::from(FusedSpec::complex_capacity(self.precision))
     }
 
+    /// The parts each exchange of halves takes: 1 up to [`FusedSpec::scalar_capacity`]
+    /// values per work-group, else `C * L / scalar_capacity` (16384 points in f32: 2). Part
+    /// `k` holds points `k * P .. (k + 1) * P` of every sub-FFT, `P = L / parts`
+    /// ([`FusedSpec::part_len`]): each exchange then writes and reads the real parts of
+    /// part 0, part 1, ..., then the imaginary parts, a barrier between each write and read,
+    /// so 16384 points fit the local buffer of 8192.
+    pub fn exchange_parts(&self) -> u32 {
+        if !self.exchanges_halves() {
+            return 1;
+        }
+        let values = u64::from(self.len) * u64::from(self.columns());
+        let capacity = u64::from(FusedSpec::scalar_capacity(self.precision));
+        values.div_ceil(capacity).max(1) as u32
+    }
+
+    /// P, the points of each sub-FFT in one part of an exchange
+    /// ([`FusedSpec::exchange_parts`]): `len` when there is one part.
+    pub fn part_len(&self) -> u32 {
+        (self.len / self.exchange_parts()).max(1)
+    }
+
     /// Whether this pass of a multi-pass plan takes twice the columns a complex exchange
     /// allows and exchanges halves: plain power-of-two passes (no edge, not interleaved, not
     /// the whole transform) of [`WIDE_MIN`] points up to the longest whose `C` values fill
-    /// [`MIN_RUN_BYTES`] (2048 points in f32 and in f64). Their
+    /// [`MIN_RUN_BYTES`] ([`FusedSpec::wide_max`]: 4096 points in f32, in two parts). Their
     /// strided side then reads or writes runs of `C` values, twice as long: 1024 points take
     /// 8 columns (runs of 64 bytes in f32) instead of 4. Measured on the H100
     /// (docs/PERFORMANCE.md, 2026-11-24): passes with runs of 32 bytes took 1.19 (reads)
@@ -220,17 +248,29 @@ impl FusedSpec {
             && (WIDE_MIN..=FusedSpec::wide_max(self.precision)).contains(&self.len)
     }
 
-    /// The longest [wide](FusedSpec::is_wide) sub-FFT: `max_len / C` with `C` values of
-    /// [`MIN_RUN_BYTES`] (2048 in f32 and f64); the planner's longest sub-FFT of a
-    /// multi-pass power-of-two plan.
+    /// The longest [wide](FusedSpec::is_wide) sub-FFT, the planner's longest sub-FFT of a
+    /// multi-pass power-of-two plan: in f32 `max_len / C` with `C` values of
+    /// [`MIN_RUN_BYTES`] (4096, two parts per exchange); in f64 2048 (one part). Measured on
+    /// the H100 (docs/PERFORMANCE.md, 2026-11-24): f64 2^23 as 4096x2048 took 4.88 ms
+    /// against 4.59 ms in three passes, its 4096-point pass of 2 columns 1.50 copies.
     pub fn wide_max(precision: Precision) -> u32 {
-        let min_columns = (MIN_RUN_BYTES / precision.complex_bytes()).max(1) as u32;
-        FusedSpec::max_len(precision) / min_columns
+        let longest = FusedSpec::max_len(precision) / FusedSpec::min_wide_columns(precision);
+        match precision {
+            Precision::F32 => longest,
+            Precision::F64 => longest / 2,
+        }
+    }
+
+    /// The fewest columns of a wide pass: `C` values fill [`MIN_RUN_BYTES`] (4 in f32, 2 in
+    /// f64).
+    fn min_wide_columns(precision: Precision) -> u32 {
+        (MIN_RUN_BYTES / precision.complex_bytes()).max(1) as u32
     }
 
     /// X, the values of padding after each sub-FFT of a work-group's local buffer beyond
-    /// [`FusedSpec::pad`]'s: with `C > 1` sub-FFTs exchanging halves, sub-FFT `c` then
-    /// starts `c * S` values in, `S = L + L/B + L/B^2 + X = B/C (mod B)` for the `B` banks
+    /// [`FusedSpec::pad`]'s: with `C > 1` sub-FFTs exchanging halves, sub-FFT `c`'s part
+    /// then starts `c * S` values in, `S = P + P/B + P/B^2 + X = B/C (mod B)`
+    /// ([`FusedSpec::part_len`]) for the `B` banks
     /// one access serves ([`FusedSpec::pad_step`]: 32 floats or 16 doubles), so the lanes of
     /// the column regime (`C` columns by `B / C` neighbouring points) meet `B` different
     /// banks. 0 otherwise.
@@ -240,17 +280,18 @@ impl FusedSpec {
             return 0;
         }
         let banks = self.pad_step();
-        let padded = self.len + self.len / banks + self.len / (banks * banks);
+        let part = self.part_len();
+        let padded = part + part / banks + part / (banks * banks);
         let want = (banks / c.min(banks)) % banks;
         (want + banks - padded % banks) % banks
     }
 
-    /// `pad(e)`, the local index of element `e` of the work-group's `C * L`:
-    /// `e + e / S + e / S^2` ([`FusedSpec::pad_step`]), plus [`FusedSpec::sub_fft_pad`]
-    /// after each sub-FFT.
+    /// `pad(e)`, the local index of element `e` of the work-group's `C * P` of one part
+    /// ([`FusedSpec::part_len`]; `P = L` with one part): `e + e / S + e / S^2`
+    /// ([`FusedSpec::pad_step`]), plus [`FusedSpec::sub_fft_pad`] after each sub-FFT.
     pub fn pad(&self, e: u64) -> u64 {
         let step = u64::from(self.pad_step());
-        let sub = u64::from(self.sub_fft_pad()) * (e / u64::from(self.len.max(1)));
+        let sub = u64::from(self.sub_fft_pad()) * (e / u64::from(self.part_len()));
         e + e / step + e / (step * step) + sub
     }
 
@@ -328,7 +369,8 @@ impl FusedSpec {
             return 4;
         }
         if self.is_wide() {
-            return FusedSpec::max_len(self.precision) / self.len;
+            let halves = FusedSpec::scalar_capacity(self.precision) / self.len;
+            return halves.max(FusedSpec::min_wide_columns(self.precision));
         }
         let fit = FusedSpec::complex_capacity(self.precision) / self.len.max(MAX_RADIX);
         if !self.has_power_of_two_stages() {
@@ -348,7 +390,8 @@ impl FusedSpec {
     /// The exception, measured later: 4096 points in f32 take radix 32 (`[32, 32, 4]`).
     ///
     /// Above [`FusedSpec::complex_capacity`] (the stages exchange halves): 64 in f32
-    /// (`8192 -> [64, 64, 2]`) and 16 in f64 (`4096 -> [16, 16, 16]`), measured.
+    /// (`8192 -> [64, 64, 2]`, `16384 -> [64, 64, 4]`) and 16 in f64
+    /// (`4096 -> [16, 16, 16]`, `8192 -> [16, 16, 16, 2]`), measured at 8192 and 4096.
     ///
     /// Mixed lengths: R is the largest stage radix ([`FusedSpec::stage_radices`]), so
     /// `len / R` work-items run each stage, a stage of a smaller radix r doing
@@ -467,11 +510,12 @@ impl FusedSpec {
     }
 
     /// Values (complex, or scalars when the stages exchange halves) in the padded local
-    /// buffer: `pad(C*len - 1) + 1` with `pad(e) = e + e / S + e / S^2`
+    /// buffer: `pad(C*P - 1) + 1` (one part, [`FusedSpec::part_len`]) with
+    /// `pad(e) = e + e / S + e / S^2`
     /// ([`FusedSpec::pad_step`]), the two-level padding that keeps the strided phases free of
     /// bank conflicts at every `len` (stride `len` becomes `len + len/S + len/S^2`).
     pub fn local_len(&self) -> u64 {
-        let last = u64::from(self.columns()) * u64::from(self.len.max(1)) - 1;
+        let last = u64::from(self.columns()) * u64::from(self.part_len()) - 1;
         self.pad(last) + 1
     }
 
@@ -577,12 +621,24 @@ mod tests {
         // Floats padded every 32 values: 8191 + 255 + 7 + 1.
         assert_eq!((s.pad_step(), s.local_len()), (32, 8454));
         assert_eq!(s.local_bytes(), 8454 * 4);
-        let s = spec(4096, f64);
+        let s = spec(4096, f64).as_single_pass();
         assert!(s.exchanges_halves());
         assert_eq!((s.columns(), s.work_group_size()), (1, 256));
         assert_eq!(s.stage_radices(), [16, 16, 16]);
         assert_eq!((s.pad_step(), s.local_bytes()), (16, LOCAL_BUDGET));
-        let s = spec(4096, f32);
+        // Twice the scalar capacity: exchanges in two parts of half the points each.
+        let s = spec(16384, f32);
+        assert_eq!((s.exchange_parts(), s.part_len()), (2, 8192));
+        assert_eq!((s.columns(), s.work_group_size()), (1, 256));
+        assert_eq!(s.stage_radices(), [64, 64, 4]);
+        assert_eq!(s.local_len(), 8454);
+        let s = spec(8192, f64);
+        assert_eq!((s.exchange_parts(), s.part_len()), (2, 4096));
+        assert_eq!((s.columns(), s.work_group_size()), (1, 512));
+        assert_eq!(s.stage_radices(), [16, 16, 16, 2]);
+        assert_eq!(s.local_bytes(), LOCAL_BUDGET);
+        assert_eq!(spec(8192, f32).exchange_parts(), 1);
+        let s = spec(4096, f32).as_single_pass();
         assert!(!s.exchanges_halves());
         assert_eq!((s.columns(), s.work_group_size()), (1, 128));
         assert_eq!(s.stage_radices(), [32, 32, 4]);
@@ -614,7 +670,15 @@ mod tests {
             (4, 128, 0)
         );
         assert_eq!(spec(2048, f64).columns(), 2);
-        assert!(!spec(4096, f32).is_wide() && !spec(512, f32).is_wide());
+        // 4096 points: C = 4 in f32 (C * L = 16384, two parts), 2 in f64.
+        let s = spec(4096, f32);
+        assert!(s.is_wide());
+        assert_eq!((s.columns(), s.work_group_size()), (4, 512));
+        assert_eq!((s.exchange_parts(), s.part_len()), (2, 2048));
+        assert_eq!(s.stage_radices(), [32, 32, 4]);
+        assert_eq!(s.sub_fft_pad(), 6);
+        assert!(!spec(4096, f64).is_wide());
+        assert!(!spec(8192, f32).is_wide() && !spec(512, f32).is_wide());
         let s = spec(512, f32);
         assert_eq!((s.columns(), s.work_group_size()), (8, 128));
         assert_eq!(s.stage_radices(), [32, 16]);
@@ -656,6 +720,14 @@ mod tests {
                 "{s:?}"
             );
             assert!(s.local_bytes() <= LOCAL_BUDGET, "{s:?}");
+            // An exchange in parts: every stage's reads and the stage writes before the
+            // last fall in parts the generator can tell (halves.rs).
+            let parts = s.exchange_parts();
+            assert_eq!(s.radix() % parts, 0, "{s:?}");
+            assert!(
+                s.stage_radices().last().is_some_and(|&r| r >= parts),
+                "{s:?}"
+            );
         }
     }
 
@@ -708,10 +780,10 @@ mod tests {
     #[test]
     fn catalog_is_complete_ordered_and_unique() {
         let specs = fused_catalog();
-        // 13 lengths x 2 directions x 2 precisions, less f64's 8192, plus the single-pass
-        // kernels of 512 points (f32) and of the wide lengths 1024 and 2048 (both
-        // precisions), both directions.
-        assert_eq!(specs.len(), 13 * 2 * 2 - 2 + 2 + 8);
+        // 14 lengths x 2 directions x 2 precisions, less f64's 16384, plus the single-pass
+        // kernels of 512 points (f32) and of the wide lengths (1024 to 4096 in f32, 1024
+        // and 2048 in f64), both directions.
+        assert_eq!(specs.len(), 14 * 2 * 2 - 2 + 2 + 10);
         let single: Vec<String> = specs
             .iter()
             .filter(|s| s.single_pass && s.direction == Direction::Forward)
@@ -724,13 +796,14 @@ mod tests {
                 "fft_fused1024_c4_fwd_f32",
                 "fft_fused1024_c2_fwd_f64",
                 "fft_fused2048_c2_fwd_f32",
-                "fft_fused2048_c1_fwd_f64"
+                "fft_fused2048_c1_fwd_f64",
+                "fft_fused4096_c1_fwd_f32"
             ]
         );
         assert_eq!(specs[0], FusedSpec::new(2));
         assert_eq!(
             specs.last().map(FusedSpec::name).as_deref(),
-            Some("fft_fused8192_c1_inv_f32")
+            Some("fft_fused16384_c1_inv_f32")
         );
         let mut names: Vec<_> = specs
             .iter()
@@ -747,7 +820,7 @@ mod tests {
         // regime's (B neighbouring points of one sub-FFT) hit B different banks.
         for s in fused_catalog().into_iter().filter(FusedSpec::is_wide) {
             let (c, banks) = (u64::from(s.columns()), u64::from(s.pad_step()));
-            let len = u64::from(s.len);
+            let len = u64::from(s.part_len());
             let column_lanes: Vec<u64> = (0..banks)
                 .map(|lane| s.pad((lane % c) * len + lane / c) % banks)
                 .collect();
@@ -767,9 +840,9 @@ mod tests {
             (0, Precision::F32),
             (1, Precision::F32),
             (34, Precision::F32),
-            (4095 * 4, Precision::F32),
-            (16384, Precision::F32),
-            (8192, Precision::F64),
+            (4095 * 8, Precision::F32),
+            (32768, Precision::F32),
+            (16384, Precision::F64),
         ] {
             let err = spec(len, precision).check().unwrap_err();
             assert!(err.to_string().contains(&len.to_string()), "{err}");

@@ -52,9 +52,14 @@ pub(super) fn write_kernel<W: Write>(
     write_signature(w, "void ", &entry, abi.args, v, scalar)?;
     w.open_block()?;
     if shape.halves {
+        let of_part = if shape.spec.exchange_parts() > 1 {
+            " (of one part)"
+        } else {
+            ""
+        };
         writeln!(
             w,
-            "// The real or imaginary part of element m at buf[pad(m)]: {} values, {} bytes.",
+            "// The real or imaginary part of element m{of_part} at buf[pad(m)]: {} values, {} bytes.",
             shape.spec.local_len(),
             shape.spec.local_bytes()
         )?;

@@ -8,6 +8,14 @@
 //! real parts of the values its next phase needs, a barrier, then the same for the imaginary
 //! parts. That takes four barriers where a complex exchange takes two, and half the local
 //! memory, so 8192 points (f32) fit one work-group.
+//!
+//! Longer work-groups exchange in parts ([`fft_core::kernel::FusedSpec::exchange_parts`]):
+//! part `k` holds points `k * P .. (k + 1) * P` of every sub-FFT, and each part's real
+//! parts (then imaginary parts) go through `buf` in turn, so 16384 points (f32) take the
+//! same buffer as 8192. A stage's reads are strided by `L / r`, so the part of each is known
+//! when the kernel is generated; its writes land in the part of the butterfly's first
+//! output (the stages before the last span at most `P` points, since the last radix is at
+//! least the number of parts), a condition per butterfly.
 
 use super::body::{Names, HALVES_LOAD, HALVES_STORE};
 use super::phases::{write_butterfly, write_stage_comment};
@@ -19,36 +27,105 @@ use crate::opencl::writer::Writer;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write};
 
-/// A value and its local index: `(index expression, register)`.
-type Placed = (String, String);
+/// The part of an exchange a value falls in ([`fft_core::kernel::FusedSpec::exchange_parts`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Part {
+    /// Known when the kernel is generated.
+    Fixed(u32),
+    /// The value of this expression, per work-item.
+    Runtime(String),
+}
+
+/// A value's way through `buf`: its part, its local index inside the part, and the register
+/// it is written from or read into.
+#[derive(Clone, Debug)]
+struct Placed {
+    part: Part,
+    local: String,
+    register: String,
+}
+
+impl Placed {
+    /// A value of the only part.
+    fn whole(local: String, register: String) -> Placed {
+        Placed {
+            part: Part::Fixed(0),
+            local,
+            register,
+        }
+    }
+}
 
 /// Moves the values `from` (held in registers, each at its local index) into the registers
-/// `to` (each read from its local index): real parts, then imaginary parts. `reused` says
-/// whether `buf` was read before (then a barrier protects those reads from the writes).
+/// `to` (each read from its local index): real parts, then imaginary parts, each part by
+/// part ([`Part`]). `reused` says whether `buf` was read before (then a barrier protects
+/// those reads from the writes).
 fn write_exchange<W: Write>(
     w: &mut Writer<W>,
+    shape: &Shape,
     from: &[Placed],
     to: &[Placed],
     reused: bool,
 ) -> fmt::Result {
-    writeln!(
-        w,
-        "// Exchange through buf: real parts, then imaginary parts."
-    )?;
-    if reused {
-        writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")?;
+    let parts = shape.spec.exchange_parts();
+    if parts == 1 {
+        writeln!(
+            w,
+            "// Exchange through buf: real parts, then imaginary parts."
+        )?;
+    } else {
+        writeln!(
+            w,
+            "// Exchange through buf in {parts} parts of {} points per sub-FFT: real parts part by part, then imaginary parts.",
+            shape.spec.part_len()
+        )?;
     }
-    for (part, last) in [("x", false), ("y", true)] {
-        for (local, value) in from {
-            writeln!(w, "buf[pad({local})] = {value}.{part};")?;
-        }
-        writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")?;
-        for (local, register) in to {
-            writeln!(w, "{register}.{part} = buf[pad({local})];")?;
-        }
-        if !last {
+    let rounds = ["x", "y"]
+        .into_iter()
+        .flat_map(|component| (0..parts).map(move |k| (component, k)));
+    for (round, (component, k)) in rounds.enumerate() {
+        if round > 0 || reused {
             writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")?;
         }
+        write_part(w, from, k, |p| {
+            format!("buf[pad({})] = {}.{component};", p.local, p.register)
+        })?;
+        writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")?;
+        write_part(w, to, k, |p| {
+            format!("{}.{component} = buf[pad({})];", p.register, p.local)
+        })?;
+    }
+    Ok(())
+}
+
+/// The statements of the values of part `k`: those of a fixed part as they are, runs of
+/// values with the same runtime part under one condition.
+fn write_part<W: Write>(
+    w: &mut Writer<W>,
+    values: &[Placed],
+    k: u32,
+    statement: impl Fn(&Placed) -> String,
+) -> fmt::Result {
+    let mut open: Option<&str> = None;
+    for value in values {
+        let runtime = match &value.part {
+            Part::Fixed(part) if *part != k => continue,
+            Part::Fixed(_) => None,
+            Part::Runtime(expr) => Some(expr.as_str()),
+        };
+        if open.is_some() && open != runtime {
+            w.close_block()?;
+            open = None;
+        }
+        if let (None, Some(expr)) = (open, runtime) {
+            writeln!(w, "if ({expr} == {k}u)")?;
+            w.open_block()?;
+            open = Some(expr);
+        }
+        writeln!(w, "{}", statement(value))?;
+    }
+    if open.is_some() {
+        w.close_block()?;
     }
     Ok(())
 }
@@ -93,9 +170,9 @@ pub(super) fn write_stages<W: Write>(
         "// The last stage's output q of butterfly u is element u + {butterflies} * q of the store phase."
     )?;
     writeln!(w, "{} st[{}];", shape.vector, shape.radix)?;
-    for (n, (_, value)) in values.iter().enumerate() {
+    for (n, value) in values.iter().enumerate() {
         let (u, q) = (n as u32 / last, n as u32 % last);
-        writeln!(w, "st[{}] = {value};", u + q * butterflies)?;
+        writeln!(w, "st[{}] = {};", u + q * butterflies, value.register)?;
     }
     Ok(())
 }
@@ -109,10 +186,10 @@ struct Mapping<'a> {
 }
 
 impl Mapping<'_> {
-    /// The local index `sub * L + point_expr + offset`.
-    fn local(&self, len: u32, point_expr: &str, offset: u32) -> String {
+    /// The local index `sub * P + point_expr + offset` in a part of `P` points per sub-FFT.
+    fn local(&self, part_len: u32, point_expr: &str, offset: u32) -> String {
         match self.sub {
-            Some(sub) => linear(&[(sub, len), (point_expr, 1)], offset),
+            Some(sub) => linear(&[(sub, part_len), (point_expr, 1)], offset),
             None => linear(&[(point_expr, 1)], offset),
         }
     }
@@ -131,6 +208,7 @@ fn write_stage<W: Write>(
     values: &[Placed],
 ) -> Result<Vec<Placed>, fmt::Error> {
     let (l, per, v) = (shape.len, shape.per_fft, shape.vector);
+    let (parts, part_len) = (shape.spec.exchange_parts(), shape.spec.part_len());
     let (r, ps) = (stage.radix, stage.stride);
     let butterflies = shape.radix / r;
     let span = l / r;
@@ -163,15 +241,20 @@ fn write_stage<W: Write>(
             writeln!(w, "{v} {};", registers.join(", "))?;
         }
         if index > 0 {
+            // Point `at + offset`, `at < L / R`: the part is `offset / P`.
             for (m, register) in registers.into_iter().enumerate() {
-                let local = mapping.local(l, at, u * per + m as u32 * span);
-                inputs.push((local, register));
+                let offset = u * per + m as u32 * span;
+                inputs.push(Placed {
+                    part: Part::Fixed(offset / part_len),
+                    local: mapping.local(part_len, at, offset % part_len),
+                    register,
+                });
             }
         }
         bases.push((prefix, b, kk));
     }
     if index > 0 {
-        write_exchange(w, values, &inputs, index > 1)?;
+        write_exchange(w, shape, values, &inputs, index > 1)?;
     }
     let schedule = Schedule::new(graph);
     let mut outputs = Vec::new();
@@ -190,17 +273,39 @@ fn write_stage<W: Write>(
         } else {
             format!("({b} - {kk}) * {r}u + {kk}")
         };
-        if let Some(sub) = mapping.sub {
-            position = format!("{sub} * {l}u + {position}");
-        }
         let dst = format!("{prefix}dst");
-        writeln!(w, "const uint {dst} = {position};")?;
-        for q in 0..r {
-            let slot = output_slot(r, q as usize);
-            outputs.push((
-                linear(&[(dst.as_str(), 1)], q * ps),
-                format!("{prefix}y{slot:02}"),
-            ));
+        if parts == 1 {
+            if let Some(sub) = mapping.sub {
+                position = format!("{sub} * {l}u + {position}");
+            }
+            writeln!(w, "const uint {dst} = {position};")?;
+            for q in 0..r {
+                let slot = output_slot(r, q as usize);
+                outputs.push(Placed::whole(
+                    linear(&[(dst.as_str(), 1)], q * ps),
+                    format!("{prefix}y{slot:02}"),
+                ));
+            }
+        } else {
+            // Point dst + q * ps: the butterfly's outputs span r * ps <= P points, all in
+            // the part of dst (for the stages before the last; the last one's outputs stay
+            // in registers).
+            writeln!(w, "const uint {dst} = {position};")?;
+            let shift = part_len.trailing_zeros();
+            let part = format!("{prefix}part");
+            let base = format!("{prefix}at");
+            let in_part = format!("({dst} & {}u)", part_len - 1);
+            writeln!(w, "const uint {part} = {dst} >> {shift};")?;
+            let local = mapping.local(part_len, &in_part, 0);
+            writeln!(w, "const uint {base} = {local};")?;
+            for q in 0..r {
+                let slot = output_slot(r, q as usize);
+                outputs.push(Placed {
+                    part: Part::Runtime(part.clone()),
+                    local: linear(&[(base.as_str(), 1)], q * ps),
+                    register: format!("{prefix}y{slot:02}"),
+                });
+            }
         }
     }
     Ok(outputs)
@@ -215,6 +320,7 @@ pub(super) fn write_split<W: Write>(
     names: &Names,
 ) -> fmt::Result {
     let (l, r, per) = (shape.len, shape.radix, shape.per_fft);
+    let part_len = shape.spec.part_len();
     let element = |it: u32| linear(&[(names.cell.as_str(), 1)], it * per);
     writeln!(
         w,
@@ -227,10 +333,29 @@ pub(super) fn write_split<W: Write>(
     let mut to = Vec::new();
     for it in 0..r {
         let e = element(it);
-        to.push((format!("({l}u - ({e})) & {}u", l - 1), format!("sm[{it}]")));
-        from.push((e, format!("st[{it}]")));
+        let mirror = format!("({l}u - ({e})) & {}u", l - 1);
+        let register = format!("sm[{it}]");
+        let value = format!("st[{it}]");
+        if part_len == l {
+            to.push(Placed::whole(mirror, register));
+            from.push(Placed::whole(e, value));
+        } else {
+            // Element e = cell + per * it (cell < per) is in part per * it / P; its mirror's
+            // part depends on cell.
+            to.push(Placed {
+                part: Part::Runtime(format!("(({mirror}) >> {})", part_len.trailing_zeros())),
+                local: format!("(({mirror}) & {}u)", part_len - 1),
+                register,
+            });
+            let offset = it * per;
+            from.push(Placed {
+                part: Part::Fixed(offset / part_len),
+                local: linear(&[(names.cell.as_str(), 1)], offset % part_len),
+                register: value,
+            });
+        }
     }
-    write_exchange(w, &from, &to, true)?;
+    write_exchange(w, shape, &from, &to, true)?;
     writeln!(w, "if (first < total)")?;
     w.open_block()?;
     writeln!(w, "const uint row_out = first * {}u;", l + 1)?;

@@ -46,11 +46,16 @@ pub(super) fn write_header<W: Write>(
         if c == 1 { "sub-FFT" } else { "sub-FFTs" },
         shape.per_fft
     )?;
+    let parts = spec.exchange_parts();
+    let held = if parts == 1 {
+        format!("C * L = {}", c * l)
+    } else {
+        format!("C * L / {parts} = {}", c * l / parts)
+    };
     writeln!(
         w,
-        "// {} bytes of local memory (C * L = {} values, padding one per {} and one per {}).",
+        "// {} bytes of local memory ({held} values, padding one per {} and one per {}).",
         spec.local_bytes(),
-        c * l,
         spec.pad_step(),
         spec.pad_step() * spec.pad_step()
     )?;
@@ -63,6 +68,14 @@ pub(super) fn write_header<W: Write>(
             w,
             "// as scalars, real parts then imaginary parts (four barriers per exchange, half the memory)."
         )?;
+        if parts > 1 {
+            writeln!(
+                w,
+                "// Each exchange moves {parts} parts of {} points per sub-FFT in turn ({} barriers), one part's values at a time.",
+                spec.part_len(),
+                4 * parts
+            )?;
+        }
         if c > 1 {
             writeln!(
                 w,

@@ -376,7 +376,7 @@ fn write_program<W: Write>(
     if sub > 0 {
         formula.push_str(&format!(
             " + (e >> {}) * {sub}u",
-            shape.len.trailing_zeros()
+            shape.spec.part_len().trailing_zeros()
         ));
     }
     writeln!(
@@ -392,8 +392,8 @@ fn write_program<W: Write>(
     if sub > 0 {
         writeln!(
             w,
-            "// and {sub} more after each sub-FFT of {} (the columns of a warp meet different banks)",
-            shape.len
+            "// and {sub} more after each sub-FFT's {} points (the columns of a warp meet different banks)",
+            shape.spec.part_len()
         )?;
     }
     writeln!(w, "inline uint pad(const uint e)")?;
