@@ -24,7 +24,7 @@
 
 // pad(e) = e + (e >> 5) + (e >> 10) + (e >> 10) * 3u: local index of element e, one value of padding after
 // every 32 and one more after every 1024, so stride L becomes L + L/32 + L/1024 (no bank conflicts)
-// and 3 more after each sub-FFT of 1024 (the columns of a warp meet different banks)
+// and 3 more after each sub-FFT's 1024 points (the columns of a warp meet different banks)
 inline uint pad(const uint e)
 {
     return e + (e >> 5) + (e >> 10) + (e >> 10) * 3u;

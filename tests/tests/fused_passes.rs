@@ -20,14 +20,30 @@ fn check<T: FftFloat>(
 where
     Complex<T>: OclPrm,
 {
+    check_split::<T>(len, batch, direction, expected_passes, None)
+}
+
+/// [`check`] with the plan's fused split given (`"fused 16x4096x16"`), or the default one.
+fn check_split<T: FftFloat>(
+    len: usize,
+    batch: usize,
+    direction: Direction,
+    expected_passes: usize,
+    split: Option<&str>,
+) -> Result<(), String>
+where
+    Complex<T>: OclPrm,
+{
     let signal = to_device::<T>(&random_signal(len * batch, len as u64 ^ batch as u64));
-    let plan = Fft::<T>::builder(test_queue())
+    let mut builder = Fft::<T>::builder(test_queue())
         .len(len)
         .batch(batch)
         .direction(direction)
-        .strategy(Strategy::Fused)
-        .build()
-        .map_err(|e| e.to_string())?;
+        .strategy(Strategy::Fused);
+    if let Some(split) = split {
+        builder = builder.decomposition(split.parse().map_err(|e| format!("{split}: {e}"))?);
+    }
+    let plan = builder.build().map_err(|e| e.to_string())?;
     let passes = &plan.plan().passes;
     if passes.len() != expected_passes
         || !passes
@@ -51,9 +67,9 @@ proptest! {
     fn fused_transforms_match_the_oracle(log2 in 1u32..=16, batch in 1usize..=5, inverse in any::<bool>(), double in any::<bool>()) {
         let direction = if inverse { Direction::Inverse } else { Direction::Forward };
         let len = 1usize << log2;
-        // One pass up to 8192 points in f32 (4096 in f64): above 4096 (2048) the stages
-        // exchange halves.
-        let budget = if double { 4096 } else { 8192 };
+        // One pass up to 16384 points in f32 (8192 in f64): above 4096 (2048) the stages
+        // exchange halves, above 8192 (4096) in two parts.
+        let budget = if double { 8192 } else { 16384 };
         let passes = if len <= budget { 1 } else { 2 };
         let result = if double {
             check::<f64>(len, batch, direction, passes)
@@ -94,7 +110,8 @@ fn every_fused_kernel_as_a_single_pass() {
 #[test]
 fn two_and_three_fused_passes() {
     for (log2, batch, passes) in [
-        (14u32, 3usize, 2usize),
+        (14u32, 3usize, 1usize),
+        (15, 3, 2),
         (16, 2, 2),
         (20, 1, 2),
         (21, 1, 2),
@@ -104,12 +121,21 @@ fn two_and_three_fused_passes() {
             check::<f32>(1 << log2, batch, direction, passes).unwrap();
         }
     }
-    check::<f32>(1 << 23, 1, Direction::Inverse, 3).unwrap();
-    // f64: one pass up to 4096 points, so 2^13 takes two passes; wide passes of 1024 and
-    // 2048 points take 2^21 in two, 2^23 in three.
-    check::<f64>(1 << 13, 3, Direction::Forward, 2).unwrap();
+    // Wide passes of 4096 points (two parts per exchange) take 2^23 in two passes.
+    check::<f32>(1 << 23, 1, Direction::Inverse, 2).unwrap();
+    // f64: one pass up to 8192 points; wide passes of 1024 and 2048 points take 2^21 in
+    // two, 2^23 in three.
+    check::<f64>(1 << 13, 3, Direction::Forward, 1).unwrap();
     check::<f64>(1 << 21, 1, Direction::Inverse, 2).unwrap();
     check::<f64>(1 << 23, 1, Direction::Forward, 3).unwrap();
+    // Three passes (default plans take them from 2^25 on): a wide pass in the middle,
+    // where both its loads and its stores run in columns.
+    for split in ["fused 16x4096x16", "fused 4096x16x16"] {
+        check_split::<f32>(1 << 20, 1, Direction::Forward, 3, Some(split)).unwrap();
+    }
+    for split in ["fused 16x2048x32", "fused 2048x16x32"] {
+        check_split::<f64>(1 << 20, 1, Direction::Inverse, 3, Some(split)).unwrap();
+    }
 }
 
 #[test]

@@ -167,6 +167,7 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
             KernelSpec::Fused(fused) => {
                 fused.len == 256
                     || fused.len == FusedSpec::complex_capacity(fused.precision)
+                    || fused.len == FusedSpec::scalar_capacity(fused.precision)
                     || fused.len == FusedSpec::max_len(fused.precision)
                     || (fused.is_wide()
                         && fused.len == WIDE_MIN
@@ -197,15 +198,15 @@ mod tests {
         let specs = catalog();
         // 44 radices: 6 powers of two and 38 mixed ones up to 64.
         assert_eq!(all_radices().len(), 44);
-        assert_eq!(specs.len(), 96 + 24 + 60 + 44 * 4 + 12 + 16 + 4 + 8);
+        assert_eq!(specs.len(), 96 + 24 + 66 + 44 * 4 + 12 + 16 + 4 + 8);
         assert_eq!(specs[0], KernelSpec::Radix(RadixSpec::new(2)));
         assert_eq!(specs[0].name(), "fft_radix2_fwd_f32");
         assert_eq!(specs[95].name(), "fft_radix64_inv_f64_chained");
         assert_eq!(specs[96].name(), "fft_radix2_fwd_f32_scalar");
         assert_eq!(specs[119].name(), "fft_radix64_inv_f64_scalar");
         assert_eq!(specs[120].name(), "fft_fused2_c256_fwd_f32");
-        assert_eq!(specs[179].name(), "fft_fused8192_c1_inv_f32");
-        assert_eq!(specs[180].name(), "fft_radix2_fwd_f32_mixed");
+        assert_eq!(specs[185].name(), "fft_fused16384_c1_inv_f32");
+        assert_eq!(specs[186].name(), "fft_radix2_fwd_f32_mixed");
         assert_eq!(
             specs.last().map(KernelSpec::name).as_deref(),
             Some("fft_layout_store_planar_f64")
@@ -238,9 +239,12 @@ mod tests {
                 "fft_fused1024_c8_fwd_f32",
                 "fft_fused2048_c2_fwd_f64",
                 "fft_fused2048_c1_fwd_f64",
+                "fft_fused4096_c4_fwd_f32",
                 "fft_fused4096_c1_fwd_f32",
                 "fft_fused4096_c1_fwd_f64",
                 "fft_fused8192_c1_fwd_f32",
+                "fft_fused8192_c1_fwd_f64",
+                "fft_fused16384_c1_fwd_f32",
                 "fft_radix5_fwd_f32",
                 "fft_radix5_fwd_f64",
                 "fft_radix16_fwd_f32_mixed",

@@ -401,9 +401,10 @@ mod tests {
         assert_eq!(found[0], "fused 1024x1024", "the estimate first: {found:?}");
         assert!(found.contains(&"fused 128x128x64".to_string()), "{found:?}");
         assert!(found.contains(&"fused 64x128x128".to_string()), "{found:?}");
-        // Wide passes take sub-FFTs up to 2048 points in a multi-pass plan, not 4096.
+        // Wide passes take sub-FFTs up to 4096 points in a multi-pass plan, not 8192.
+        assert!(found.contains(&"fused 4096x256".to_string()), "{found:?}");
         assert!(found.contains(&"fused 2048x512".to_string()), "{found:?}");
-        assert!(!found.iter().any(|c| c.contains("4096")), "{found:?}");
+        assert!(!found.iter().any(|c| c.contains("8192")), "{found:?}");
     }
 
     #[test]

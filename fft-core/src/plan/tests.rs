@@ -40,7 +40,7 @@ fn auto_on_a_gpu_plans_fused_passes_with_whole_work_groups() {
     assert_eq!(
         plan.passes,
         vec![Pass {
-            spec: KernelSpec::Fused(FusedSpec::new(4096)),
+            spec: KernelSpec::Fused(FusedSpec::new(4096).as_single_pass()),
             entry: 0,
             params: LaunchParams::stockham(4096, 3, 1),
             launch: LaunchShape {
@@ -56,17 +56,22 @@ fn auto_on_a_gpu_plans_fused_passes_with_whole_work_groups() {
 #[test]
 fn fused_plans_balance_two_and_three_passes_the_last_of_three_short() {
     assert_eq!(shape(&fused(2)), [(2, 1)]);
-    // One pass up to 2^13 (the stages exchange halves above 4096 points).
+    // One pass up to 2^14 (the stages exchange halves above 4096 points, in two parts
+    // above 8192).
     assert_eq!(shape(&fused(1 << 12)), [(4096, 1)]);
     assert_eq!(shape(&fused(1 << 13)), [(8192, 1)]);
-    assert_eq!(shape(&fused(1 << 14)), [(128, 1), (128, 128)]);
+    assert_eq!(shape(&fused(1 << 14)), [(16384, 1)]);
+    assert_eq!(shape(&fused(1 << 15)), [(256, 1), (128, 256)]);
     assert_eq!(shape(&fused(1 << 20)), [(1024, 1), (1024, 1024)]);
-    // Wide passes take 2048 points with 4 columns: two passes up to 2^22, larger first.
+    // Wide passes take up to 4096 points with 4 columns: two passes up to 2^24, larger
+    // first.
     assert_eq!(shape(&fused(1 << 21)), [(2048, 1), (1024, 2048)]);
     assert_eq!(shape(&fused(1 << 22)), [(2048, 1), (2048, 2048)]);
+    assert_eq!(shape(&fused(1 << 23)), [(4096, 1), (2048, 4096)]);
+    assert_eq!(shape(&fused(1 << 24)), [(4096, 1), (4096, 4096)]);
     assert_eq!(
-        shape(&fused(1 << 23)),
-        [(256, 1), (256, 256), (128, 1 << 16)]
+        shape(&fused(1 << 25)),
+        [(512, 1), (256, 512), (256, 1 << 17)]
     );
     assert_eq!(
         shape(&fused(1 << 26)),
@@ -85,9 +90,9 @@ fn fused_lengths_multiply_to_the_length_within_limits() {
     assert_eq!(
         limits,
         FusedLimits {
-            single_pass_max: 8192,
+            single_pass_max: 16384,
             mixed_single_pass_max: 4096,
-            multi_pass_max: 2048,
+            multi_pass_max: 4096,
             complex_multi_pass_max: 1024,
         }
     );
@@ -325,9 +330,9 @@ fn bytes_moved_counts_every_pass() {
 
 #[test]
 fn explain_names_every_kernel() {
-    let text = fused(1 << 14).to_string();
+    let text = fused(1 << 15).to_string();
     assert!(
-        text.contains("pass 0: fused pass of 128-point sub-FFTs"),
+        text.contains("pass 0: fused pass of 256-point sub-FFTs"),
         "{text}"
     );
     assert!(text.contains("fft_fused128_c32_fwd_f32"), "{text}");
