@@ -28,6 +28,8 @@ const MAX_STAGE_RADIX: u32 = 64;
 /// The shortest sub-FFT of a [wide](FusedSpec::is_wide) pass: shorter ones already take
 /// runs of 64 bytes or more with a complex exchange (512 points: 8 columns in f32, 4 in f64).
 pub const WIDE_MIN: u32 = 1024;
+/// The most columns of an f32 [wide](FusedSpec::is_wide) pass: 8 (runs of 64 bytes).
+const WIDE_MAX_COLUMNS: u32 = 8;
 
 /// One fused kernel: a Stockham pass whose radix is a whole sub-FFT of length `len`, computed
 /// by a work-group in registers and local memory, `columns()` sub-FFTs per work-group.
@@ -228,12 +230,13 @@ impl FusedSpec {
         (self.len / self.exchange_parts()).max(1)
     }
 
-    /// Whether this pass of a multi-pass plan takes twice the columns a complex exchange
+    /// Whether this pass of a multi-pass plan takes more columns than a complex exchange
     /// allows and exchanges halves: plain power-of-two passes (no edge, not interleaved, not
     /// the whole transform) of [`WIDE_MIN`] points up to the longest whose `C` values fill
     /// [`MIN_RUN_BYTES`] ([`FusedSpec::wide_max`]: 4096 points in f32, in two parts). Their
-    /// strided side then reads or writes runs of `C` values, twice as long: 1024 points take
-    /// 8 columns (runs of 64 bytes in f32) instead of 4. Measured on the H100
+    /// strided side then reads or writes runs of `C` values: 1024 and 2048 points take 8
+    /// columns in f32 (runs of 64 bytes; 2048 in two parts), where a complex exchange
+    /// allows 4 and 2 ([`FusedSpec::columns`]). Measured on the H100
     /// (docs/PERFORMANCE.md, 2026-11-24): passes with runs of 32 bytes took 1.19 (reads)
     /// and 1.46 (writes) times a copy, with runs of 64 bytes 1.04-1.07.
     pub fn is_wide(&self) -> bool {
@@ -369,6 +372,13 @@ impl FusedSpec {
             return 4;
         }
         if self.is_wide() {
+            // f32: up to 8 columns of max_len (1024 and 2048 points: 8, 4096: 4). Measured
+            // on the H100 (docs/PERFORMANCE.md, 2026-11-24), 2048 points with 8 columns
+            // (two parts) against 4 (one part): 2^21 from 1.77 to 1.69 ms, 2^22 from 2.00 to
+            // 1.93; 1024 points with 16 columns took 2^20 from 1.56 to 1.70 ms.
+            if self.precision == Precision::F32 {
+                return (FusedSpec::max_len(self.precision) / self.len).min(WIDE_MAX_COLUMNS);
+            }
             let halves = FusedSpec::scalar_capacity(self.precision) / self.len;
             return halves.max(FusedSpec::min_wide_columns(self.precision));
         }
@@ -645,14 +655,15 @@ mod tests {
         assert_eq!(s.name(), "fft_fused4096_c1_fwd_f32");
         assert_eq!(s.local_len(), 4096 + 255 + 15);
         assert_eq!(s.local_bytes(), 4366 * 8);
-        // Wide passes: twice the columns, halves exchanged, one more value of padding per
-        // sub-FFT so that S = L + L/32 + L/1024 + X is 32/C modulo 32 banks.
+        // Wide passes: more columns, halves exchanged, X more values of padding per sub-FFT's
+        // part so that S = P + P/32 + P/1024 + X is 32/C modulo 32 banks.
         let s = spec(2048, f32);
         assert!(s.is_wide() && s.exchanges_halves());
-        assert_eq!((s.columns(), s.work_group_size()), (4, 128));
+        assert_eq!((s.columns(), s.work_group_size()), (8, 256));
+        assert_eq!((s.exchange_parts(), s.part_len()), (2, 1024));
         assert_eq!(s.stage_radices(), [64, 32]);
-        assert_eq!(s.sub_fft_pad(), 6);
-        assert_eq!(s.name(), "fft_fused2048_c4_fwd_f32");
+        assert_eq!(s.sub_fft_pad(), 3);
+        assert_eq!(s.name(), "fft_fused2048_c8_fwd_f32");
         let s = spec(1024, f32);
         assert!(s.is_wide());
         assert_eq!((s.columns(), s.work_group_size()), (8, 256));
