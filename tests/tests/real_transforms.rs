@@ -191,7 +191,19 @@ fn every_length_up_to_160_both_kinds_f32_and_f64() {
 /// and a Bluestein half length.
 // 1024 and 8192: the single-pass 512-point kernels (4 sub-FFTs per work-group) and the
 // 4096-point ones (stages 32, 32, 4) with the split and merge.
-const FUSED_LENGTHS: [usize; 8] = [512, 1024, 2000, 8190, 8192, 1 << 14, 20_000, 2 * 4099];
+/// Real lengths whose complex core is fused: up to 2^15, whose 16384-point pass exchanges in
+/// two parts (the split step's mirror exchange too).
+const FUSED_LENGTHS: [usize; 9] = [
+    512,
+    1024,
+    2000,
+    8190,
+    8192,
+    1 << 14,
+    1 << 15,
+    20_000,
+    2 * 4099,
+];
 
 #[test]
 fn fused_split_and_merge_match_the_oracle() {
@@ -203,7 +215,7 @@ fn fused_split_and_merge_match_the_oracle() {
             r2c.relative_l2, c2r.relative_l2
         );
     }
-    for len in [512, 1 << 13] {
+    for len in [512, 1 << 13, 1 << 14] {
         check_r2c::<f64>(len, 2, Family::Fused, 7).unwrap();
         check_c2r::<f64>(len, 2, Family::Fused, 8).unwrap();
     }
@@ -216,7 +228,7 @@ fn fused_plans_put_the_steps_into_the_edge_passes() {
             .iter()
             .any(|p| matches!(p.spec, KernelSpec::Fused(f) if f.real == Some(step)))
     };
-    for len in [512, 2000, 8190, 1 << 14] {
+    for len in [512, 2000, 8190, 1 << 14, 1 << 15] {
         let r2c = real_plan::<f32>(len, 1, Family::Fused, RealLayout::Compact).unwrap();
         assert!(
             fused_step(r2c.plan(), FusedReal::Split),
