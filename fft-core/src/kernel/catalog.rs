@@ -15,8 +15,8 @@ const PRECISIONS: [Precision; 2] = [Precision::F32, Precision::F64];
 /// Every kernel spec, in a fixed order that depends on nothing but this function:
 /// 1. global radix passes, vector form: radix x direction x precision x twiddles (96);
 /// 2. global radix passes, scalar form: radix x direction x precision (24);
-/// 3. fused passes: length 2..8192 (f32) or 4096 (f64) x direction x precision, and the
-///    whole-transform forms of 512 (f32), 1024 and 2048 points (60);
+/// 3. fused passes: length 2..16384 (f32) or 8192 (f64) x direction x precision, and the
+///    whole-transform forms of 512 (f32), 1024, 2048 and 4096 (f32) points (66);
 /// 4. global radix passes for any length (vector form, table twiddles): every radix of
 ///    [`all_radices`] x direction x precision (176);
 /// 5. Bluestein's point-wise chirp passes: step x direction x precision (12);

@@ -216,9 +216,7 @@ impl FusedSpec {
     /// part 0, part 1, ..., then the imaginary parts, a barrier between each write and read,
     /// so 16384 points fit the local buffer of 8192.
     pub fn exchange_parts(&self) -> u32 {
-        if !self.exchanges_halves() {
-            return 1;
-        }
+        // A complex exchange holds at most complex_capacity values: one part.
         let values = u64::from(self.len) * u64::from(self.columns());
         let capacity = u64::from(FusedSpec::scalar_capacity(self.precision));
         values.div_ceil(capacity).max(1) as u32
@@ -232,7 +230,7 @@ impl FusedSpec {
 
     /// Whether this pass of a multi-pass plan takes more columns than a complex exchange
     /// allows and exchanges halves: plain power-of-two passes (no edge, not interleaved, not
-    /// the whole transform) of [`WIDE_MIN`] points up to the longest whose `C` values fill
+    /// the whole transform) of `WIDE_MIN` (1024) points up to the longest whose `C` values fill
     /// [`MIN_RUN_BYTES`] ([`FusedSpec::wide_max`]: 4096 points in f32, in two parts). Their
     /// strided side then reads or writes runs of `C` values: 1024 and 2048 points take 8
     /// columns in f32 (runs of 64 bytes; 2048 in two parts), where a complex exchange
@@ -257,16 +255,16 @@ impl FusedSpec {
     /// the H100 (docs/PERFORMANCE.md, 2026-11-24): f64 2^23 as 4096x2048 took 4.88 ms
     /// against 4.59 ms in three passes, its 4096-point pass of 2 columns 1.50 copies.
     pub fn wide_max(precision: Precision) -> u32 {
-        let longest = FusedSpec::max_len(precision) / FusedSpec::min_wide_columns(precision);
+        let longest = FusedSpec::max_len(precision) / FusedSpec::min_run_columns(precision);
         match precision {
             Precision::F32 => longest,
             Precision::F64 => longest / 2,
         }
     }
 
-    /// The fewest columns of a wide pass: `C` values fill [`MIN_RUN_BYTES`] (4 in f32, 2 in
-    /// f64).
-    fn min_wide_columns(precision: Precision) -> u32 {
+    /// The fewest columns of a pass of a multi-pass plan: `C` values fill [`MIN_RUN_BYTES`]
+    /// (4 in f32, 2 in f64).
+    pub fn min_run_columns(precision: Precision) -> u32 {
         (MIN_RUN_BYTES / precision.complex_bytes()).max(1) as u32
     }
 
@@ -380,7 +378,7 @@ impl FusedSpec {
                 return (FusedSpec::max_len(self.precision) / self.len).min(WIDE_MAX_COLUMNS);
             }
             let halves = FusedSpec::scalar_capacity(self.precision) / self.len;
-            return halves.max(FusedSpec::min_wide_columns(self.precision));
+            return halves.max(FusedSpec::min_run_columns(self.precision));
         }
         let fit = FusedSpec::complex_capacity(self.precision) / self.len.max(MAX_RADIX);
         if !self.has_power_of_two_stages() {

@@ -4,7 +4,7 @@ use super::algorithm::{balanced_factors, mixed_radices, Algorithm};
 use super::choice::FusedSplit;
 use super::{
     DeviceCaps, DeviceKind, KernelForm, Layout, Pass, Plan, PlanError, PlanRequest, Strategy,
-    MAX_LEN, MAX_TOTAL_POINTS, MIN_RUN_BYTES,
+    MAX_LEN, MAX_TOTAL_POINTS,
 };
 use crate::kernel::{
     catalog, ChirpSpec, ChirpStep, ChirpStore, Form, FusedChirp, FusedSpec, KernelSpec,
@@ -21,10 +21,11 @@ pub struct FusedLimits {
     /// Longest mixed (non-power-of-two) length done in one pass:
     /// [`FusedSpec::complex_capacity`] (only powers of two exchange halves).
     pub mixed_single_pass_max: usize,
-    /// Longest power-of-two sub-FFT of a pass of a multi-pass transform: a work-group there
-    /// handles `single_pass_max / len` sub-FFTs side by side (a
-    /// [wide](FusedSpec::is_wide) pass), and each of its global accesses is a run of that
-    /// many values, which must fill a memory sector ([`MIN_RUN_BYTES`]).
+    /// Longest power-of-two sub-FFT of a pass of a multi-pass transform
+    /// ([`FusedSpec::wide_max`]): a work-group there handles [`FusedSpec::columns`] sub-FFTs
+    /// side by side (a [wide](FusedSpec::is_wide) pass from 1024 points on), and each of its
+    /// global accesses is a run of that many values, which must fill a memory sector
+    /// ([`MIN_RUN_BYTES`](super::MIN_RUN_BYTES)).
     pub multi_pass_max: usize,
     /// The same for passes whose stages exchange complex values (mixed lengths, the
     /// interleaved axes of multi-dimensional plans): `C = complex_capacity / len`.
@@ -63,7 +64,7 @@ impl FusedLimits {
             ));
         }
         let capacity = FusedSpec::complex_capacity(precision) as usize;
-        let min_columns = (MIN_RUN_BYTES / precision.complex_bytes()).max(1);
+        let min_columns = FusedSpec::min_run_columns(precision) as usize;
         Ok(FusedLimits {
             single_pass_max: FusedSpec::max_len(precision) as usize,
             mixed_single_pass_max: capacity,

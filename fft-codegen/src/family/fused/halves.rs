@@ -274,38 +274,37 @@ fn write_stage<W: Write>(
             format!("({b} - {kk}) * {r}u + {kk}")
         };
         let dst = format!("{prefix}dst");
-        if parts == 1 {
+        // Output q is at local index base + q * ps, in part `part`.
+        let (part, base) = if parts == 1 {
             if let Some(sub) = mapping.sub {
                 position = format!("{sub} * {l}u + {position}");
             }
             writeln!(w, "const uint {dst} = {position};")?;
-            for q in 0..r {
-                let slot = output_slot(r, q as usize);
-                outputs.push(Placed::whole(
-                    linear(&[(dst.as_str(), 1)], q * ps),
-                    format!("{prefix}y{slot:02}"),
-                ));
-            }
+            (Part::Fixed(0), dst)
         } else {
             // Point dst + q * ps: the butterfly's outputs span r * ps <= P points, all in
             // the part of dst (for the stages before the last; the last one's outputs stay
             // in registers).
             writeln!(w, "const uint {dst} = {position};")?;
-            let shift = part_len.trailing_zeros();
             let part = format!("{prefix}part");
             let base = format!("{prefix}at");
+            writeln!(
+                w,
+                "const uint {part} = {dst} >> {};",
+                part_len.trailing_zeros()
+            )?;
             let in_part = format!("({dst} & {}u)", part_len - 1);
-            writeln!(w, "const uint {part} = {dst} >> {shift};")?;
             let local = mapping.local(part_len, &in_part, 0);
             writeln!(w, "const uint {base} = {local};")?;
-            for q in 0..r {
-                let slot = output_slot(r, q as usize);
-                outputs.push(Placed {
-                    part: Part::Runtime(part.clone()),
-                    local: linear(&[(base.as_str(), 1)], q * ps),
-                    register: format!("{prefix}y{slot:02}"),
-                });
-            }
+            (Part::Runtime(part), base)
+        };
+        for q in 0..r {
+            let slot = output_slot(r, q as usize);
+            outputs.push(Placed {
+                part: part.clone(),
+                local: linear(&[(base.as_str(), 1)], q * ps),
+                register: format!("{prefix}y{slot:02}"),
+            });
         }
     }
     Ok(outputs)
