@@ -19,6 +19,7 @@ mod edges;
 mod explain;
 mod layout;
 mod nd;
+mod pass_costs;
 mod real;
 mod rules;
 mod shape;

@@ -209,6 +209,7 @@ fn interleaved_passes(
         single_pass_max: limits.complex_multi_pass_max,
         mixed_single_pass_max: limits.complex_multi_pass_max,
         multi_pass_max: limits.complex_multi_pass_max,
+        costed_splits: false,
         ..limits
     };
     let mut passes = stockham_passes_with(

@@ -2,6 +2,7 @@
 
 use super::algorithm::{balanced_factors, mixed_radices, Algorithm};
 use super::choice::FusedSplit;
+use super::pass_costs::cheapest_two_pass_split;
 use super::{
     DeviceCaps, DeviceKind, KernelForm, Layout, Pass, Plan, PlanError, PlanRequest, Strategy,
     MAX_LEN, MAX_TOTAL_POINTS,
@@ -30,6 +31,10 @@ pub struct FusedLimits {
     /// The same for passes whose stages exchange complex values (mixed lengths, the
     /// interleaved axes of multi-dimensional plans): `C = complex_capacity / len`.
     pub complex_multi_pass_max: usize,
+    /// Whether two-pass splits follow the measured costs of plain passes by position
+    /// (`pass_costs.rs`) instead of balancing: not for the interleaved axes of
+    /// multi-dimensional plans, whose passes were not measured that way.
+    pub costed_splits: bool,
 }
 
 impl FusedLimits {
@@ -70,6 +75,7 @@ impl FusedLimits {
             mixed_single_pass_max: capacity,
             multi_pass_max: FusedSpec::wide_max(precision) as usize,
             complex_multi_pass_max: capacity / min_columns,
+            costed_splits: true,
         })
     }
 }
@@ -121,11 +127,13 @@ fn radix_exponents(log2_len: u32, max_log2: u32) -> Vec<u32> {
 /// Splits `log2_len` into fused sub-FFT exponents: the request's [`FusedSplit`] when it is
 /// of this length (measure mode's choice; an error if it does not fit the device), else one
 /// pass when it fits `single_pass_max`, else as few passes as `multi_pass_max` allows,
-/// balanced (larger ones first), so every pass's runs are as long as possible.
+/// balanced (larger ones first), so every pass's runs are as long as possible; two passes
+/// split by their measured costs where those are known ([`cheapest_two_pass_split`]).
 fn fused_exponents(
     log2_len: u32,
     limits: FusedLimits,
     split: Option<FusedSplit>,
+    precision: Precision,
 ) -> Result<Vec<u32>, PlanError> {
     if let Some(split) = split.filter(|s| s.log2_len() == log2_len) {
         return if split.fits(limits) {
@@ -137,16 +145,22 @@ fn fused_exponents(
             )))
         };
     }
-    Ok(default_fused_exponents(log2_len, limits))
+    Ok(default_fused_exponents(log2_len, limits, precision))
 }
 
 /// [`fused_exponents`] without a requested split.
-fn default_fused_exponents(log2_len: u32, limits: FusedLimits) -> Vec<u32> {
+fn default_fused_exponents(log2_len: u32, limits: FusedLimits, precision: Precision) -> Vec<u32> {
     if 1usize << log2_len <= limits.single_pass_max {
         return vec![log2_len];
     }
     let max_e = limits.multi_pass_max.max(2).ilog2();
     let passes = log2_len.div_ceil(max_e);
+    if passes == 2 && limits.costed_splits {
+        let balanced = [log2_len.div_ceil(2), log2_len / 2];
+        if let Some(split) = cheapest_two_pass_split(log2_len, max_e, precision, balanced) {
+            return split.to_vec();
+        }
+    }
     let (base, extra) = (log2_len / passes, log2_len % passes);
     let mut exps: Vec<u32> = (0..passes).map(|i| base + u32::from(i < extra)).collect();
     // The last of three or more passes reads sub-FFTs at the largest stride: measured on the
@@ -424,7 +438,7 @@ pub(super) fn stockham_passes_with(
     };
     let specs: Vec<KernelSpec> = match (log2_exact(len), limits, mixed_fused) {
         (Some(log2_len), Some(limits), _) => {
-            match fused_exponents(log2_len, limits, request.fused_split)?.as_slice() {
+            match fused_exponents(log2_len, limits, request.fused_split, precision)?.as_slice() {
                 // One pass: the whole transform, which may take a work-group of its own shape.
                 [e] => vec![KernelSpec::Fused(fused(1 << e).as_single_pass())],
                 exponents => exponents
