@@ -103,6 +103,9 @@ where
     let plan = builder.build()?;
     let build_ms = started.elapsed().as_secs_f64() * 1e3;
     crate::out::line(plan.explain())?;
+    let quick_started = plan.quick_started();
+    plan.wait_ready()?;
+    let ready_ms = started.elapsed().as_secs_f64() * 1e3;
     let cache = match queue.binary_cache().dir() {
         Some(dir) => format!("binary cache {}", dir.display()),
         None => "binary cache off".to_string(),
@@ -110,5 +113,10 @@ where
     crate::out::line(format_args!(
         "plan built in {build_ms:.1} ms ({cache}); devices listed in {list_ms:.1} ms (the drivers load), then the device opened in {open_ms:.1} ms"
     ))?;
+    if quick_started {
+        crate::out::line(format_args!(
+            "quick start: the plan ran global radix passes until its fused kernels were ready, {ready_ms:.1} ms after the build began"
+        ))?;
+    }
     Ok(())
 }

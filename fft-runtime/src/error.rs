@@ -192,6 +192,10 @@ pub enum Error {
         /// The driver's build log.
         log: String,
     },
+    /// The fused programs a quick-start plan compiled in the background did not build; the
+    /// plan keeps computing the same transform with its global radix passes.
+    #[error("the plan's fused kernels did not build in the background ({0}); it keeps running its global radix passes: build it with .quick_start(false) to see the error at build time")]
+    QuickStartBuild(String),
     /// The plan asked for a kernel the catalog does not have (a bug in oclfft).
     #[error("no generated kernel for {0}: this is a bug in oclfft, please report it")]
     MissingKernel(String),

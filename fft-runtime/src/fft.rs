@@ -8,6 +8,7 @@ use crate::host_transfer::{HostTransfer, HostView};
 use crate::launch::{Data, Launch};
 use crate::measure::{measurement_line, Measurement};
 use crate::queue::DeviceQueue;
+use crate::quick_start::{spawn_upgrade, stand_in_plan, Upgrade};
 use crate::schedule::{padded_targets, pass_targets, scratch_count, Target};
 use crate::side::{describe, Side};
 use fft_core::kernel::KernelSpec;
@@ -33,6 +34,9 @@ where
     staging_planar: (Option<Buffer<T>>, Option<Buffer<T>>),
     /// How host calls move data, and its pinned chunks.
     transfer: HostTransfer,
+    /// Quick start: the fused launches compiling in the background while `launches` are
+    /// the stand-in radix passes (`None`: `launches` are the plan's own).
+    upgrade: Option<Upgrade<T>>,
 }
 
 /// A compiled FFT plan: fixed length, batch, direction, precision and normalization.
@@ -65,10 +69,26 @@ where
     }
 
     /// Plans `request` for the queue's device, checks the device can hold and compute it,
-    /// builds the programs (in parallel) and binds every pass's arguments.
-    pub(crate) fn from_request(queue: &DeviceQueue, request: PlanRequest) -> Result<Fft<T>> {
+    /// builds the programs (in parallel) and binds every pass's arguments. With
+    /// `quick_start`, a plan whose fused programs are not compiled yet starts on stand-in
+    /// global radix passes while they compile (`quick_start.rs`).
+    pub(crate) fn from_request(
+        queue: &DeviceQueue,
+        request: PlanRequest,
+        quick_start: bool,
+    ) -> Result<Fft<T>> {
         let plan = Plan::new(request, &queue.summary().caps())?;
-        let launches = prepare_launches::<T>(queue, &plan)?;
+        let stand_in = quick_start.then(|| stand_in_plan(queue, &plan)).flatten();
+        let (launches, upgrade) = match stand_in {
+            Some(radix) => {
+                // The checks of the plan itself (fp64, sizes) come first, as without it.
+                check_device_fits::<T>(queue, &plan)?;
+                let launches = prepare_launches::<T>(queue, &radix)?;
+                let pending = Upgrade::Pending(spawn_upgrade::<T>(queue, &plan));
+                (launches, Some(pending))
+            }
+            None => (prepare_launches::<T>(queue, &plan)?, None),
+        };
         Ok(Fft {
             queue: queue.clone(),
             layouts: (plan.input_layout()?, plan.output_layout()?),
@@ -81,6 +101,7 @@ where
                 staging_out: None,
                 staging_planar: (None, None),
                 transfer: HostTransfer::new(queue.options().host_path, queue.summary().kind),
+                upgrade,
             }),
             measurement: None,
         })
@@ -94,10 +115,48 @@ where
         }
     }
 
+    /// Whether the plan was built by quick start ([`FftBuilder::quick_start`]): its fused
+    /// programs were not compiled yet, so its first calls run stand-in global radix passes
+    /// ([`Fft::is_ready`] says whether they still do).
+    pub fn quick_started(&self) -> bool {
+        self.exec
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .upgrade
+            .is_some()
+    }
+
     /// What measure mode decided for this plan ([`FftBuilder::measure`]): the decomposition,
     /// its time and the estimate's; `None` for estimate plans and plans with one candidate.
     pub fn measurement(&self) -> Option<&Measurement> {
         self.measurement.as_ref()
+    }
+
+    /// Whether the plan runs its own passes ([`Fft::plan`]). A quick-start plan (see
+    /// [`FftBuilder::quick_start`]) runs global radix passes until its fused programs,
+    /// compiling in the background since the build, are ready; then its next call switches.
+    pub fn is_ready(&self) -> bool {
+        let mut exec = self.exec.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(upgrade) = &mut exec.upgrade {
+            if let Ok(Some(launches)) = upgrade.take(false) {
+                exec.launches = launches;
+            }
+        }
+        !matches!(&exec.upgrade, Some(upgrade) if upgrade.is_standing_in())
+    }
+
+    /// Waits until the plan runs its own passes: for a quick-start plan, until its fused
+    /// programs have compiled (at once for any other plan). Timing and bit-reproducible
+    /// results start here. A fused build that failed is returned as
+    /// [`Error::QuickStartBuild`] (the plan keeps working on its radix passes).
+    pub fn wait_ready(&self) -> Result<()> {
+        let mut exec = self.exec.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(upgrade) = &mut exec.upgrade {
+            if let Some(launches) = upgrade.take(true)? {
+                exec.launches = launches;
+            }
+        }
+        Ok(())
     }
 
     /// Points per transform (the product of the dimensions of a multi-dimensional one).
@@ -150,11 +209,17 @@ where
     /// Human-readable schedule: every pass with its kernel and launch shape, the bytes moved
     /// and the expected floor (one pass over the data costs about one device copy of it).
     pub fn explain(&self) -> String {
+        let quick_start = if self.is_ready() {
+            ""
+        } else {
+            "\n  quick start: global radix passes run until these fused kernels finish compiling in the background (wait_ready() waits for them)"
+        };
         format!(
-            "{}, on {}\n{}{}",
+            "{}, on {}\n{}{}{}",
             self.plan.headline(),
             self.queue.summary(),
             self.plan.explain(),
+            quick_start,
             measurement_line(self.measurement.as_ref())
         )
     }
@@ -196,7 +261,9 @@ where
             .expect("a plan has at least one pass"))
     }
 
-    /// Enqueues the transform and returns the event of every pass, for profiling.
+    /// Enqueues the transform and returns the event of every pass, for profiling: the
+    /// passes of [`Fft::plan`], or a quick-start plan's stand-in passes until
+    /// [`Fft::is_ready`] (call [`Fft::wait_ready`] before profiling).
     pub fn enqueue_traced(
         &self,
         input: &Buffer<Complex<T>>,
@@ -302,6 +369,12 @@ where
         in_place: bool,
         wait: Option<&EventList>,
     ) -> Result<Vec<Event>> {
+        if let Some(upgrade) = &mut exec.upgrade {
+            // A failed background build keeps the stand-in passes; wait_ready reports it.
+            if let Ok(Some(launches)) = upgrade.take(false) {
+                exec.launches = launches;
+            }
+        }
         let work_len = self.plan.work_len();
         // Layout passes read the caller's input once and write its output once: every pass
         // between them stays in the work buffers, as Bluestein's padded ones do.
@@ -551,6 +624,21 @@ pub(crate) fn prepare_launches<T: FftFloat>(
 where
     Complex<T>: OclPrm,
 {
+    check_device_fits::<T>(queue, plan)?;
+    let specs: Vec<KernelSpec> = plan.passes.iter().map(|pass| pass.spec).collect();
+    queue.prebuild(&specs)?;
+    plan.passes
+        .iter()
+        .map(|pass| Launch::new(queue, pass))
+        .collect::<Result<Vec<_>>>()
+}
+
+/// Checks that the queue's device can hold and compute `plan`: fp64 when `T` is f64, 32-bit
+/// indexing, the allocation limit.
+fn check_device_fits<T: FftFloat>(queue: &DeviceQueue, plan: &Plan) -> Result<()>
+where
+    Complex<T>: OclPrm,
+{
     let summary = queue.summary();
     let request = plan.request;
     if T::PRECISION == fft_core::Precision::F64 && !summary.fp64 {
@@ -576,10 +664,5 @@ where
             max_batch: summary.max_alloc_bytes / per_transform,
         });
     }
-    let specs: Vec<KernelSpec> = plan.passes.iter().map(|pass| pass.spec).collect();
-    queue.prebuild(&specs)?;
-    plan.passes
-        .iter()
-        .map(|pass| Launch::new(queue, pass))
-        .collect::<Result<Vec<_>>>()
+    Ok(())
 }

@@ -36,6 +36,7 @@ pub mod ndarray;
 mod pinned;
 pub mod profile;
 mod queue;
+mod quick_start;
 mod real;
 mod schedule;
 mod side;

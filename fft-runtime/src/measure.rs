@@ -197,7 +197,7 @@ fn time_core<T: FftFloat>(queue: &DeviceQueue, request: PlanRequest) -> Result<D
 where
     Complex<T>: OclPrm,
 {
-    let plan = Fft::<T>::from_request(queue, request)?;
+    let plan = Fft::<T>::from_request(queue, request, false)?;
     let input = device_buffer::<Complex<T>>(queue.queue(), plan.total_len())?;
     let output = device_buffer::<Complex<T>>(queue.queue(), plan.total_len())?;
     input

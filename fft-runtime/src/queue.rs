@@ -198,6 +198,31 @@ impl DeviceQueue {
         &self.inner.summary
     }
 
+    /// Whether the program of `key` is at hand without compiling: built in this queue's
+    /// memory, or stored in the binary cache (not checked further: a refused entry is
+    /// rebuilt by [`DeviceQueue::program`]).
+    pub(crate) fn has_program(&self, key: &KernelSpec) -> bool {
+        let in_memory = self
+            .inner
+            .programs
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .contains_key(key);
+        in_memory
+            || generated_kernel(key).is_some_and(|kernel| {
+                let cache_key = CacheKey::new(
+                    &kernel.source,
+                    &self.inner.options.build_options,
+                    &self.inner.summary,
+                );
+                self.inner
+                    .options
+                    .binary_cache
+                    .entry_path(&cache_key)
+                    .is_some_and(|path| path.is_file())
+            })
+    }
+
     /// The program of `spec`: from this queue's memory, else from the disk cache of compiled
     /// binaries, else built from source (and then cached on disk).
     ///

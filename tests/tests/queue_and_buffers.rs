@@ -250,6 +250,7 @@ fn one_pass_plans_run_in_place_without_a_copy() {
         let original = to_device::<f32>(&random_signal(len * batch, len as u64));
         let want = batched_oracle(&to_f64(&original), len, Direction::Forward, 1.0);
         let data = buffer_of(&original);
+        plan.wait_ready().unwrap(); // the plan's own pass, not quick start's stand-ins
         let events = plan.enqueue_traced(&data, &data, None).unwrap();
         assert_eq!(events.len(), 1, "one pass, no copy: {len} {strategy:?}");
         events[0].wait_for().unwrap();

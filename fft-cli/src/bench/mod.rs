@@ -280,6 +280,8 @@ where
             .max_radix(args.max_radix)
             .measure(args.measure)
             .build()?;
+        // Time the plan's own kernels: a quick-start plan's fused ones compile on.
+        plan.wait_ready()?;
         let plan_build = started.elapsed();
         let mut samples = Vec::new();
         let mut per_pass: Vec<Vec<Duration>> = Vec::new();

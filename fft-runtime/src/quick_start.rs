@@ -1,0 +1,130 @@
+//! Quick start: a plan whose fused programs are not compiled yet runs global radix passes
+//! (compiled in about a tenth of the time) while the fused programs compile on a thread of
+//! their own, and switches to them at its first call after they are ready.
+//!
+//! Measured on the H100 through NVIDIA's driver with empty caches (docs/PERFORMANCE.md,
+//! 2026-11-24): a fused program takes 0.7-2.4 s to compile, the radix-16 program 90-165 ms.
+//! Both plans compute the same transform with table twiddles (the radix plan's results are
+//! as accurate, not bit-identical); [`crate::Fft::wait_ready`] waits for the fused passes.
+
+use crate::error::{Error, Result};
+use crate::float::FftFloat;
+use crate::launch::Launch;
+use crate::queue::DeviceQueue;
+use fft_core::kernel::KernelSpec;
+use fft_core::plan::{Plan, PlanRequest, Strategy};
+use num_complex::Complex;
+use ocl::OclPrm;
+use std::thread::JoinHandle;
+
+/// The most pass twiddles (complex values, all passes together) a stand-in radix plan may
+/// build on the host: at 2^26 points its tables hold 50 million values and take seconds to
+/// compute, longer than the fused programs take to compile.
+pub const MAX_STAND_IN_TWIDDLES: usize = 1 << 20;
+
+/// The fused launches being prepared in the background, and what became of them.
+pub(crate) enum Upgrade<T: FftFloat>
+where
+    Complex<T>: OclPrm,
+{
+    /// Still compiling (or done, not yet collected).
+    Pending(JoinHandle<Result<Vec<Launch<T>>>>),
+    /// The fused launches replaced the stand-in ones.
+    Done,
+    /// The fused programs did not build: the plan keeps the stand-in passes.
+    Failed(String),
+}
+
+/// The global radix plan that stands in for `plan` while its fused programs compile, when
+/// quick start applies: `plan` is a plan of fused passes only (automatic or fused strategy:
+/// the plan stays what was asked for, only its first calls run the stand-in), one of
+/// its programs is neither built nor in the binary cache, and the radix plan moves the same
+/// data through the same buffers (no layout passes, the same work length) with at most
+/// [`MAX_STAND_IN_TWIDDLES`] pass twiddles.
+pub(crate) fn stand_in_plan(queue: &DeviceQueue, plan: &Plan) -> Option<Plan> {
+    let request = plan.request;
+    let all_fused = plan
+        .passes
+        .iter()
+        .all(|pass| matches!(pass.spec, KernelSpec::Fused(_)));
+    let multi_dimensional = request
+        .shape
+        .is_some_and(|shape| !shape.is_one_dimensional());
+    if request.strategy == Strategy::GlobalRadix
+        || !all_fused
+        || multi_dimensional
+        || plan.has_layout_passes()
+    {
+        return None;
+    }
+    if plan.passes.iter().all(|pass| queue.has_program(&pass.spec)) {
+        return None;
+    }
+    let radix = Plan::new(
+        PlanRequest {
+            strategy: Strategy::GlobalRadix,
+            ..request
+        },
+        &queue.summary().caps(),
+    )
+    .ok()?;
+    let twiddles: usize = radix
+        .passes
+        .iter()
+        .map(|pass| (pass.radix() as usize - 1) * pass.stride())
+        .sum();
+    let same_data = radix.work_len() == plan.work_len() && !radix.has_layout_passes();
+    (same_data && twiddles <= MAX_STAND_IN_TWIDDLES).then_some(radix)
+}
+
+/// Compiles `plan`'s programs and binds its launches on a thread of its own.
+pub(crate) fn spawn_upgrade<T: FftFloat>(
+    queue: &DeviceQueue,
+    plan: &Plan,
+) -> JoinHandle<Result<Vec<Launch<T>>>>
+where
+    Complex<T>: OclPrm,
+{
+    let queue = queue.clone();
+    let passes = plan.passes.clone();
+    std::thread::spawn(move || {
+        let specs: Vec<KernelSpec> = passes.iter().map(|pass| pass.spec).collect();
+        queue.prebuild(&specs)?;
+        passes
+            .iter()
+            .map(|pass| Launch::new(&queue, pass))
+            .collect()
+    })
+}
+
+impl<T: FftFloat> Upgrade<T>
+where
+    Complex<T>: OclPrm,
+{
+    /// The fused launches, once: when they are ready (or, with `block`, after waiting for
+    /// them). A failed build is kept as [`Upgrade::Failed`] and returned as an error.
+    pub(crate) fn take(&mut self, block: bool) -> Result<Option<Vec<Launch<T>>>> {
+        let ready = match self {
+            Upgrade::Pending(handle) => block || handle.is_finished(),
+            Upgrade::Failed(why) => return Err(Error::QuickStartBuild(why.clone())),
+            Upgrade::Done => false,
+        };
+        if !ready {
+            return Ok(None);
+        }
+        let Upgrade::Pending(handle) = std::mem::replace(self, Upgrade::Done) else {
+            return Ok(None);
+        };
+        let joined = handle
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        joined.map(Some).inspect_err(|e| {
+            *self = Upgrade::Failed(e.to_string());
+        })
+    }
+
+    /// Whether the stand-in passes still run.
+    pub(crate) fn is_standing_in(&self) -> bool {
+        !matches!(self, Upgrade::Done)
+    }
+}

@@ -1,0 +1,90 @@
+//! Quick start: a fused plan whose programs are not compiled yet starts on global radix
+//! passes and switches to its own fused passes when they are ready; every call in between is
+//! the right transform.
+
+use fft_core::Direction;
+use fft_runtime::binary_cache::BinaryCache;
+use fft_runtime::{DeviceQueue, Fft, Strategy};
+use oclfft_tests::*;
+
+const LEN: usize = 1024;
+const BATCH: usize = 8;
+
+/// The test device with binaries cached in `dir`, and no program built in memory yet.
+fn fresh_queue(dir: &std::path::Path) -> DeviceQueue {
+    test_queue()
+        .clone()
+        .with_binary_cache(BinaryCache::in_dir(dir))
+}
+
+fn fused_plan(queue: &DeviceQueue, quick_start: bool) -> Fft<f32> {
+    Fft::<f32>::builder(queue)
+        .len(LEN)
+        .batch(BATCH)
+        .strategy(Strategy::Fused)
+        .quick_start(quick_start)
+        .build()
+        .unwrap()
+}
+
+/// Transforms a fresh signal with `plan` on host data and checks it against the oracle.
+fn check_transform(plan: &Fft<f32>, seed: u64, when: &str) {
+    let signal = random_signal(LEN * BATCH, seed);
+    let want = batched_oracle(&signal, LEN, Direction::Forward, 1.0);
+    let mut data = to_device::<f32>(&signal);
+    plan.process(&mut data).unwrap();
+    check_against(&to_f64(&data), &want, LEN, tolerance::<f32>(LEN))
+        .unwrap_or_else(|e| panic!("{when}: {e}\n{}", plan.explain()));
+}
+
+#[test]
+fn a_plan_without_compiled_programs_starts_on_radix_passes_and_switches_to_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let queue = fresh_queue(dir.path());
+    let plan = fused_plan(&queue, true);
+    assert!(plan.quick_started(), "{}", plan.explain());
+    // The plan is the fused recipe whatever runs first.
+    assert!(plan
+        .entry_points()
+        .iter()
+        .all(|e| e.starts_with("fft_fused")));
+    check_transform(&plan, 1, "first call");
+    plan.wait_ready().unwrap();
+    assert!(plan.is_ready());
+    assert!(
+        !plan.explain().contains("quick start"),
+        "{}",
+        plan.explain()
+    );
+    check_transform(&plan, 2, "after wait_ready");
+    let data = fft_runtime::ocl::Buffer::builder()
+        .queue(queue.queue().clone())
+        .len(LEN * BATCH)
+        .copy_host_slice(&to_device::<f32>(&random_signal(LEN * BATCH, 3)))
+        .build()
+        .unwrap();
+    let events = plan.enqueue_traced(&data, &data, None).unwrap();
+    assert_eq!(events.len(), plan.plan().passes.len(), "its own passes run");
+
+    // Programs built in this queue's memory, or stored in the cache, need no stand-in.
+    assert!(!fused_plan(&queue, true).quick_started());
+    assert!(!fused_plan(&fresh_queue(dir.path()), true).quick_started());
+}
+
+#[test]
+fn quick_start_is_off_when_asked_and_for_radix_plans() {
+    let dir = tempfile::tempdir().unwrap();
+    let plan = fused_plan(&fresh_queue(dir.path()), false);
+    assert!(!plan.quick_started());
+    assert!(plan.is_ready());
+    check_transform(&plan, 4, "quick start off");
+
+    let other = tempfile::tempdir().unwrap();
+    let radix = Fft::<f32>::builder(&fresh_queue(other.path()))
+        .len(LEN)
+        .batch(BATCH)
+        .strategy(Strategy::GlobalRadix)
+        .build()
+        .unwrap();
+    assert!(!radix.quick_started());
+}
