@@ -215,9 +215,9 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
     /// the fused programs compile on a background thread; the plan switches to them at its
     /// first call after they are ready. Results are equally accurate before and after, not
     /// bit-identical: [`Fft::wait_ready`] waits for the fused passes (do that before timing).
-    /// Applies to 1-D complex plans of fused passes whose radix stand-in needs at most 2^20
-    /// pass twiddles (up to 2^20 points), not to real or multi-dimensional plans; `false`
-    /// compiles everything in `build`.
+    /// Applies to 1-D plans of fused passes (complex, and real ones of even length) whose
+    /// radix stand-in needs at most 2^20 pass twiddles (up to 2^20 points), not to
+    /// multi-dimensional plans; `false` compiles everything in `build`.
     pub fn quick_start(mut self, quick_start: bool) -> Self {
         self.quick_start = quick_start;
         self
@@ -268,7 +268,7 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
         let direction = self.real_direction(Direction::Forward)?;
         let request = self.request(direction, Some(self.real_layout))?;
         let (request, measurement) = self.measured(request)?;
-        RealToComplex::from_request(self.queue, request, measurement)
+        RealToComplex::from_request(self.queue, request, measurement, self.quick_start)
     }
 
     /// Builds a complex-to-real plan: each row's `len / 2 + 1` values of the half spectrum in,
@@ -281,7 +281,7 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
         let direction = self.real_direction(Direction::Inverse)?;
         let request = self.request(direction, Some(self.real_layout))?;
         let (request, measurement) = self.measured(request)?;
-        ComplexToReal::from_request(self.queue, request, measurement)
+        ComplexToReal::from_request(self.queue, request, measurement, self.quick_start)
     }
 
     /// The direction of a real plan of `kind`'s direction, or an error if the caller asked

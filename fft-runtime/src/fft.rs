@@ -8,7 +8,7 @@ use crate::host_transfer::{HostTransfer, HostView};
 use crate::launch::{Data, Launch};
 use crate::measure::{measurement_line, Measurement};
 use crate::queue::DeviceQueue;
-use crate::quick_start::{spawn_upgrade, stand_in_plan, Upgrade};
+use crate::quick_start::{quick_start_line, PassLaunches};
 use crate::schedule::{padded_targets, pass_targets, scratch_count, Target};
 use crate::side::{describe, Side};
 use fft_core::kernel::KernelSpec;
@@ -25,7 +25,8 @@ struct Exec<T: FftFloat>
 where
     Complex<T>: OclPrm,
 {
-    launches: Vec<Launch<T>>,
+    /// The passes' launches (a quick-start plan's stand-in ones until its own are ready).
+    passes: PassLaunches<T>,
     scratch: Vec<Buffer<Complex<T>>>,
     /// Host calls' device copies of the input and of the result, made on first use and kept.
     staging: Option<Buffer<Complex<T>>>,
@@ -34,9 +35,6 @@ where
     staging_planar: (Option<Buffer<T>>, Option<Buffer<T>>),
     /// How host calls move data, and its pinned chunks.
     transfer: HostTransfer,
-    /// Quick start: the fused launches compiling in the background while `launches` are
-    /// the stand-in radix passes (`None`: `launches` are the plan's own).
-    upgrade: Option<Upgrade<T>>,
 }
 
 /// A compiled FFT plan: fixed length, batch, direction, precision and normalization.
@@ -78,30 +76,19 @@ where
         quick_start: bool,
     ) -> Result<Fft<T>> {
         let plan = Plan::new(request, &queue.summary().caps())?;
-        let stand_in = quick_start.then(|| stand_in_plan(queue, &plan)).flatten();
-        let (launches, upgrade) = match stand_in {
-            Some(radix) => {
-                // The checks of the plan itself (fp64, sizes) come first, as without it.
-                check_device_fits::<T>(queue, &plan)?;
-                let launches = prepare_launches::<T>(queue, &radix)?;
-                let pending = Upgrade::Pending(spawn_upgrade::<T>(queue, &plan));
-                (launches, Some(pending))
-            }
-            None => (prepare_launches::<T>(queue, &plan)?, None),
-        };
+        let passes = PassLaunches::prepare(queue, &plan, quick_start)?;
         Ok(Fft {
             queue: queue.clone(),
             layouts: (plan.input_layout()?, plan.output_layout()?),
             layout_passes: plan.has_layout_passes(),
             plan,
             exec: Mutex::new(Exec {
-                launches,
+                passes,
                 scratch: Vec::new(),
                 staging: None,
                 staging_out: None,
                 staging_planar: (None, None),
                 transfer: HostTransfer::new(queue.options().host_path, queue.summary().kind),
-                upgrade,
             }),
             measurement: None,
         })
@@ -119,11 +106,11 @@ where
     /// programs were not compiled yet, so its first calls run stand-in global radix passes
     /// ([`Fft::is_ready`] says whether they still do).
     pub fn quick_started(&self) -> bool {
-        self.exec
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .upgrade
-            .is_some()
+        self.lock_exec().passes.quick_started()
+    }
+
+    fn lock_exec(&self) -> std::sync::MutexGuard<'_, Exec<T>> {
+        self.exec.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// What measure mode decided for this plan ([`FftBuilder::measure`]): the decomposition,
@@ -136,13 +123,7 @@ where
     /// [`FftBuilder::quick_start`]) runs global radix passes until its fused programs,
     /// compiling in the background since the build, are ready; then its next call switches.
     pub fn is_ready(&self) -> bool {
-        let mut exec = self.exec.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(upgrade) = &mut exec.upgrade {
-            if let Ok(Some(launches)) = upgrade.take(false) {
-                exec.launches = launches;
-            }
-        }
-        !matches!(&exec.upgrade, Some(upgrade) if upgrade.is_standing_in())
+        self.lock_exec().passes.is_ready()
     }
 
     /// Waits until the plan runs its own passes: for a quick-start plan, until its fused
@@ -150,13 +131,7 @@ where
     /// results start here. A fused build that failed is returned as
     /// [`Error::QuickStartBuild`] (the plan keeps working on its radix passes).
     pub fn wait_ready(&self) -> Result<()> {
-        let mut exec = self.exec.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(upgrade) = &mut exec.upgrade {
-            if let Some(launches) = upgrade.take(true)? {
-                exec.launches = launches;
-            }
-        }
-        Ok(())
+        self.lock_exec().passes.wait()
     }
 
     /// Points per transform (the product of the dimensions of a multi-dimensional one).
@@ -209,11 +184,7 @@ where
     /// Human-readable schedule: every pass with its kernel and launch shape, the bytes moved
     /// and the expected floor (one pass over the data costs about one device copy of it).
     pub fn explain(&self) -> String {
-        let quick_start = if self.is_ready() {
-            ""
-        } else {
-            "\n  quick start: global radix passes run until these fused kernels finish compiling in the background (wait_ready() waits for them)"
-        };
+        let quick_start = quick_start_line(self.is_ready());
         format!(
             "{}, on {}\n{}{}{}",
             self.plan.headline(),
@@ -369,19 +340,14 @@ where
         in_place: bool,
         wait: Option<&EventList>,
     ) -> Result<Vec<Event>> {
-        if let Some(upgrade) = &mut exec.upgrade {
-            // A failed background build keeps the stand-in passes; wait_ready reports it.
-            if let Ok(Some(launches)) = upgrade.take(false) {
-                exec.launches = launches;
-            }
-        }
+        exec.passes.refresh();
         let work_len = self.plan.work_len();
         // Layout passes read the caller's input once and write its output once: every pass
         // between them stays in the work buffers, as Bluestein's padded ones do.
         let targets = if work_len == self.len() && !self.layout_passes {
-            pass_targets(exec.launches.len(), in_place)
+            pass_targets(exec.passes.current.len(), in_place)
         } else {
-            padded_targets(exec.launches.len())
+            padded_targets(exec.passes.current.len())
         };
         while exec.scratch.len() < scratch_count(&targets) {
             let buffer = device_buffer(self.queue.queue(), work_len * self.batch())?;
@@ -389,7 +355,7 @@ where
         }
         let mut events = Vec::with_capacity(targets.len() + 1);
         let mut source = input;
-        for (i, (launch, target)) in exec.launches.iter().zip(&targets).enumerate() {
+        for (i, (launch, target)) in exec.passes.current.iter().zip(&targets).enumerate() {
             let target = match target {
                 Target::Output => output,
                 Target::Scratch(k) => Data::Complex(&exec.scratch[*k]),
@@ -635,7 +601,7 @@ where
 
 /// Checks that the queue's device can hold and compute `plan`: fp64 when `T` is f64, 32-bit
 /// indexing, the allocation limit.
-fn check_device_fits<T: FftFloat>(queue: &DeviceQueue, plan: &Plan) -> Result<()>
+pub(crate) fn check_device_fits<T: FftFloat>(queue: &DeviceQueue, plan: &Plan) -> Result<()>
 where
     Complex<T>: OclPrm,
 {

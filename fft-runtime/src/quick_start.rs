@@ -8,6 +8,7 @@
 //! as accurate, not bit-identical); [`crate::Fft::wait_ready`] waits for the fused passes.
 
 use crate::error::{Error, Result};
+use crate::fft::{check_device_fits, prepare_launches};
 use crate::float::FftFloat;
 use crate::launch::Launch;
 use crate::queue::DeviceQueue;
@@ -22,8 +23,83 @@ use std::thread::JoinHandle;
 /// compute, longer than the fused programs take to compile.
 pub const MAX_STAND_IN_TWIDDLES: usize = 1 << 20;
 
+/// The launches a plan runs now, and the fused ones quick start is preparing.
+pub(crate) struct PassLaunches<T: FftFloat>
+where
+    Complex<T>: OclPrm,
+{
+    /// What `run` enqueues: the plan's passes, or the stand-in's until the upgrade lands.
+    pub(crate) current: Vec<Launch<T>>,
+    /// `None`: `current` are the plan's own passes from the start.
+    upgrade: Option<Upgrade<T>>,
+}
+
+impl<T: FftFloat> PassLaunches<T>
+where
+    Complex<T>: OclPrm,
+{
+    /// Checks the device can run `plan` and prepares its launches: with `quick_start` and a
+    /// [`stand_in_plan`], the stand-in's now and the plan's own on a thread.
+    pub(crate) fn prepare(queue: &DeviceQueue, plan: &Plan, quick_start: bool) -> Result<Self> {
+        match quick_start.then(|| stand_in_plan(queue, plan)).flatten() {
+            Some(radix) => {
+                // The checks of the plan itself (fp64, sizes) come first, as without it.
+                check_device_fits::<T>(queue, plan)?;
+                Ok(PassLaunches {
+                    current: prepare_launches::<T>(queue, &radix)?,
+                    upgrade: Some(Upgrade::Pending(spawn_upgrade::<T>(queue, plan))),
+                })
+            }
+            None => Ok(PassLaunches {
+                current: prepare_launches::<T>(queue, plan)?,
+                upgrade: None,
+            }),
+        }
+    }
+
+    /// Switches to the plan's own launches if they are ready (without waiting). A failed
+    /// background build keeps the stand-in; [`PassLaunches::wait`] reports it.
+    pub(crate) fn refresh(&mut self) {
+        if let Some(upgrade) = &mut self.upgrade {
+            if let Ok(Some(launches)) = upgrade.take(false) {
+                self.current = launches;
+            }
+        }
+    }
+
+    /// Waits for the plan's own launches and switches to them.
+    pub(crate) fn wait(&mut self) -> Result<()> {
+        if let Some(upgrade) = &mut self.upgrade {
+            if let Some(launches) = upgrade.take(true)? {
+                self.current = launches;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the plan's own launches run (after [`PassLaunches::refresh`]).
+    pub(crate) fn is_ready(&mut self) -> bool {
+        self.refresh();
+        !matches!(&self.upgrade, Some(upgrade) if upgrade.is_standing_in())
+    }
+
+    /// Whether quick start built a stand-in for this plan.
+    pub(crate) fn quick_started(&self) -> bool {
+        self.upgrade.is_some()
+    }
+}
+
+/// The line `explain()` adds while a quick-start plan runs its stand-in passes.
+pub(crate) fn quick_start_line(ready: bool) -> &'static str {
+    if ready {
+        ""
+    } else {
+        "\n  quick start: global radix passes run until these fused kernels finish compiling in the background (wait_ready() waits for them)"
+    }
+}
+
 /// The fused launches being prepared in the background, and what became of them.
-pub(crate) enum Upgrade<T: FftFloat>
+enum Upgrade<T: FftFloat>
 where
     Complex<T>: OclPrm,
 {
@@ -41,7 +117,7 @@ where
 /// its programs is neither built nor in the binary cache, and the radix plan moves the same
 /// data through the same buffers (no layout passes, the same work length) with at most
 /// [`MAX_STAND_IN_TWIDDLES`] pass twiddles.
-pub(crate) fn stand_in_plan(queue: &DeviceQueue, plan: &Plan) -> Option<Plan> {
+fn stand_in_plan(queue: &DeviceQueue, plan: &Plan) -> Option<Plan> {
     let request = plan.request;
     let all_fused = plan
         .passes
@@ -78,7 +154,7 @@ pub(crate) fn stand_in_plan(queue: &DeviceQueue, plan: &Plan) -> Option<Plan> {
 }
 
 /// Compiles `plan`'s programs and binds its launches on a thread of its own.
-pub(crate) fn spawn_upgrade<T: FftFloat>(
+fn spawn_upgrade<T: FftFloat>(
     queue: &DeviceQueue,
     plan: &Plan,
 ) -> JoinHandle<Result<Vec<Launch<T>>>>
@@ -103,7 +179,7 @@ where
 {
     /// The fused launches, once: when they are ready (or, with `block`, after waiting for
     /// them). A failed build is kept as [`Upgrade::Failed`] and returned as an error.
-    pub(crate) fn take(&mut self, block: bool) -> Result<Option<Vec<Launch<T>>>> {
+    fn take(&mut self, block: bool) -> Result<Option<Vec<Launch<T>>>> {
         let ready = match self {
             Upgrade::Pending(handle) => block || handle.is_finished(),
             Upgrade::Failed(why) => return Err(Error::QuickStartBuild(why.clone())),
@@ -124,7 +200,7 @@ where
     }
 
     /// Whether the stand-in passes still run.
-    pub(crate) fn is_standing_in(&self) -> bool {
+    fn is_standing_in(&self) -> bool {
         !matches!(self, Upgrade::Done)
     }
 }

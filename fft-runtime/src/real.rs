@@ -21,12 +21,12 @@
 use crate::buffer_checks::check_pair;
 use crate::device_buffers::{device_buffer, staging_buffer};
 use crate::error::{Error, Result};
-use crate::fft::prepare_launches;
 use crate::float::FftFloat;
 use crate::host_transfer::{HostTransfer, HostView};
-use crate::launch::{Data, Launch};
+use crate::launch::Data;
 use crate::measure::{measurement_line, Measurement};
 use crate::queue::DeviceQueue;
+use crate::quick_start::{quick_start_line, PassLaunches};
 use crate::schedule::{padded_targets, scratch_count, Target};
 use fft_core::kernel::{half_spectrum_len, RealLayout};
 use fft_core::plan::{Plan, PlanRequest};
@@ -39,7 +39,8 @@ struct Exec<T: FftFloat>
 where
     Complex<T>: OclPrm,
 {
-    launches: Vec<Launch<T>>,
+    /// The passes' launches (a quick-start plan's stand-in ones until its own are ready).
+    passes: PassLaunches<T>,
     scratch: Vec<Buffer<Complex<T>>>,
     reals: Option<Buffer<T>>,
     spectrum: Option<Buffer<Complex<T>>>,
@@ -90,15 +91,15 @@ impl<T: FftFloat> RealCore<T>
 where
     Complex<T>: OclPrm,
 {
-    fn new(queue: &DeviceQueue, request: PlanRequest) -> Result<RealCore<T>> {
+    fn new(queue: &DeviceQueue, request: PlanRequest, quick_start: bool) -> Result<RealCore<T>> {
         let plan = Plan::new(request, &queue.summary().caps())?;
-        let launches = prepare_launches::<T>(queue, &plan)?;
+        let passes = PassLaunches::prepare(queue, &plan, quick_start)?;
         Ok(RealCore {
             queue: queue.clone(),
             layout: request.real.unwrap_or_default(),
             plan,
             exec: Mutex::new(Exec {
-                launches,
+                passes,
                 scratch: Vec::new(),
                 reals: None,
                 spectrum: None,
@@ -243,7 +244,8 @@ where
         output: Data<'_, T>,
         wait: Option<&EventList>,
     ) -> Result<Vec<Event>> {
-        let targets = padded_targets(exec.launches.len());
+        exec.passes.refresh();
+        let targets = padded_targets(exec.passes.current.len());
         while exec.scratch.len() < scratch_count(&targets) {
             let buffer = device_buffer(
                 self.queue.queue(),
@@ -253,7 +255,7 @@ where
         }
         let mut events = Vec::with_capacity(targets.len());
         let mut source = input;
-        for (i, (launch, target)) in exec.launches.iter().zip(&targets).enumerate() {
+        for (i, (launch, target)) in exec.passes.current.iter().zip(&targets).enumerate() {
             let target = match target {
                 Target::Output => output,
                 Target::Scratch(k) => Data::Complex(&exec.scratch[*k]),
@@ -306,10 +308,11 @@ where
 
     fn explain(&self) -> String {
         format!(
-            "{}, on {}\n{}{}",
+            "{}, on {}\n{}{}{}",
             self.plan.headline(),
             self.queue.summary(),
             self.plan.explain(),
+            quick_start_line(self.lock().passes.is_ready()),
             measurement_line(self.measurement.as_ref())
         )
     }
@@ -354,12 +357,32 @@ macro_rules! real_plan_accessors {
                 queue: &DeviceQueue,
                 request: PlanRequest,
                 measurement: Option<Measurement>,
+                quick_start: bool,
             ) -> Result<Self> {
                 let core = RealCore {
                     measurement,
-                    ..RealCore::new(queue, request)?
+                    ..RealCore::new(queue, request, quick_start)?
                 };
                 Ok($plan { core })
+            }
+
+            /// Whether the plan runs its own passes ([`Self::plan`]); a quick-start plan
+            /// ([`crate::FftBuilder::quick_start`]) runs global radix passes until its fused
+            /// programs, compiling in the background since the build, are ready.
+            pub fn is_ready(&self) -> bool {
+                self.core.lock().passes.is_ready()
+            }
+
+            /// Waits until the plan runs its own passes (at once unless quick start built
+            /// it); a fused build that failed is [`crate::Error::QuickStartBuild`].
+            pub fn wait_ready(&self) -> Result<()> {
+                self.core.lock().passes.wait()
+            }
+
+            /// Whether quick start built this plan: its first calls run stand-in global
+            /// radix passes.
+            pub fn quick_started(&self) -> bool {
+                self.core.lock().passes.quick_started()
             }
 
             /// What measure mode decided for this plan ([`crate::FftBuilder::measure`]);

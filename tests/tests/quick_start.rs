@@ -5,6 +5,7 @@
 use fft_core::Direction;
 use fft_runtime::binary_cache::BinaryCache;
 use fft_runtime::{DeviceQueue, Fft, Strategy};
+use num_complex::Complex64;
 use oclfft_tests::*;
 
 const LEN: usize = 1024;
@@ -87,4 +88,43 @@ fn quick_start_is_off_when_asked_and_for_radix_plans() {
         .build()
         .unwrap();
     assert!(!radix.quick_started());
+}
+
+#[test]
+fn a_real_plan_starts_on_radix_passes_too_and_keeps_its_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let queue = fresh_queue(dir.path());
+    let len = 2 * LEN;
+    let plan = Fft::<f32>::builder(&queue)
+        .len(len)
+        .batch(BATCH)
+        .strategy(Strategy::Fused)
+        .build_r2c()
+        .unwrap();
+    assert!(plan.quick_started(), "{}", plan.explain());
+    let reals: Vec<f32> = random_signal(len * BATCH, 7)
+        .into_iter()
+        .map(|v| v.re as f32)
+        .collect();
+    let want: Vec<Complex64> = reals
+        .chunks(len)
+        .flat_map(|row| {
+            let complex: Vec<Complex64> = row
+                .iter()
+                .map(|&v| Complex64::new(f64::from(v), 0.0))
+                .collect();
+            let mut full = oracle(&complex, Direction::Forward);
+            full.truncate(len / 2 + 1);
+            full
+        })
+        .collect();
+    let check = |when: &str| {
+        let got = plan.process(&reals).unwrap();
+        check_against(&to_f64(&got), &want, len / 2 + 1, tolerance::<f32>(len))
+            .unwrap_or_else(|e| panic!("{when}: {e}\n{}", plan.explain()));
+    };
+    check("first call");
+    plan.wait_ready().unwrap();
+    assert!(plan.is_ready());
+    check("after wait_ready");
 }
