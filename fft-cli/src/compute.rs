@@ -345,9 +345,13 @@ fn builder<T: FftFloat>(queue: &DeviceQueue, job: Job, axes: Axes) -> FftBuilder
 where
     Complex<T>: OclPrm,
 {
+    // A command transforms once and exits, which waits for every compile anyway: quick
+    // start's stand-in passes would only add their own compile (measured on the H100: 1.7-1.9 s
+    // against 0.9-1.2 s for `oclfft fft examples/input.txt --check`, cold).
     let builder = Fft::<T>::builder(queue)
         .normalization(job.normalization)
-        .measure(job.measure);
+        .measure(job.measure)
+        .quick_start(false);
     match axes {
         Axes::Rows => builder.len(job.len).batch(job.batch),
         Axes::Both => builder.shape(&[job.batch, job.len]),

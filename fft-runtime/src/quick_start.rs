@@ -43,7 +43,10 @@ where
     pub(crate) fn prepare(queue: &DeviceQueue, plan: &Plan, quick_start: bool) -> Result<Self> {
         match quick_start.then(|| stand_in_plan(queue, plan)).flatten() {
             Some(radix) => {
-                // The checks of the plan itself (fp64, sizes) come first, as without it.
+                // The checks of the plan itself (fp64, sizes) come first, as without it. The
+                // stand-in compiles first: with the fused build started first, NVIDIA's driver
+                // held the stand-in's back (16384 points: 3.6-3.7 s instead of 0.22-0.25 s to
+                // the first plan, docs/PERFORMANCE.md).
                 check_device_fits::<T>(queue, plan)?;
                 Ok(PassLaunches {
                     current: prepare_launches::<T>(queue, &radix)?,
@@ -86,6 +89,22 @@ where
     /// Whether quick start built a stand-in for this plan.
     pub(crate) fn quick_started(&self) -> bool {
         self.upgrade.is_some()
+    }
+}
+
+/// Dropping the launches waits for a background build still running: a process that exits
+/// while the driver compiles on another thread can crash in the driver's teardown (NVIDIA's
+/// did, once in six cold runs of `oclfft fft --check`), so a plan never leaves its build
+/// running behind it.
+impl<T: FftFloat> Drop for PassLaunches<T>
+where
+    Complex<T>: OclPrm,
+{
+    fn drop(&mut self) {
+        if let Some(Upgrade::Pending(handle)) = self.upgrade.take() {
+            // Its result is not wanted any more; a panic there is not this thread's to raise.
+            let _ = handle.join();
+        }
     }
 }
 
