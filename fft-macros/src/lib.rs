@@ -202,6 +202,7 @@ fn expand(spec: &RadixSpec) -> syn::Result<TokenStream2> {
                     twiddles: ::fft_codegen::Twiddles::#twiddles,
                     form: ::fft_codegen::Form::Vector,
                     lengths: ::fft_codegen::Lengths::#lengths,
+                    table: ::fft_codegen::PassTable::OneLevel,
                 });
             ::fft_codegen::GeneratedKernel {
                 spec: SPEC,

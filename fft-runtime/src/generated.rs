@@ -24,8 +24,8 @@ mod table {
     use super::Entry;
     use fft_codegen::{
         ChirpSpec, ChirpStep::*, Direction::*, Form::*, FusedSpec, KernelSpec::*, LayoutSpec,
-        LayoutStep::*, Lengths::*, OpCounts, PermuteSpec, PermuteStep::*, Precision::*, RadixSpec,
-        RealSpec, RealStep::*, Twiddles::*,
+        LayoutStep::*, Lengths::*, OpCounts, PassTable::*, PermuteSpec, PermuteStep::*,
+        Precision::*, RadixSpec, RealSpec, RealStep::*, Twiddles::*,
     };
     include!(concat!(env!("OUT_DIR"), "/generated_kernels.rs"));
 }

@@ -18,11 +18,6 @@ use num_complex::Complex;
 use ocl::OclPrm;
 use std::thread::JoinHandle;
 
-/// The most pass twiddles (complex values, all passes together) a stand-in radix plan may
-/// build on the host: at 2^26 points its tables hold 50 million values and take seconds to
-/// compute, longer than the fused programs take to compile.
-pub const MAX_STAND_IN_TWIDDLES: usize = 1 << 20;
-
 /// The launches a plan runs now, and the fused ones quick start is preparing.
 pub(crate) struct PassLaunches<T: FftFloat>
 where
@@ -134,8 +129,8 @@ where
 /// quick start applies: `plan` is a plan of fused passes only (automatic or fused strategy:
 /// the plan stays what was asked for, only its first calls run the stand-in), one of
 /// its programs is neither built nor in the binary cache, and the radix plan moves the same
-/// data through the same buffers (no layout passes, the same work length) with at most
-/// [`MAX_STAND_IN_TWIDDLES`] pass twiddles.
+/// data through the same buffers (no layout passes, the same work length). Its passes at
+/// long strides read two-level twiddle tables, so its tables stay small at every length.
 fn stand_in_plan(queue: &DeviceQueue, plan: &Plan) -> Option<Plan> {
     let request = plan.request;
     let all_fused = plan
@@ -163,13 +158,8 @@ fn stand_in_plan(queue: &DeviceQueue, plan: &Plan) -> Option<Plan> {
         &queue.summary().caps(),
     )
     .ok()?;
-    let twiddles: usize = radix
-        .passes
-        .iter()
-        .map(|pass| (pass.radix() as usize - 1) * pass.stride())
-        .sum();
     let same_data = radix.work_len() == plan.work_len() && !radix.has_layout_passes();
-    (same_data && twiddles <= MAX_STAND_IN_TWIDDLES).then_some(radix)
+    same_data.then_some(radix)
 }
 
 /// Compiles `plan`'s programs and binds its launches on a thread of its own.

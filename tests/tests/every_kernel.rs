@@ -4,7 +4,7 @@
 //! twiddles default to the scalar kernels (tests/tests/cpu_kernels.rs), the float2 ones are
 //! forced with `.kernel_form(KernelForm::Vector)`.
 
-use fft_codegen::{catalog, Form, KernelSpec, Lengths, RadixSpec, Twiddles};
+use fft_codegen::{catalog, Form, KernelSpec, Lengths, PassTable, RadixSpec, Twiddles, RADICES};
 use fft_core::accuracy::Tolerance;
 use fft_core::{Direction, Precision};
 use fft_runtime::ocl::OclPrm;
@@ -47,6 +47,7 @@ where
         twiddles,
         form: Form::Vector,
         lengths: Lengths::PowerOfTwo,
+        table: PassTable::OneLevel,
     });
     assert!(
         plan.plan().passes.iter().all(|p| p.spec == spec),
@@ -68,7 +69,9 @@ fn every_catalog_kernel_matches_the_oracle() {
         .into_iter()
         .filter_map(|spec| match spec {
             KernelSpec::Radix(radix)
-                if radix.form == Form::Vector && radix.lengths == Lengths::PowerOfTwo =>
+                if radix.form == Form::Vector
+                    && radix.lengths == Lengths::PowerOfTwo
+                    && radix.table == PassTable::OneLevel =>
             {
                 Some(radix)
             }
@@ -95,4 +98,55 @@ fn every_catalog_kernel_matches_the_oracle() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// A global radix plan whose last pass reads a two-level twiddle table (its one-level table
+/// would hold more than 2^15 values), vector form, every radix, both directions and
+/// precisions, one transform: every `_hilo` kernel of the catalog runs and matches the oracle.
+#[test]
+fn two_level_pass_tables_match_the_oracle() {
+    fn check_two_level<T: FftFloat>(radix: u32, direction: Direction) -> Result<usize, String>
+    where
+        Complex<T>: OclPrm,
+    {
+        // The smallest power of the radix whose last pass has (R - 1) * p > 2^15.
+        let mut len = radix as usize;
+        while (radix as usize - 1) * (len / radix as usize) <= 1 << 15 {
+            len *= radix as usize;
+        }
+        let plan = Fft::<T>::builder(test_queue())
+            .len(len)
+            .direction(direction)
+            .max_radix(radix)
+            .strategy(Strategy::GlobalRadix)
+            .kernel_form(KernelForm::Vector)
+            .build()
+            .map_err(|e| e.to_string())?;
+        let two_level = plan
+            .entry_points()
+            .iter()
+            .filter(|e| e.ends_with("_hilo"))
+            .count();
+        assert!(two_level >= 1, "{}", plan.explain());
+        let signal = to_device::<T>(&random_signal(len, u64::from(radix) + 100));
+        let mut data = signal.clone();
+        plan.process(&mut data).map_err(|e| e.to_string())?;
+        let want = oracle(&to_f64(&signal), direction);
+        let bound = Tolerance::for_transform(T::PRECISION, len.trailing_zeros(), 1.0);
+        check_against(&to_f64(&data), &want, len, bound).map(|_| two_level)
+    }
+    let mut failures = Vec::new();
+    for radix in RADICES {
+        for direction in [Direction::Forward, Direction::Inverse] {
+            for result in [
+                check_two_level::<f32>(radix, direction),
+                check_two_level::<f64>(radix, direction),
+            ] {
+                if let Err(e) = result {
+                    failures.push(format!("radix {radix} {direction:?}: {e}"));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

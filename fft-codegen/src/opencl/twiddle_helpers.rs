@@ -132,6 +132,26 @@ pub fn write_cmul<W: Write>(out: &mut W, precision: Precision) -> fmt::Result {
     writeln!(out, "}}")
 }
 
+/// Writes `pass_twiddle(hi, lo, s, h) = W^s = hi[s >> h] * lo[s & (2^h - 1)]`, the read of a
+/// two-level twiddle table (after [`write_cmul`]).
+pub fn write_pass_twiddle<W: Write>(out: &mut W, precision: Precision) -> fmt::Result {
+    let v = vector_type(precision);
+    writeln!(
+        out,
+        "// pass_twiddle(hi, lo, s, h) = W^s = hi[s >> h] * lo[s & (2^h - 1)], a two-level table"
+    )?;
+    writeln!(
+        out,
+        "inline {v} pass_twiddle(__global const {v} *restrict hi, __global const {v} *restrict lo, const uint s, const uint h)"
+    )?;
+    writeln!(out, "{{")?;
+    writeln!(
+        out,
+        "    return cmul(hi[s >> h], lo[s & ((1u << h) - 1u)]);"
+    )?;
+    writeln!(out, "}}")
+}
+
 /// Writes each constant twiddle helper `mul_pXqY` the `graphs` call once, by increasing
 /// angle, each after a blank line.
 pub(crate) fn write_constant_helpers<'a, W: Write>(

@@ -245,6 +245,22 @@ pub(crate) const RADIX_VECTOR_ABI: KernelAbi = KernelAbi {
     }],
 };
 
+/// The global radix pass, vector form, with a two-level twiddle table
+/// ([`crate::kernel::PassTable::TwoLevel`]): the fused passes' `hi`, `lo` and `h`.
+pub(crate) const RADIX_HILO_ABI: KernelAbi = KernelAbi {
+    args: &[
+        arg("x", ArgKind::Input),
+        arg("y", ArgKind::Output),
+        arg("tw_hi", ArgKind::Table(TableKind::FourStepHi)),
+        arg("tw_lo", ArgKind::Table(TableKind::FourStepLo)),
+        arg("p", ArgKind::Uint(UintArg::Stride)),
+        arg("t", ArgKind::Uint(UintArg::PerSequence)),
+        arg("h", ArgKind::Uint(UintArg::FourStepShift)),
+        arg("scale", ArgKind::Scale),
+    ],
+    entries: RADIX_VECTOR_ABI.entries,
+};
+
 /// The global radix pass, scalar form: the same arguments, two entry points.
 pub(crate) const RADIX_SCALAR_ABI: KernelAbi = KernelAbi {
     args: &RADIX_ARGS,

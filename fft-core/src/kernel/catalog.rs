@@ -6,7 +6,9 @@ use super::fused::{ChirpStore, FusedChirp, FusedSpec, Storage, WIDE_MIN};
 use super::layout::{LayoutSpec, LayoutStep};
 use super::permute::{PermuteSpec, PermuteStep};
 use super::real::{FusedReal, RealSpec};
-use super::spec::{all_radices, Form, KernelSpec, Lengths, RadixSpec, Twiddles, RADICES};
+use super::spec::{
+    all_radices, Form, KernelSpec, Lengths, PassTable, RadixSpec, Twiddles, RADICES,
+};
 use crate::{Direction, Precision};
 
 const DIRECTIONS: [Direction; 2] = [Direction::Forward, Direction::Inverse];
@@ -22,7 +24,9 @@ const PRECISIONS: [Precision; 2] = [Precision::F32, Precision::F64];
 /// 5. Bluestein's point-wise chirp passes: step x direction x precision (12);
 /// 6. real transforms' point-wise steps: precision x parity x step (16);
 /// 7. multi-dimensional permutes: step x precision (4);
-/// 8. layout passes: step x planar x precision (8).
+/// 8. layout passes: step x planar x precision (8);
+/// 9. global radix passes with two-level twiddle tables (vector form, powers of two):
+///    radix x direction x precision (24).
 pub fn catalog() -> Vec<KernelSpec> {
     let mut specs = Vec::new();
     for radix in RADICES {
@@ -36,6 +40,7 @@ pub fn catalog() -> Vec<KernelSpec> {
                         twiddles,
                         form: Form::Vector,
                         lengths: Lengths::PowerOfTwo,
+                        table: PassTable::OneLevel,
                     }));
                 }
             }
@@ -51,6 +56,7 @@ pub fn catalog() -> Vec<KernelSpec> {
                     twiddles: Twiddles::Table,
                     form: Form::Scalar,
                     lengths: Lengths::PowerOfTwo,
+                    table: PassTable::OneLevel,
                 }));
             }
         }
@@ -112,6 +118,18 @@ pub fn catalog() -> Vec<KernelSpec> {
                     step,
                     planar,
                     precision,
+                }));
+            }
+        }
+    }
+    for radix in RADICES {
+        for direction in DIRECTIONS {
+            for precision in PRECISIONS {
+                specs.push(KernelSpec::Radix(RadixSpec {
+                    direction,
+                    precision,
+                    table: PassTable::TwoLevel,
+                    ..RadixSpec::new(radix)
                 }));
             }
         }
@@ -198,7 +216,7 @@ mod tests {
         let specs = catalog();
         // 44 radices: 6 powers of two and 38 mixed ones up to 64.
         assert_eq!(all_radices().len(), 44);
-        assert_eq!(specs.len(), 96 + 24 + 66 + 44 * 4 + 12 + 16 + 4 + 8);
+        assert_eq!(specs.len(), 96 + 24 + 66 + 44 * 4 + 12 + 16 + 4 + 8 + 24);
         assert_eq!(specs[0], KernelSpec::Radix(RadixSpec::new(2)));
         assert_eq!(specs[0].name(), "fft_radix2_fwd_f32");
         assert_eq!(specs[95].name(), "fft_radix64_inv_f64_chained");
@@ -209,7 +227,7 @@ mod tests {
         assert_eq!(specs[186].name(), "fft_radix2_fwd_f32_mixed");
         assert_eq!(
             specs.last().map(KernelSpec::name).as_deref(),
-            Some("fft_layout_store_planar_f64")
+            Some("fft_radix64_inv_f64_hilo")
         );
         let mut names: Vec<_> = specs.iter().map(KernelSpec::file_name).collect();
         names.sort();
@@ -266,6 +284,8 @@ mod tests {
                 "fft_layout_load_planar_f32",
                 "fft_layout_store_f32",
                 "fft_layout_store_planar_f32",
+                "fft_radix16_fwd_f32_hilo",
+                "fft_radix16_fwd_f64_hilo",
                 "fft_fused1000_c4_fwd_f32",
                 "fft_fused2048_c2_fwd_f32_pad_filter_fwd",
                 "fft_fused256_c16_fwd_f32_split",

@@ -4,8 +4,8 @@ use super::abi::{
     fused_io_abi, KernelAbi, CHIRP_ABI, CHIRP_FILTER_ABI, FUSED_ABI, FUSED_CHIRP_ABI,
     FUSED_CHIRP_FILTER_ABI, FUSED_FILTER_ABI, FUSED_INTERLEAVED_ABI, FUSED_REAL_ABI,
     LAYOUT_LOAD_ABI, LAYOUT_LOAD_PLANAR_ABI, LAYOUT_STORE_ABI, LAYOUT_STORE_PLANAR_ABI,
-    PERMUTE_ABI, RADIX_ANY_ABI, RADIX_SCALAR_ABI, RADIX_VECTOR_ABI, REAL_PACK_ABI, REAL_SPLIT_ABI,
-    REAL_UNPACK_ABI,
+    PERMUTE_ABI, RADIX_ANY_ABI, RADIX_HILO_ABI, RADIX_SCALAR_ABI, RADIX_VECTOR_ABI, REAL_PACK_ABI,
+    REAL_SPLIT_ABI, REAL_UNPACK_ABI,
 };
 use super::chirp::{ChirpSpec, ChirpStep};
 use super::fused::{ChirpStore, FusedChirp, FusedSpec};
@@ -154,6 +154,19 @@ pub enum Lengths {
     Any,
 }
 
+/// How a global radix pass with table twiddles holds them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PassTable {
+    /// One table of `(R - 1) * p` values, `tw[(m - 1) * p + k] = W_{R*p}^(k*m)`.
+    #[default]
+    OneLevel,
+    /// Two levels, as the fused passes' (`W_{R*p}^s = hi[s >> h] * lo[s & (2^h - 1)]`): about
+    /// `2 * sqrt(R * p)` values instead of `(R - 1) * p`, so a pass at stride 2^24 needs two
+    /// tables of 2^13 values, not 50 million (which took seconds to compute). Vector form,
+    /// powers of two, table twiddles only.
+    TwoLevel,
+}
+
 /// A global radix pass (DESIGN.md section 4.1): one work-item per radix-R butterfly,
 /// Stockham indexing, twiddles `W_{R*p}^{k*m}`, bit-reversed stores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -170,6 +183,8 @@ pub struct RadixSpec {
     pub form: Form,
     /// The lengths the pass serves ([`Lengths::Any`] for odd radices).
     pub lengths: Lengths,
+    /// How its table twiddles are held ([`PassTable::TwoLevel`] for long strides).
+    pub table: PassTable,
 }
 
 impl RadixSpec {
@@ -187,12 +202,14 @@ impl RadixSpec {
             } else {
                 Lengths::Any
             },
+            table: PassTable::OneLevel,
         }
     }
 
     /// The kernel's name: `fft_radix16_fwd_f32`, with `_sincos`, `_native` or `_chained`
     /// for the on-the-fly twiddle variants, `_scalar` for the scalar form and `_mixed` for a
-    /// power-of-two radix serving any length (odd radices always do, without the suffix).
+    /// power-of-two radix serving any length (odd radices always do, without the suffix),
+    /// `_hilo` for a two-level table ([`PassTable::TwoLevel`]).
     pub fn name(&self) -> String {
         let base = format!(
             "fft_radix{}_{}_{}",
@@ -202,6 +219,9 @@ impl RadixSpec {
         );
         if self.lengths == Lengths::Any && self.radix.is_power_of_two() {
             return format!("{base}_mixed");
+        }
+        if self.table == PassTable::TwoLevel {
+            return format!("{base}_hilo");
         }
         match (self.form, self.twiddles) {
             (Form::Scalar, _) => format!("{base}_scalar"),
@@ -240,6 +260,10 @@ impl KernelSpec {
                 lengths: Lengths::Any,
                 ..
             }) => &RADIX_ANY_ABI,
+            KernelSpec::Radix(RadixSpec {
+                table: PassTable::TwoLevel,
+                ..
+            }) => &RADIX_HILO_ABI,
             KernelSpec::Radix(RadixSpec {
                 form: Form::Vector, ..
             }) => &RADIX_VECTOR_ABI,
@@ -427,6 +451,14 @@ impl KernelSpec {
             {
                 Err(SpecError::ScalarNeedsTable(spec.twiddles))
             }
+            KernelSpec::Radix(spec)
+                if spec.table == PassTable::TwoLevel
+                    && (spec.form != Form::Vector
+                        || spec.twiddles != Twiddles::Table
+                        || spec.lengths != Lengths::PowerOfTwo) =>
+            {
+                Err(SpecError::SplitTableNeedsVectorTable(spec.radix))
+            }
             KernelSpec::Radix(_) => Ok(()),
             KernelSpec::Fused(spec) => spec.check(),
             KernelSpec::Chirp(_)
@@ -516,6 +548,9 @@ pub enum SpecError {
         /// [`super::FusedSpec::complex_capacity`] of `precision`.
         capacity: u32,
     },
+    /// Two-level pass tables exist for power-of-two vector passes with table twiddles only.
+    #[error("the radix-{0} pass with a two-level twiddle table exists in the vector form, for powers of two, with table twiddles only")]
+    SplitTableNeedsVectorTable(u32),
     /// The scalar form exists for table twiddles only.
     #[error("the scalar form of a radix pass reads table twiddles; {0} twiddles exist only in the vector form")]
     ScalarNeedsTable(Twiddles),

@@ -9,7 +9,7 @@ use super::{
 };
 use crate::kernel::{
     catalog, ChirpSpec, ChirpStep, ChirpStore, Form, FusedChirp, FusedSpec, KernelSpec,
-    LaunchParams, Lengths, RadixSpec, Twiddles, RADICES,
+    LaunchParams, Lengths, PassTable, RadixSpec, Twiddles, RADICES,
 };
 use crate::{log2_exact, Direction, Precision};
 
@@ -485,6 +485,7 @@ pub(super) fn stockham_passes_with(
         .enumerate()
         .map(|(i, spec)| {
             let params = LaunchParams::stockham(len, request.batch, stride);
+            let spec = with_pass_table(spec, stride);
             stride *= spec.points() as usize;
             let abi = spec.abi();
             // Every ABI has an entry for the first pass and one for the others.
@@ -499,6 +500,30 @@ pub(super) fn stockham_passes_with(
         })
         .collect())
 }
+
+/// `spec` with the two-level twiddle table where its one-level table at `stride` would hold
+/// more than [`TWO_LEVEL_MIN_TWIDDLES`] values: vector-form power-of-two radix passes with
+/// table twiddles (the last pass of a 2^26-point plan: 50 million values, seconds to compute,
+/// against two tables of 2^13).
+fn with_pass_table(spec: KernelSpec, stride: usize) -> KernelSpec {
+    match spec {
+        KernelSpec::Radix(radix)
+            if radix.form == Form::Vector
+                && radix.twiddles == Twiddles::Table
+                && radix.lengths == Lengths::PowerOfTwo
+                && (radix.radix as usize - 1) * stride > TWO_LEVEL_MIN_TWIDDLES =>
+        {
+            KernelSpec::Radix(RadixSpec {
+                table: PassTable::TwoLevel,
+                ..radix
+            })
+        }
+        other => other,
+    }
+}
+
+/// The most pass twiddles a radix pass keeps in one table (256 KiB in f32).
+pub(crate) const TWO_LEVEL_MIN_TWIDDLES: usize = 1 << 15;
 
 /// The fused sub-FFT lengths of a 13-smooth `len`: one pass when it fits `mixed_single_pass_max`,
 /// else the fewest, most even factors up to `complex_multi_pass_max`, largest first

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::kernel::{
-    Form, FusedSpec, KernelSpec, RadixSpec, RealLayout, Twiddles, GUARDED_GROUP, RADICES,
+    Form, FusedSpec, KernelSpec, PassTable, RadixSpec, RealLayout, Twiddles, GUARDED_GROUP, RADICES,
 };
 use crate::Direction;
 
@@ -175,6 +175,34 @@ fn kernel_form_overrides_the_device_default() {
     assert_eq!(form(KernelForm::Auto, &GPU), Form::Vector);
     assert_eq!(KernelForm::from_name("scalar"), Some(KernelForm::Scalar));
     assert_eq!(KernelForm::from_name("Scalar"), None);
+}
+
+#[test]
+fn long_strides_read_two_level_twiddle_tables() {
+    let r = request(1 << 20, 16);
+    let names: Vec<String> = Plan::new(r, &GPU)
+        .unwrap()
+        .passes
+        .iter()
+        .map(|p| p.entry_point())
+        .collect();
+    // (R - 1) * p: 15, 240, 3840, 61440 and 983040 values; above 2^15 two levels.
+    assert_eq!(
+        names,
+        [
+            "fft_radix16_fwd_f32",
+            "fft_radix16_fwd_f32",
+            "fft_radix16_fwd_f32",
+            "fft_radix16_fwd_f32_hilo",
+            "fft_radix16_fwd_f32_hilo",
+        ]
+    );
+    // The scalar (CPU) form keeps one level.
+    let cpu = Plan::new(r, &CPU).unwrap();
+    assert!(cpu
+        .passes
+        .iter()
+        .all(|p| matches!(p.spec, KernelSpec::Radix(s) if s.table == PassTable::OneLevel)));
 }
 
 #[test]

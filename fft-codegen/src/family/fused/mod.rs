@@ -51,7 +51,7 @@ use crate::math::simplify::simplify;
 use crate::opencl::literal::literal;
 use crate::opencl::literal::{scalar_type, vector_type};
 use crate::opencl::real_helpers::write_real_helpers;
-use crate::opencl::twiddle_helpers::write_cmul;
+use crate::opencl::twiddle_helpers::{write_cmul, write_pass_twiddle};
 use crate::opencl::twiddle_helpers::{write_constant_helpers, write_real_constants};
 use crate::opencl::writer::Writer;
 use crate::spec::{CodegenError, OpCounts};
@@ -403,18 +403,8 @@ fn write_program<W: Write>(
     writeln!(w)?;
     write_cmul(w, shape.spec.precision)?;
     writeln!(w)?;
+    write_pass_twiddle(w, shape.spec.precision)?;
     let v = shape.vector;
-    writeln!(
-        w,
-        "// pass_twiddle(hi, lo, s, h) = W^s = hi[s >> h] * lo[s & (2^h - 1)], a two-level table"
-    )?;
-    writeln!(
-        w,
-        "inline {v} pass_twiddle(__global const {v} *restrict hi, __global const {v} *restrict lo, const uint s, const uint h)"
-    )?;
-    w.open_block()?;
-    writeln!(w, "return cmul(hi[s >> h], lo[s & ((1u << h) - 1u)]);")?;
-    w.close_block()?;
     if shape.spec.load == Some(Storage::Planar) {
         writeln!(w)?;
         writeln!(

@@ -10,7 +10,7 @@ use crate::opencl::literal::{literal, scalar_type, vector_type};
 use crate::opencl::signature::write_signature;
 use crate::opencl::twiddle_helpers::complex_product;
 use crate::opencl::writer::Writer;
-use fft_core::kernel::{KernelSpec, Lengths, Twiddles};
+use fft_core::kernel::{KernelSpec, Lengths, PassTable, Twiddles};
 use fft_core::Precision;
 use std::fmt::{self, Write};
 
@@ -236,6 +236,17 @@ fn write_inputs<W: Write>(w: &mut Writer<W>, pass: Pass) -> fmt::Result {
             format!("a * {}", literal(m as f64, spec.precision))
         };
         match spec.twiddles {
+            Twiddles::Table if spec.table == PassTable::TwoLevel => {
+                let exponent = if m == 1 {
+                    "k".to_string()
+                } else {
+                    format!("k * {m}u")
+                };
+                writeln!(
+                    w,
+                    "const {vector} w{m:02} = pass_twiddle(tw_hi, tw_lo, {exponent}, h);"
+                )?;
+            }
             Twiddles::Table => {
                 let row = match m {
                     1 => "k".to_string(),

@@ -5,7 +5,7 @@ use super::{pass_twiddle_muls, Pass, Variant};
 use crate::opencl::literal::{scalar_type, vector_type};
 use crate::opencl::writer::Writer;
 use crate::spec::OpCounts;
-use fft_core::kernel::{Form, Lengths, RadixSpec, Twiddles};
+use fft_core::kernel::{Form, Lengths, PassTable, RadixSpec, Twiddles};
 use fft_core::Precision;
 use std::fmt::{self, Write};
 
@@ -101,9 +101,13 @@ pub(super) fn write_header<W: Write>(w: &mut Writer<W>, pass: Pass, ops: OpCount
         w,
         "// X = DFT{r}(x[base + i + m * t] * W_{{{r}p}}^(k*m)), y[base + (i - k) * {r} + k + q * p] = X[q] * scale."
     )?;
-    let table = format!(
-        "tw[(m - 1) * p + k] = W_{{{r}p}}^(k*m), built by the host in f64 and rounded once"
-    );
+    let table = if spec.table == PassTable::TwoLevel {
+        format!(
+            "W_{{{r}p}}^(k*m) = tw_hi[(k*m) >> h] * tw_lo[(k*m) & (2^h - 1)], a two-level table (each level built by the host in f64 and rounded once)"
+        )
+    } else {
+        format!("tw[(m - 1) * p + k] = W_{{{r}p}}^(k*m), built by the host in f64 and rounded once")
+    };
     let source = match (spec.twiddles, spec.precision) {
         (Twiddles::Table, _) => table.as_str(),
         (Twiddles::Sincos, _) => "sincos of each angle",
@@ -161,9 +165,14 @@ pub(super) fn write_header<W: Write>(w: &mut Writer<W>, pass: Pass, ops: OpCount
         "// Butterfly operations: {} complex additions, {} constant multiplications (mul_pXqY{written_out}),",
         ops.complex_adds, ops.constant_muls
     )?;
+    let table_products = if spec.table == PassTable::TwoLevel {
+        format!(", and {} products of the two table levels", spec.radix - 1)
+    } else {
+        String::new()
+    };
     writeln!(
         w,
-        "// {} trivial rotations (x -1, x i, x -i); pass twiddles: {} complex multiplications (cmul{written_out}).",
+        "// {} trivial rotations (x -1, x i, x -i); pass twiddles: {} complex multiplications (cmul{written_out}){table_products}.",
         ops.trivial_rotations,
         pass_twiddle_muls(spec)
     )

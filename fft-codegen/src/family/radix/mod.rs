@@ -27,10 +27,12 @@ use crate::math::butterfly::butterfly;
 use crate::math::ir::Graph;
 use crate::math::simplify::simplify;
 use crate::opencl::literal::{literal, scalar_type, vector_type};
-use crate::opencl::twiddle_helpers::{write_cmul, write_constant_helpers, write_real_constants};
+use crate::opencl::twiddle_helpers::{
+    write_cmul, write_constant_helpers, write_pass_twiddle, write_real_constants,
+};
 use crate::opencl::writer::Writer;
 use crate::spec::{CodegenError, OpCounts};
-use fft_core::kernel::{Form, KernelSpec, RadixSpec, Twiddles};
+use fft_core::kernel::{Form, KernelSpec, PassTable, RadixSpec, Twiddles};
 use fft_core::Precision;
 use std::fmt::{self, Write};
 
@@ -144,6 +146,10 @@ fn write_program<W: Write>(
     if pass.variant == Variant::Vector {
         writeln!(w)?;
         write_cmul(w, spec.precision)?;
+        if spec.table == PassTable::TwoLevel {
+            writeln!(w)?;
+            write_pass_twiddle(w, spec.precision)?;
+        }
         write_constant_helpers(w, [graph], spec.precision)?;
     }
     writeln!(w)?;
