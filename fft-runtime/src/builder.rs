@@ -217,8 +217,7 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
     /// bit-identical: [`Fft::wait_ready`] waits for the fused passes (do that before timing).
     /// Dropping the plan also waits for them, so a short-lived program gains nothing (its
     /// exit would wait for the driver's compile anyway) and risks nothing.
-    /// Applies to 1-D plans of fused passes (complex, and real ones of even length) whose
-    /// radix stand-in needs at most 2^20 pass twiddles (up to 2^20 points), not to
+    /// Applies to 1-D plans of fused passes (complex, and real ones of even length), not to
     /// multi-dimensional plans; `false` compiles everything in `build`.
     pub fn quick_start(mut self, quick_start: bool) -> Self {
         self.quick_start = quick_start;

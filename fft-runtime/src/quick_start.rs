@@ -12,7 +12,7 @@ use crate::fft::{check_device_fits, prepare_launches};
 use crate::float::FftFloat;
 use crate::launch::Launch;
 use crate::queue::DeviceQueue;
-use fft_core::kernel::KernelSpec;
+use fft_core::kernel::{KernelSpec, PassTable, RadixSpec};
 use fft_core::plan::{Plan, PlanRequest, Strategy};
 use num_complex::Complex;
 use ocl::OclPrm;
@@ -129,8 +129,8 @@ where
 /// quick start applies: `plan` is a plan of fused passes only (automatic or fused strategy:
 /// the plan stays what was asked for, only its first calls run the stand-in), one of
 /// its programs is neither built nor in the binary cache, and the radix plan moves the same
-/// data through the same buffers (no layout passes, the same work length). Its passes at
-/// long strides read two-level twiddle tables, so its tables stay small at every length.
+/// data through the same buffers (no layout passes, the same work length). Its passes read
+/// two-level twiddle tables, so its tables stay small at every length.
 fn stand_in_plan(queue: &DeviceQueue, plan: &Plan) -> Option<Plan> {
     let request = plan.request;
     let all_fused = plan
@@ -159,7 +159,26 @@ fn stand_in_plan(queue: &DeviceQueue, plan: &Plan) -> Option<Plan> {
     )
     .ok()?;
     let same_data = radix.work_len() == plan.work_len() && !radix.has_layout_passes();
-    same_data.then_some(radix)
+    same_data.then(|| all_two_level(radix))
+}
+
+/// `plan` with every power-of-two vector pass on two-level twiddle tables, so the stand-in
+/// compiles one program per radix (a plan whose strides straddle the one-level limit would
+/// build both forms: 340-351 ms instead of 162-248 ms to the first plan at 2^21 and 2^26 on
+/// the H100). The launch and entry point do not change: the two forms share the geometry.
+fn all_two_level(mut plan: Plan) -> Plan {
+    for pass in &mut plan.passes {
+        if let KernelSpec::Radix(radix) = pass.spec {
+            let two_level = KernelSpec::Radix(RadixSpec {
+                table: PassTable::TwoLevel,
+                ..radix
+            });
+            if two_level.check().is_ok() {
+                pass.spec = two_level;
+            }
+        }
+    }
+    plan
 }
 
 /// Compiles `plan`'s programs and binds its launches on a thread of its own.
