@@ -4,8 +4,8 @@
 //!
 //! Measured on the H100 through NVIDIA's driver with empty caches (docs/PERFORMANCE.md,
 //! 2026-11-24): a fused program takes 0.7-2.4 s to compile, the radix-16 program 90-165 ms.
-//! Both plans compute the same transform with table twiddles (the radix plan's results are
-//! as accurate, not bit-identical); [`crate::Fft::wait_ready`] waits for the fused passes.
+//! Both plans compute the same transform with table twiddles (the radix plan's two-level
+//! tables add 2-5 % to the error, and the results are not bit-identical); [`crate::Fft::wait_ready`] waits for the fused passes.
 
 use crate::error::{Error, Result};
 use crate::fft::{check_device_fits, prepare_launches};
