@@ -1,7 +1,9 @@
 //! The host calls on the device under test: `process` (in place) and `process_into` (out of
 //! place) give the oracle's answer for one-pass and multi-pass plans, leave the input alone,
 //! keep the values a caller's layout does not address, and refuse bad lengths with the data
-//! untouched; repeated calls reuse the plan's buffers and stay correct.
+//! untouched; repeated calls reuse the plan's buffers and stay correct. Plans are built
+//! without quick start: the paths and calls are compared bit for bit, and a quick-start plan
+//! switches kernels (and so bits) between calls once its fused programs are ready.
 
 use fft_core::plan::Layout;
 use fft_core::Direction;
@@ -16,6 +18,7 @@ fn process_into_equals_process_and_the_oracle() {
         let plan = Fft::<f64>::builder(test_queue())
             .len(len)
             .batch(batch)
+            .quick_start(false)
             .build()
             .unwrap();
         let input = to_device::<f64>(&random_signal(len * batch, len as u64));
@@ -32,6 +35,7 @@ fn process_into_equals_process_and_the_oracle() {
         let plan32 = Fft::<f32>::builder(test_queue())
             .len(len)
             .batch(batch)
+            .quick_start(false)
             .build()
             .unwrap();
         let input32 = to_device::<f32>(&to_f64(&input));
@@ -48,6 +52,7 @@ fn process_into_keeps_the_values_a_layout_does_not_address() {
         .batch(3)
         .input_layout(Layout::strided(&[2], 10))
         .output_layout(Layout::strided(&[2], 10))
+        .quick_start(false)
         .build()
         .unwrap();
     let input: Vec<Complex<f32>> = (0..27).map(|i| Complex::new(i as f32, 0.5)).collect();
@@ -66,6 +71,7 @@ fn bad_lengths_are_refused_with_the_data_untouched() {
     let plan = Fft::<f32>::builder(test_queue())
         .len(16)
         .batch(2)
+        .quick_start(false)
         .build()
         .unwrap();
     let input = vec![Complex::new(1.0f32, 0.0); 32];
@@ -108,6 +114,7 @@ fn every_host_path_gives_the_same_bits() {
             let plan = Fft::<f32>::builder(&queue)
                 .len(len)
                 .batch(batch)
+                .quick_start(false)
                 .build()
                 .unwrap();
             let mut output = vec![Complex::new(f32::NAN, 0.0); len * batch];
@@ -138,6 +145,7 @@ fn every_host_path_gives_the_same_bits() {
                 .batch(batch64)
                 .input_layout(Layout::planar())
                 .output_layout(Layout::planar())
+                .quick_start(false)
                 .build()
                 .unwrap();
             let mut re: Vec<f64> = signal[..len * batch64].iter().map(|v| v.re).collect();
@@ -167,6 +175,7 @@ fn every_host_path_gives_the_same_bits() {
             let r2c = Fft::<f32>::builder(&queue)
                 .len(len)
                 .batch(batch)
+                .quick_start(false)
                 .build_r2c()
                 .unwrap();
             let spectrum = r2c.process(&reals).unwrap();
@@ -174,6 +183,7 @@ fn every_host_path_gives_the_same_bits() {
                 .len(len)
                 .batch(batch)
                 .normalization(fft_core::Normalization::Backward)
+                .quick_start(false)
                 .build_c2r()
                 .unwrap();
             let copy = spectrum.clone();
@@ -206,6 +216,7 @@ fn pinned_vectors_give_the_same_bits_as_vectors() {
     let plan = Fft::<f32>::builder(&plain)
         .len(len)
         .batch(batch)
+        .quick_start(false)
         .build()
         .unwrap();
     plan.process_into(&input, &mut want).unwrap();
@@ -214,6 +225,7 @@ fn pinned_vectors_give_the_same_bits_as_vectors() {
         let plan = Fft::<f32>::builder(&queue)
             .len(len)
             .batch(batch)
+            .quick_start(false)
             .build()
             .unwrap();
         let pinned_input = PinnedVec::from_slice(&queue, &input).unwrap();
