@@ -109,6 +109,7 @@ where
         self.lock_exec().passes.quick_started()
     }
 
+    /// The execution state, locked (a panic in another call does not poison it for good).
     fn lock_exec(&self) -> std::sync::MutexGuard<'_, Exec<T>> {
         self.exec.lock().unwrap_or_else(|p| p.into_inner())
     }
@@ -315,7 +316,7 @@ where
                 )?;
             }
         }
-        let mut exec = self.exec.lock().unwrap_or_else(|p| p.into_inner());
+        let mut exec = self.lock_exec();
         self.run_locked(&mut exec, input.data(), output.data(), in_place, wait)
     }
 
@@ -383,7 +384,7 @@ where
         self.check_host_call(data.len())?;
         // The lock covers upload, run and download: concurrent calls must not share the
         // staging buffers' contents.
-        let mut exec = self.exec.lock().unwrap_or_else(|p| p.into_inner());
+        let mut exec = self.lock_exec();
         if exec.transfer.direct() {
             let view = HostView::writing(self.queue.queue(), data)?;
             let side = Data::Complex(view.buffer());
@@ -410,7 +411,7 @@ where
                 batch: self.batch(),
             });
         }
-        let mut exec = self.exec.lock().unwrap_or_else(|p| p.into_inner());
+        let mut exec = self.lock_exec();
         if exec.transfer.direct() {
             return self.process_into_direct(&mut exec, input, output);
         }
@@ -536,7 +537,7 @@ where
             }
         }
         let queue = self.queue.queue();
-        let mut exec = self.exec.lock().unwrap_or_else(|p| p.into_inner());
+        let mut exec = self.lock_exec();
         if exec.transfer.direct() {
             let (re_view, im_view) = (HostView::writing(queue, re)?, HostView::writing(queue, im)?);
             let side = Data::Planar(re_view.buffer(), im_view.buffer());

@@ -210,17 +210,21 @@ impl DeviceQueue {
             .contains_key(key);
         in_memory
             || generated_kernel(key).is_some_and(|kernel| {
-                let cache_key = CacheKey::new(
-                    &kernel.source,
-                    &self.inner.options.build_options,
-                    &self.inner.summary,
-                );
                 self.inner
                     .options
                     .binary_cache
-                    .entry_path(&cache_key)
+                    .entry_path(&self.cache_key(&kernel.source))
                     .is_some_and(|path| path.is_file())
             })
+    }
+
+    /// The binary cache's key of a program built from `source` on this queue.
+    fn cache_key(&self, source: &str) -> CacheKey {
+        CacheKey::new(
+            source,
+            &self.inner.options.build_options,
+            &self.inner.summary,
+        )
     }
 
     /// The program of `spec`: from this queue's memory, else from the disk cache of compiled
@@ -243,7 +247,7 @@ impl DeviceQueue {
         let kernel = generated_kernel(key).ok_or_else(|| Error::MissingKernel(key.name()))?;
         let (entry_point, source) = (kernel.entry_point(), kernel.source);
         let options_text = &self.inner.options.build_options;
-        let cache_key = CacheKey::new(&source, options_text, &self.inner.summary);
+        let cache_key = self.cache_key(&source);
         let context = self.inner.queue.context();
         let build_error = |log: String| Error::KernelBuild {
             kernel: entry_point.clone(),

@@ -5,14 +5,15 @@
 //! Measured on the H100 through NVIDIA's driver with empty caches (docs/PERFORMANCE.md,
 //! 2026-11-24): a fused program takes 0.7-2.4 s to compile, the radix-16 program 90-165 ms.
 //! Both plans compute the same transform with table twiddles (the radix plan's two-level
-//! tables add 2-5 % to the error, and the results are not bit-identical); [`crate::Fft::wait_ready`] waits for the fused passes.
+//! tables add 2-5 % to the error, and the results are not bit-identical);
+//! [`crate::Fft::wait_ready`] waits for the fused passes.
 
 use crate::error::{Error, Result};
 use crate::fft::{check_device_fits, prepare_launches};
 use crate::float::FftFloat;
 use crate::launch::Launch;
 use crate::queue::DeviceQueue;
-use fft_core::kernel::{KernelSpec, PassTable, RadixSpec};
+use fft_core::kernel::KernelSpec;
 use fft_core::plan::{Plan, PlanRequest, Strategy};
 use num_complex::Complex;
 use ocl::OclPrm;
@@ -169,12 +170,8 @@ fn stand_in_plan(queue: &DeviceQueue, plan: &Plan) -> Option<Plan> {
 fn all_two_level(mut plan: Plan) -> Plan {
     for pass in &mut plan.passes {
         if let KernelSpec::Radix(radix) = pass.spec {
-            let two_level = KernelSpec::Radix(RadixSpec {
-                table: PassTable::TwoLevel,
-                ..radix
-            });
-            if two_level.check().is_ok() {
-                pass.spec = two_level;
+            if let Some(two_level) = radix.two_level() {
+                pass.spec = KernelSpec::Radix(two_level);
             }
         }
     }

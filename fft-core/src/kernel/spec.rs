@@ -206,6 +206,19 @@ impl RadixSpec {
         }
     }
 
+    /// This pass reading a two-level twiddle table ([`PassTable::TwoLevel`]), where that
+    /// kernel exists (vector form, powers of two, table twiddles); `None` elsewhere.
+    pub fn two_level(self) -> Option<RadixSpec> {
+        let two_level = RadixSpec {
+            table: PassTable::TwoLevel,
+            ..self
+        };
+        KernelSpec::Radix(two_level)
+            .check()
+            .is_ok()
+            .then_some(two_level)
+    }
+
     /// The kernel's name: `fft_radix16_fwd_f32`, with `_sincos`, `_native` or `_chained`
     /// for the on-the-fly twiddle variants, `_scalar` for the scalar form and `_mixed` for a
     /// power-of-two radix serving any length (odd radices always do, without the suffix),

@@ -9,7 +9,7 @@ use super::{
 };
 use crate::kernel::{
     catalog, ChirpSpec, ChirpStep, ChirpStore, Form, FusedChirp, FusedSpec, KernelSpec,
-    LaunchParams, Lengths, PassTable, RadixSpec, Twiddles, RADICES,
+    LaunchParams, Lengths, RadixSpec, Twiddles, RADICES,
 };
 use crate::{log2_exact, Direction, Precision};
 
@@ -508,15 +508,9 @@ pub(super) fn stockham_passes_with(
 fn with_pass_table(spec: KernelSpec, stride: usize) -> KernelSpec {
     match spec {
         KernelSpec::Radix(radix)
-            if radix.form == Form::Vector
-                && radix.twiddles == Twiddles::Table
-                && radix.lengths == Lengths::PowerOfTwo
-                && (radix.radix as usize - 1) * stride > TWO_LEVEL_MIN_TWIDDLES =>
+            if (radix.radix as usize - 1) * stride > TWO_LEVEL_MIN_TWIDDLES =>
         {
-            KernelSpec::Radix(RadixSpec {
-                table: PassTable::TwoLevel,
-                ..radix
-            })
+            radix.two_level().map_or(spec, KernelSpec::Radix)
         }
         other => other,
     }
