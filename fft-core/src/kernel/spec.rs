@@ -574,6 +574,34 @@ mod tests {
     use super::*;
 
     #[test]
+    fn two_level_tables_exist_for_power_of_two_vector_table_passes_only() {
+        let vector = RadixSpec::new(16);
+        let two_level = vector.two_level().unwrap();
+        assert_eq!(two_level.table, PassTable::TwoLevel);
+        assert_eq!(two_level.name(), "fft_radix16_fwd_f32_hilo");
+        let scalar = RadixSpec {
+            form: Form::Scalar,
+            ..vector
+        };
+        let sincos = RadixSpec {
+            twiddles: Twiddles::Sincos,
+            ..vector
+        };
+        let mixed = RadixSpec {
+            lengths: Lengths::Any,
+            ..vector
+        };
+        for spec in [scalar, sincos, mixed] {
+            assert_eq!(spec.two_level(), None, "{}", spec.name());
+            let bad = KernelSpec::Radix(RadixSpec {
+                table: PassTable::TwoLevel,
+                ..spec
+            });
+            assert_eq!(bad.check(), Err(SpecError::SplitTableNeedsVectorTable(16)));
+        }
+    }
+
+    #[test]
     fn names_encode_the_spec() {
         let mut spec = RadixSpec::new(16);
         assert_eq!(spec.name(), "fft_radix16_fwd_f32");
