@@ -17,6 +17,8 @@ pub enum StrategyArg {
     Global,
     /// Fused passes, or an error saying why not.
     Fused,
+    /// Lanes passes (eight sub-FFTs per work-item, one per SIMD lane; the CPU default for powers of two)
+    Lanes,
 }
 
 impl From<StrategyArg> for Strategy {
@@ -25,6 +27,7 @@ impl From<StrategyArg> for Strategy {
             StrategyArg::Auto => Strategy::Auto,
             StrategyArg::Global => Strategy::GlobalRadix,
             StrategyArg::Fused => Strategy::Fused,
+            StrategyArg::Lanes => Strategy::Lanes,
         }
     }
 }

@@ -2,6 +2,7 @@
 
 use crate::family::chirp::emit_chirp;
 use crate::family::fused::emit_fused;
+use crate::family::lanes::emit_lanes;
 use crate::family::layout::emit_layout;
 use crate::family::permute::emit_permute;
 use crate::family::radix::emit_radix;
@@ -30,6 +31,7 @@ pub fn emit(spec: &KernelSpec) -> Result<GeneratedKernel, CodegenError> {
         KernelSpec::Real(real) => emit_real(real)?,
         KernelSpec::Permute(permute) => emit_permute(permute)?,
         KernelSpec::Layout(layout) => emit_layout(layout)?,
+        KernelSpec::Lanes(lanes) => emit_lanes(lanes)?,
     };
     Ok(GeneratedKernel {
         spec: *spec,

@@ -1,7 +1,7 @@
 //! The kernels generated at build time by `build.rs`: one table over `fft_codegen::catalog()`,
 //! and the fused passes emitted on first use instead: those of mixed lengths and those with
-//! Bluestein's or a real transform's edges (one per length, direction and precision a plan
-//! uses).
+//! Bluestein's or a real transform's edges, and the lanes passes of CPU devices (one per
+//! length, direction and precision a plan uses).
 //!
 //! Every 13-smooth length up to 4096 (f32) or 2048 (f64) has its own fused kernel: 1,632
 //! kernels with both directions, too many to build into every binary for the few a program
@@ -61,6 +61,8 @@ pub fn generated_kernel(spec: &KernelSpec) -> Option<GeneratedKernel> {
         {
             fft_codegen::emit(spec).ok()
         }
+        // Lanes passes (CPU devices): one per length, direction and precision a plan uses.
+        KernelSpec::Lanes(_) => fft_codegen::emit(spec).ok(),
         _ => None,
     }
 }

@@ -240,6 +240,7 @@ fn transform_key(proxy: &PlanRequest) -> String {
         Strategy::Auto => "auto",
         Strategy::GlobalRadix => "global",
         Strategy::Fused => "fused",
+        Strategy::Lanes => "lanes",
     };
     format!(
         "{} c2c len {} batch {} strategy {strategy} twiddles {}",

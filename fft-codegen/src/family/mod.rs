@@ -3,6 +3,7 @@
 
 pub(crate) mod chirp;
 pub(crate) mod fused;
+pub(crate) mod lanes;
 pub(crate) mod layout;
 pub(crate) mod permute;
 pub(crate) mod radix;

@@ -6,6 +6,7 @@
 
 use super::chirp::{chirp, chirp_filter, ChirpStep};
 use super::fused::{FusedSpec, Storage};
+use super::lanes::LANES;
 use super::layout::IoLayout;
 use super::real::{half_spectrum_len, RealStep};
 use super::spec::{KernelSpec, Twiddles};
@@ -64,6 +65,10 @@ pub enum TableKind {
     FourStepHi,
     /// The low level: `lo[b] = W_{L*p}^b`, `b < 2^h` (one value, 1, when p = 1).
     FourStepLo,
+    /// A lanes pass of stride p ([`crate::kernel::LanesSpec`]): entry `m * 8 + l` is
+    /// `W_{L*p}^(l*m)` for `m < L`, `l <` [`LANES`], the factor of lane `l` of the pass
+    /// twiddle `W_{L*p}^((k + l) * m) = W^(k*m) * W^(l*m)` (one value, 1, when p = 1).
+    LaneTwiddles,
     /// Bluestein's chirp `c_n = exp(sign*i*pi*n^2/N)`, `n < N` ([`chirp`]).
     Chirp,
     /// The spectrum of Bluestein's filter divided by M, `M` values ([`chirp_filter`]).
@@ -156,6 +161,9 @@ pub enum Geometry {
     /// work-item per value of a row ([`UintArg::RowValues`]), one row of work-items per
     /// transform, so the kernel finds its row without a division (a real step).
     GuardedRows,
+    /// 1-D, one work-item per [`LANES`] sub-FFTs (a lanes pass): `ceil(total / 8)`
+    /// work-items in work-groups of one.
+    Lanes,
 }
 
 /// One entry point of a program.
@@ -422,6 +430,56 @@ pub(crate) const fn fused_io_abi(
     }
 }
 
+/// The arguments of a lanes pass ([`crate::kernel::LanesSpec`]): the fused pass's, and the
+/// lane factors of its pass twiddles.
+const LANES_ARGS: [KernelArg; 11] = [
+    arg("x", ArgKind::Input),
+    arg("y", ArgKind::Output),
+    arg("stage_tw", ArgKind::Table(TableKind::StageTwiddles)),
+    arg("pass_tw_hi", ArgKind::Table(TableKind::FourStepHi)),
+    arg("pass_tw_lo", ArgKind::Table(TableKind::FourStepLo)),
+    arg("lane_tw", ArgKind::Table(TableKind::LaneTwiddles)),
+    arg("p", ArgKind::Uint(UintArg::Stride)),
+    arg("t", ArgKind::Uint(UintArg::PerSequence)),
+    arg("h", ArgKind::Uint(UintArg::FourStepShift)),
+    arg("total", ArgKind::Uint(UintArg::Total)),
+    arg("scale", ArgKind::Scale),
+];
+
+/// A lanes pass that is the whole transform: the lanes are transforms of the batch.
+pub(crate) const LANES_WHOLE_ABI: KernelAbi = KernelAbi {
+    args: &[
+        arg("x", ArgKind::Input),
+        arg("y", ArgKind::Output),
+        arg("stage_tw", ArgKind::Table(TableKind::StageTwiddles)),
+        arg("total", ArgKind::Uint(UintArg::Total)),
+        arg("scale", ArgKind::Scale),
+    ],
+    entries: &[EntryAbi {
+        suffix: "",
+        position: PassPosition::Any,
+        geometry: Geometry::Lanes,
+    }],
+};
+
+/// A lanes pass of a plan of several: `_p1` for the first pass (stores transposed, no pass
+/// twiddles), the other entry for the later ones.
+pub(crate) const LANES_PART_ABI: KernelAbi = KernelAbi {
+    args: &LANES_ARGS,
+    entries: &[
+        EntryAbi {
+            suffix: "_p1",
+            position: PassPosition::First,
+            geometry: Geometry::Lanes,
+        },
+        EntryAbi {
+            suffix: "",
+            position: PassPosition::Later,
+            geometry: Geometry::Lanes,
+        },
+    ],
+};
+
 /// A permute ([`crate::kernel::PermuteSpec`]): one work-item per value, guarded.
 pub(crate) const PERMUTE_ABI: KernelAbi = KernelAbi {
     args: &[
@@ -658,6 +716,9 @@ impl Geometry {
             }
             // A family without work-group shape: one work-group of one work-item per unit.
             (Geometry::WorkGroups, _) => (vec![total], Some(vec![1])),
+            // Work-groups of one: PoCL then runs each work-item as a call of its own (with 4
+            // per group, 32-point transforms took 7.6 ms instead of 3.5 on the 2-core machine).
+            (Geometry::Lanes, _) => (vec![total.div_ceil(LANES as usize)], Some(vec![1])),
         };
         LaunchShape { global, local }
     }
@@ -680,6 +741,8 @@ impl TableKind {
             TableKind::FourStepHi | TableKind::FourStepLo if params.stride <= 1 => one(),
             TableKind::FourStepHi => split_twiddles(span, direction).hi,
             TableKind::FourStepLo => split_twiddles(span, direction).lo,
+            TableKind::LaneTwiddles if params.stride <= 1 => one(),
+            TableKind::LaneTwiddles => lane_twiddles(spec.points(), params.stride, direction),
             TableKind::Chirp => chirp(params.len, outer),
             TableKind::ChirpFilter => chirp_filter(params.len, params.padded, outer),
             TableKind::RealHi | TableKind::RealLo => match real_len(spec, params) {
@@ -702,6 +765,16 @@ impl TableKind {
 /// The real length N whose twiddles `W_N^k` a real step reads, if it reads any: the point-wise
 /// split and merge of an even N (`len` = N), a fused pass with a real edge (N = 2 * its
 /// sequences' length).
+/// [`TableKind::LaneTwiddles`] of a pass of `len` points at stride `stride`.
+fn lane_twiddles(len: u32, stride: usize, direction: Direction) -> Vec<Complex64> {
+    let span = len as usize * stride;
+    (0..len as usize)
+        .flat_map(|m| {
+            (0..LANES as usize).map(move |l| unit_root((l * m) as i64, span as u64, direction))
+        })
+        .collect()
+}
+
 fn real_len(spec: &KernelSpec, params: &LaunchParams) -> Option<u64> {
     match spec {
         KernelSpec::Real(real) if real.has_twiddles() => Some(params.len as u64),

@@ -3,6 +3,7 @@
 
 use super::chirp::{ChirpSpec, ChirpStep};
 use super::fused::{ChirpStore, FusedChirp, FusedSpec, Storage, WIDE_MIN};
+use super::lanes::{LanesShape, LanesSpec};
 use super::layout::{LayoutSpec, LayoutStep};
 use super::permute::{PermuteSpec, PermuteStep};
 use super::real::{FusedReal, RealSpec};
@@ -195,8 +196,11 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
             KernelSpec::Real(real) => real.precision == Precision::F32,
             KernelSpec::Permute(permute) => permute.precision == Precision::F32,
             KernelSpec::Layout(layout) => layout.precision == Precision::F32,
+            KernelSpec::Lanes(_) => false,
         })
         .chain([
+            KernelSpec::Lanes(LanesSpec::new(1024, LanesShape::Whole)),
+            KernelSpec::Lanes(LanesSpec::new(256, LanesShape::Part)),
             mixed_fused,
             bluestein_fused,
             real_split,
@@ -286,6 +290,8 @@ mod tests {
                 "fft_layout_store_planar_f32",
                 "fft_radix16_fwd_f32_hilo",
                 "fft_radix16_fwd_f64_hilo",
+                "fft_lanes1024_fwd_f32_whole",
+                "fft_lanes256_fwd_f32",
                 "fft_fused1000_c4_fwd_f32",
                 "fft_fused2048_c2_fwd_f32_pad_filter_fwd",
                 "fft_fused256_c16_fwd_f32_split",

@@ -3,12 +3,13 @@
 use super::abi::{
     fused_io_abi, KernelAbi, CHIRP_ABI, CHIRP_FILTER_ABI, FUSED_ABI, FUSED_CHIRP_ABI,
     FUSED_CHIRP_FILTER_ABI, FUSED_FILTER_ABI, FUSED_INTERLEAVED_ABI, FUSED_REAL_ABI,
-    LAYOUT_LOAD_ABI, LAYOUT_LOAD_PLANAR_ABI, LAYOUT_STORE_ABI, LAYOUT_STORE_PLANAR_ABI,
-    PERMUTE_ABI, RADIX_ANY_ABI, RADIX_HILO_ABI, RADIX_SCALAR_ABI, RADIX_VECTOR_ABI, REAL_PACK_ABI,
-    REAL_SPLIT_ABI, REAL_UNPACK_ABI,
+    LANES_PART_ABI, LANES_WHOLE_ABI, LAYOUT_LOAD_ABI, LAYOUT_LOAD_PLANAR_ABI, LAYOUT_STORE_ABI,
+    LAYOUT_STORE_PLANAR_ABI, PERMUTE_ABI, RADIX_ANY_ABI, RADIX_HILO_ABI, RADIX_SCALAR_ABI,
+    RADIX_VECTOR_ABI, REAL_PACK_ABI, REAL_SPLIT_ABI, REAL_UNPACK_ABI,
 };
 use super::chirp::{ChirpSpec, ChirpStep};
 use super::fused::{ChirpStore, FusedChirp, FusedSpec};
+use super::lanes::{LanesLenError, LanesShape, LanesSpec};
 use super::layout::{LayoutSpec, LayoutStep};
 use super::permute::PermuteSpec;
 use super::real::{RealSpec, RealStep};
@@ -262,6 +263,8 @@ pub enum KernelSpec {
     Permute(PermuteSpec),
     /// A point-wise pass between the caller's layout and C order.
     Layout(LayoutSpec),
+    /// A Stockham pass for CPU devices, eight sub-FFTs in the SIMD lanes of one work-item.
+    Lanes(LanesSpec),
 }
 
 impl KernelSpec {
@@ -349,6 +352,11 @@ impl KernelSpec {
             }) => &LAYOUT_LOAD_PLANAR_ABI,
             KernelSpec::Layout(LayoutSpec { planar: false, .. }) => &LAYOUT_STORE_ABI,
             KernelSpec::Layout(_) => &LAYOUT_STORE_PLANAR_ABI,
+            KernelSpec::Lanes(LanesSpec {
+                shape: LanesShape::Whole,
+                ..
+            }) => &LANES_WHOLE_ABI,
+            KernelSpec::Lanes(_) => &LANES_PART_ABI,
         }
     }
 
@@ -361,6 +369,7 @@ impl KernelSpec {
             KernelSpec::Real(spec) => spec.name(),
             KernelSpec::Permute(spec) => spec.name(),
             KernelSpec::Layout(spec) => spec.name(),
+            KernelSpec::Lanes(spec) => spec.name(),
         }
     }
 
@@ -400,6 +409,7 @@ impl KernelSpec {
                 RealStep::Pack | RealStep::Split => Direction::Forward,
                 RealStep::Merge | RealStep::Unpack => Direction::Inverse,
             },
+            KernelSpec::Lanes(spec) => spec.direction,
             KernelSpec::Permute(_) | KernelSpec::Layout(_) => Direction::Forward,
         }
     }
@@ -413,6 +423,7 @@ impl KernelSpec {
             KernelSpec::Real(spec) => spec.precision,
             KernelSpec::Permute(spec) => spec.precision,
             KernelSpec::Layout(spec) => spec.precision,
+            KernelSpec::Lanes(spec) => spec.precision,
         }
     }
 
@@ -422,6 +433,7 @@ impl KernelSpec {
         match self {
             KernelSpec::Radix(spec) => spec.radix,
             KernelSpec::Fused(spec) => spec.len,
+            KernelSpec::Lanes(spec) => spec.len,
             KernelSpec::Chirp(_)
             | KernelSpec::Real(_)
             | KernelSpec::Permute(_)
@@ -435,6 +447,7 @@ impl KernelSpec {
         match self {
             KernelSpec::Radix(spec) => spec.twiddles,
             KernelSpec::Fused(_)
+            | KernelSpec::Lanes(_)
             | KernelSpec::Chirp(_)
             | KernelSpec::Real(_)
             | KernelSpec::Permute(_)
@@ -474,6 +487,7 @@ impl KernelSpec {
             }
             KernelSpec::Radix(_) => Ok(()),
             KernelSpec::Fused(spec) => spec.check(),
+            KernelSpec::Lanes(spec) => spec.check().map_err(SpecError::Lanes),
             KernelSpec::Chirp(_)
             | KernelSpec::Real(_)
             | KernelSpec::Permute(_)
@@ -509,6 +523,12 @@ impl From<LayoutSpec> for KernelSpec {
 impl From<PermuteSpec> for KernelSpec {
     fn from(spec: PermuteSpec) -> KernelSpec {
         KernelSpec::Permute(spec)
+    }
+}
+
+impl From<LanesSpec> for KernelSpec {
+    fn from(spec: LanesSpec) -> KernelSpec {
+        KernelSpec::Lanes(spec)
     }
 }
 
@@ -550,6 +570,9 @@ pub enum SpecError {
     /// other edge.
     #[error("a fused pass has at most one kind of edge: interleaved sequences, the caller's layout, Bluestein's steps or a real transform's")]
     InterleavedEdge,
+    /// A lanes pass's length is not a power of two in its range.
+    #[error("{0}")]
+    Lanes(LanesLenError),
     /// A fused length above the complex capacity (its stages exchange halves) exists for
     /// power-of-two lengths without interleaved sequences only.
     #[error("fused length {len} in {precision} is above {capacity} points, where the stages exchange real and imaginary parts separately; that kernel exists for power-of-two lengths without interleaved sequences: use passes of at most {capacity} points")]

@@ -93,6 +93,8 @@ pub enum Choice {
     /// Fused passes: of these sub-FFT lengths (powers of two), or the planner's own split
     /// (`None`: mixed lengths, whose split is not a choice).
     Fused(Option<FusedSplit>),
+    /// Lanes passes ([`Strategy::Lanes`]): the CPU devices' default for powers of two.
+    Lanes,
     /// Global radix passes of radices up to `max_radix`, in `form`.
     Radix {
         /// The largest radix.
@@ -109,6 +111,11 @@ impl Choice {
             Choice::Fused(split) => PlanRequest {
                 strategy: Strategy::Fused,
                 fused_split: split,
+                ..request
+            },
+            Choice::Lanes => PlanRequest {
+                strategy: Strategy::Lanes,
+                fused_split: None,
                 ..request
             },
             Choice::Radix { max_radix, form } => PlanRequest {
@@ -128,6 +135,7 @@ impl fmt::Display for Choice {
         match self {
             Choice::Fused(None) => f.write_str("fused"),
             Choice::Fused(Some(split)) => write!(f, "fused {split}"),
+            Choice::Lanes => f.write_str("lanes"),
             Choice::Radix { max_radix, form } => {
                 let name = KernelForm::ALL
                     .iter()
@@ -141,7 +149,7 @@ impl fmt::Display for Choice {
 
 /// Why a choice's text cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{text}' is not a decomposition: write 'fused', 'fused 128x64' (power-of-two sub-FFT lengths) or 'radix 16 vector' (radix 2 to 64; auto, vector or scalar)")]
+#[error("'{text}' is not a decomposition: write 'fused', 'fused 128x64' (power-of-two sub-FFT lengths), 'lanes' or 'radix 16 vector' (radix 2 to 64; auto, vector or scalar)")]
 pub struct ChoiceParseError {
     /// The text that was read.
     pub text: String,
@@ -157,6 +165,7 @@ impl FromStr for Choice {
         let words: Vec<&str> = text.split_whitespace().collect();
         match words.as_slice() {
             ["fused"] => Ok(Choice::Fused(None)),
+            ["lanes"] => Ok(Choice::Lanes),
             ["fused", lengths] => {
                 let log2s = lengths
                     .split('x')
@@ -211,8 +220,8 @@ fn core_len(plan: &Plan) -> Option<usize> {
 /// power-of-two core of 2^n points gets every fused split into the fewest passes the device
 /// allows and into one more, whose parts differ by at most 2 (2 passes: at most 4; on CPU
 /// devices only the first of them), and global radix passes of largest radix 8, 16 and 32
-/// (on CPU devices also 64, in both forms); other lengths get fused passes and mixed-radix
-/// passes.
+/// (on CPU devices also 64, in both forms, and lanes passes); other lengths get fused passes
+/// and mixed-radix passes.
 pub fn candidates(request: &PlanRequest, caps: &DeviceCaps) -> Vec<Choice> {
     let Ok(estimate) = Plan::new(*request, caps) else {
         return Vec::new();
@@ -250,6 +259,10 @@ pub fn candidates(request: &PlanRequest, caps: &DeviceCaps) -> Vec<Choice> {
         } else {
             choices.push(Choice::Fused(None));
         }
+    }
+    let lanes_allowed = matches!(request.strategy, Strategy::Auto | Strategy::Lanes);
+    if lanes_allowed && cpu && len.is_power_of_two() && request.twiddles == Twiddles::Table {
+        choices.push(Choice::Lanes);
     }
     if request.strategy != Strategy::Fused {
         if len.is_power_of_two() {
@@ -347,6 +360,7 @@ mod tests {
             "fused 8192",
             "radix 16 vector",
             "radix 8 scalar",
+            "lanes",
         ] {
             let choice: Choice = text.parse().unwrap();
             assert_eq!(choice.to_string(), text);
@@ -357,6 +371,7 @@ mod tests {
             "fused 0",
             "radix 12 vector",
             "radix 16 simd",
+            "lanes 8",
             "fast",
         ] {
             let err = bad.parse::<Choice>().unwrap_err().to_string();
@@ -443,7 +458,8 @@ mod tests {
             1,
             "{on_a_cpu:?}"
         );
-        assert_eq!(on_a_cpu.len(), 9, "{on_a_cpu:?}");
+        assert_eq!(on_a_cpu[0], "lanes", "the estimate first: {on_a_cpu:?}");
+        assert_eq!(on_a_cpu.len(), 10, "{on_a_cpu:?}");
         let mixed = PlanRequest::new(1000);
         assert_eq!(
             texts(&candidates(&mixed, &GPU)),

@@ -44,6 +44,15 @@ impl Plan {
                     real_edge(&spec),
                     interleaving(&spec, pass.params.inner)
                 ),
+                KernelSpec::Lanes(spec) => format!(
+                    "lanes pass of {}-point sub-FFTs for CPU devices, stride {stride}: {entry} (8 {} per work-item, one per SIMD lane; stages of radix {:?} in private memory)",
+                    spec.len,
+                    match spec.shape {
+                        crate::kernel::LanesShape::Whole => "transforms of the batch",
+                        crate::kernel::LanesShape::Part => "neighbouring sub-FFTs",
+                    },
+                    spec.stage_radices()
+                ),
                 KernelSpec::Chirp(spec) => format!(
                     "Bluestein {} step, point-wise: {entry}",
                     spec.step.name()

@@ -56,9 +56,10 @@ pub const MIN_RUN_BYTES: usize = 32;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Strategy {
     /// Fused local-memory passes on GPUs and accelerators where the device and the options
-    /// allow, else global radix passes (the default). CPU devices get global radix passes:
-    /// measured under PoCL on a 2-core machine they are 1.2 to 2.5 times faster than fused
-    /// passes (docs/PERFORMANCE.md), whose barriers and local-memory staging cost more than
+    /// allow, else global radix passes (the default). CPU devices get lanes passes for powers
+    /// of two from 16 points ([`Strategy::Lanes`]) and global radix passes otherwise: under
+    /// PoCL on a 2-core machine fused passes were 1.2 to 2.5 times slower than global radix
+    /// passes (docs/PERFORMANCE.md), their barriers and local-memory staging costing more than
     /// they save where "local memory" is ordinary cached memory.
     #[default]
     Auto,
@@ -67,6 +68,11 @@ pub enum Strategy {
     GlobalRadix,
     /// Fused passes, or an error saying why they are not possible.
     Fused,
+    /// Lanes passes (`fft_core::kernel::LanesSpec`: eight sub-FFTs per work-item, one per
+    /// SIMD lane, the CPU devices' default) for power-of-two lengths from 16 points with
+    /// table twiddles; global radix passes for other lengths and twiddles. On GPUs for
+    /// comparison and tests only: they are slow there.
+    Lanes,
 }
 
 /// Which form global radix passes take.

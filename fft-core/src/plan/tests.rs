@@ -132,12 +132,13 @@ fn the_family_is_chosen_once_from_strategy_twiddles_and_device() {
             KernelSpec::Real(_) => "real",
             KernelSpec::Permute(_) => "permute",
             KernelSpec::Layout(_) => "layout",
+            KernelSpec::Lanes(_) => "lanes",
         })
     };
     let (table, native) = (Twiddles::Table, Twiddles::Native);
     assert_eq!(family(Strategy::Auto, table, &GPU), Ok("fused"));
     assert_eq!(family(Strategy::Auto, native, &GPU), Ok("vector"));
-    assert_eq!(family(Strategy::Auto, table, &CPU), Ok("scalar"));
+    assert_eq!(family(Strategy::Auto, table, &CPU), Ok("lanes"));
     assert_eq!(family(Strategy::Auto, native, &CPU), Ok("vector"));
     assert_eq!(family(Strategy::GlobalRadix, table, &GPU), Ok("vector"));
     assert_eq!(family(Strategy::Fused, table, &CPU), Ok("fused"));
@@ -544,19 +545,11 @@ fn real_plans_on_cpus_and_odd_lengths_use_point_wise_steps() {
     let compact = RealLayout::Compact;
     assert_eq!(
         real_entries(64, fwd, compact, &CPU),
-        [
-            "fft_radix16_fwd_f32_scalar_p1",
-            "fft_radix2_fwd_f32_scalar",
-            "fft_real_split_f32"
-        ]
+        ["fft_lanes32_fwd_f32_whole", "fft_real_split_f32"]
     );
     assert_eq!(
         real_entries(64, inv, compact, &CPU),
-        [
-            "fft_real_merge_f32",
-            "fft_radix16_inv_f32_scalar_p1",
-            "fft_radix2_inv_f32_scalar"
-        ]
+        ["fft_real_merge_f32", "fft_lanes32_inv_f32_whole"]
     );
     // Odd N: the N-point complex FFT between the point-wise steps, on every device.
     assert_eq!(
@@ -633,4 +626,108 @@ fn a_one_dimensional_shape_plans_a_real_transform_as_its_length_does() {
             assert_eq!(a.work_len(), b.work_len());
         }
     }
+}
+
+/// An automatic plan of `len` x `batch` on a CPU device.
+fn on_cpu(len: usize, batch: usize, precision: crate::Precision) -> Plan {
+    let r = PlanRequest {
+        batch,
+        precision,
+        ..PlanRequest::new(len)
+    };
+    Plan::new(r, &CPU).unwrap()
+}
+
+#[test]
+fn cpu_devices_plan_lanes_passes_for_powers_of_two_from_16_points() {
+    use crate::Precision::{F32, F64};
+    // (len, precision) -> (sub-FFT length, stride) of every pass.
+    type Passes = &'static [(u32, usize)];
+    let table: [(usize, crate::Precision, Passes); 8] = [
+        (16, F32, &[(16, 1)]),
+        (1024, F32, &[(1024, 1)]),
+        (4096, F32, &[(4096, 1)]),
+        (8192, F32, &[(128, 1), (64, 128)]),
+        (1 << 16, F32, &[(256, 1), (256, 256)]),
+        (1 << 25, F32, &[(512, 1), (256, 512), (256, 1 << 17)]),
+        (2048, F64, &[(2048, 1)]),
+        (4096, F64, &[(64, 1), (64, 64)]),
+    ];
+    for (len, precision, want) in table {
+        let plan = on_cpu(len, 2, precision);
+        assert_eq!(shape(&plan), want, "{len} {precision}");
+        assert!(plan
+            .passes
+            .iter()
+            .all(|p| matches!(p.spec, KernelSpec::Lanes(_))));
+    }
+    // One pass is the whole transform: eight transforms of the batch per work-item, work-groups
+    // of one, the last work-item repeating the batch's last transform.
+    let whole = on_cpu(1024, 9, F32);
+    assert_eq!(whole.passes[0].entry_point(), "fft_lanes1024_fwd_f32_whole");
+    assert_eq!(whole.passes[0].launch.global, [2]);
+    assert_eq!(whole.passes[0].launch.local, Some(vec![1]));
+    // Several passes: `_p1` first, eight neighbouring sub-FFTs per work-item.
+    let two = on_cpu(1 << 16, 3, F32);
+    let names: Vec<String> = two.passes.iter().map(Pass::entry_point).collect();
+    assert_eq!(names, ["fft_lanes256_fwd_f32_p1", "fft_lanes256_fwd_f32"]);
+    assert!(two.passes.iter().all(|p| p.launch.global == [256 * 3 / 8]));
+    // 8 points, explicit strategies and forms, other twiddles, other lengths: radix passes.
+    assert!(matches!(
+        on_cpu(8, 1, F32).passes[0].spec,
+        KernelSpec::Radix(_)
+    ));
+    for r in [
+        PlanRequest {
+            strategy: Strategy::GlobalRadix,
+            ..PlanRequest::new(1024)
+        },
+        PlanRequest {
+            form: KernelForm::Scalar,
+            ..PlanRequest::new(1024)
+        },
+        PlanRequest {
+            twiddles: Twiddles::Sincos,
+            ..PlanRequest::new(1024)
+        },
+        PlanRequest::new(1000),
+    ] {
+        let plan = Plan::new(r, &CPU).unwrap();
+        assert!(
+            plan.passes
+                .iter()
+                .all(|p| matches!(p.spec, KernelSpec::Radix(_))),
+            "{}",
+            plan.explain()
+        );
+    }
+    // Asked for, lanes passes run on a GPU too.
+    let r = PlanRequest {
+        strategy: Strategy::Lanes,
+        ..PlanRequest::new(1024)
+    };
+    assert!(matches!(
+        Plan::new(r, &GPU).unwrap().passes[0].spec,
+        KernelSpec::Lanes(_)
+    ));
+}
+
+#[test]
+fn lane_twiddle_tables_hold_the_lane_factors_of_the_pass_twiddles() {
+    use crate::kernel::{LaunchParams, TableKind};
+    let plan = on_cpu(1 << 16, 1, crate::Precision::F32);
+    let later = &plan.passes[1];
+    let table = TableKind::LaneTwiddles.values(&later.spec, &later.params);
+    assert_eq!(table.len(), 256 * 8);
+    // Entry 8m + l = W_{L*p}^(l*m), L * p = 2^16.
+    let (m, l) = (37usize, 5usize);
+    let want = crate::unit_root((l * m) as i64, 1 << 16, Direction::Forward);
+    assert!((table[8 * m + l] - want).norm() < 1e-15);
+    let first = LaunchParams::stockham(1 << 16, 1, 1);
+    assert_eq!(
+        TableKind::LaneTwiddles
+            .values(&plan.passes[0].spec, &first)
+            .len(),
+        1
+    );
 }

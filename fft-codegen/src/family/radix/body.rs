@@ -119,29 +119,7 @@ pub(super) fn write_kernel<W: Write>(w: &mut Writer<W>, pass: Pass, graph: &Grap
             }
         }
         Variant::Scalar | Variant::ScalarFirst => {
-            let schedule = Schedule::scalar(graph);
-            write_butterfly(w, graph, &schedule, |w, name, id| {
-                if let Op::Twiddle(a, angle) = graph.op(id) {
-                    let operand = schedule.name(a).unwrap_or("(operand)");
-                    writeln!(
-                        w,
-                        "// {name} = {}({operand}) = {operand} * exp(-i*pi*{}/{})",
-                        angle.helper_name(),
-                        angle.num(),
-                        angle.den()
-                    )?;
-                }
-                for part in [Part::Re, Part::Im] {
-                    let value = component_definition(graph, &schedule, id, part, spec.precision);
-                    writeln!(w, "const {data} {name}{} = {value};", part.suffix())?;
-                }
-                Ok(())
-            })?;
-            for (name, value) in schedule.aliases() {
-                for suffix in [Part::Re, Part::Im].map(Part::suffix) {
-                    writeln!(w, "const {data} {name}{suffix} = {value}{suffix};")?;
-                }
-            }
+            write_component_butterfly(w, graph, data, spec.precision)?;
             writeln!(w)?;
             writeln!(w, "{order}")?;
             let stride = (pass.variant == Variant::Scalar).then_some("p");
@@ -284,6 +262,41 @@ fn write_inputs<W: Write>(w: &mut Writer<W>, pass: Pass) -> fmt::Result {
             "const {vector} x{m:02} = cmul(x[{}], w{m:02});",
             offset("src", m, "t")
         )?;
+    }
+    Ok(())
+}
+
+/// The butterfly of `graph` on inputs `x00_re`, `x00_im`, ... of type `data` (`float`, or
+/// `float8` in a lanes pass, whose every lane is another butterfly), every operation written
+/// out by components; slot `s` ends up in `y<s>_re`, `y<s>_im`.
+pub(crate) fn write_component_butterfly<W: Write>(
+    w: &mut Writer<W>,
+    graph: &Graph,
+    data: &str,
+    precision: Precision,
+) -> fmt::Result {
+    let schedule = Schedule::scalar(graph);
+    write_butterfly(w, graph, &schedule, |w, name, id| {
+        if let Op::Twiddle(a, angle) = graph.op(id) {
+            let operand = schedule.name(a).unwrap_or("(operand)");
+            writeln!(
+                w,
+                "// {name} = {}({operand}) = {operand} * exp(-i*pi*{}/{})",
+                angle.helper_name(),
+                angle.num(),
+                angle.den()
+            )?;
+        }
+        for part in [Part::Re, Part::Im] {
+            let value = component_definition(graph, &schedule, id, part, precision);
+            writeln!(w, "const {data} {name}{} = {value};", part.suffix())?;
+        }
+        Ok(())
+    })?;
+    for (name, value) in schedule.aliases() {
+        for suffix in [Part::Re, Part::Im].map(Part::suffix) {
+            writeln!(w, "const {data} {name}{suffix} = {value}{suffix};")?;
+        }
     }
     Ok(())
 }

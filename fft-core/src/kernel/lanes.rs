@@ -1,0 +1,170 @@
+//! [`LanesSpec`]: a Stockham pass for CPU devices whose SIMD lanes are eight sub-FFTs side by
+//! side (DESIGN.md section 4.7).
+//!
+//! On a CPU, the fused passes' work-groups, barriers and local memory cost more than they
+//! save, and the global radix passes go over memory once per radix (three passes at 2^10).
+//! A lanes pass does what a fused pass does, a sub-FFT of length L per Stockham step, but
+//! one work-item computes [`LANES`] sub-FFTs at once, each of its values an OpenCL vector
+//! (`float8`) whose lane `l` belongs to sub-FFT `l`: every butterfly is straight-line SIMD
+//! code, the sub-FFT's own radix-4/8 stages run in private memory (the CPU's caches), and the
+//! pass reads and writes global memory once. The lanes are the eight neighbouring sub-FFTs
+//! `i .. i + 8` of a pass of several (their values are neighbours in memory), or eight
+//! transforms of the batch when the pass is the whole transform, whose values are then
+//! transposed 8 x 8 in registers on the way in and out.
+
+use crate::{Direction, Precision};
+use std::fmt;
+
+/// Sub-FFTs per work-item: the lanes of every value (`float8`, `double8`).
+pub const LANES: u32 = 8;
+
+/// The shortest sub-FFT: [`LANES`] (values are moved in blocks of 8 x 8).
+pub const LANES_MIN_LEN: u32 = 8;
+
+/// Which passes a lanes kernel serves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum LanesShape {
+    /// The whole transform in one pass (`t = p = 1`): the lanes are eight transforms of the
+    /// batch (the last work-item repeats the batch's last transform where fewer are left).
+    Whole,
+    /// A pass of a plan of several: the lanes are the sub-FFTs `i .. i + 8` of one sequence
+    /// (`t` and `p` are 1 or multiples of 8). Two entry points, `_p1` for the first pass.
+    Part,
+}
+
+/// A lanes pass (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LanesSpec {
+    /// Sub-FFT length L: a power of two in [`LANES_MIN_LEN`]..=[`LanesSpec::max_len`].
+    pub len: u32,
+    /// Sign of the exponent.
+    pub direction: Direction,
+    /// Data precision.
+    pub precision: Precision,
+    /// Whole transform or part of a plan.
+    pub shape: LanesShape,
+}
+
+/// Why a lanes spec cannot be emitted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LanesLenError(pub u32, pub Precision);
+
+impl fmt::Display for LanesLenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "a lanes pass of {} points does not exist in {}: its length is a power of two from {LANES_MIN_LEN} to {}",
+            self.0,
+            self.1,
+            LanesSpec::max_len(self.1)
+        )
+    }
+}
+
+impl LanesSpec {
+    /// A forward f32 lanes pass of `len` points of the given shape.
+    pub const fn new(len: u32, shape: LanesShape) -> LanesSpec {
+        LanesSpec {
+            len,
+            direction: Direction::Forward,
+            precision: Precision::F32,
+            shape,
+        }
+    }
+
+    /// The longest sub-FFT: 4096 in f32, 2048 in f64. A work-item holds four arrays of L
+    /// eight-lane values in private memory (512 KiB at the limit), which stay in the
+    /// caches of a CPU core.
+    pub fn max_len(precision: Precision) -> u32 {
+        match precision {
+            Precision::F32 => 4096,
+            Precision::F64 => 2048,
+        }
+    }
+
+    /// `Ok` when the generator emits this spec.
+    pub fn check(&self) -> Result<(), LanesLenError> {
+        let fits = self.len.is_power_of_two()
+            && (LANES_MIN_LEN..=LanesSpec::max_len(self.precision)).contains(&self.len);
+        if fits {
+            Ok(())
+        } else {
+            Err(LanesLenError(self.len, self.precision))
+        }
+    }
+
+    /// The radices of the sub-FFT's stages inside the kernel, first to last: radix 4, with
+    /// one radix 8 first when log2 L is odd. On the 2-core CI machine (PoCL 3.1) radix-4
+    /// stages were the fastest for 1024 points (4.8-5.4 ms for 2^22 points against 5.5-5.9
+    /// for 8, 8, 16 and 8.4 for 32, 32): eight-lane values of larger butterflies spill
+    /// registers.
+    pub fn stage_radices(&self) -> Vec<u32> {
+        let log2 = self.len.trailing_zeros();
+        let mut radices = Vec::new();
+        if log2 % 2 == 1 {
+            radices.push(if log2 >= 3 { 8 } else { 2 });
+        }
+        let rest = log2 - if log2 % 2 == 1 { log2.min(3) } else { 0 };
+        radices.extend(std::iter::repeat(4).take((rest / 2) as usize));
+        radices
+    }
+
+    /// The kernel's name: `fft_lanes1024_fwd_f32`, `_whole` for [`LanesShape::Whole`].
+    pub fn name(&self) -> String {
+        let base = format!(
+            "fft_lanes{}_{}_{}",
+            self.len,
+            self.direction.tag(),
+            self.precision.tag()
+        );
+        match self.shape {
+            LanesShape::Whole => format!("{base}_whole"),
+            LanesShape::Part => base,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stage_radices_multiply_to_the_length_with_radix_4_after_at_most_one_8() {
+        for log2 in 3..=12 {
+            let spec = LanesSpec::new(1 << log2, LanesShape::Part);
+            let radices = spec.stage_radices();
+            assert_eq!(radices.iter().product::<u32>(), 1 << log2, "{radices:?}");
+            assert!(radices.iter().skip(1).all(|&r| r == 4), "{radices:?}");
+        }
+        assert_eq!(
+            LanesSpec::new(1024, LanesShape::Part).stage_radices(),
+            [4; 5]
+        );
+        assert_eq!(
+            LanesSpec::new(2048, LanesShape::Part).stage_radices(),
+            [8, 4, 4, 4, 4]
+        );
+    }
+
+    #[test]
+    fn only_powers_of_two_from_8_to_the_private_memory_limit_exist() {
+        let spec = |len, precision| LanesSpec {
+            precision,
+            ..LanesSpec::new(len, LanesShape::Whole)
+        };
+        assert!(spec(8, Precision::F32).check().is_ok());
+        assert!(spec(4096, Precision::F32).check().is_ok());
+        assert!(spec(4096, Precision::F64).check().is_err());
+        assert!(spec(4, Precision::F32).check().is_err());
+        assert!(spec(96, Precision::F32).check().is_err());
+        let message = spec(8192, Precision::F32).check().unwrap_err().to_string();
+        assert!(
+            message.contains("8192") && message.contains("4096"),
+            "{message}"
+        );
+        assert_eq!(
+            spec(1024, Precision::F32).name(),
+            "fft_lanes1024_fwd_f32_whole"
+        );
+    }
+}

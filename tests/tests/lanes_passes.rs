@@ -1,0 +1,130 @@
+//! Lanes passes (eight sub-FFTs per work-item, one per SIMD lane: the CPU devices' default
+//! for powers of two), asked for with `Strategy::Lanes` so they run on any test device: every
+//! whole-transform length in both precisions with a batch that leaves the last work-item
+//! partial, plans of two passes, in place, and random shapes.
+
+use fft_codegen::KernelSpec;
+use fft_core::Direction;
+use fft_runtime::ocl::{Buffer, OclPrm};
+use fft_runtime::{DeviceKind, Fft, FftFloat, Strategy};
+use num_complex::Complex;
+use oclfft_tests::*;
+use proptest::prelude::*;
+
+fn lanes_plan<T: FftFloat>(len: usize, batch: usize, direction: Direction) -> Fft<T>
+where
+    Complex<T>: OclPrm,
+{
+    Fft::<T>::builder(test_queue())
+        .len(len)
+        .batch(batch)
+        .direction(direction)
+        .strategy(Strategy::Lanes)
+        .build()
+        .unwrap_or_else(|e| panic!("{len} x {batch}: {e}"))
+}
+
+/// Transforms random data with a lanes plan of `passes` passes and checks it against the
+/// oracle.
+fn check<T: FftFloat>(
+    len: usize,
+    batch: usize,
+    direction: Direction,
+    passes: usize,
+) -> Result<(), String>
+where
+    Complex<T>: OclPrm,
+{
+    let plan = lanes_plan::<T>(len, batch, direction);
+    let specs = &plan.plan().passes;
+    if specs.len() != passes || !specs.iter().all(|p| matches!(p.spec, KernelSpec::Lanes(_))) {
+        return Err(format!("unexpected plan:\n{}", plan.explain()));
+    }
+    let signal = random_signal(len * batch, (len * 31 + batch) as u64);
+    let mut data = to_device::<T>(&signal);
+    plan.process(&mut data).map_err(|e| e.to_string())?;
+    let want = batched_oracle(&signal, len, direction, 1.0);
+    check_against(&to_f64(&data), &want, len, tolerance::<T>(len))
+        .map(|_| ())
+        .map_err(|e| format!("{len} x {batch} {direction:?}: {e}"))
+}
+
+#[test]
+fn every_whole_transform_length_in_both_precisions() {
+    let mut failures = Vec::new();
+    for log2 in 4..=12u32 {
+        let len = 1usize << log2;
+        // 9 transforms: one full work-item and one that repeats the last transform 7 times.
+        let direction = if log2 % 2 == 0 {
+            Direction::Forward
+        } else {
+            Direction::Inverse
+        };
+        failures.extend(check::<f32>(len, 9, direction, 1).err());
+        if log2 <= 11 {
+            failures.extend(check::<f64>(len, 9, direction, 1).err());
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_default_plan_of_a_power_of_two_is_lanes_on_cpus_and_fused_on_gpus() {
+    let plan = Fft::<f32>::builder(test_queue()).len(1024).build().unwrap();
+    let spec = plan.plan().passes[0].spec;
+    match test_queue().summary().kind {
+        DeviceKind::Cpu => assert!(matches!(spec, KernelSpec::Lanes(_)), "{}", plan.explain()),
+        DeviceKind::Gpu => assert!(matches!(spec, KernelSpec::Fused(_)), "{}", plan.explain()),
+        DeviceKind::Accelerator | DeviceKind::Other => {}
+    }
+}
+
+#[test]
+fn plans_of_two_passes() {
+    for (log2, batch) in [(13u32, 2usize), (16, 3), (17, 1)] {
+        for direction in [Direction::Forward, Direction::Inverse] {
+            check::<f32>(1 << log2, batch, direction, 2).unwrap();
+        }
+    }
+    check::<f64>(1 << 12, 2, Direction::Forward, 2).unwrap();
+    check::<f64>(1 << 13, 1, Direction::Inverse, 2).unwrap();
+}
+
+#[test]
+fn in_place_equals_out_of_place() {
+    for (len, batch) in [(1024usize, 5usize), (1 << 13, 2)] {
+        let plan = lanes_plan::<f32>(len, batch, Direction::Forward);
+        let signal = to_device::<f32>(&random_signal(len * batch, 7));
+        let mut expected = signal.clone();
+        plan.process(&mut expected).unwrap();
+        let buffer = Buffer::builder()
+            .queue(test_queue().queue().clone())
+            .len(len * batch)
+            .copy_host_slice(&signal)
+            .build()
+            .unwrap();
+        plan.enqueue(&buffer).unwrap().wait_for().unwrap();
+        let mut got = vec![Complex::new(0.0f32, 0.0); len * batch];
+        buffer.read(&mut got).enq().unwrap();
+        assert_eq!(got, expected, "{len} x {batch}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    /// Random shapes through lanes passes.
+    #[test]
+    fn lanes_transforms_match_the_oracle(log2 in 4u32..=15, batch in 1usize..=10, inverse in any::<bool>(), double in any::<bool>()) {
+        let direction = if inverse { Direction::Inverse } else { Direction::Forward };
+        let len = 1usize << log2;
+        let single = if double { 2048 } else { 4096 };
+        let passes = if len <= single { 1 } else { 2 };
+        let result = if double {
+            check::<f64>(len, batch, direction, passes)
+        } else {
+            check::<f32>(len, batch, direction, passes)
+        };
+        result.map_err(TestCaseError::fail)?;
+    }
+}
