@@ -8,18 +8,15 @@
 // Sub-FFT g = 8w + l: i = g & (t - 1), base = (g - i) * 256, k = i & (p - 1); W_L = exp(-2*pi*i/L);
 // X = DFT256(x[base + i + m * t] * W_{256p}^(k*m)), y[base + (i - k) * 256 + k + q * p] = X[q] * scale.
 // fft_lanes256_fwd_f32_p1 (p = 1) stores each lane's run of 8 outputs after an 8 x 8 transpose; fft_lanes256_fwd_f32 (p >= 8)
-// multiplies by W_{256p}^(k*m) = hi[e >> h] * lo[e & (2^h - 1)] (e = k0 * m, k0 the first lane's k)
-// times lane_tw[8m + l] = W_{256p}^(l*m), and its loads and stores are runs of 8.
+// multiplies by pass_tw[((k0 / 8) * 256 + m) * 8 + l] = W_{256p}^((k0 + l)*m) (k0 the first lane's k),
+// and its loads and stores are runs of 8.
 
 __kernel void fft_lanes256_fwd_f32_p1(__global const float *x,
                                       __global float *y,
                                       __global const float *restrict stage_tw,
-                                      __global const float *restrict pass_tw_hi,
-                                      __global const float *restrict pass_tw_lo,
-                                      __global const float *restrict lane_tw,
+                                      __global const float *restrict pass_tw,
                                       const uint p,
                                       const uint t,
-                                      const uint h,
                                       const uint total,
                                       const float scale)
 {
@@ -293,12 +290,9 @@ __kernel void fft_lanes256_fwd_f32_p1(__global const float *x,
 __kernel void fft_lanes256_fwd_f32(__global const float *x,
                                    __global float *y,
                                    __global const float *restrict stage_tw,
-                                   __global const float *restrict pass_tw_hi,
-                                   __global const float *restrict pass_tw_lo,
-                                   __global const float *restrict lane_tw,
+                                   __global const float *restrict pass_tw,
                                    const uint p,
                                    const uint t,
-                                   const uint h,
                                    const uint total,
                                    const float scale)
 {
@@ -310,19 +304,12 @@ __kernel void fft_lanes256_fwd_f32(__global const float *x,
     const size_t base = (size_t)(8u * w - i) * 256u;
     __global const float *xs = x + 2 * (base + i);
     const uint k = i & (p - 1u);
-    const uint low = (1u << h) - 1u;
     for (uint m = 0; m < 256u; ++m) {
         const float16 v = vload16(0, xs + 2 * (size_t)m * t);
-        // W_{256p}^(k*m) from the two-level table, times the lanes' W^(l*m).
-        const uint e = k * m;
-        const float hr = pass_tw_hi[2 * (e >> h)], hi = pass_tw_hi[2 * (e >> h) + 1];
-        const float lr = pass_tw_lo[2 * (e & low)], li = pass_tw_lo[2 * (e & low) + 1];
-        const float br = hr * lr - hi * li, bi = hr * li + hi * lr;
-        const float16 lt = vload16(m, lane_tw);
-        const float8 wr = br * lt.even - bi * lt.odd;
-        const float8 wi = br * lt.odd + bi * lt.even;
-        are[m] = v.even * wr - v.odd * wi;
-        aim[m] = v.even * wi + v.odd * wr;
+        // The lanes' W_{256p}^((k + l)*m), l = 0..7, together.
+        const float16 tw = vload16((k / 8u) * 256u + m, pass_tw);
+        are[m] = v.even * tw.even - v.odd * tw.odd;
+        aim[m] = v.even * tw.odd + v.odd * tw.even;
     }
     // Stage 1 of 4: radix 4 at stride 1: X = DFT4(s[j + m * 64] * W_{4}^(ks*m)), ks = j % 1, d[(j - ks) * 4 + ks + q * 1] = X[q].
     for (uint j = 0; j < 64u; ++j) {

@@ -1,7 +1,8 @@
 //! Lanes passes (eight sub-FFTs per work-item, one per SIMD lane: the CPU devices' default
 //! for powers of two), asked for with `Strategy::Lanes` so they run on any test device: every
 //! whole-transform length in both precisions with a batch that leaves the last work-item
-//! partial, plans of two passes, in place, and random shapes.
+//! partial, plans of two passes (with one- and two-level twiddle tables), in place, and random
+//! shapes.
 
 use fft_codegen::KernelSpec;
 use fft_core::Direction;
@@ -81,7 +82,9 @@ fn the_default_plan_of_a_power_of_two_is_lanes_on_cpus_and_fused_on_gpus() {
 
 #[test]
 fn plans_of_two_passes() {
-    for (log2, batch) in [(13u32, 2usize), (16, 3), (17, 1)] {
+    // 2^19 = 1024 x 512: the later pass's one table would hold 2^19 values, so it takes the
+    // two-level table (`_hilo`).
+    for (log2, batch) in [(13u32, 2usize), (16, 3), (17, 1), (19, 1)] {
         for direction in [Direction::Forward, Direction::Inverse] {
             check::<f32>(1 << log2, batch, direction, 2).unwrap();
         }

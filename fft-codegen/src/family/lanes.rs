@@ -23,7 +23,7 @@ use crate::opencl::signature::write_signature;
 use crate::opencl::twiddle_helpers::write_real_constants;
 use crate::opencl::writer::Writer;
 use crate::spec::{CodegenError, OpCounts};
-use fft_core::kernel::{KernelSpec, LanesShape, LanesSpec, RadixSpec, LANES};
+use fft_core::kernel::{KernelSpec, LanesShape, LanesSpec, PassTable, RadixSpec, LANES};
 use fft_core::Precision;
 use std::fmt::{self, Write};
 
@@ -155,14 +155,20 @@ fn write_program<W: Write>(
                 w,
                 "// {name}_p1 (p = 1) stores each lane's run of 8 outputs after an 8 x 8 transpose; {name} (p >= 8)"
             )?;
-            writeln!(
-                w,
-                "// multiplies by W_{{{l}p}}^(k*m) = hi[e >> h] * lo[e & (2^h - 1)] (e = k0 * m, k0 the first lane's k)"
-            )?;
-            writeln!(
-                w,
-                "// times lane_tw[8m + l] = W_{{{l}p}}^(l*m), and its loads and stores are runs of 8."
-            )?;
+            match spec.table {
+                PassTable::OneLevel => writeln!(
+                    w,
+                    "// multiplies by pass_tw[((k0 / 8) * {l} + m) * 8 + l] = W_{{{l}p}}^((k0 + l)*m) (k0 the first lane's k),"
+                )?,
+                PassTable::TwoLevel => {
+                    writeln!(
+                        w,
+                        "// multiplies by W_{{{l}p}}^(k0*m) = hi[e >> h] * lo[e & (2^h - 1)] (e = k0 * m, k0 the first lane's k)"
+                    )?;
+                    writeln!(w, "// times lane_tw[8m + l] = W_{{{l}p}}^(l*m),")?;
+                }
+            }
+            writeln!(w, "// and its loads and stores are runs of 8.")?;
         }
     }
     if spec.precision == Precision::F64 {
@@ -230,7 +236,9 @@ fn write_entry<W: Write>(
             writeln!(w, "__global const {} *xs = x + 2 * (base + i);", t.scalar)?;
             if entry == Entry::Later {
                 writeln!(w, "const uint k = i & (p - 1u);")?;
-                writeln!(w, "const uint low = (1u << h) - 1u;")?;
+                if spec.table == PassTable::TwoLevel {
+                    writeln!(w, "const uint low = (1u << h) - 1u;")?;
+                }
             }
             writeln!(w, "for (uint m = 0; m < {l}u; ++m) {{")?;
             w.indent();
@@ -242,6 +250,18 @@ fn write_entry<W: Write>(
             if entry == Entry::First {
                 writeln!(w, "are[m] = v.even;")?;
                 writeln!(w, "aim[m] = v.odd;")?;
+            } else if spec.table == PassTable::OneLevel {
+                writeln!(
+                    w,
+                    "// The lanes' W_{{{l}p}}^((k + l)*m), l = 0..7, together."
+                )?;
+                writeln!(
+                    w,
+                    "const {} tw = vload16((k / 8u) * {l}u + m, pass_tw);",
+                    t.wide
+                )?;
+                writeln!(w, "are[m] = v.even * tw.even - v.odd * tw.odd;")?;
+                writeln!(w, "aim[m] = v.even * tw.odd + v.odd * tw.even;")?;
             } else {
                 writeln!(
                     w,

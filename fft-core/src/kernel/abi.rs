@@ -65,7 +65,12 @@ pub enum TableKind {
     FourStepHi,
     /// The low level: `lo[b] = W_{L*p}^b`, `b < 2^h` (one value, 1, when p = 1).
     FourStepLo,
-    /// A lanes pass of stride p ([`crate::kernel::LanesSpec`]): entry `m * 8 + l` is
+    /// A lanes pass of stride p with a one-level table ([`crate::kernel::LanesSpec::table`]):
+    /// entry `((k / 8) * L + m) * 8 + l` is `W_{L*p}^((k + l) * m)` for `k` a multiple of 8
+    /// below `p`, `m < L`, `l <` [`LANES`]: the eight lanes' twiddles of input `m`, together
+    /// (one value, 1, when p = 1).
+    LanePassTwiddles,
+    /// A lanes pass of stride p with a two-level table: entry `m * 8 + l` is
     /// `W_{L*p}^(l*m)` for `m < L`, `l <` [`LANES`], the factor of lane `l` of the pass
     /// twiddle `W_{L*p}^((k + l) * m) = W^(k*m) * W^(l*m)` (one value, 1, when p = 1).
     LaneTwiddles,
@@ -462,23 +467,41 @@ pub(crate) const LANES_WHOLE_ABI: KernelAbi = KernelAbi {
     }],
 };
 
-/// A lanes pass of a plan of several: `_p1` for the first pass (stores transposed, no pass
-/// twiddles), the other entry for the later ones.
+/// A lanes pass of a plan of several with the one-level twiddle table.
 pub(crate) const LANES_PART_ABI: KernelAbi = KernelAbi {
-    args: &LANES_ARGS,
-    entries: &[
-        EntryAbi {
-            suffix: "_p1",
-            position: PassPosition::First,
-            geometry: Geometry::Lanes,
-        },
-        EntryAbi {
-            suffix: "",
-            position: PassPosition::Later,
-            geometry: Geometry::Lanes,
-        },
+    args: &[
+        arg("x", ArgKind::Input),
+        arg("y", ArgKind::Output),
+        arg("stage_tw", ArgKind::Table(TableKind::StageTwiddles)),
+        arg("pass_tw", ArgKind::Table(TableKind::LanePassTwiddles)),
+        arg("p", ArgKind::Uint(UintArg::Stride)),
+        arg("t", ArgKind::Uint(UintArg::PerSequence)),
+        arg("total", ArgKind::Uint(UintArg::Total)),
+        arg("scale", ArgKind::Scale),
     ],
+    entries: &LANES_PART_ENTRIES,
 };
+
+/// A lanes pass of a plan of several with the two-level twiddle table.
+pub(crate) const LANES_HILO_ABI: KernelAbi = KernelAbi {
+    args: &LANES_ARGS,
+    entries: &LANES_PART_ENTRIES,
+};
+
+/// `_p1` for the first pass (stores transposed, no pass twiddles), the other entry for the
+/// later ones.
+const LANES_PART_ENTRIES: [EntryAbi; 2] = [
+    EntryAbi {
+        suffix: "_p1",
+        position: PassPosition::First,
+        geometry: Geometry::Lanes,
+    },
+    EntryAbi {
+        suffix: "",
+        position: PassPosition::Later,
+        geometry: Geometry::Lanes,
+    },
+];
 
 /// A permute ([`crate::kernel::PermuteSpec`]): one work-item per value, guarded.
 pub(crate) const PERMUTE_ABI: KernelAbi = KernelAbi {
@@ -741,7 +764,10 @@ impl TableKind {
             TableKind::FourStepHi | TableKind::FourStepLo if params.stride <= 1 => one(),
             TableKind::FourStepHi => split_twiddles(span, direction).hi,
             TableKind::FourStepLo => split_twiddles(span, direction).lo,
-            TableKind::LaneTwiddles if params.stride <= 1 => one(),
+            TableKind::LaneTwiddles | TableKind::LanePassTwiddles if params.stride <= 1 => one(),
+            TableKind::LanePassTwiddles => {
+                lane_pass_twiddles(spec.points(), params.stride, direction)
+            }
             TableKind::LaneTwiddles => lane_twiddles(spec.points(), params.stride, direction),
             TableKind::Chirp => chirp(params.len, outer),
             TableKind::ChirpFilter => chirp_filter(params.len, params.padded, outer),
@@ -773,6 +799,19 @@ fn lane_twiddles(len: u32, stride: usize, direction: Direction) -> Vec<Complex64
             (0..LANES as usize).map(move |l| unit_root((l * m) as i64, span as u64, direction))
         })
         .collect()
+}
+
+/// [`TableKind::LanePassTwiddles`] of a pass of `len` points at stride `stride`.
+fn lane_pass_twiddles(len: u32, stride: usize, direction: Direction) -> Vec<Complex64> {
+    let (len, lanes) = (len as usize, LANES as usize);
+    let span = (len * stride) as u64;
+    let mut table = Vec::with_capacity(len * stride);
+    for k in (0..stride).step_by(lanes) {
+        for m in 0..len {
+            table.extend((k..k + lanes).map(|lane| unit_root((lane * m) as i64, span, direction)));
+        }
+    }
+    table
 }
 
 fn real_len(spec: &KernelSpec, params: &LaunchParams) -> Option<u64> {

@@ -12,6 +12,7 @@
 //! transforms of the batch when the pass is the whole transform, whose values are then
 //! transposed 8 x 8 in registers on the way in and out.
 
+use super::spec::PassTable;
 use crate::{Direction, Precision};
 use std::fmt;
 
@@ -43,7 +44,20 @@ pub struct LanesSpec {
     pub precision: Precision,
     /// Whole transform or part of a plan.
     pub shape: LanesShape,
+    /// How a later pass of a [`LanesShape::Part`] kernel gets its pass twiddles
+    /// `W_{L*p}^((k + l) * m)`: [`PassTable::OneLevel`] reads each from one table of `p * L`
+    /// values (`TableKind::LanePassTwiddles`), [`PassTable::TwoLevel`] multiplies the fused
+    /// passes' two-level `W^(k*m)` by a lane factor `W^(l*m)` (`TableKind::LaneTwiddles`), for
+    /// strides whose one table would not stay in the caches ([`LANES_ONE_TABLE_MAX`]).
+    pub table: PassTable,
 }
+
+/// The most values of a lanes pass's one-level twiddle table (`p * L`; 2 MiB in f32). On the
+/// 2-core CI machine (PoCL 3.1) the one table took the later pass of 2^16 points (256 x 256,
+/// batch 64, a table of 2^16 values read by every transform) from 6.3-6.6 ms to 4.9-5.0 ms,
+/// and changed nothing at 2^22 (2048 x 2048, batch 1: 9.7 ms either way), where the table is as
+/// large as the data and read once.
+pub const LANES_ONE_TABLE_MAX: usize = 1 << 18;
 
 /// Why a lanes spec cannot be emitted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +83,20 @@ impl LanesSpec {
             direction: Direction::Forward,
             precision: Precision::F32,
             shape,
+            table: PassTable::OneLevel,
         }
+    }
+
+    /// This spec for a pass at stride `stride`: with the two-level twiddle table where the one
+    /// table would hold more than [`LANES_ONE_TABLE_MAX`] values.
+    pub fn at_stride(self, stride: usize) -> LanesSpec {
+        let table =
+            if self.shape == LanesShape::Part && stride * self.len as usize > LANES_ONE_TABLE_MAX {
+                PassTable::TwoLevel
+            } else {
+                PassTable::OneLevel
+            };
+        LanesSpec { table, ..self }
     }
 
     /// The longest sub-FFT: 4096 in f32, 2048 in f64. A work-item holds four arrays of L
@@ -85,7 +112,8 @@ impl LanesSpec {
     /// `Ok` when the generator emits this spec.
     pub fn check(&self) -> Result<(), LanesLenError> {
         let fits = self.len.is_power_of_two()
-            && (LANES_MIN_LEN..=LanesSpec::max_len(self.precision)).contains(&self.len);
+            && (LANES_MIN_LEN..=LanesSpec::max_len(self.precision)).contains(&self.len)
+            && (self.shape == LanesShape::Part || self.table == PassTable::OneLevel);
         if fits {
             Ok(())
         } else {
@@ -109,7 +137,8 @@ impl LanesSpec {
         radices
     }
 
-    /// The kernel's name: `fft_lanes1024_fwd_f32`, `_whole` for [`LanesShape::Whole`].
+    /// The kernel's name: `fft_lanes1024_fwd_f32`, `_whole` for [`LanesShape::Whole`], `_hilo`
+    /// for [`PassTable::TwoLevel`].
     pub fn name(&self) -> String {
         let base = format!(
             "fft_lanes{}_{}_{}",
@@ -117,9 +146,10 @@ impl LanesSpec {
             self.direction.tag(),
             self.precision.tag()
         );
-        match self.shape {
-            LanesShape::Whole => format!("{base}_whole"),
-            LanesShape::Part => base,
+        match (self.shape, self.table) {
+            (LanesShape::Whole, _) => format!("{base}_whole"),
+            (LanesShape::Part, PassTable::OneLevel) => base,
+            (LanesShape::Part, PassTable::TwoLevel) => format!("{base}_hilo"),
         }
     }
 }
@@ -166,5 +196,23 @@ mod tests {
             spec(1024, Precision::F32).name(),
             "fft_lanes1024_fwd_f32_whole"
         );
+        let two_level = LanesSpec {
+            table: PassTable::TwoLevel,
+            ..spec(1024, Precision::F32)
+        };
+        assert!(
+            two_level.check().is_err(),
+            "a whole transform has no pass twiddles"
+        );
+    }
+
+    #[test]
+    fn long_strides_take_the_two_level_table() {
+        let part = LanesSpec::new(256, LanesShape::Part);
+        assert_eq!(part.at_stride(1024).table, PassTable::OneLevel);
+        assert_eq!(part.at_stride(2048).table, PassTable::TwoLevel);
+        assert_eq!(part.at_stride(2048).name(), "fft_lanes256_fwd_f32_hilo");
+        let whole = LanesSpec::new(4096, LanesShape::Whole);
+        assert_eq!(whole.at_stride(1), whole);
     }
 }

@@ -3,9 +3,9 @@
 use super::abi::{
     fused_io_abi, KernelAbi, CHIRP_ABI, CHIRP_FILTER_ABI, FUSED_ABI, FUSED_CHIRP_ABI,
     FUSED_CHIRP_FILTER_ABI, FUSED_FILTER_ABI, FUSED_INTERLEAVED_ABI, FUSED_REAL_ABI,
-    LANES_PART_ABI, LANES_WHOLE_ABI, LAYOUT_LOAD_ABI, LAYOUT_LOAD_PLANAR_ABI, LAYOUT_STORE_ABI,
-    LAYOUT_STORE_PLANAR_ABI, PERMUTE_ABI, RADIX_ANY_ABI, RADIX_HILO_ABI, RADIX_SCALAR_ABI,
-    RADIX_VECTOR_ABI, REAL_PACK_ABI, REAL_SPLIT_ABI, REAL_UNPACK_ABI,
+    LANES_HILO_ABI, LANES_PART_ABI, LANES_WHOLE_ABI, LAYOUT_LOAD_ABI, LAYOUT_LOAD_PLANAR_ABI,
+    LAYOUT_STORE_ABI, LAYOUT_STORE_PLANAR_ABI, PERMUTE_ABI, RADIX_ANY_ABI, RADIX_HILO_ABI,
+    RADIX_SCALAR_ABI, RADIX_VECTOR_ABI, REAL_PACK_ABI, REAL_SPLIT_ABI, REAL_UNPACK_ABI,
 };
 use super::chirp::{ChirpSpec, ChirpStep};
 use super::fused::{ChirpStore, FusedChirp, FusedSpec};
@@ -356,6 +356,10 @@ impl KernelSpec {
                 shape: LanesShape::Whole,
                 ..
             }) => &LANES_WHOLE_ABI,
+            KernelSpec::Lanes(LanesSpec {
+                table: PassTable::TwoLevel,
+                ..
+            }) => &LANES_HILO_ABI,
             KernelSpec::Lanes(_) => &LANES_PART_ABI,
         }
     }

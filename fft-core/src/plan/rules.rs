@@ -551,7 +551,7 @@ pub(super) fn stockham_passes_with(
 /// `spec` with the two-level twiddle table where its one-level table at `stride` would hold
 /// more than [`TWO_LEVEL_MIN_TWIDDLES`] values: vector-form power-of-two radix passes with
 /// table twiddles (the last pass of a 2^26-point plan: 50 million values, seconds to compute,
-/// against two tables of 2^13).
+/// against two tables of 2^13); lanes passes by their own limit ([`LanesSpec::at_stride`]).
 fn with_pass_table(spec: KernelSpec, stride: usize) -> KernelSpec {
     match spec {
         KernelSpec::Radix(radix)
@@ -559,6 +559,7 @@ fn with_pass_table(spec: KernelSpec, stride: usize) -> KernelSpec {
         {
             radix.two_level().map_or(spec, KernelSpec::Radix)
         }
+        KernelSpec::Lanes(lanes) => KernelSpec::Lanes(lanes.at_stride(stride)),
         other => other,
     }
 }

@@ -713,19 +713,55 @@ fn cpu_devices_plan_lanes_passes_for_powers_of_two_from_16_points() {
 }
 
 #[test]
-fn lane_twiddle_tables_hold_the_lane_factors_of_the_pass_twiddles() {
-    use crate::kernel::{LaunchParams, TableKind};
+fn lane_twiddle_tables_hold_each_lanes_pass_twiddles() {
+    use crate::kernel::{ArgKind, LaunchParams, PassTable, TableKind};
+    let tables = |spec: &KernelSpec| -> Vec<TableKind> {
+        spec.abi()
+            .args
+            .iter()
+            .filter_map(|a| match a.kind {
+                ArgKind::Table(kind) => Some(kind),
+                _ => None,
+            })
+            .collect()
+    };
+    let close = |a: crate::Complex64, b: crate::Complex64| (a - b).norm() < 1e-15;
+    // 2^16 = 256 x 256: the later pass reads one table of p * L = 2^16 values.
     let plan = on_cpu(1 << 16, 1, crate::Precision::F32);
     let later = &plan.passes[1];
-    let table = TableKind::LaneTwiddles.values(&later.spec, &later.params);
-    assert_eq!(table.len(), 256 * 8);
-    // Entry 8m + l = W_{L*p}^(l*m), L * p = 2^16.
-    let (m, l) = (37usize, 5usize);
-    let want = crate::unit_root((l * m) as i64, 1 << 16, Direction::Forward);
-    assert!((table[8 * m + l] - want).norm() < 1e-15);
-    let first = LaunchParams::stockham(1 << 16, 1, 1);
+    assert!(matches!(later.spec, KernelSpec::Lanes(l) if l.table == PassTable::OneLevel));
     assert_eq!(
-        TableKind::LaneTwiddles
+        tables(&later.spec),
+        [TableKind::StageTwiddles, TableKind::LanePassTwiddles]
+    );
+    let table = TableKind::LanePassTwiddles.values(&later.spec, &later.params);
+    assert_eq!(table.len(), 1 << 16);
+    // Entry ((k / 8) * L + m) * 8 + l = W_{L*p}^((k + l) * m).
+    let (k, m, l) = (40usize, 37usize, 5usize);
+    let want = crate::unit_root(((k + l) * m) as i64, 1 << 16, Direction::Forward);
+    assert!(close(table[((k / 8) * 256 + m) * 8 + l], want));
+    // 2^22 = 2048 x 2048: a one-level table of 2^22 values would be as large as the data, so
+    // the two-level one times the lane factors.
+    let plan = on_cpu(1 << 22, 1, crate::Precision::F32);
+    let later = &plan.passes[1];
+    assert_eq!(later.entry_point(), "fft_lanes2048_fwd_f32_hilo");
+    assert_eq!(
+        tables(&later.spec),
+        [
+            TableKind::StageTwiddles,
+            TableKind::FourStepHi,
+            TableKind::FourStepLo,
+            TableKind::LaneTwiddles
+        ]
+    );
+    let lanes = TableKind::LaneTwiddles.values(&later.spec, &later.params);
+    assert_eq!(lanes.len(), 2048 * 8);
+    let want = crate::unit_root((l * m) as i64, 1 << 22, Direction::Forward);
+    assert!(close(lanes[8 * m + l], want));
+    // The first pass has no pass twiddles.
+    let first = LaunchParams::stockham(1 << 22, 1, 1);
+    assert_eq!(
+        TableKind::LanePassTwiddles
             .values(&plan.passes[0].spec, &first)
             .len(),
         1
