@@ -14,8 +14,8 @@ __kernel void fft_lanes1024_fwd_f32_whole(__global const float *x,
                                           const uint total,
                                           const float scale)
 {
-    const uint w = (uint)get_global_id(0);
     float8 are[1024], aim[1024], bre[1024], bim[1024];
+    const uint w = (uint)get_global_id(0);
     // Lane l is transform min(8w + l, total - 1): the last work-item repeats the last one.
     const size_t row0 = 2 * (size_t)1024 * min(8u * w + 0u, total - 1u);
     const size_t row1 = 2 * (size_t)1024 * min(8u * w + 1u, total - 1u);

@@ -20,8 +20,8 @@ __kernel void fft_lanes256_fwd_f32_p1(__global const float *x,
                                       const uint total,
                                       const float scale)
 {
-    const uint w = (uint)get_global_id(0);
     float8 are[256], aim[256], bre[256], bim[256];
+    const uint w = (uint)get_global_id(0);
     if (8u * w >= total)
         return;
     const uint i = (8u * w) & (t - 1u);
@@ -296,8 +296,8 @@ __kernel void fft_lanes256_fwd_f32(__global const float *x,
                                    const uint total,
                                    const float scale)
 {
-    const uint w = (uint)get_global_id(0);
     float8 are[256], aim[256], bre[256], bim[256];
+    const uint w = (uint)get_global_id(0);
     if (8u * w >= total)
         return;
     const uint i = (8u * w) & (t - 1u);

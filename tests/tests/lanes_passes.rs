@@ -53,7 +53,7 @@ where
 #[test]
 fn every_whole_transform_length_in_both_precisions() {
     let mut failures = Vec::new();
-    for log2 in 4..=12u32 {
+    for log2 in 3..=12u32 {
         let len = 1usize << log2;
         // 9 transforms: one full work-item and one that repeats the last transform 7 times.
         let direction = if log2 % 2 == 0 {
@@ -118,7 +118,7 @@ proptest! {
 
     /// Random shapes through lanes passes.
     #[test]
-    fn lanes_transforms_match_the_oracle(log2 in 4u32..=15, batch in 1usize..=10, inverse in any::<bool>(), double in any::<bool>()) {
+    fn lanes_transforms_match_the_oracle(log2 in 3u32..=15, batch in 1usize..=10, inverse in any::<bool>(), double in any::<bool>()) {
         let direction = if inverse { Direction::Inverse } else { Direction::Forward };
         let len = 1usize << log2;
         let single = if double { 2048 } else { 4096 };

@@ -200,8 +200,21 @@ fn write_entry<W: Write>(
     let name = format!("{}{suffix}", spec.name());
     write_signature(w, "__kernel void ", &name, abi.args, t.scalar, t.scalar)?;
     w.open_block()?;
-    writeln!(w, "const uint w = (uint)get_global_id(0);")?;
     writeln!(w, "{} are[{l}], aim[{l}], bre[{l}], bim[{l}];", t.lanes)?;
+    let groups = spec.groups_per_item();
+    if entry == Entry::Whole && groups > 1 {
+        writeln!(
+            w,
+            "// {groups} groups of 8 transforms per work-item (short transforms: fewer, longer work-items)."
+        )?;
+        writeln!(w, "for (uint s = 0; s < {groups}u; ++s) {{")?;
+        w.indent();
+        writeln!(w, "const uint w = {groups}u * (uint)get_global_id(0) + s;")?;
+        writeln!(w, "if (8u * w >= total)")?;
+        writeln!(w, "    return;")?;
+    } else {
+        writeln!(w, "const uint w = (uint)get_global_id(0);")?;
+    }
     match entry {
         Entry::Whole => {
             writeln!(
@@ -334,6 +347,10 @@ fn write_entry<W: Write>(
                 "    vstore16(shuffle2({rre}[q], {rim}[q], {interleave}) * scale, 0, ys + 2 * (size_t)q * p);"
             )?;
         }
+    }
+    if entry == Entry::Whole && groups > 1 {
+        w.dedent();
+        writeln!(w, "}}")?;
     }
     w.close_block()
 }

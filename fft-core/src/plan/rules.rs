@@ -9,7 +9,7 @@ use super::{
 };
 use crate::kernel::{
     catalog, ChirpSpec, ChirpStep, ChirpStore, Form, FusedChirp, FusedSpec, KernelSpec, LanesShape,
-    LanesSpec, LaunchParams, Lengths, RadixSpec, Twiddles, RADICES,
+    LanesSpec, LaunchParams, Lengths, RadixSpec, Twiddles, LANES_MIN_LEN, RADICES,
 };
 use crate::{log2_exact, Direction, Precision};
 
@@ -116,23 +116,32 @@ fn radix_form(request: &PlanRequest, kind: DeviceKind) -> Form {
 }
 
 /// Whether a power-of-two transform of `2^log2_len` points runs as lanes passes: when asked
-/// for ([`Strategy::Lanes`]) and on CPU devices where the planner chooses (automatic
-/// strategy and form), with table twiddles, from
-/// [`LANES_MIN_TRANSFORM`] points up. Measured on the 2-core CI machine (PoCL 3.1, 2^22
+/// for ([`Strategy::Lanes`], from [`LANES_MIN_LEN`] points) and on CPU devices where the
+/// planner chooses (automatic strategy and form, from [`LANES_MIN_TRANSFORM`] points), with
+/// table twiddles. Measured on the 2-core CI machine (PoCL 3.1, 2^22
 /// points per launch): 1024 points in one lanes pass took 4.8-6.5 ms against 13.5 ms for
 /// three scalar radix passes (rustfft, one thread: 6.8 ms).
 fn lanes_serve(request: &PlanRequest, caps: &DeviceCaps, log2_len: u32) -> bool {
+    let len = 1usize << log2_len;
     let chosen = match request.strategy {
-        Strategy::Lanes => true,
-        Strategy::Auto => caps.kind == DeviceKind::Cpu && request.form == KernelForm::Auto,
+        Strategy::Lanes => len >= LANES_MIN_LEN as usize,
+        Strategy::Auto => {
+            caps.kind == DeviceKind::Cpu
+                && request.form == KernelForm::Auto
+                && len >= LANES_MIN_TRANSFORM
+        }
         Strategy::GlobalRadix | Strategy::Fused => false,
     };
-    chosen && request.twiddles == Twiddles::Table && 1usize << log2_len >= LANES_MIN_TRANSFORM
+    chosen && request.twiddles == Twiddles::Table
 }
 
-/// The shortest transform of lanes passes: 8 points take one scalar radix-8 pass (1.5 ms for
-/// 2^22 points on the 2-core machine) faster than one lanes pass (2.6 ms).
-const LANES_MIN_TRANSFORM: usize = 16;
+/// The shortest transform of lanes passes on CPU devices' automatic plans: 256 points took
+/// 4.9-5.3 ms for 2^22 points on the 2-core machine against 4.4-7.1 for two scalar radix passes,
+/// 512 points 4.7-6.8 against 11-17 for three. Shorter transforms keep the radix passes: 64 and
+/// 128 points took 6.8-8.8 ms as one lanes pass, whatever its stage radices, against 4.0-5.1
+/// as two radix passes (why is not known; 16 and 32 points took 2.5-3.5 ms as lanes, 3.6-6.2
+/// as radix passes, too close in that noise for a rule of their own).
+const LANES_MIN_TRANSFORM: usize = 256;
 
 /// Splits `log2_len` into lanes sub-FFT exponents: one pass up to
 /// [`LanesSpec::max_len`], else the fewest balanced passes (larger ones first), each of at

@@ -545,11 +545,19 @@ fn real_plans_on_cpus_and_odd_lengths_use_point_wise_steps() {
     let compact = RealLayout::Compact;
     assert_eq!(
         real_entries(64, fwd, compact, &CPU),
-        ["fft_lanes32_fwd_f32_whole", "fft_real_split_f32"]
+        [
+            "fft_radix16_fwd_f32_scalar_p1",
+            "fft_radix2_fwd_f32_scalar",
+            "fft_real_split_f32"
+        ]
     );
     assert_eq!(
         real_entries(64, inv, compact, &CPU),
-        ["fft_real_merge_f32", "fft_lanes32_inv_f32_whole"]
+        [
+            "fft_real_merge_f32",
+            "fft_radix16_inv_f32_scalar_p1",
+            "fft_radix2_inv_f32_scalar"
+        ]
     );
     // Odd N: the N-point complex FFT between the point-wise steps, on every device.
     assert_eq!(
@@ -639,12 +647,12 @@ fn on_cpu(len: usize, batch: usize, precision: crate::Precision) -> Plan {
 }
 
 #[test]
-fn cpu_devices_plan_lanes_passes_for_powers_of_two_from_16_points() {
+fn cpu_devices_plan_lanes_passes_for_powers_of_two_from_256_points() {
     use crate::Precision::{F32, F64};
     // (len, precision) -> (sub-FFT length, stride) of every pass.
     type Passes = &'static [(u32, usize)];
     let table: [(usize, crate::Precision, Passes); 8] = [
-        (16, F32, &[(16, 1)]),
+        (256, F32, &[(256, 1)]),
         (1024, F32, &[(1024, 1)]),
         (4096, F32, &[(4096, 1)]),
         (8192, F32, &[(128, 1), (64, 128)]),
@@ -672,9 +680,9 @@ fn cpu_devices_plan_lanes_passes_for_powers_of_two_from_16_points() {
     let names: Vec<String> = two.passes.iter().map(Pass::entry_point).collect();
     assert_eq!(names, ["fft_lanes256_fwd_f32_p1", "fft_lanes256_fwd_f32"]);
     assert!(two.passes.iter().all(|p| p.launch.global == [256 * 3 / 8]));
-    // 8 points, explicit strategies and forms, other twiddles, other lengths: radix passes.
+    // 128 points, explicit strategies and forms, other twiddles, other lengths: radix passes.
     assert!(matches!(
-        on_cpu(8, 1, F32).passes[0].spec,
+        on_cpu(128, 1, F32).passes[0].spec,
         KernelSpec::Radix(_)
     ));
     for r in [
@@ -701,15 +709,17 @@ fn cpu_devices_plan_lanes_passes_for_powers_of_two_from_16_points() {
             plan.explain()
         );
     }
-    // Asked for, lanes passes run on a GPU too.
-    let r = PlanRequest {
-        strategy: Strategy::Lanes,
-        ..PlanRequest::new(1024)
-    };
-    assert!(matches!(
-        Plan::new(r, &GPU).unwrap().passes[0].spec,
-        KernelSpec::Lanes(_)
-    ));
+    // Asked for, lanes passes run from 8 points, on a GPU too.
+    for len in [8, 1024] {
+        let r = PlanRequest {
+            strategy: Strategy::Lanes,
+            ..PlanRequest::new(len)
+        };
+        assert!(matches!(
+            Plan::new(r, &GPU).unwrap().passes[0].spec,
+            KernelSpec::Lanes(_)
+        ));
+    }
 }
 
 #[test]
