@@ -70,8 +70,8 @@ pub enum Strategy {
     Fused,
     /// Lanes passes (`fft_core::kernel::LanesSpec`: eight sub-FFTs per work-item, one per
     /// SIMD lane, the CPU devices' default) for power-of-two lengths from 8 points with
-    /// table twiddles; global radix passes for other lengths and twiddles. On GPUs for
-    /// comparison and tests only: they are slow there.
+    /// table twiddles; global radix passes for other lengths and twiddles. CPU devices only
+    /// ([`PlanError::LanesUnavailable`] elsewhere).
     Lanes,
 }
 
@@ -287,6 +287,9 @@ pub enum PlanError {
     /// Fused passes were required but cannot run here.
     #[error("{0}")]
     FusedUnavailable(String),
+    /// Lanes passes were asked for on a device that is not a CPU.
+    #[error("lanes passes (Strategy::Lanes) run on CPU devices only, and this device is a {0}: each work-item holds up to 512 KiB of private arrays, which a CPU core's caches serve and a GPU does not (NVIDIA's driver refuses the longest with CL_OUT_OF_RESOURCES); use Strategy::Auto")]
+    LanesUnavailable(DeviceKind),
     /// A shape of no dimension or of more than [`MAX_RANK`].
     #[error("a shape has 1 to {MAX_RANK} dimensions (got {rank}): pass the dimensions of one transform in C order, e.g. [rows, columns]")]
     UnsupportedRank {

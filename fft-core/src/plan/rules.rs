@@ -87,6 +87,9 @@ pub(super) fn fused_limits_for(
 ) -> Result<Option<FusedLimits>, PlanError> {
     let table = request.twiddles == Twiddles::Table;
     match request.strategy {
+        Strategy::Lanes if caps.kind != DeviceKind::Cpu => {
+            Err(PlanError::LanesUnavailable(caps.kind))
+        }
         Strategy::GlobalRadix | Strategy::Lanes => Ok(None),
         Strategy::Auto if !table || caps.kind == DeviceKind::Cpu => Ok(None),
         Strategy::Auto => Ok(FusedLimits::of(caps, request.precision).ok()),

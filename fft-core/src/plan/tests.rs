@@ -709,17 +709,18 @@ fn cpu_devices_plan_lanes_passes_for_powers_of_two_from_256_points() {
             plan.explain()
         );
     }
-    // Asked for, lanes passes run from 8 points, on a GPU too.
-    for len in [8, 1024] {
-        let r = PlanRequest {
-            strategy: Strategy::Lanes,
-            ..PlanRequest::new(len)
-        };
-        assert!(matches!(
-            Plan::new(r, &GPU).unwrap().passes[0].spec,
-            KernelSpec::Lanes(_)
-        ));
-    }
+    // Asked for, lanes passes run from 8 points, on CPU devices only.
+    let asked = |len| PlanRequest {
+        strategy: Strategy::Lanes,
+        ..PlanRequest::new(len)
+    };
+    assert!(matches!(
+        Plan::new(asked(8), &CPU).unwrap().passes[0].spec,
+        KernelSpec::Lanes(_)
+    ));
+    let err = Plan::new(asked(1024), &GPU).unwrap_err();
+    assert_eq!(err, PlanError::LanesUnavailable(DeviceKind::Gpu));
+    assert!(err.to_string().contains("Strategy::Auto"), "{err}");
 }
 
 #[test]
