@@ -1,0 +1,57 @@
+//! What can go wrong in a distributed transform, on every rank alike.
+
+use crate::exchange::ExchangeError;
+
+/// An error of a distributed plan or transform. Errors about the decomposition are found
+/// collectively, so every rank returns the same error and none waits for the others.
+#[derive(Debug, thiserror::Error)]
+pub enum DistributedError {
+    /// The global shape is not 2-D or 3-D, or has a zero dimension.
+    #[error("a distributed transform takes a 2-D or 3-D shape of non-zero dimensions, got {0:?}")]
+    Shape(Vec<usize>),
+    /// The ranks' boxes do not tile the global shape along their axis.
+    #[error("the {side} boxes of the {ranks} ranks do not tile axis {axis} of length {len}: {boxes}; give each rank a range so that together they cover 0..{len} once, in rank order (even_split gives such ranges)")]
+    Tiling {
+        /// `input` or `output`.
+        side: &'static str,
+        /// The axis the boxes split.
+        axis: usize,
+        /// Its length.
+        len: usize,
+        /// The number of ranks.
+        ranks: usize,
+        /// Every rank's range, in rank order.
+        boxes: String,
+    },
+    /// A box splits an axis the decomposition does not split.
+    #[error("the {side} box splits axis {got}; a slab decomposition splits axis {want} ({why})")]
+    Axis {
+        /// `input` or `output`.
+        side: &'static str,
+        /// The axis the box names.
+        got: usize,
+        /// The axis it must name.
+        want: usize,
+        /// Why that axis.
+        why: &'static str,
+    },
+    /// The local data does not have the length of the rank's input box.
+    #[error("rank {rank} passed {got} values; its input box holds {want}")]
+    InputLength {
+        /// The rank.
+        rank: usize,
+        /// Values passed.
+        got: usize,
+        /// Values of the box.
+        want: usize,
+    },
+    /// The exchange between ranks failed.
+    #[error(transparent)]
+    Exchange(#[from] ExchangeError),
+    /// An oclfft plan or transform failed on this rank.
+    #[error(transparent)]
+    Fft(#[from] fft_runtime::Error),
+}
+
+/// `Result` with [`DistributedError`].
+pub type Result<T> = std::result::Result<T, DistributedError>;

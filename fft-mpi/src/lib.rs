@@ -1,0 +1,47 @@
+//! Distributed 2-D and 3-D complex FFTs over ranks (issue 14, first part): a field too large
+//! for one device is split into slabs along its first axis, one per rank; each rank transforms
+//! its slab along the other axes with an ordinary oclfft plan, the ranks exchange blocks so
+//! that each holds a slab along the second axis, and each transforms along the first.
+//!
+//! The algorithm talks to the other ranks only through [`Exchange`], so it is tested inside
+//! `cargo test` with [`VirtualRanks`] (threads of one process, any number of ranks) and will run
+//! on MPI through the same trait. What exists and what does not yet: see `docs/DISTRIBUTED.md`.
+//!
+//! ```no_run
+//! use fft_mpi::{even_split, DistributedFft, Exchange, OutputLayout, SlabBox, VirtualRanks};
+//! use fft_runtime::{DeviceQueue, Direction, Normalization};
+//! use num_complex::Complex32;
+//!
+//! let queue = DeviceQueue::from_env()?;
+//! let shape = [6, 4, 8];
+//! let outputs = VirtualRanks::run(2, |exchange| {
+//!     // Rank r holds planes [3r, 3r + 3) of the 6 x 4 x 8 field and gets rows [2r, 2r + 2)
+//!     // of axis 1 back, transposed: (axis 1, axis 0, axis 2).
+//!     let rank = exchange.rank();
+//!     let boxes = (
+//!         SlabBox::new(0, even_split(6, 2, rank)),
+//!         SlabBox::new(1, even_split(4, 2, rank)),
+//!     );
+//!     let plan = DistributedFft::<f32, _>::new(
+//!         &queue,
+//!         exchange,
+//!         &shape,
+//!         boxes,
+//!         OutputLayout::Transposed,
+//!         (Direction::Forward, Normalization::None),
+//!     )?;
+//!     let local = vec![Complex32::new(1.0, 0.0); plan.input_len()];
+//!     plan.execute(&local)
+//! });
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod decomposition;
+mod error;
+mod exchange;
+mod plan;
+
+pub use decomposition::{even_split, SlabBox};
+pub use error::{DistributedError, Result};
+pub use exchange::{Exchange, ExchangeError, VirtualRank, VirtualRanks};
+pub use plan::{DistributedFft, OutputLayout};

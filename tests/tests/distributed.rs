@@ -1,0 +1,194 @@
+//! Distributed slab transforms (`fft-mpi`) with virtual ranks on the test device: for 1 to 4
+//! ranks, 2-D and 3-D shapes that do not divide evenly, both output layouts, both precisions,
+//! ranks with no planes, and boxes or inputs that are wrong on one rank (the same error on
+//! every rank, no hang). The gathered result must equal the f64 oracle of the whole field.
+
+use fft_core::Direction;
+use fft_mpi::{
+    even_split, DistributedError, DistributedFft, Exchange, OutputLayout, SlabBox, VirtualRanks,
+};
+use fft_runtime::ocl::OclPrm;
+use fft_runtime::{FftFloat, Normalization};
+use num_complex::{Complex, Complex64};
+use oclfft_tests::*;
+
+/// Runs the distributed transform of a random field of `shape` on `ranks` virtual ranks (even
+/// splits) and returns the whole output, gathered in C order, beside the field.
+fn distributed<T: FftFloat>(
+    shape: &[usize],
+    ranks: usize,
+    layout: OutputLayout,
+    direction: Direction,
+    normalization: Normalization,
+) -> (Vec<Complex64>, Vec<Complex64>)
+where
+    Complex<T>: OclPrm + bytemuck::Pod,
+{
+    let dims = [shape[0], shape[1], shape.get(2).copied().unwrap_or(1)];
+    let [n0, n1, n2] = dims;
+    let field = random_signal(n0 * n1 * n2, (n0 * 100 + n1 * 10 + n2 + ranks) as u64);
+    let device = to_device::<T>(&field);
+    let outputs = VirtualRanks::run(ranks, |me| {
+        let r = me.rank();
+        let input = SlabBox::new(0, even_split(n0, ranks, r));
+        let output = match layout {
+            OutputLayout::Transposed => SlabBox::new(1, even_split(n1, ranks, r)),
+            OutputLayout::Natural => SlabBox::new(0, even_split(n0, ranks, r)),
+        };
+        let planes = input.range.clone();
+        let plan = DistributedFft::<T, _>::new(
+            test_queue(),
+            me,
+            shape,
+            (input, output.clone()),
+            layout,
+            (direction, normalization),
+        )
+        .unwrap();
+        let local = &device[planes.start * n1 * n2..planes.end * n1 * n2];
+        let out = plan.execute(local).unwrap();
+        assert_eq!(out.len(), plan.output_len());
+        (output.range, to_f64(&out))
+    });
+    let mut whole = vec![Complex64::new(0.0, 0.0); n0 * n1 * n2];
+    for (range, out) in outputs {
+        for (k, v) in out.into_iter().enumerate() {
+            let i2 = k % n2;
+            let index = match layout {
+                // (axis 1 - start, axis 0, axis 2)
+                OutputLayout::Transposed => {
+                    let (i0, i1) = ((k / n2) % n0, range.start + k / (n2 * n0));
+                    (i0 * n1 + i1) * n2 + i2
+                }
+                OutputLayout::Natural => range.start * n1 * n2 + k,
+            };
+            whole[index] = v;
+        }
+    }
+    (field, whole)
+}
+
+fn check<T: FftFloat>(shape: &[usize], ranks: usize, layout: OutputLayout, direction: Direction)
+where
+    Complex<T>: OclPrm + bytemuck::Pod,
+{
+    let normalization = match direction {
+        Direction::Forward => Normalization::None,
+        Direction::Inverse => Normalization::Backward,
+    };
+    let (field, got) = distributed::<T>(shape, ranks, layout, direction, normalization);
+    let points: usize = shape.iter().product();
+    let scale = match direction {
+        Direction::Forward => 1.0,
+        Direction::Inverse => 1.0 / points as f64,
+    };
+    let axes: Vec<usize> = (0..shape.len()).collect();
+    let want = nd_oracle(&field, shape, &axes, direction, scale);
+    check_against(&got, &want, points, nd_tolerance::<T>(shape, &axes))
+        .unwrap_or_else(|e| panic!("{shape:?} on {ranks} ranks, {layout:?}: {e}"));
+}
+
+#[test]
+fn one_to_four_ranks_uneven_shapes_both_layouts() {
+    for ranks in 1..=4 {
+        for layout in [OutputLayout::Transposed, OutputLayout::Natural] {
+            check::<f32>(&[6, 5, 8], ranks, layout, Direction::Forward);
+            check::<f32>(&[7, 12], ranks, layout, Direction::Forward);
+        }
+    }
+}
+
+#[test]
+fn double_precision_inverse_with_normalization() {
+    check::<f64>(&[4, 6, 8], 3, OutputLayout::Natural, Direction::Inverse);
+    check::<f64>(&[10, 16], 2, OutputLayout::Transposed, Direction::Inverse);
+}
+
+#[test]
+fn more_ranks_than_planes_leave_some_ranks_empty() {
+    check::<f32>(&[3, 2, 16], 4, OutputLayout::Transposed, Direction::Forward);
+    check::<f32>(&[2, 5], 3, OutputLayout::Natural, Direction::Forward);
+}
+
+#[test]
+fn boxes_that_do_not_tile_are_the_same_error_on_every_rank() {
+    let shape = [6, 4, 4];
+    let errors = VirtualRanks::run(3, |me| {
+        // Rank 1 claims planes 1..4, overlapping rank 0's 0..2.
+        let input = match me.rank() {
+            0 => 0..2,
+            1 => 1..4,
+            _ => 4..6,
+        };
+        let output = SlabBox::new(1, even_split(4, 3, me.rank()));
+        DistributedFft::<f32, _>::new(
+            test_queue(),
+            me,
+            &shape,
+            (SlabBox::new(0, input), output),
+            OutputLayout::Transposed,
+            (Direction::Forward, Normalization::None),
+        )
+        .err()
+        .map(|e| e.to_string())
+    });
+    let first = errors[0].clone().expect("rank 0 must fail");
+    assert!(
+        first.contains("rank 1: 1..4") && first.contains("tile axis 0"),
+        "{first}"
+    );
+    assert!(errors.iter().all(|e| e.as_deref() == Some(first.as_str())));
+
+    // An output box on the wrong axis.
+    let axis = VirtualRanks::run(2, |me| {
+        DistributedFft::<f32, _>::new(
+            test_queue(),
+            me,
+            &shape,
+            (
+                SlabBox::new(0, even_split(6, 2, me.rank())),
+                SlabBox::new(0, even_split(6, 2, me.rank())),
+            ),
+            OutputLayout::Transposed,
+            (Direction::Forward, Normalization::None),
+        )
+        .err()
+    });
+    assert!(axis
+        .iter()
+        .all(|e| matches!(e, Some(DistributedError::Axis { want: 1, .. }))));
+}
+
+#[test]
+fn a_wrong_input_length_on_one_rank_is_an_error_on_every_rank() {
+    let shape = [4, 4];
+    let results = VirtualRanks::run(2, |me| {
+        let plan = DistributedFft::<f32, _>::new(
+            test_queue(),
+            me,
+            &shape,
+            (
+                SlabBox::new(0, even_split(4, 2, me.rank())),
+                SlabBox::new(1, even_split(4, 2, me.rank())),
+            ),
+            OutputLayout::Transposed,
+            (Direction::Forward, Normalization::None),
+        )
+        .unwrap();
+        let len = plan.input_len() - me.rank();
+        plan.execute(&vec![Complex::new(1.0f32, 0.0); len]).err()
+    });
+    for error in results {
+        assert!(
+            matches!(
+                error,
+                Some(DistributedError::InputLength {
+                    rank: 1,
+                    got: 7,
+                    want: 8
+                })
+            ),
+            "{error:?}"
+        );
+    }
+}
