@@ -37,6 +37,15 @@ pub enum ExchangeError {
         /// Ranks.
         ranks: usize,
     },
+    /// A block was larger than one MPI count (2^31 - 1 bytes): split the transform over more
+    /// ranks.
+    #[error(
+        "rank {rank} had a block of more than 2^31 - 1 bytes for one MPI exchange; use more ranks"
+    )]
+    BlockTooLarge {
+        /// The rank.
+        rank: usize,
+    },
     /// Another rank stopped (a panic) while this one waited for it.
     #[error("rank {0} stopped during an exchange")]
     PeerStopped(usize),

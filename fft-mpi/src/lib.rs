@@ -39,9 +39,16 @@
 mod decomposition;
 mod error;
 mod exchange;
+#[cfg(feature = "mpi")]
+mod mpi_exchange;
 mod plan;
 
 pub use decomposition::{even_split, SlabBox};
 pub use error::{DistributedError, Result};
 pub use exchange::{Exchange, ExchangeError, VirtualRank, VirtualRanks};
+/// The `mpi` crate, for `mpi::initialize()` and communicators (feature `mpi`).
+#[cfg(feature = "mpi")]
+pub use mpi;
+#[cfg(feature = "mpi")]
+pub use mpi_exchange::MpiExchange;
 pub use plan::{DistributedFft, OutputLayout};

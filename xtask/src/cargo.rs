@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-fn run_checked(mut command: Command, what: &str) -> Result<(), Error> {
+pub(crate) fn run_checked(mut command: Command, what: &str) -> Result<(), Error> {
     eprintln!("xtask: {what}");
     let status = command
         .current_dir(workspace_root())
@@ -19,7 +19,7 @@ fn run_checked(mut command: Command, what: &str) -> Result<(), Error> {
     }
 }
 
-fn cargo() -> Command {
+pub(crate) fn cargo() -> Command {
     Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
 }
 

@@ -6,6 +6,7 @@
 mod cargo;
 mod fuzz;
 mod gen_kernels;
+mod mpi;
 mod setup;
 
 use fft_codegen::CodegenError;
@@ -32,6 +33,10 @@ commands:
       into DIR (default: kernels/ at the workspace root) and remove other .cl files there.
       --check: write nothing; exit with status 1 and list every missing, stale or extra
       file when DIR is not up to date.
+  mpi-test
+      Set up OpenCL and OpenMPI if needed (apt-get install libopenmpi-dev openmpi-bin), build
+      fft-mpi's slab_mpi example with --features mpi and run it on 2 and 4 ranks with mpirun
+      (each rank checks its part of distributed 2-D and 3-D transforms against the reference).
   fuzz [--seconds N] [TARGET...]
       Run the cargo-fuzz targets in fuzz/ (npy, wav, txt, csv, raw, png: every fft-io
       reader) for N seconds each (default 60), from the seeds in fuzz/seeds/; installs the
@@ -88,6 +93,7 @@ fn run(mut args: impl Iterator<Item = String>) -> Result<String, Error> {
         Some("test") => cargo::test(args.collect()),
         Some("demo") => cargo::demo(),
         Some("fuzz") => fuzz::fuzz(&fuzz::parse_fuzz(args)?),
+        Some("mpi-test") => mpi::mpi_test(),
         Some("help" | "--help" | "-h") => Ok(USAGE.to_string()),
         Some(other) => Err(Error::Usage(format!("unknown command `{other}`"))),
         None => Err(Error::Usage("no command given".into())),

@@ -39,7 +39,7 @@ fn missing() -> Vec<&'static str> {
     missing
 }
 
-fn is_root() -> bool {
+pub(crate) fn is_root() -> bool {
     Command::new("id")
         .arg("-u")
         .output()
@@ -47,7 +47,7 @@ fn is_root() -> bool {
         .unwrap_or(false)
 }
 
-fn apt_get(args: &[&str]) -> Result<(), Error> {
+pub(crate) fn apt_get(args: &[&str]) -> Result<(), Error> {
     let mut command = if is_root() {
         Command::new("apt-get")
     } else {

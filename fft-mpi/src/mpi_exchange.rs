@@ -1,0 +1,90 @@
+//! [`MpiExchange`]: the [`Exchange`] of an MPI communicator (feature `mpi`).
+
+use crate::exchange::{Exchange, ExchangeError};
+use mpi::datatype::{Partition, PartitionMut};
+use mpi::traits::{Communicator, CommunicatorCollectives};
+use mpi::Count;
+
+/// The ranks of an MPI communicator: `all_to_all` is an `MPI_Alltoall` of the block sizes
+/// followed by an `MPI_Alltoallv` of the bytes.
+pub struct MpiExchange<'c, C: Communicator> {
+    comm: &'c C,
+}
+
+impl<'c, C: Communicator> MpiExchange<'c, C> {
+    /// The exchange of `comm` (`universe.world()` for every process of `mpirun`).
+    pub fn new(comm: &'c C) -> MpiExchange<'c, C> {
+        MpiExchange { comm }
+    }
+}
+
+impl<C: Communicator> Exchange for MpiExchange<'_, C> {
+    fn rank(&self) -> usize {
+        self.comm.rank() as usize
+    }
+
+    fn size(&self) -> usize {
+        self.comm.size() as usize
+    }
+
+    fn all_to_all(&self, send: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>, ExchangeError> {
+        let ranks = self.size();
+        // A rank with a wrong block count still takes part (with empty blocks), so the other
+        // ranks' collectives complete; it reports the error afterwards.
+        let wrong = (send.len() != ranks).then_some(ExchangeError::BlockCount {
+            rank: self.rank(),
+            got: send.len(),
+            ranks,
+        });
+        let too_large = send.iter().any(|b| Count::try_from(b.len()).is_err());
+        let send = if wrong.is_some() || too_large {
+            vec![Vec::new(); ranks]
+        } else {
+            send
+        };
+        let counts: Vec<Count> = send.iter().map(|b| b.len() as Count).collect();
+        let mut received_counts = vec![0 as Count; ranks];
+        self.comm
+            .all_to_all_into(&counts[..], &mut received_counts[..]);
+        let offsets = |counts: &[Count]| -> Vec<Count> {
+            counts
+                .iter()
+                .scan(0, |at, &n| {
+                    let here = *at;
+                    *at += n;
+                    Some(here)
+                })
+                .collect()
+        };
+        // Never an empty buffer: Rust's empty vectors point at an invalid address, and OpenMPI
+        // failed MPI_Alltoallv (MPI_ERR_OTHER) on a rank with nothing to send or receive.
+        let mut flat: Vec<u8> = send.concat();
+        if flat.is_empty() {
+            flat.push(0);
+        }
+        let total: usize = received_counts.iter().map(|&n| n as usize).sum();
+        let mut incoming = vec![0u8; total.max(1)];
+        {
+            let outgoing = Partition::new(&flat[..], &counts[..], offsets(&counts));
+            let mut landing = PartitionMut::new(
+                &mut incoming[..],
+                &received_counts[..],
+                offsets(&received_counts),
+            );
+            self.comm.all_to_all_varcount_into(&outgoing, &mut landing);
+        }
+        if let Some(error) = wrong {
+            return Err(error);
+        }
+        if too_large {
+            return Err(ExchangeError::BlockTooLarge { rank: self.rank() });
+        }
+        let mut blocks = Vec::with_capacity(ranks);
+        let mut at = 0;
+        for &n in &received_counts {
+            blocks.push(incoming[at..at + n as usize].to_vec());
+            at += n as usize;
+        }
+        Ok(blocks)
+    }
+}
