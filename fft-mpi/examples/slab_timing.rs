@@ -51,10 +51,36 @@ fn main() -> Result<(), Failure> {
         reference = data;
     }
     println!("one plan: {:.1} ms", median(times));
+    // The two local plans of one rank holding every plane, alone.
+    let rows = Fft::<f32>::builder(&queue)
+        .shape(&shape[1..])
+        .batch(n)
+        .build()?;
+    let columns = Fft::<f32>::builder(&queue)
+        .shape(&[n, n])
+        .axes(&[0])
+        .batch(n)
+        .build()?;
+    for (name, plan) in [("axes 1, 2", &rows), ("axis 0", &columns)] {
+        let mut times = Vec::new();
+        for run in 0..6 {
+            let mut data = field.clone();
+            let start = Instant::now();
+            plan.process(&mut data)?;
+            if run > 0 {
+                times.push(start.elapsed().as_secs_f64() * 1e3);
+            }
+        }
+        println!("  local plan along {name} alone: {:.1} ms", median(times));
+    }
     for ranks in rank_counts {
         let per_rank = VirtualRanks::run(ranks, |me| -> Result<(f64, Vec<Complex32>), Failure> {
             let r = me.rank();
-            let own = DeviceQueue::from_env()?;
+            let own = if std::env::var_os("SHARED_QUEUE").is_some() {
+                queue.clone()
+            } else {
+                DeviceQueue::from_env()?
+            };
             let input = SlabBox::new(0, even_split(n, ranks, r));
             let plan = DistributedFft::<f32, _>::new(
                 &own,

@@ -185,22 +185,17 @@ where
             }
         }
         let [n0, n1, n2] = self.dims;
-        let mut planes = local.to_vec();
+        let mut planes = vec![<Complex<T> as bytemuck::Zeroable>::zeroed(); local.len()];
         if let Some(first) = &self.first {
-            first.process(&mut planes)?;
+            first.process_into(local, &mut planes)?;
         }
         // Rank j gets, of each of this rank's planes p, the rows of j's range of axis 1.
         let sends = self
             .middles
             .iter()
             .map(|mid| {
-                let block: Vec<Complex<T>> = (0..self.inputs[rank].len())
-                    .flat_map(|p| {
-                        let start = (p * n1 + mid.start) * n2;
-                        planes[start..start + mid.len() * n2].iter().copied()
-                    })
-                    .collect();
-                bytemuck::cast_slice(&block).to_vec()
+                let runs = (0..self.inputs[rank].len()).map(|p| (p * n1 + mid.start) * n2);
+                pack(&planes, runs, mid.len() * n2)
             })
             .collect();
         let received = self.exchange.all_to_all(sends)?;
@@ -208,10 +203,11 @@ where
         let columns = self.middles[rank].len();
         let mut work = vec![<Complex<T> as bytemuck::Zeroable>::zeroed(); columns * n0 * n2];
         for (source, bytes) in received.iter().enumerate() {
-            let block: Vec<Complex<T>> = bytemuck::pod_collect_to_vec(bytes);
+            let block = values::<T>(bytes);
             let from = &self.inputs[source];
-            for p in 0..from.len() {
-                for i1 in 0..columns {
+            // Writes in order (reads are the strided side).
+            for i1 in 0..columns {
+                for p in 0..from.len() {
                     let src = (p * columns + i1) * n2;
                     let dst = (i1 * n0 + from.start + p) * n2;
                     work[dst..dst + n2].copy_from_slice(&block[src..src + n2]);
@@ -237,23 +233,18 @@ where
             .outputs
             .iter()
             .map(|out| {
-                let block: Vec<Complex<T>> = (0..columns)
-                    .flat_map(|i1| {
-                        let start = (i1 * n0 + out.start) * n2;
-                        work[start..start + out.len() * n2].iter().copied()
-                    })
-                    .collect();
-                bytemuck::cast_slice(&block).to_vec()
+                let runs = (0..columns).map(|i1| (i1 * n0 + out.start) * n2);
+                pack(work, runs, out.len() * n2)
             })
             .collect();
         let received = self.exchange.all_to_all(sends)?;
         let mine = self.outputs[rank].len();
         let mut result = vec![<Complex<T> as bytemuck::Zeroable>::zeroed(); mine * n1 * n2];
         for (source, bytes) in received.iter().enumerate() {
-            let block: Vec<Complex<T>> = bytemuck::pod_collect_to_vec(bytes);
+            let block = values::<T>(bytes);
             let mid = &self.middles[source];
-            for i1 in 0..mid.len() {
-                for p in 0..mine {
+            for p in 0..mine {
+                for i1 in 0..mid.len() {
                     let src = (i1 * mine + p) * n2;
                     let dst = (p * n1 + mid.start + i1) * n2;
                     result[dst..dst + n2].copy_from_slice(&block[src..src + n2]);
@@ -261,6 +252,29 @@ where
             }
         }
         Ok(result)
+    }
+}
+
+/// The bytes of the runs of `run` values of `data` starting at `starts`, one after another:
+/// one copy per run into a buffer allocated once (the host path's cost is these copies).
+fn pack<V: bytemuck::Pod>(data: &[V], starts: impl Iterator<Item = usize>, run: usize) -> Vec<u8> {
+    let starts: Vec<usize> = starts.collect();
+    let mut bytes = Vec::with_capacity(starts.len() * run * std::mem::size_of::<V>());
+    for start in starts {
+        bytes.extend_from_slice(bytemuck::cast_slice(&data[start..start + run]));
+    }
+    bytes
+}
+
+/// `bytes` as values: borrowed where the buffer is aligned for them (the allocator's usual
+/// case), copied otherwise.
+fn values<T: FftFloat>(bytes: &[u8]) -> std::borrow::Cow<'_, [Complex<T>]>
+where
+    Complex<T>: bytemuck::Pod,
+{
+    match bytemuck::try_cast_slice(bytes) {
+        Ok(values) => std::borrow::Cow::Borrowed(values),
+        Err(_) => std::borrow::Cow::Owned(bytemuck::pod_collect_to_vec(bytes)),
     }
 }
 
