@@ -9,6 +9,16 @@ pub enum DistributedError {
     /// The global shape is not 2-D or 3-D, or has a zero dimension.
     #[error("a distributed transform takes a 2-D or 3-D shape of non-zero dimensions, got {0:?}")]
     Shape(Vec<usize>),
+    /// A multi-device plan without a queue, a transform or a dimension.
+    #[error("a multi-device plan needs at least one queue, one transform and a shape (got {queues} queues, batch {batch}, shape {shape:?})")]
+    NothingToSplit {
+        /// Queues given.
+        queues: usize,
+        /// Transforms asked for.
+        batch: usize,
+        /// The shape of one transform.
+        shape: Vec<usize>,
+    },
     /// The ranks' boxes do not tile the global shape along their axis.
     #[error("the {side} boxes of the {ranks} ranks do not tile axis {axis} of length {len}: {boxes}; give each rank a range so that together they cover 0..{len} once, in rank order (even_split gives such ranges)")]
     Tiling {

@@ -41,6 +41,7 @@ mod error;
 mod exchange;
 #[cfg(feature = "mpi")]
 mod mpi_exchange;
+mod multi_device;
 mod plan;
 
 pub use decomposition::{even_split, SlabBox};
@@ -51,4 +52,5 @@ pub use exchange::{Exchange, ExchangeError, VirtualRank, VirtualRanks};
 pub use mpi;
 #[cfg(feature = "mpi")]
 pub use mpi_exchange::MpiExchange;
+pub use multi_device::MultiDeviceFft;
 pub use plan::{DistributedFft, OutputLayout};

@@ -192,3 +192,64 @@ fn a_wrong_input_length_on_one_rank_is_an_error_on_every_rank() {
         );
     }
 }
+
+#[test]
+fn a_batch_split_over_several_queues_equals_the_oracle() {
+    use fft_mpi::MultiDeviceFft;
+    // Three queues of the test device (a machine with several GPUs passes one per device).
+    let queues = vec![test_queue().clone(); 3];
+    for (shape, batch) in [
+        (&[64usize][..], 7usize),
+        (&[8, 12][..], 5),
+        (&[4, 6, 8][..], 2),
+    ] {
+        let plan = MultiDeviceFft::<f32>::new(
+            &queues,
+            shape,
+            batch,
+            (Direction::Forward, Normalization::None),
+        )
+        .unwrap();
+        let points: usize = shape.iter().product();
+        let parts = plan.parts();
+        assert_eq!(
+            parts.iter().map(|(_, r)| r.len()).sum::<usize>(),
+            batch,
+            "{parts:?}"
+        );
+        if batch == 2 {
+            assert_eq!(parts, [(0, 0..1), (1, 1..2)], "the third queue has no work");
+        }
+        let signal = random_signal(points * batch, batch as u64);
+        let mut data = to_device::<f32>(&signal);
+        plan.process(&mut data).unwrap();
+        let axes: Vec<usize> = (0..shape.len()).collect();
+        let want: Vec<Complex64> = signal
+            .chunks(points)
+            .flat_map(|one| nd_oracle(one, shape, &axes, Direction::Forward, 1.0))
+            .collect();
+        check_against(
+            &to_f64(&data),
+            &want,
+            points,
+            nd_tolerance::<f32>(shape, &axes),
+        )
+        .unwrap_or_else(|e| panic!("{shape:?} x {batch}: {e}"));
+    }
+    let plan =
+        MultiDeviceFft::<f32>::new(&queues, &[16], 4, (Direction::Forward, Normalization::None))
+            .unwrap();
+    let mut short = vec![Complex::new(0.0f32, 0.0); 63];
+    assert!(matches!(
+        plan.process(&mut short),
+        Err(DistributedError::InputLength {
+            got: 63,
+            want: 64,
+            ..
+        })
+    ));
+    assert!(matches!(
+        MultiDeviceFft::<f32>::new(&[], &[16], 4, (Direction::Forward, Normalization::None)),
+        Err(DistributedError::NothingToSplit { queues: 0, .. })
+    ));
+}
