@@ -6,6 +6,7 @@ use crate::exchange::Exchange;
 use fft_runtime::ocl::OclPrm;
 use fft_runtime::{DeviceQueue, Direction, Fft, FftFloat, Normalization};
 use num_complex::Complex;
+use rayon::prelude::*;
 use std::ops::Range;
 
 /// Where the output lies.
@@ -202,17 +203,21 @@ where
         // From rank s: its planes x this rank's range of axis 1 x n2, into (axis 1, axis 0, axis 2).
         let columns = self.middles[rank].len();
         let mut work = vec![<Complex<T> as bytemuck::Zeroable>::zeroed(); columns * n0 * n2];
-        for (source, bytes) in received.iter().enumerate() {
-            let block = values::<T>(bytes);
-            let from = &self.inputs[source];
-            // Writes in order (reads are the strided side).
-            for i1 in 0..columns {
-                for p in 0..from.len() {
-                    let src = (p * columns + i1) * n2;
-                    let dst = (i1 * n0 + from.start + p) * n2;
-                    work[dst..dst + n2].copy_from_slice(&block[src..src + n2]);
-                }
-            }
+        let blocks: Vec<_> = received.iter().map(|b| values::<T>(b)).collect();
+        let inputs = &self.inputs;
+        // One row of axis 1 (all of axis 0 and 2) per task, on every host thread.
+        if n0 * n2 > 0 {
+            work.par_chunks_mut(n0 * n2)
+                .enumerate()
+                .for_each(|(i1, row)| {
+                    for (block, from) in blocks.iter().zip(inputs) {
+                        for p in 0..from.len() {
+                            let src = (p * columns + i1) * n2;
+                            let dst = (from.start + p) * n2;
+                            row[dst..dst + n2].copy_from_slice(&block[src..src + n2]);
+                        }
+                    }
+                });
         }
         if let Some(second) = &self.second {
             second.process(&mut work)?;
@@ -240,28 +245,45 @@ where
         let received = self.exchange.all_to_all(sends)?;
         let mine = self.outputs[rank].len();
         let mut result = vec![<Complex<T> as bytemuck::Zeroable>::zeroed(); mine * n1 * n2];
-        for (source, bytes) in received.iter().enumerate() {
-            let block = values::<T>(bytes);
-            let mid = &self.middles[source];
-            for p in 0..mine {
-                for i1 in 0..mid.len() {
-                    let src = (i1 * mine + p) * n2;
-                    let dst = (p * n1 + mid.start + i1) * n2;
-                    result[dst..dst + n2].copy_from_slice(&block[src..src + n2]);
-                }
-            }
+        let blocks: Vec<_> = received.iter().map(|b| values::<T>(b)).collect();
+        let middles = &self.middles;
+        // One plane of axis 0 per task, on every host thread.
+        if n1 * n2 > 0 {
+            result
+                .par_chunks_mut(n1 * n2)
+                .enumerate()
+                .for_each(|(p, plane)| {
+                    for (block, mid) in blocks.iter().zip(middles) {
+                        for i1 in 0..mid.len() {
+                            let src = (i1 * mine + p) * n2;
+                            let dst = (mid.start + i1) * n2;
+                            plane[dst..dst + n2].copy_from_slice(&block[src..src + n2]);
+                        }
+                    }
+                });
         }
         Ok(result)
     }
 }
 
 /// The bytes of the runs of `run` values of `data` starting at `starts`, one after another:
-/// one copy per run into a buffer allocated once (the host path's cost is these copies).
-fn pack<V: bytemuck::Pod>(data: &[V], starts: impl Iterator<Item = usize>, run: usize) -> Vec<u8> {
+/// one copy per run into a buffer allocated once, the runs copied by every host thread (the
+/// host path's cost is these copies).
+fn pack<V: bytemuck::Pod + Send + Sync>(
+    data: &[V],
+    starts: impl Iterator<Item = usize>,
+    run: usize,
+) -> Vec<u8> {
     let starts: Vec<usize> = starts.collect();
-    let mut bytes = Vec::with_capacity(starts.len() * run * std::mem::size_of::<V>());
-    for start in starts {
-        bytes.extend_from_slice(bytemuck::cast_slice(&data[start..start + run]));
+    let run_bytes = run * std::mem::size_of::<V>();
+    let mut bytes = vec![0u8; starts.len() * run_bytes];
+    if run_bytes > 0 {
+        bytes
+            .par_chunks_mut(run_bytes)
+            .zip(&starts)
+            .for_each(|(out, &start)| {
+                out.copy_from_slice(bytemuck::cast_slice(&data[start..start + run]))
+            });
     }
     bytes
 }
