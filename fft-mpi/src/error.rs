@@ -55,6 +55,17 @@ pub enum DistributedError {
         /// Values of the box.
         want: usize,
     },
+    /// The output slice of `execute_into` does not have the length of the rank's output box
+    /// (checked on every rank together, like the input).
+    #[error("rank {rank} passed an output of {got} values; its output box holds {want}")]
+    OutputLength {
+        /// The rank.
+        rank: usize,
+        /// Values passed.
+        got: usize,
+        /// Values of the box.
+        want: usize,
+    },
     /// The exchange between ranks failed.
     #[error(transparent)]
     Exchange(#[from] ExchangeError),

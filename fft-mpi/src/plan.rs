@@ -8,6 +8,7 @@ use fft_runtime::{DeviceQueue, Direction, Fft, FftFloat, Normalization};
 use num_complex::Complex;
 use rayon::prelude::*;
 use std::ops::Range;
+use std::sync::Mutex;
 
 /// Where the output lies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,7 +45,13 @@ where
     first: Option<Fft<T>>,
     /// Along axis 0 of this rank's range of axis 1; `None` when it holds none.
     second: Option<Fft<T>>,
+    /// The planes after the first transform and the rows of axis 1 before the second, kept
+    /// between calls: fresh buffers cost a page fault per 4 KiB on first touch.
+    scratch: Mutex<Scratch<T>>,
 }
+
+/// The planes after the first transform, and the rows of axis 1 before the second.
+type Scratch<T> = (Vec<Complex<T>>, Vec<Complex<T>>);
 
 /// `(axis, start, end)` of a box as bytes, for the all-gather that checks the tiling.
 fn box_bytes(boxes: &[&SlabBox]) -> Vec<u8> {
@@ -151,6 +158,7 @@ where
             layout,
             first,
             second,
+            scratch: Mutex::new((Vec::new(), Vec::new())),
         })
     }
 
@@ -162,8 +170,11 @@ where
 
     /// Values of this rank's output slab.
     pub fn output_len(&self) -> usize {
+        self.output_len_of(self.exchange.rank())
+    }
+
+    fn output_len_of(&self, rank: usize) -> usize {
         let [n0, n1, n2] = self.dims;
-        let rank = self.exchange.rank();
         match self.layout {
             OutputLayout::Transposed => self.middles[rank].len() * n0 * n2,
             OutputLayout::Natural => self.outputs[rank].len() * n1 * n2,
@@ -174,21 +185,50 @@ where
     /// A slab of the wrong length is an error on every rank (checked together before any data
     /// moves).
     pub fn execute(&self, local: &[Complex<T>]) -> Result<Vec<Complex<T>>> {
+        let mut output = vec![<Complex<T> as bytemuck::Zeroable>::zeroed(); self.output_len()];
+        self.execute_into(local, &mut output)?;
+        Ok(output)
+    }
+
+    /// [`DistributedFft::execute`] into `output` ([`DistributedFft::output_len`] values), which
+    /// with the plan's own buffers kept between calls allocates no slab-sized buffer but the
+    /// exchanged bytes.
+    pub fn execute_into(&self, local: &[Complex<T>], output: &mut [Complex<T>]) -> Result<()> {
         let rank = self.exchange.rank();
-        let lengths = self
-            .exchange
-            .all_gather(&(local.len() as u64).to_le_bytes())?;
+        // Every rank's input and output lengths, checked together.
+        let mine: Vec<u8> = [local.len(), output.len()]
+            .iter()
+            .flat_map(|&n| (n as u64).to_le_bytes())
+            .collect();
+        let lengths = self.exchange.all_gather(&mine)?;
         for (r, bytes) in lengths.iter().enumerate() {
-            let got = u64::from_le_bytes(bytes[..8].try_into().expect("8 bytes")) as usize;
+            let word = |i: usize| {
+                u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().expect("8 bytes")) as usize
+            };
             let want = self.inputs[r].len() * self.dims[1] * self.dims[2];
-            if got != want {
-                return Err(DistributedError::InputLength { rank: r, got, want });
+            if word(0) != want {
+                return Err(DistributedError::InputLength {
+                    rank: r,
+                    got: word(0),
+                    want,
+                });
+            }
+            let want = self.output_len_of(r);
+            if word(1) != want {
+                return Err(DistributedError::OutputLength {
+                    rank: r,
+                    got: word(1),
+                    want,
+                });
             }
         }
         let [n0, n1, n2] = self.dims;
-        let mut planes = vec![<Complex<T> as bytemuck::Zeroable>::zeroed(); local.len()];
+        let zero = <Complex<T> as bytemuck::Zeroable>::zeroed();
+        let mut scratch = self.scratch.lock().unwrap_or_else(|p| p.into_inner());
+        let (planes, work) = &mut *scratch;
+        planes.resize(local.len(), zero);
         if let Some(first) = &self.first {
-            first.process_into(local, &mut planes)?;
+            first.process_into(local, planes)?;
         }
         // Rank j gets, of each of this rank's planes p, the rows of j's range of axis 1.
         let sends = self
@@ -196,13 +236,13 @@ where
             .iter()
             .map(|mid| {
                 let runs = (0..self.inputs[rank].len()).map(|p| (p * n1 + mid.start) * n2);
-                pack(&planes, runs, mid.len() * n2)
+                pack(planes, runs, mid.len() * n2)
             })
             .collect();
         let received = self.exchange.all_to_all(sends)?;
         // From rank s: its planes x this rank's range of axis 1 x n2, into (axis 1, axis 0, axis 2).
         let columns = self.middles[rank].len();
-        let mut work = vec![<Complex<T> as bytemuck::Zeroable>::zeroed(); columns * n0 * n2];
+        work.resize(columns * n0 * n2, zero);
         let blocks: Vec<_> = received.iter().map(|b| values::<T>(b)).collect();
         let inputs = &self.inputs;
         // One row of axis 1 (all of axis 0 and 2) per task, on every host thread.
@@ -219,18 +259,21 @@ where
                     }
                 });
         }
-        if let Some(second) = &self.second {
-            second.process(&mut work)?;
-        }
-        match self.layout {
-            OutputLayout::Transposed => Ok(work),
-            OutputLayout::Natural => self.to_natural(&work),
+        match (self.layout, &self.second) {
+            (OutputLayout::Transposed, Some(second)) => Ok(second.process_into(work, output)?),
+            (OutputLayout::Transposed, None) => Ok(()),
+            (OutputLayout::Natural, second) => {
+                if let Some(second) = second {
+                    second.process(work)?;
+                }
+                self.to_natural(work, output)
+            }
         }
     }
 
     /// The second all-to-all of a natural output: (axis 1, axis 0, axis 2) slabs of axis 1
     /// back to C-order slabs of axis 0.
-    fn to_natural(&self, work: &[Complex<T>]) -> Result<Vec<Complex<T>>> {
+    fn to_natural(&self, work: &[Complex<T>], result: &mut [Complex<T>]) -> Result<()> {
         let rank = self.exchange.rank();
         let [n0, n1, n2] = self.dims;
         let columns = self.middles[rank].len();
@@ -244,7 +287,6 @@ where
             .collect();
         let received = self.exchange.all_to_all(sends)?;
         let mine = self.outputs[rank].len();
-        let mut result = vec![<Complex<T> as bytemuck::Zeroable>::zeroed(); mine * n1 * n2];
         let blocks: Vec<_> = received.iter().map(|b| values::<T>(b)).collect();
         let middles = &self.middles;
         // One plane of axis 0 per task, on every host thread.
@@ -262,7 +304,7 @@ where
                     }
                 });
         }
-        Ok(result)
+        Ok(())
     }
 }
 

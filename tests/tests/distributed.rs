@@ -253,3 +253,46 @@ fn a_batch_split_over_several_queues_equals_the_oracle() {
         Err(DistributedError::NothingToSplit { queues: 0, .. })
     ));
 }
+
+#[test]
+fn execute_into_reuses_the_plan_and_checks_every_ranks_output_length() {
+    let shape = [6, 4, 4];
+    let field = to_device::<f32>(&random_signal(6 * 16, 5));
+    let results = VirtualRanks::run(2, |me| {
+        let r = me.rank();
+        let plan = DistributedFft::<f32, _>::new(
+            test_queue(),
+            me,
+            &shape,
+            (
+                SlabBox::new(0, even_split(6, 2, r)),
+                SlabBox::new(1, even_split(4, 2, r)),
+            ),
+            OutputLayout::Transposed,
+            (Direction::Forward, Normalization::None),
+        )
+        .unwrap();
+        let local = &field[r * 48..(r + 1) * 48];
+        // Twice into one buffer: the same result as `execute`.
+        let mut out = vec![Complex::new(0.0f32, 0.0); plan.output_len()];
+        plan.execute_into(local, &mut out).unwrap();
+        plan.execute_into(local, &mut out).unwrap();
+        assert_eq!(out, plan.execute(local).unwrap());
+        // Rank 0's output one value short: the same error on both ranks.
+        let mut wrong = vec![Complex::new(0.0f32, 0.0); plan.output_len() - usize::from(r == 0)];
+        plan.execute_into(local, &mut wrong).err()
+    });
+    for error in results {
+        assert!(
+            matches!(
+                error,
+                Some(DistributedError::OutputLength {
+                    rank: 0,
+                    got: 47,
+                    want: 48
+                })
+            ),
+            "{error:?}"
+        );
+    }
+}
