@@ -76,11 +76,7 @@ fn main() -> Result<(), Failure> {
     for ranks in rank_counts {
         let per_rank = VirtualRanks::run(ranks, |me| -> Result<(f64, Vec<Complex32>), Failure> {
             let r = me.rank();
-            let own = if std::env::var_os("SHARED_QUEUE").is_some() {
-                queue.clone()
-            } else {
-                DeviceQueue::from_env()?
-            };
+            let own = DeviceQueue::from_env()?;
             let input = SlabBox::new(0, even_split(n, ranks, r));
             let plan = DistributedFft::<f32, _>::new(
                 &own,

@@ -51,6 +51,25 @@ pub enum ExchangeError {
     PeerStopped(usize),
 }
 
+/// `send` if it has one block per rank, else empty blocks and the error to report once the
+/// exchange is over: a rank with a wrong block count still takes part, so the others do not
+/// wait for it.
+pub(crate) fn checked_blocks(
+    rank: usize,
+    ranks: usize,
+    send: Vec<Vec<u8>>,
+) -> (Vec<Vec<u8>>, Option<ExchangeError>) {
+    if send.len() == ranks {
+        return (send, None);
+    }
+    let error = ExchangeError::BlockCount {
+        rank,
+        got: send.len(),
+        ranks,
+    };
+    (vec![Vec::new(); ranks], Some(error))
+}
+
 /// Ranks as threads of this process ([`VirtualRanks::run`]).
 pub struct VirtualRanks;
 
@@ -158,16 +177,7 @@ impl Exchange for VirtualRank<'_> {
 
     fn all_to_all(&self, send: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>, ExchangeError> {
         let ranks = self.shared.ranks;
-        let wrong = (send.len() != ranks).then_some(ExchangeError::BlockCount {
-            rank: self.rank,
-            got: send.len(),
-            ranks,
-        });
-        let send = if wrong.is_some() {
-            vec![Vec::new(); ranks]
-        } else {
-            send
-        };
+        let (send, wrong) = checked_blocks(self.rank, ranks, send);
         self.shared
             .state
             .lock()

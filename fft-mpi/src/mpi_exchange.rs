@@ -1,6 +1,6 @@
 //! [`MpiExchange`]: the [`Exchange`] of an MPI communicator (feature `mpi`).
 
-use crate::exchange::{Exchange, ExchangeError};
+use crate::exchange::{checked_blocks, Exchange, ExchangeError};
 use mpi::datatype::{Partition, PartitionMut};
 use mpi::traits::{Communicator, CommunicatorCollectives};
 use mpi::Count;
@@ -29,15 +29,10 @@ impl<C: Communicator> Exchange for MpiExchange<'_, C> {
 
     fn all_to_all(&self, send: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>, ExchangeError> {
         let ranks = self.size();
-        // A rank with a wrong block count still takes part (with empty blocks), so the other
-        // ranks' collectives complete; it reports the error afterwards.
-        let wrong = (send.len() != ranks).then_some(ExchangeError::BlockCount {
-            rank: self.rank(),
-            got: send.len(),
-            ranks,
-        });
+        let (send, wrong) = checked_blocks(self.rank(), ranks, send);
+        // A block too large for one MPI count: empty blocks too, the error afterwards.
         let too_large = send.iter().any(|b| Count::try_from(b.len()).is_err());
-        let send = if wrong.is_some() || too_large {
+        let send = if too_large {
             vec![Vec::new(); ranks]
         } else {
             send

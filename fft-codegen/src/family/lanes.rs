@@ -20,7 +20,7 @@ use crate::math::butterfly::output_slot;
 use crate::math::ir::Graph;
 use crate::opencl::literal::scalar_type;
 use crate::opencl::signature::write_signature;
-use crate::opencl::twiddle_helpers::write_real_constants;
+use crate::opencl::twiddle_helpers::{complex_product, write_real_constants};
 use crate::opencl::writer::Writer;
 use crate::spec::{CodegenError, OpCounts};
 use fft_core::kernel::{KernelSpec, LanesShape, LanesSpec, PassTable, RadixSpec, LANES};
@@ -202,7 +202,8 @@ fn write_entry<W: Write>(
     w.open_block()?;
     writeln!(w, "{} are[{l}], aim[{l}], bre[{l}], bim[{l}];", t.lanes)?;
     let groups = spec.groups_per_item();
-    if entry == Entry::Whole && groups > 1 {
+    let looped = entry == Entry::Whole && groups > 1;
+    if looped {
         writeln!(
             w,
             "// {groups} groups of 8 transforms per work-item (short transforms: fewer, longer work-items)."
@@ -216,143 +217,177 @@ fn write_entry<W: Write>(
         writeln!(w, "const uint w = (uint)get_global_id(0);")?;
     }
     match entry {
-        Entry::Whole => {
-            writeln!(
-                w,
-                "// Lane l is transform min(8w + l, total - 1): the last work-item repeats the last one."
-            )?;
-            for lane in 0..LANES {
-                writeln!(
-                    w,
-                    "const size_t row{lane} = 2 * (size_t){l} * min(8u * w + {lane}u, total - 1u);"
-                )?;
-            }
-            writeln!(w, "for (uint e = 0; e < {}u; ++e) {{", l / LANES)?;
-            w.indent();
-            for lane in 0..LANES {
-                writeln!(w, "const {} v{lane} = vload16(e, x + row{lane});", t.wide)?;
-            }
-            let re = write_transpose(w, &t, "r", |lane| format!("v{lane}.even"))?;
-            let im = write_transpose(w, &t, "i", |lane| format!("v{lane}.odd"))?;
-            for j in 0..LANES as usize {
-                writeln!(w, "are[8 * e + {j}] = {};", re[j])?;
-                writeln!(w, "aim[8 * e + {j}] = {};", im[j])?;
-            }
-            w.dedent();
-            writeln!(w, "}}")?;
-        }
-        Entry::First | Entry::Later => {
-            writeln!(w, "if (8u * w >= total)")?;
-            writeln!(w, "    return;")?;
-            writeln!(w, "const uint i = (8u * w) & (t - 1u);")?;
-            writeln!(w, "const size_t base = (size_t)(8u * w - i) * {l}u;")?;
-            writeln!(w, "__global const {} *xs = x + 2 * (base + i);", t.scalar)?;
-            if entry == Entry::Later {
-                writeln!(w, "const uint k = i & (p - 1u);")?;
-                if spec.table == PassTable::TwoLevel {
-                    writeln!(w, "const uint low = (1u << h) - 1u;")?;
-                }
-            }
-            writeln!(w, "for (uint m = 0; m < {l}u; ++m) {{")?;
-            w.indent();
-            writeln!(
-                w,
-                "const {} v = vload16(0, xs + 2 * (size_t)m * t);",
-                t.wide
-            )?;
-            if entry == Entry::First {
-                writeln!(w, "are[m] = v.even;")?;
-                writeln!(w, "aim[m] = v.odd;")?;
-            } else if spec.table == PassTable::OneLevel {
-                writeln!(
-                    w,
-                    "// The lanes' W_{{{l}p}}^((k + l)*m), l = 0..7, together."
-                )?;
-                writeln!(
-                    w,
-                    "const {} tw = vload16((k / 8u) * {l}u + m, pass_tw);",
-                    t.wide
-                )?;
-                writeln!(w, "are[m] = v.even * tw.even - v.odd * tw.odd;")?;
-                writeln!(w, "aim[m] = v.even * tw.odd + v.odd * tw.even;")?;
-            } else {
-                writeln!(
-                    w,
-                    "// W_{{{l}p}}^(k*m) from the two-level table, times the lanes' W^(l*m)."
-                )?;
-                writeln!(w, "const uint e = k * m;")?;
-                let s = t.scalar;
-                writeln!(
-                    w,
-                    "const {s} hr = pass_tw_hi[2 * (e >> h)], hi = pass_tw_hi[2 * (e >> h) + 1];"
-                )?;
-                writeln!(
-                    w,
-                    "const {s} lr = pass_tw_lo[2 * (e & low)], li = pass_tw_lo[2 * (e & low) + 1];"
-                )?;
-                writeln!(
-                    w,
-                    "const {s} br = hr * lr - hi * li, bi = hr * li + hi * lr;"
-                )?;
-                writeln!(w, "const {} lt = vload16(m, lane_tw);", t.wide)?;
-                writeln!(w, "const {} wr = br * lt.even - bi * lt.odd;", t.lanes)?;
-                writeln!(w, "const {} wi = br * lt.odd + bi * lt.even;", t.lanes)?;
-                writeln!(w, "are[m] = v.even * wr - v.odd * wi;")?;
-                writeln!(w, "aim[m] = v.even * wi + v.odd * wr;")?;
-            }
-            w.dedent();
-            writeln!(w, "}}")?;
-        }
+        Entry::Whole => write_whole_load(w, spec, &t)?,
+        Entry::First | Entry::Later => write_part_load(w, spec, &t, entry)?,
     }
     let last = write_stages(w, spec, graphs)?;
-    let (rre, rim) = (format!("{last}re"), format!("{last}im"));
-    let interleave = interleave_mask(&t);
-    match entry {
-        Entry::Whole | Entry::First => {
-            if entry == Entry::First {
-                writeln!(
-                    w,
-                    "// Lane l wrote sub-FFT i + l: its outputs are y[base + (i + l) * {l} + q]."
-                )?;
-                for lane in 0..LANES {
-                    writeln!(
-                        w,
-                        "const size_t row{lane} = 2 * (base + (size_t)(i + {lane}u) * {l}u);"
-                    )?;
-                }
-            }
-            writeln!(w, "for (uint e = 0; e < {}u; ++e) {{", l / LANES)?;
-            w.indent();
-            let re = write_transpose(w, &t, "r", |j| format!("{rre}[8 * e + {j}]"))?;
-            let im = write_transpose(w, &t, "i", |j| format!("{rim}[8 * e + {j}]"))?;
-            for lane in 0..LANES as usize {
-                writeln!(
-                    w,
-                    "vstore16(shuffle2({}, {}, {interleave}) * scale, e, y + row{lane});",
-                    re[lane], im[lane]
-                )?;
-            }
-            w.dedent();
-            writeln!(w, "}}")?;
-        }
-        Entry::Later => {
-            writeln!(
-                w,
-                "__global {} *ys = y + 2 * (base + (size_t)(i - k) * {l}u + k);",
-                t.scalar
-            )?;
-            writeln!(w, "for (uint q = 0; q < {l}u; ++q)")?;
-            writeln!(
-                w,
-                "    vstore16(shuffle2({rre}[q], {rim}[q], {interleave}) * scale, 0, ys + 2 * (size_t)q * p);"
-            )?;
-        }
-    }
-    if entry == Entry::Whole && groups > 1 {
+    write_store(w, spec, &t, entry, last)?;
+    if looped {
         w.dedent();
         writeln!(w, "}}")?;
     }
     w.close_block()
+}
+
+/// The whole form's load: eight transforms of the batch, each run of 8 values of the 8
+/// transforms transposed into `are`/`aim`.
+fn write_whole_load<W: Write>(w: &mut Writer<W>, spec: &LanesSpec, t: &Types) -> fmt::Result {
+    let l = spec.len;
+    writeln!(
+        w,
+        "// Lane l is transform min(8w + l, total - 1): the last work-item repeats the last one."
+    )?;
+    for lane in 0..LANES {
+        writeln!(
+            w,
+            "const size_t row{lane} = 2 * (size_t){l} * min(8u * w + {lane}u, total - 1u);"
+        )?;
+    }
+    writeln!(w, "for (uint e = 0; e < {}u; ++e) {{", l / LANES)?;
+    w.indent();
+    for lane in 0..LANES {
+        writeln!(w, "const {} v{lane} = vload16(e, x + row{lane});", t.wide)?;
+    }
+    let re = write_transpose(w, t, "r", |lane| format!("v{lane}.even"))?;
+    let im = write_transpose(w, t, "i", |lane| format!("v{lane}.odd"))?;
+    for j in 0..LANES as usize {
+        writeln!(w, "are[8 * e + {j}] = {};", re[j])?;
+        writeln!(w, "aim[8 * e + {j}] = {};", im[j])?;
+    }
+    w.dedent();
+    writeln!(w, "}}")
+}
+
+/// A pass of several: the eight neighbouring sub-FFTs' inputs, runs of 8, times the pass
+/// twiddles in a later pass.
+fn write_part_load<W: Write>(
+    w: &mut Writer<W>,
+    spec: &LanesSpec,
+    t: &Types,
+    entry: Entry,
+) -> fmt::Result {
+    let l = spec.len;
+    writeln!(w, "if (8u * w >= total)")?;
+    writeln!(w, "    return;")?;
+    writeln!(w, "const uint i = (8u * w) & (t - 1u);")?;
+    writeln!(w, "const size_t base = (size_t)(8u * w - i) * {l}u;")?;
+    writeln!(w, "__global const {} *xs = x + 2 * (base + i);", t.scalar)?;
+    if entry == Entry::Later {
+        writeln!(w, "const uint k = i & (p - 1u);")?;
+        if spec.table == PassTable::TwoLevel {
+            writeln!(w, "const uint low = (1u << h) - 1u;")?;
+        }
+    }
+    writeln!(w, "for (uint m = 0; m < {l}u; ++m) {{")?;
+    w.indent();
+    writeln!(
+        w,
+        "const {} v = vload16(0, xs + 2 * (size_t)m * t);",
+        t.wide
+    )?;
+    let twiddle = match (entry, spec.table) {
+        (Entry::Later, PassTable::OneLevel) => {
+            writeln!(
+                w,
+                "// The lanes' W_{{{l}p}}^((k + l)*m), l = 0..7, together."
+            )?;
+            writeln!(
+                w,
+                "const {} tw = vload16((k / 8u) * {l}u + m, pass_tw);",
+                t.wide
+            )?;
+            Some(["tw.even", "tw.odd"])
+        }
+        (Entry::Later, PassTable::TwoLevel) => {
+            writeln!(
+                w,
+                "// W_{{{l}p}}^(k*m) from the two-level table, times the lanes' W^(l*m)."
+            )?;
+            writeln!(w, "const uint e = k * m;")?;
+            let s = t.scalar;
+            writeln!(
+                w,
+                "const {s} hr = pass_tw_hi[2 * (e >> h)], hi = pass_tw_hi[2 * (e >> h) + 1];"
+            )?;
+            writeln!(
+                w,
+                "const {s} lr = pass_tw_lo[2 * (e & low)], li = pass_tw_lo[2 * (e & low) + 1];"
+            )?;
+            let (br, bi) = complex_product(["hr", "hi"], ["lr", "li"]);
+            writeln!(w, "const {s} br = {br}, bi = {bi};")?;
+            writeln!(w, "const {} lt = vload16(m, lane_tw);", t.wide)?;
+            let (wr, wi) = complex_product(["br", "bi"], ["lt.even", "lt.odd"]);
+            writeln!(w, "const {} wr = {wr};", t.lanes)?;
+            writeln!(w, "const {} wi = {wi};", t.lanes)?;
+            Some(["wr", "wi"])
+        }
+        _ => None,
+    };
+    match twiddle {
+        Some(tw) => {
+            let (re, im) = complex_product(["v.even", "v.odd"], tw);
+            writeln!(w, "are[m] = {re};")?;
+            writeln!(w, "aim[m] = {im};")?;
+        }
+        None => {
+            writeln!(w, "are[m] = v.even;")?;
+            writeln!(w, "aim[m] = v.odd;")?;
+        }
+    }
+    w.dedent();
+    writeln!(w, "}}")
+}
+
+/// Stores the result held in the arrays `last` (`a` or `b`) times `scale`: transposed back
+/// into each lane's rows for the whole form and the first pass, in runs at stride `p` for a
+/// later pass.
+fn write_store<W: Write>(
+    w: &mut Writer<W>,
+    spec: &LanesSpec,
+    t: &Types,
+    entry: Entry,
+    last: &str,
+) -> fmt::Result {
+    let l = spec.len;
+    let (rre, rim) = (format!("{last}re"), format!("{last}im"));
+    let interleave = interleave_mask(t);
+    if entry == Entry::Later {
+        writeln!(
+            w,
+            "__global {} *ys = y + 2 * (base + (size_t)(i - k) * {l}u + k);",
+            t.scalar
+        )?;
+        writeln!(w, "for (uint q = 0; q < {l}u; ++q)")?;
+        return writeln!(
+            w,
+            "    vstore16(shuffle2({rre}[q], {rim}[q], {interleave}) * scale, 0, ys + 2 * (size_t)q * p);"
+        );
+    }
+    if entry == Entry::First {
+        writeln!(
+            w,
+            "// Lane l wrote sub-FFT i + l: its outputs are y[base + (i + l) * {l} + q]."
+        )?;
+        for lane in 0..LANES {
+            writeln!(
+                w,
+                "const size_t row{lane} = 2 * (base + (size_t)(i + {lane}u) * {l}u);"
+            )?;
+        }
+    }
+    writeln!(w, "for (uint e = 0; e < {}u; ++e) {{", l / LANES)?;
+    w.indent();
+    let re = write_transpose(w, t, "r", |j| format!("{rre}[8 * e + {j}]"))?;
+    let im = write_transpose(w, t, "i", |j| format!("{rim}[8 * e + {j}]"))?;
+    for lane in 0..LANES as usize {
+        writeln!(
+            w,
+            "vstore16(shuffle2({}, {}, {interleave}) * scale, e, y + row{lane});",
+            re[lane], im[lane]
+        )?;
+    }
+    w.dedent();
+    writeln!(w, "}}")
 }
 
 /// The mask that interleaves two 8-lane vectors into 8 complex values.
@@ -409,16 +444,13 @@ fn write_stages<W: Write>(
                 )?;
                 writeln!(w, "const {} u{m:02}_re = {src}re[{index}];", t.lanes)?;
                 writeln!(w, "const {} u{m:02}_im = {src}im[{index}];", t.lanes)?;
-                writeln!(
-                    w,
-                    "const {} x{m:02}_re = u{m:02}_re * w{m:02}_re - u{m:02}_im * w{m:02}_im;",
-                    t.lanes
-                )?;
-                writeln!(
-                    w,
-                    "const {} x{m:02}_im = u{m:02}_re * w{m:02}_im + u{m:02}_im * w{m:02}_re;",
-                    t.lanes
-                )?;
+                let (u, wt) = (
+                    [format!("u{m:02}_re"), format!("u{m:02}_im")],
+                    [format!("w{m:02}_re"), format!("w{m:02}_im")],
+                );
+                let (re, im) = complex_product([&u[0], &u[1]], [&wt[0], &wt[1]]);
+                writeln!(w, "const {} x{m:02}_re = {re};", t.lanes)?;
+                writeln!(w, "const {} x{m:02}_im = {im};", t.lanes)?;
             }
         }
         write_component_butterfly(w, graph, t.lanes, spec.precision)?;
