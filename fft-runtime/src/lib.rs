@@ -40,6 +40,7 @@ mod quick_start;
 mod real;
 mod schedule;
 mod side;
+mod staging;
 mod tuning;
 
 pub use builder::FftBuilder;
@@ -65,6 +66,7 @@ pub use pinned::PinnedVec;
 pub use queue::DeviceQueue;
 pub use real::{ComplexToReal, RealToComplex};
 pub use side::Side;
+pub use staging::HostStaging;
 pub use tuning::{TuningEntry, TuningFile, TUNING_FILE};
 
 /// The `ocl` crate this runtime is built on, for buffers and events.
