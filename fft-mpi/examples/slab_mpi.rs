@@ -7,71 +7,97 @@
 //! ```
 //!
 //! (`cargo xtask mpi-test` builds it and runs 2 and 4 ranks.) Every rank checks its own output
-//! slab, for shapes that do not divide evenly over the ranks and both output layouts, then
+//! slab, for shapes that do not divide evenly over the ranks, outputs split along axis 1 and
+//! axis 0, f32 and f64, host slices and device buffers (exchanged in small chunks), then
 //! that boxes which do not tile the field are refused on every rank; the exit status is 1 on
 //! every rank when any check failed on any rank.
 
 use fft_core::accuracy::relative_l2_error;
 use fft_core::{along_axes, host_fft, random_signal};
-use fft_mpi::{
-    even_split, mpi, DistributedError, DistributedFft, Exchange, MpiExchange, OutputLayout, SlabBox,
+use fft_mpi::{even_split, mpi, DistributedError, DistributedFft, Exchange, MpiExchange, SlabBox};
+use fft_runtime::ocl::{Buffer, OclPrm};
+use fft_runtime::{
+    complex_from_f64, complex_to_f64, DeviceQueue, Direction, FftFloat, Normalization,
 };
-use fft_runtime::{DeviceQueue, Direction, Normalization};
-use num_complex::{Complex32, Complex64};
+use num_complex::{Complex, Complex64};
 use std::process::ExitCode;
 
-/// The relative L2 error this rank's output slab may have (f32 on the device).
-const BOUND: f64 = 1e-5;
+/// How the rank hands its slab to the plan.
+#[derive(Clone, Copy, Debug)]
+enum Path {
+    /// `execute` on host slices.
+    Host,
+    /// `execute_buffers` on device buffers, exchanges in chunks of this many bytes.
+    Buffers(usize),
+}
 
-/// Transforms a random field of `shape` over the ranks and returns this rank's relative L2
-/// error against the f64 reference, or what failed.
-fn check(
+/// Transforms a random field of `shape` over the ranks, the output split along `out_axis`,
+/// and returns this rank's relative L2 error against the f64 reference, or what failed.
+fn check<T: FftFloat>(
     queue: &DeviceQueue,
     exchange: &MpiExchange<'_, impl mpi::traits::Communicator>,
     shape: &[usize],
-    layout: OutputLayout,
-) -> Result<f64, DistributedError> {
+    out_axis: usize,
+    path: Path,
+) -> Result<f64, DistributedError>
+where
+    Complex<T>: OclPrm + bytemuck::Pod,
+{
     let (rank, ranks) = (exchange.rank(), exchange.size());
-    let [n0, n1, n2] = [shape[0], shape[1], shape.get(2).copied().unwrap_or(1)];
+    let dims = [shape[0], shape[1], shape.get(2).copied().unwrap_or(1)];
+    let [n0, n1, n2] = dims;
     let field = random_signal(n0 * n1 * n2, 7);
     let axes: Vec<usize> = (0..shape.len()).collect();
     let want = along_axes(&field, shape, &axes, |line| {
         host_fft(line, Direction::Forward)
     });
     let input = SlabBox::new(0, even_split(n0, ranks, rank));
-    let output = match layout {
-        OutputLayout::Transposed => SlabBox::new(1, even_split(n1, ranks, rank)),
-        OutputLayout::Natural => SlabBox::new(0, even_split(n0, ranks, rank)),
-    };
-    let plan = DistributedFft::<f32, _>::new(
+    let output = SlabBox::new(out_axis, even_split(dims[out_axis], ranks, rank));
+    let plan = DistributedFft::<T, _>::new(
         queue,
         exchange,
         shape,
         (input.clone(), output.clone()),
-        layout,
         (Direction::Forward, Normalization::None),
     )?;
     let plane = n1 * n2;
-    let local: Vec<Complex32> = field[input.range.start * plane..input.range.end * plane]
+    let local: Vec<Complex<T>> = field[input.range.start * plane..input.range.end * plane]
         .iter()
-        .map(|v| Complex32::new(v.re as f32, v.im as f32))
+        .map(|&v| complex_from_f64(v))
         .collect();
-    let got: Vec<Complex64> = plan
-        .execute(&local)?
-        .iter()
-        .map(|v| Complex64::new(f64::from(v.re), f64::from(v.im)))
-        .collect();
-    // The reference's values at this rank's output positions, in its output order.
-    let mine: Vec<Complex64> = match layout {
-        OutputLayout::Transposed => output
-            .range
-            .clone()
-            .flat_map(|i1| (0..n0).flat_map(move |i0| (0..n2).map(move |i2| (i0, i1, i2))))
-            .map(|(i0, i1, i2)| want[(i0 * n1 + i1) * n2 + i2])
-            .collect(),
-        OutputLayout::Natural => {
-            want[output.range.start * plane..output.range.end * plane].to_vec()
+    let out = match path {
+        Path::Host => plan.execute(&local)?,
+        Path::Buffers(chunk) => {
+            let plan = plan.with_chunk_bytes(chunk);
+            let buffer = |values: &[Complex<T>]| -> Result<Buffer<Complex<T>>, DistributedError> {
+                let b = Buffer::builder()
+                    .queue(queue.queue().clone())
+                    .len(values.len().max(1))
+                    .build()
+                    .map_err(fft_runtime::Error::from)?;
+                if !values.is_empty() {
+                    b.write(values).enq().map_err(fft_runtime::Error::from)?;
+                }
+                Ok(b)
+            };
+            let mut out = vec![complex_from_f64(Complex64::new(0.0, 0.0)); plan.output_len()];
+            let (from, to) = (buffer(&local)?, buffer(&out)?);
+            plan.execute_buffers(&from, &to)?;
+            if !out.is_empty() {
+                to.read(&mut out).enq().map_err(fft_runtime::Error::from)?;
+            }
+            out
         }
+    };
+    let got: Vec<Complex64> = out.iter().map(|&v| complex_to_f64(v)).collect();
+    // The reference's values at this rank's output positions, in C order of its box.
+    let want = &want;
+    let mine: Vec<Complex64> = match out_axis {
+        1 => (0..n0)
+            .flat_map(|i0| output.range.clone().map(move |i1| (i0, i1)))
+            .flat_map(|(i0, i1)| (0..n2).map(move |i2| want[(i0 * n1 + i1) * n2 + i2]))
+            .collect(),
+        _ => want[output.range.start * plane..output.range.end * plane].to_vec(),
     };
     Ok(if mine.is_empty() {
         0.0
@@ -98,15 +124,29 @@ fn main() -> ExitCode {
     };
     let mut failures = Vec::new();
     for shape in [&[12usize, 10, 8][..], &[9, 16][..], &[3, 5, 4][..]] {
-        for layout in [OutputLayout::Transposed, OutputLayout::Natural] {
-            match check(&queue, &exchange, shape, layout) {
-                Ok(error) if error <= BOUND => {
-                    println!("rank {rank}/{ranks}: {shape:?} {layout:?}: relative L2 {error:.2e}")
+        for out_axis in [1, 0] {
+            // f32 from host slices; f32 from device buffers in 64-byte chunks (many messages
+            // per peer); f64 from device buffers in one message per peer.
+            let runs = [
+                ("f32", Path::Host, 1e-5),
+                ("f32", Path::Buffers(64), 1e-5),
+                ("f64", Path::Buffers(1 << 20), 1e-12),
+            ];
+            for (precision, path, bound) in runs {
+                let result = match precision {
+                    "f32" => check::<f32>(&queue, &exchange, shape, out_axis, path),
+                    _ => check::<f64>(&queue, &exchange, shape, out_axis, path),
+                };
+                let what = format!("{shape:?} {precision} output along axis {out_axis} {path:?}");
+                match result {
+                    Ok(error) if error <= bound => {
+                        println!("rank {rank}/{ranks}: {what}: relative L2 {error:.2e}")
+                    }
+                    Ok(error) => {
+                        failures.push(format!("{what}: relative L2 {error:.2e} above {bound:.0e}"))
+                    }
+                    Err(e) => failures.push(format!("{what}: {e}")),
                 }
-                Ok(error) => failures.push(format!(
-                    "{shape:?} {layout:?}: relative L2 {error:.2e} above {BOUND:.0e}"
-                )),
-                Err(e) => failures.push(format!("{shape:?} {layout:?}: {e}")),
             }
         }
     }
@@ -124,7 +164,6 @@ fn main() -> ExitCode {
             SlabBox::new(0, bad),
             SlabBox::new(1, even_split(4, ranks, rank)),
         ),
-        OutputLayout::Transposed,
         (Direction::Forward, Normalization::None),
     );
     match refused {

@@ -1,20 +1,65 @@
 //! Times a distributed 3-D transform on virtual ranks (threads of this process, each with its
-//! own queue on the default device) beside the same transform as one oclfft plan, host data to
-//! host data both: `cargo run --release -p fft-mpi --example slab_timing -- 256 [RANKS...]`.
-//! Median of 5 runs after one warm-up; prints the wall time of each and the relative L2
-//! difference between them.
+//! own queue on the default device) beside the same transform as one oclfft plan:
+//! `cargo run --release -p fft-mpi --example slab_timing -- 256 [RANKS...]`.
+//!
+//! For each rank count, both outputs (rows of axis 1: one exchange; planes of axis 0: two),
+//! host slices to host slices (`execute_into`) and device buffers to device buffers
+//! (`execute_buffers`). Median of 5 runs after one warm-up, wall time of the slowest rank;
+//! the relative L2 difference of the gathered result against the one plan's.
+//!
+//! Beside each device-to-device time, the time model's prediction (`fft_mpi::SlabProblem`)
+//! with parameters measured in this process: the local transforms from one rank (so 1 is
+//! always among the rank counts), the bus from a pinned round trip, and the "network" of
+//! virtual ranks (host memory copies) from the same messages exchanged without the device.
 
 use fft_core::random_signal;
-use fft_mpi::{even_split, DistributedFft, Exchange, OutputLayout, SlabBox, VirtualRanks};
-use fft_runtime::{DeviceQueue, Direction, Fft, Normalization};
+use fft_mpi::{even_split, DistributedFft, Exchange, Machine, SlabBox, SlabProblem, VirtualRanks};
+use fft_runtime::ocl::Buffer;
+use fft_runtime::{measure_round_trip, DeviceQueue, Direction, Fft, Normalization};
 use num_complex::Complex32;
 use std::time::Instant;
 
 type Failure = Box<dyn std::error::Error + Send + Sync>;
 
+const RUNS: usize = 5;
+
 fn median(mut times: Vec<f64>) -> f64 {
     times.sort_by(f64::total_cmp);
     times[times.len() / 2]
+}
+
+/// Median milliseconds of `RUNS` calls of `run` after one warm-up.
+fn time(mut run: impl FnMut() -> Result<(), Failure>) -> Result<f64, Failure> {
+    let mut times = Vec::new();
+    for i in 0..=RUNS {
+        let start = Instant::now();
+        run()?;
+        if i > 0 {
+            times.push(start.elapsed().as_secs_f64() * 1e3);
+        }
+    }
+    Ok(median(times))
+}
+
+fn device_buffer(queue: &DeviceQueue, values: &[Complex32]) -> Result<Buffer<Complex32>, Failure> {
+    let buffer = Buffer::builder()
+        .queue(queue.queue().clone())
+        .len(values.len().max(1))
+        .build()?;
+    if !values.is_empty() {
+        buffer.write(values).enq()?;
+    }
+    Ok(buffer)
+}
+
+fn relative_l2(got: &[Complex32], want: &[Complex32]) -> f64 {
+    let (num, den) = got.iter().zip(want).fold((0.0, 0.0), |(a, b), (g, w)| {
+        (
+            a + f64::from((g - w).norm_sqr()),
+            b + f64::from(w.norm_sqr()),
+        )
+    });
+    (num / den).sqrt()
 }
 
 fn main() -> Result<(), Failure> {
@@ -23,103 +68,170 @@ fn main() -> Result<(), Failure> {
         .map(|a| a.parse())
         .collect::<Result<_, _>>()?;
     let n = args.first().copied().unwrap_or(128);
-    let rank_counts = if args.len() > 1 {
+    let mut rank_counts = if args.len() > 1 {
         args[1..].to_vec()
     } else {
         vec![1, 2, 4]
     };
+    if !rank_counts.contains(&1) {
+        rank_counts.insert(0, 1);
+    }
+    rank_counts.sort_unstable();
     let shape = [n, n, n];
     let field: Vec<Complex32> = random_signal(n * n * n, 3)
         .iter()
         .map(|v| Complex32::new(v.re as f32, v.im as f32))
         .collect();
     let queue = DeviceQueue::from_env()?;
-    println!(
-        "{} | {n}^3 complex f32, forward, host to host",
-        queue.summary()
-    );
+    println!("{} | {n}^3 complex f32, forward", queue.summary());
     let whole = Fft::<f32>::builder(&queue).shape(&shape).build()?;
+    whole.wait_ready()?;
     let mut reference = field.clone();
-    let mut times = Vec::new();
-    for run in 0..6 {
-        let mut data = field.clone();
-        let start = Instant::now();
-        whole.process(&mut data)?;
-        if run > 0 {
-            times.push(start.elapsed().as_secs_f64() * 1e3);
-        }
-        reference = data;
-    }
-    println!("one plan: {:.1} ms", median(times));
-    // The two local plans of one rank holding every plane, alone.
-    let rows = Fft::<f32>::builder(&queue)
-        .shape(&shape[1..])
-        .batch(n)
-        .build()?;
-    let columns = Fft::<f32>::builder(&queue)
-        .shape(&[n, n])
-        .axes(&[0])
-        .batch(n)
-        .build()?;
-    for (name, plan) in [("axes 1, 2", &rows), ("axis 0", &columns)] {
-        let mut times = Vec::new();
-        for run in 0..6 {
-            let mut data = field.clone();
-            let start = Instant::now();
-            plan.process(&mut data)?;
-            if run > 0 {
-                times.push(start.elapsed().as_secs_f64() * 1e3);
-            }
-        }
-        println!("  local plan along {name} alone: {:.1} ms", median(times));
-    }
+    whole.process(&mut reference)?;
+    let mut data = field.clone();
+    let host = time(|| Ok(whole.process(&mut data)?))?;
+    let input = device_buffer(&queue, &field)?;
+    let output = device_buffer(&queue, &field)?;
+    let device = time(|| {
+        whole.enqueue_out_of_place(&input, &output)?.wait_for()?;
+        Ok(())
+    })?;
+    println!("one plan: host to host {host:.2} ms, device to device {device:.2} ms");
+    let trip = measure_round_trip(&queue, &field, RUNS)?;
+    let rate = |t: std::time::Duration| 2.0 * (field.len() * 8) as f64 / t.as_secs_f64() / 1e9;
+    println!(
+        "round trip of the field: pinned {:.2} ms ({:.1} GB/s each way), pageable {:.2} ms ({:.1} GB/s)",
+        trip.pinned.as_secs_f64() * 1e3,
+        rate(trip.pinned),
+        trip.pageable.as_secs_f64() * 1e3,
+        rate(trip.pageable)
+    );
+    let bus = (field.len() * 8) as f64 / trip.pinned.as_secs_f64();
+    // Seconds per byte of the local transforms, per output axis, from one rank.
+    let mut local = [0.0f64; 2];
+    println!("ranks | output split along | host to host ms | device to device ms | model ms (local + exchange) | rel L2 vs one plan");
     for ranks in rank_counts {
-        let per_rank = VirtualRanks::run(ranks, |me| -> Result<(f64, Vec<Complex32>), Failure> {
-            let r = me.rank();
-            let own = DeviceQueue::from_env()?;
-            let input = SlabBox::new(0, even_split(n, ranks, r));
-            let plan = DistributedFft::<f32, _>::new(
-                &own,
-                me,
-                &shape,
-                (input.clone(), SlabBox::new(0, even_split(n, ranks, r))),
-                OutputLayout::Natural,
-                (Direction::Forward, Normalization::None),
-            )?;
-            let local = &field[input.range.start * n * n..input.range.end * n * n];
-            let mut times = Vec::new();
-            let mut out = vec![Complex32::new(0.0, 0.0); plan.output_len()];
-            for run in 0..6 {
-                me.all_gather(&[0])?; // start together
-                let start = Instant::now();
-                plan.execute_into(local, &mut out)?;
-                me.all_gather(&[0])?; // the slowest rank ends the run
-                if run > 0 {
-                    times.push(start.elapsed().as_secs_f64() * 1e3);
+        for out_axis in [1, 0] {
+            let per_rank = VirtualRanks::run(ranks, |me| -> Result<_, Failure> {
+                let r = me.rank();
+                let own = DeviceQueue::from_env()?;
+                let input = SlabBox::new(0, even_split(n, ranks, r));
+                let output = SlabBox::new(out_axis, even_split(n, ranks, r));
+                let plan = DistributedFft::<f32, _>::new(
+                    &own,
+                    me,
+                    &shape,
+                    (input.clone(), output.clone()),
+                    (Direction::Forward, Normalization::None),
+                )?;
+                let local = &field[input.range.start * n * n..input.range.end * n * n];
+                let mut out = vec![Complex32::new(0.0, 0.0); plan.output_len()];
+                let together = |run: &mut dyn FnMut() -> Result<(), Failure>| {
+                    time(|| {
+                        me.all_gather(&[0])?; // start together
+                        run()?;
+                        me.all_gather(&[0])?; // the slowest rank ends the run
+                        Ok(())
+                    })
+                };
+                let host = together(&mut || Ok(plan.execute_into(local, &mut out)?))?;
+                let device_in = device_buffer(&own, local)?;
+                let device_out = device_buffer(&own, &out)?;
+                let device = together(&mut || Ok(plan.execute_buffers(&device_in, &device_out)?))?;
+                Ok((host, device, output.range, out))
+            });
+            let (mut host, mut device) = (0.0f64, 0.0f64);
+            let mut gathered = vec![Complex32::new(0.0, 0.0); field.len()];
+            for result in per_rank {
+                let (h, d, range, out) = result?;
+                host = host.max(h);
+                device = device.max(d);
+                for (k, v) in out.into_iter().enumerate() {
+                    let index = match out_axis {
+                        1 => {
+                            let (i2, rest) = (k % n, k / n);
+                            let (i0, i1) = (rest / range.len(), range.start + rest % range.len());
+                            (i0 * n + i1) * n + i2
+                        }
+                        _ => range.start * n * n + k,
+                    };
+                    gathered[index] = v;
                 }
             }
-            Ok((median(times), out))
-        });
-        let mut gathered = Vec::with_capacity(field.len());
-        let mut time = 0.0f64;
-        for result in per_rank {
-            let (t, out) = result?;
-            time = time.max(t);
-            gathered.extend(out);
+            let problem = SlabProblem {
+                shape,
+                ranks,
+                value_bytes: 8,
+                exchanges: 2 - out_axis,
+                chunk_bytes: fft_mpi::DEFAULT_CHUNK_BYTES,
+            };
+            if ranks == 1 {
+                local[out_axis] = device * 1e-3 / (field.len() * 8) as f64;
+            }
+            let (network, message_seconds) = host_exchange_rates(ranks, &problem)?;
+            let machine = Machine {
+                local_seconds_per_byte: local[out_axis],
+                bus_bytes_per_second: bus,
+                ranks_per_device: ranks,
+                network_bytes_per_second: network,
+                message_seconds,
+            };
+            let model = problem.predict(&machine);
+            println!(
+                "{ranks} | axis {out_axis} | {host:.2} | {device:.2} | {:.2} ({:.2} + {:.2}) | {:.1e}",
+                model.total() * 1e3,
+                model.local * 1e3,
+                model.exchange * 1e3,
+                relative_l2(&gathered, &reference)
+            );
+            if ranks > 1 && out_axis == 1 {
+                println!(
+                    "  virtual network: {:.1} GB/s per rank, {:.1} us per message",
+                    network / 1e9,
+                    message_seconds * 1e6
+                );
+            }
         }
-        let (num, den) = gathered
-            .iter()
-            .zip(&reference)
-            .fold((0.0, 0.0), |(a, b), (g, w)| {
-                (
-                    a + f64::from((g - w).norm_sqr()),
-                    b + f64::from(w.norm_sqr()),
-                )
-            });
-        println!(
-            "{ranks} virtual rank(s), one queue each: {time:.1} ms, relative L2 against one plan {:.1e}",
-            (num / den).sqrt()
-        );
     }
     Ok(())
+}
+
+/// The virtual ranks' "network": bytes per second each of `problem.ranks` ranks sends when
+/// every rank sends the busiest rank's exchange in chunk-sized messages around the ring (no
+/// device), and seconds per one-byte message. `(inf, 0)` for one rank.
+fn host_exchange_rates(ranks: usize, problem: &SlabProblem) -> Result<(f64, f64), Failure> {
+    if ranks == 1 {
+        return Ok((f64::INFINITY, 0.0));
+    }
+    let [n0, n1, n2] = problem.shape;
+    let per_peer = n0.div_ceil(ranks) * n1 * n2 * 8 / ranks;
+    let chunk = problem.chunk_bytes.min(per_peer).max(1);
+    let messages = per_peer.div_ceil(chunk);
+    let results = VirtualRanks::run(ranks, |me| -> Result<(f64, f64), Failure> {
+        let (r, p) = (me.rank(), me.size());
+        let send = vec![1u8; chunk];
+        let mut receive = vec![0u8; chunk];
+        let mut ring = |bytes: usize, count: usize| -> Result<(), Failure> {
+            me.all_gather(&[0])?;
+            for step in 1..p {
+                let (to, from) = ((r + step) % p, (r + p - step) % p);
+                for _ in 0..count {
+                    let receiving = Some((from, &mut receive[..bytes]));
+                    me.send_receive(Some((to, &send[..bytes])), receiving)?;
+                }
+            }
+            me.all_gather(&[0])?;
+            Ok(())
+        };
+        let big = time(|| ring(chunk, messages))?;
+        let small = time(|| ring(1, 100))?;
+        let out = (chunk * messages * (p - 1)) as f64;
+        Ok((out / (big * 1e-3), small * 1e-3 / (100 * (p - 1)) as f64))
+    });
+    let mut slowest = (f64::INFINITY, 0.0f64);
+    for result in results {
+        let (rate, per_message) = result?;
+        slowest = (slowest.0.min(rate), slowest.1.max(per_message));
+    }
+    Ok(slowest)
 }

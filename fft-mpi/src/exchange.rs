@@ -2,6 +2,7 @@
 //! [`VirtualRanks`], ranks as threads of one process, so the distributed algorithm is tested
 //! for any number of ranks inside `cargo test`.
 
+use std::collections::VecDeque;
 use std::sync::{Condvar, Mutex};
 
 /// The one collective a slab transform needs, between `size()` ranks.
@@ -16,6 +17,17 @@ pub trait Exchange {
     /// and returns, in rank order, what every rank sent to this one. Every rank must call it
     /// the same number of times.
     fn all_to_all(&self, send: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>, ExchangeError>;
+
+    /// One step of a pairwise exchange (`MPI_Sendrecv`, or a lone send or receive): sends
+    /// `send`'s bytes to its rank and fills `receive`'s buffer with a message from its rank,
+    /// which must be exactly that long. Messages between two ranks arrive in the order they
+    /// were sent, and each is received by a step that names its sender, so the two ranks of
+    /// each message must agree on how many they exchange.
+    fn send_receive(
+        &self,
+        send: Option<(usize, &[u8])>,
+        receive: Option<(usize, &mut [u8])>,
+    ) -> Result<(), ExchangeError>;
 
     /// Every rank's `bytes`, in rank order (an all-gather through [`Exchange::all_to_all`]).
     fn all_gather(&self, bytes: &[u8]) -> Result<Vec<Vec<u8>>, ExchangeError> {
@@ -46,8 +58,32 @@ pub enum ExchangeError {
         /// The rank.
         rank: usize,
     },
-    /// Another rank stopped (a panic) while this one waited for it.
-    #[error("rank {0} stopped during an exchange")]
+    /// A message of a pairwise step was not as long as the receiving rank expected: the
+    /// ranks disagree about the decomposition (a bug, or ranks running different plans).
+    #[error("rank {rank} expected {want} bytes from rank {from} and got {got}; every rank must run the same plan")]
+    MessageLength {
+        /// The receiving rank.
+        rank: usize,
+        /// The sending rank.
+        from: usize,
+        /// Bytes received.
+        got: usize,
+        /// Bytes expected.
+        want: usize,
+    },
+    /// A rank number outside `0..size()` was given to a pairwise step.
+    #[error("rank {rank} named rank {peer} in a pairwise step, but there are {ranks} ranks")]
+    NoSuchRank {
+        /// The calling rank.
+        rank: usize,
+        /// The rank it named.
+        peer: usize,
+        /// Ranks.
+        ranks: usize,
+    },
+    /// Another rank stopped (returned, with an error, or panicked) while this one waited for
+    /// it in an exchange it will never join.
+    #[error("rank {0} stopped (an error or a panic on that rank) while this rank waited for it in an exchange")]
     PeerStopped(usize),
 }
 
@@ -83,9 +119,11 @@ impl VirtualRanks {
             ranks,
             state: Mutex::new(State {
                 slots: vec![Vec::new(); ranks],
+                mail: vec![VecDeque::new(); ranks * ranks],
+                spare: Vec::new(),
                 arrived: 0,
                 generation: 0,
-                stopped: None,
+                finished: vec![false; ranks],
             }),
             turn: Condvar::new(),
         };
@@ -97,9 +135,8 @@ impl VirtualRanks {
                         let me = VirtualRank { rank, shared };
                         let outcome =
                             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(&me)));
-                        if outcome.is_err() {
-                            shared.stop(rank);
-                        }
+                        // Returned or panicked: it joins no exchange any more.
+                        shared.finish(rank);
                         outcome
                     })
                 })
@@ -131,19 +168,26 @@ struct Shared {
 struct State {
     /// `slots[i][j]`: what rank `i` sends to rank `j` in the current exchange.
     slots: Vec<Vec<Vec<u8>>>,
+    /// `mail[i * ranks + j]`: the messages of pairwise steps from rank `i` to rank `j` not
+    /// yet received, oldest first.
+    mail: Vec<VecDeque<Vec<u8>>>,
+    /// Buffers of received messages, for later messages to reuse.
+    spare: Vec<Vec<u8>>,
     arrived: usize,
     generation: u64,
-    stopped: Option<usize>,
+    /// The ranks whose body has returned or panicked: a rank waiting for one of them in a
+    /// barrier, or for a message it never sent, fails instead of hanging.
+    finished: Vec<bool>,
 }
 
 impl Shared {
-    fn stop(&self, rank: usize) {
+    fn finish(&self, rank: usize) {
         let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
-        state.stopped.get_or_insert(rank);
+        state.finished[rank] = true;
         self.turn.notify_all();
     }
 
-    /// Waits until every rank has arrived (a barrier), or one has stopped.
+    /// Waits until every rank has arrived (a barrier), or one has finished without.
     fn barrier(&self) -> Result<(), ExchangeError> {
         let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
         let generation = state.generation;
@@ -155,14 +199,28 @@ impl Shared {
             return Ok(());
         }
         loop {
-            if let Some(rank) = state.stopped {
-                return Err(ExchangeError::PeerStopped(rank));
-            }
             if state.generation != generation {
                 return Ok(());
             }
+            if let Some(rank) = state.finished.iter().position(|&f| f) {
+                return Err(ExchangeError::PeerStopped(rank));
+            }
             state = self.turn.wait(state).unwrap_or_else(|p| p.into_inner());
         }
+    }
+}
+
+impl VirtualRank<'_> {
+    /// `Ok` when `peer` is a rank.
+    fn check_peer(&self, peer: usize) -> Result<(), ExchangeError> {
+        if peer < self.shared.ranks {
+            return Ok(());
+        }
+        Err(ExchangeError::NoSuchRank {
+            rank: self.rank,
+            peer,
+            ranks: self.shared.ranks,
+        })
     }
 }
 
@@ -173,6 +231,54 @@ impl Exchange for VirtualRank<'_> {
 
     fn size(&self) -> usize {
         self.shared.ranks
+    }
+
+    fn send_receive(
+        &self,
+        send: Option<(usize, &[u8])>,
+        receive: Option<(usize, &mut [u8])>,
+    ) -> Result<(), ExchangeError> {
+        let ranks = self.shared.ranks;
+        let lock = || self.shared.state.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((to, bytes)) = send {
+            self.check_peer(to)?;
+            // Copied outside the lock, into a spare buffer whose pages are mapped already.
+            let mut message = lock().spare.pop().unwrap_or_default();
+            message.clear();
+            message.extend_from_slice(bytes);
+            lock().mail[self.rank * ranks + to].push_back(message);
+            self.shared.turn.notify_all();
+        }
+        let Some((from, buffer)) = receive else {
+            return Ok(());
+        };
+        self.check_peer(from)?;
+        let mut state = lock();
+        let message = loop {
+            if let Some(message) = state.mail[from * ranks + self.rank].pop_front() {
+                break message;
+            }
+            if state.finished[from] {
+                return Err(ExchangeError::PeerStopped(from));
+            }
+            state = self
+                .shared
+                .turn
+                .wait(state)
+                .unwrap_or_else(|p| p.into_inner());
+        };
+        drop(state);
+        if message.len() != buffer.len() {
+            return Err(ExchangeError::MessageLength {
+                rank: self.rank,
+                from,
+                got: message.len(),
+                want: buffer.len(),
+            });
+        }
+        buffer.copy_from_slice(&message);
+        lock().spare.push(message);
+        Ok(())
     }
 
     fn all_to_all(&self, send: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>, ExchangeError> {
@@ -247,6 +353,93 @@ mod tests {
             })
         );
         assert_eq!(results[1].as_ref().unwrap()[1], vec![1u8]);
+    }
+
+    #[test]
+    fn pairwise_steps_deliver_in_order_around_a_ring() {
+        let received = VirtualRanks::run(3, |me| {
+            let (r, p) = (me.rank(), me.size());
+            let mut got = Vec::new();
+            for step in 1..p {
+                for round in 0..3u8 {
+                    let mut buf = [0u8; 2];
+                    let to = (r + step) % p;
+                    let from = (r + p - step) % p;
+                    me.send_receive(Some((to, &[r as u8, round])), Some((from, &mut buf)))
+                        .unwrap();
+                    got.push(buf);
+                }
+            }
+            got
+        });
+        assert_eq!(
+            received[0],
+            [[2, 0], [2, 1], [2, 2], [1, 0], [1, 1], [1, 2]]
+        );
+        assert_eq!(received[1][0], [0, 0]);
+    }
+
+    #[test]
+    fn lone_sends_and_receives_pair_up_across_ranks() {
+        // Rank 0 sends rank 1 three messages and receives one; rank 1 the other way round.
+        let received = VirtualRanks::run(2, |me| {
+            let other = 1 - me.rank();
+            let (sends, receives) = if me.rank() == 0 { (3, 1) } else { (1, 3) };
+            let mut got = Vec::new();
+            for k in 0..3u8 {
+                let mut buf = [0u8; 1];
+                let value = [k + 10 * me.rank() as u8];
+                let send = (k < sends).then_some((other, &value[..]));
+                let receive = (k < receives).then_some((other, &mut buf[..]));
+                let receiving = receive.is_some();
+                me.send_receive(send, receive).unwrap();
+                if receiving {
+                    got.push(buf[0]);
+                }
+            }
+            got
+        });
+        assert_eq!(received, [vec![10], vec![0, 1, 2]]);
+    }
+
+    #[test]
+    fn a_message_of_the_wrong_length_or_a_missing_rank_is_an_error() {
+        let results = VirtualRanks::run(2, |me| {
+            let mut buf = vec![0u8; 3 + me.rank()];
+            let other = 1 - me.rank();
+            me.send_receive(Some((other, &[7u8; 3])), Some((other, &mut buf)))
+        });
+        assert_eq!(results[0], Ok(()));
+        assert_eq!(
+            results[1],
+            Err(ExchangeError::MessageLength {
+                rank: 1,
+                from: 0,
+                got: 3,
+                want: 4
+            })
+        );
+        let missing = VirtualRanks::run(1, |me| me.send_receive(Some((1, &[])), None));
+        assert_eq!(
+            missing[0],
+            Err(ExchangeError::NoSuchRank {
+                rank: 0,
+                peer: 1,
+                ranks: 1
+            })
+        );
+    }
+
+    #[test]
+    fn a_rank_that_returns_early_releases_the_ranks_waiting_for_it() {
+        let results = VirtualRanks::run(3, |me| match me.rank() {
+            // Rank 0 fails before its exchanges (an error, not a panic).
+            0 => Err(ExchangeError::PeerStopped(9)),
+            1 => me.send_receive(Some((2, &[1])), Some((0, &mut [0]))),
+            _ => me.all_gather(&[2]).map(|_| ()),
+        });
+        assert_eq!(results[1], Err(ExchangeError::PeerStopped(0)));
+        assert_eq!(results[2], Err(ExchangeError::PeerStopped(0)));
     }
 
     #[test]

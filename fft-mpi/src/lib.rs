@@ -1,14 +1,17 @@
 //! Distributed 2-D and 3-D complex FFTs over ranks (issue 14, first part): a field too large
 //! for one device is split into slabs along its first axis, one per rank; each rank transforms
 //! its slab along the other axes with an ordinary oclfft plan, the ranks exchange blocks so
-//! that each holds a slab along the second axis, and each transforms along the first.
+//! that each holds a slab along the second axis, and each transforms along the first. The
+//! values stay on the device; the exchange moves them by DMA through pinned host memory, in
+//! chunks, one peer at a time.
 //!
 //! The algorithm talks to the other ranks only through [`Exchange`], so it is tested inside
-//! `cargo test` with [`VirtualRanks`] (threads of one process, any number of ranks) and will run
-//! on MPI through the same trait. What exists and what does not yet: see `docs/DISTRIBUTED.md`.
+//! `cargo test` with [`VirtualRanks`] (threads of one process, any number of ranks) and runs
+//! on MPI through the same trait (`MpiExchange`, feature `mpi`). What exists and what does
+//! not yet: see `docs/DISTRIBUTED.md`.
 //!
 //! ```no_run
-//! use fft_mpi::{even_split, DistributedFft, Exchange, OutputLayout, SlabBox, VirtualRanks};
+//! use fft_mpi::{even_split, DistributedFft, Exchange, SlabBox, VirtualRanks};
 //! use fft_runtime::{DeviceQueue, Direction, Normalization};
 //! use num_complex::Complex32;
 //!
@@ -16,7 +19,7 @@
 //! let shape = [6, 4, 8];
 //! let outputs = VirtualRanks::run(2, |exchange| {
 //!     // Rank r holds planes [3r, 3r + 3) of the 6 x 4 x 8 field and gets rows [2r, 2r + 2)
-//!     // of axis 1 back, transposed: (axis 1, axis 0, axis 2).
+//!     // of axis 1 back: the 6 x 2 x 8 box of the spectrum, in C order.
 //!     let rank = exchange.rank();
 //!     let boxes = (
 //!         SlabBox::new(0, even_split(6, 2, rank)),
@@ -27,7 +30,6 @@
 //!         exchange,
 //!         &shape,
 //!         boxes,
-//!         OutputLayout::Transposed,
 //!         (Direction::Forward, Normalization::None),
 //!     )?;
 //!     let local = vec![Complex32::new(1.0, 0.0); plan.input_len()];
@@ -39,18 +41,22 @@
 mod decomposition;
 mod error;
 mod exchange;
+mod model;
 #[cfg(feature = "mpi")]
 mod mpi_exchange;
 mod multi_device;
 mod plan;
+mod transfer;
 
 pub use decomposition::{even_split, SlabBox};
 pub use error::{DistributedError, Result};
 pub use exchange::{Exchange, ExchangeError, VirtualRank, VirtualRanks};
+pub use model::{Machine, Prediction, SlabProblem};
 /// The `mpi` crate, for `mpi::initialize()` and communicators (feature `mpi`).
 #[cfg(feature = "mpi")]
 pub use mpi;
 #[cfg(feature = "mpi")]
 pub use mpi_exchange::MpiExchange;
 pub use multi_device::MultiDeviceFft;
-pub use plan::{DistributedFft, OutputLayout};
+pub use plan::DistributedFft;
+pub use transfer::DEFAULT_CHUNK_BYTES;
