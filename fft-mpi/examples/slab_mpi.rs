@@ -7,14 +7,17 @@
 //! ```
 //!
 //! (`cargo xtask mpi-test` builds it and runs 2 and 4 ranks.) Every rank checks its own output
-//! slab, for shapes that do not divide evenly over the ranks, outputs split along axis 1 and
-//! axis 0, f32 and f64, host slices and device buffers (exchanged in small chunks), then
+//! part, for shapes that do not divide evenly over the ranks, slabs in and out (output along
+//! axis 1 and axis 0) and pencils in and out (3-D), f32 and f64, host slices and device
+//! buffers (exchanged in small chunks), then
 //! that boxes which do not tile the field are refused on every rank; the exit status is 1 on
 //! every rank when any check failed on any rank.
 
 use fft_core::accuracy::relative_l2_error;
 use fft_core::{along_axes, host_fft, random_signal};
-use fft_mpi::{even_split, mpi, DistributedError, DistributedFft, Exchange, MpiExchange, SlabBox};
+use fft_mpi::{
+    even_split, mpi, Brick, DistributedError, DistributedFft, Exchange, MpiExchange, SlabBox,
+};
 use fft_runtime::ocl::{Buffer, OclPrm};
 use fft_runtime::{
     complex_from_f64, complex_to_f64, DeviceQueue, Direction, FftFloat, Normalization,
@@ -31,13 +34,42 @@ enum Path {
     Buffers(usize),
 }
 
-/// Transforms a random field of `shape` over the ranks, the output split along `out_axis`,
-/// and returns this rank's relative L2 error against the f64 reference, or what failed.
+/// How the ranks split the field.
+#[derive(Clone, Copy, Debug)]
+enum Split {
+    /// Slabs of this axis.
+    Slabs(usize),
+    /// Pencils along this axis, on the squarest grid of the ranks over the other two.
+    Pencils(usize),
+}
+
+impl Split {
+    fn brick(self, dims: [usize; 3], ranks: usize, rank: usize) -> Brick {
+        let mut brick = Brick::new(&[0..dims[0], 0..dims[1], 0..dims[2]]);
+        match self {
+            Split::Slabs(axis) => brick.ranges[axis] = even_split(dims[axis], ranks, rank),
+            Split::Pencils(axis) => {
+                let rows = (1..=ranks)
+                    .filter(|r| ranks % r == 0 && r * r <= ranks)
+                    .max();
+                let (rows, columns) = (rows.unwrap_or(1), ranks / rows.unwrap_or(1));
+                let others: Vec<usize> = (0..3).filter(|&k| k != axis).collect();
+                brick.ranges[others[0]] = even_split(dims[others[0]], rows, rank / columns);
+                brick.ranges[others[1]] = even_split(dims[others[1]], columns, rank % columns);
+            }
+        }
+        brick
+    }
+}
+
+/// Transforms a random field of `shape` over the ranks, split as `splits` says on the way in
+/// and out, and returns this rank's relative L2 error against the f64 reference, or what
+/// failed.
 fn check<T: FftFloat>(
     queue: &DeviceQueue,
     exchange: &MpiExchange<'_, impl mpi::traits::Communicator>,
     shape: &[usize],
-    out_axis: usize,
+    splits: [Split; 2],
     path: Path,
 ) -> Result<f64, DistributedError>
 where
@@ -51,8 +83,8 @@ where
     let want = along_axes(&field, shape, &axes, |line| {
         host_fft(line, Direction::Forward)
     });
-    let input = SlabBox::new(0, even_split(n0, ranks, rank));
-    let output = SlabBox::new(out_axis, even_split(dims[out_axis], ranks, rank));
+    let input = splits[0].brick(dims, ranks, rank);
+    let output = splits[1].brick(dims, ranks, rank);
     let plan = DistributedFft::<T, _>::new(
         queue,
         exchange,
@@ -60,10 +92,10 @@ where
         (input.clone(), output.clone()),
         (Direction::Forward, Normalization::None),
     )?;
-    let plane = n1 * n2;
-    let local: Vec<Complex<T>> = field[input.range.start * plane..input.range.end * plane]
-        .iter()
-        .map(|&v| complex_from_f64(v))
+    let local: Vec<Complex<T>> = input
+        .extract(&field, dims)
+        .into_iter()
+        .map(complex_from_f64)
         .collect();
     let out = match path {
         Path::Host => plan.execute(&local)?,
@@ -91,14 +123,7 @@ where
     };
     let got: Vec<Complex64> = out.iter().map(|&v| complex_to_f64(v)).collect();
     // The reference's values at this rank's output positions, in C order of its box.
-    let want = &want;
-    let mine: Vec<Complex64> = match out_axis {
-        1 => (0..n0)
-            .flat_map(|i0| output.range.clone().map(move |i1| (i0, i1)))
-            .flat_map(|(i0, i1)| (0..n2).map(move |i2| want[(i0 * n1 + i1) * n2 + i2]))
-            .collect(),
-        _ => want[output.range.start * plane..output.range.end * plane].to_vec(),
-    };
+    let mine = output.extract(&want, dims);
     Ok(if mine.is_empty() {
         0.0
     } else {
@@ -124,7 +149,14 @@ fn main() -> ExitCode {
     };
     let mut failures = Vec::new();
     for shape in [&[12usize, 10, 8][..], &[9, 16][..], &[3, 5, 4][..]] {
-        for out_axis in [1, 0] {
+        let mut splits = vec![
+            [Split::Slabs(0), Split::Slabs(1)],
+            [Split::Slabs(0), Split::Slabs(0)],
+        ];
+        if shape.len() == 3 {
+            splits.push([Split::Pencils(2), Split::Pencils(0)]);
+        }
+        for parts in splits {
             // f32 from host slices; f32 from device buffers in 64-byte chunks (many messages
             // per peer); f64 from device buffers in one message per peer.
             let runs = [
@@ -134,10 +166,10 @@ fn main() -> ExitCode {
             ];
             for (precision, path, bound) in runs {
                 let result = match precision {
-                    "f32" => check::<f32>(&queue, &exchange, shape, out_axis, path),
-                    _ => check::<f64>(&queue, &exchange, shape, out_axis, path),
+                    "f32" => check::<f32>(&queue, &exchange, shape, parts, path),
+                    _ => check::<f64>(&queue, &exchange, shape, parts, path),
                 };
-                let what = format!("{shape:?} {precision} output along axis {out_axis} {path:?}");
+                let what = format!("{shape:?} {precision} {parts:?} {path:?}");
                 match result {
                     Ok(error) if error <= bound => {
                         println!("rank {rank}/{ranks}: {what}: relative L2 {error:.2e}")

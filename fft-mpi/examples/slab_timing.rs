@@ -13,7 +13,9 @@
 //! virtual ranks (host memory copies) from the same messages exchanged without the device.
 
 use fft_core::random_signal;
-use fft_mpi::{even_split, DistributedFft, Exchange, Machine, SlabBox, SlabProblem, VirtualRanks};
+use fft_mpi::{
+    even_split, DistributedFft, Exchange, Machine, PartOfField, SlabBox, SlabProblem, VirtualRanks,
+};
 use fft_runtime::ocl::Buffer;
 use fft_runtime::{measure_round_trip, DeviceQueue, Direction, Fft, Normalization};
 use num_complex::Complex32;
@@ -138,25 +140,15 @@ fn main() -> Result<(), Failure> {
                 let device_in = device_buffer(&own, local)?;
                 let device_out = device_buffer(&own, &out)?;
                 let device = together(&mut || Ok(plan.execute_buffers(&device_in, &device_out)?))?;
-                Ok((host, device, output.range, out))
+                Ok((host, device, output.brick(shape), out))
             });
             let (mut host, mut device) = (0.0f64, 0.0f64);
             let mut gathered = vec![Complex32::new(0.0, 0.0); field.len()];
             for result in per_rank {
-                let (h, d, range, out) = result?;
+                let (h, d, brick, out) = result?;
                 host = host.max(h);
                 device = device.max(d);
-                for (k, v) in out.into_iter().enumerate() {
-                    let index = match out_axis {
-                        1 => {
-                            let (i2, rest) = (k % n, k / n);
-                            let (i0, i1) = (rest / range.len(), range.start + rest % range.len());
-                            (i0 * n + i1) * n + i2
-                        }
-                        _ => range.start * n * n + k,
-                    };
-                    gathered[index] = v;
-                }
+                brick.place(&out, &mut gathered, shape);
             }
             let problem = SlabProblem {
                 shape,

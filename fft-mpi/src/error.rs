@@ -19,31 +19,18 @@ pub enum DistributedError {
         /// The shape of one transform.
         shape: Vec<usize>,
     },
-    /// The ranks' boxes do not tile the global shape along their axis.
-    #[error("the {side} boxes of the {ranks} ranks do not tile axis {axis} of length {len}: {boxes}; give each rank a range so that together they cover 0..{len} once, in rank order (even_split gives such ranges)")]
+    /// The ranks' parts (input or output boxes) do not tile the field exactly once.
+    #[error("the {side} boxes do not tile the {shape:?} field: {problem} ({boxes}); give each rank a part so that together they cover the field once (even_split gives slabs that do)")]
     Tiling {
         /// `input` or `output`.
         side: &'static str,
-        /// The axis the boxes split.
-        axis: usize,
-        /// Its length.
-        len: usize,
-        /// The number of ranks.
-        ranks: usize,
-        /// Every rank's range, in rank order.
+        /// The field's shape.
+        shape: Vec<usize>,
+        /// What is wrong: a box outside the field, two ranks holding the same values, or
+        /// values nobody holds.
+        problem: String,
+        /// Every rank's box, in rank order.
         boxes: String,
-    },
-    /// A box splits an axis the decomposition does not split.
-    #[error("the {side} box splits axis {got}; a slab decomposition splits axis {want} ({why})")]
-    Axis {
-        /// `input` or `output`.
-        side: &'static str,
-        /// The axis the box names.
-        got: usize,
-        /// The axis it must name.
-        want: usize,
-        /// Why that axis.
-        why: &'static str,
     },
     /// The local data does not have the length of the rank's input box.
     #[error("rank {rank} passed {got} values; its input box holds {want}")]

@@ -46,9 +46,10 @@ mod model;
 mod mpi_exchange;
 mod multi_device;
 mod plan;
+mod stages;
 mod transfer;
 
-pub use decomposition::{even_split, SlabBox};
+pub use decomposition::{even_split, Brick, PartOfField, SlabBox};
 pub use error::{DistributedError, Result};
 pub use exchange::{Exchange, ExchangeError, VirtualRank, VirtualRanks};
 pub use model::{Machine, Prediction, SlabProblem};

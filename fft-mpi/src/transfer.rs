@@ -6,6 +6,7 @@
 //! leaves the device. The rectangles do the packing and unpacking: no kernel and no host loop
 //! touches a value.
 
+use crate::decomposition::Brick;
 use crate::error::{DistributedError, Result};
 use crate::exchange::Exchange;
 use fft_runtime::ocl::{Buffer, Event, OclPrm, Queue};
@@ -23,65 +24,97 @@ const READ_AHEAD: usize = SLOTS - 1;
 /// speed, small enough that 2 x 4 slots of pinned memory stay modest.
 pub const DEFAULT_CHUNK_BYTES: usize = 8 << 20;
 
-/// A block of a device buffer: `rows` runs of `run` values, `pitch` values apart, the first
-/// at `offset` (all in values).
+/// A block of a brick's device buffer: the sub-brick of lengths `dims` at `origin` (both
+/// along axes 0, 1, 2) of a brick of lengths `parent`, stored in C order. It travels packed,
+/// in C order of its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Rect {
-    pub offset: usize,
-    pub run: usize,
-    pub rows: usize,
-    pub pitch: usize,
+pub(crate) struct Block {
+    pub origin: [usize; 3],
+    pub dims: [usize; 3],
+    pub parent: [usize; 3],
 }
 
-impl Rect {
-    /// `rows` runs of `run` values, one after another from `offset`.
-    pub fn contiguous(offset: usize, run: usize, rows: usize) -> Rect {
-        Rect {
-            offset,
-            run,
-            rows,
-            pitch: run,
+impl Block {
+    /// The values `part` of the brick `parent` holds (`part` inside `parent`, or empty).
+    pub fn within(parent: &Brick, part: &Brick) -> Block {
+        let origin = [0, 1, 2].map(|k| part.ranges[k].start.saturating_sub(parent.ranges[k].start));
+        Block {
+            origin,
+            dims: part.dims(),
+            parent: parent.dims(),
         }
     }
 
     /// Values in the block.
     pub fn values(&self) -> usize {
-        self.run * self.rows
+        self.dims.iter().product()
     }
 
+    /// The index of the block's first value in its brick's buffer.
+    fn offset(&self) -> usize {
+        let [o0, o1, o2] = self.origin;
+        (o0 * self.parent[1] + o1) * self.parent[2] + o2
+    }
+
+    /// Whether the block is one run of its brick's buffer.
     fn is_contiguous(&self) -> bool {
-        self.pitch == self.run || self.rows <= 1
+        let [d0, d1, d2] = self.dims;
+        let whole_rows = d2 == self.parent[2];
+        (d0 <= 1 && d1 <= 1) || (whole_rows && (d0 <= 1 || d1 == self.parent[1]))
     }
 
-    /// The rows `rows` of the block.
-    fn rows(&self, rows: Range<usize>) -> Rect {
-        Rect {
-            offset: self.offset + rows.start * self.pitch,
-            rows: rows.len(),
-            ..*self
-        }
+    /// The block cut along axis 0 (`range` of its slices).
+    fn slices(&self, range: Range<usize>) -> Block {
+        let mut block = *self;
+        block.origin[0] += range.start;
+        block.dims[0] = range.len();
+        block
     }
 
-    /// The block in chunks of whole rows, at most `chunk_values` values each (one row when a
-    /// row is longer): the sender and the receiver of a block cut it alike, since both see
-    /// the same runs and rows.
-    fn chunks(&self, chunk_values: usize) -> Vec<Rect> {
+    /// Slice `slice`'s rows `range`.
+    fn rows(&self, slice: usize, range: Range<usize>) -> Block {
+        let mut block = self.slices(slice..slice + 1);
+        block.origin[1] += range.start;
+        block.dims[1] = range.len();
+        block
+    }
+
+    /// The block in chunks of at most `chunk_values` values: whole slices (axis 0) when one
+    /// fits, else rows of one slice at a time (at least one row). The sender and the receiver
+    /// of a block cut it alike: both see the same lengths.
+    fn chunks(&self, chunk_values: usize) -> Vec<Block> {
         if self.values() == 0 {
             return Vec::new();
         }
-        let per_chunk = (chunk_values / self.run).max(1);
-        (0..self.rows.div_ceil(per_chunk))
-            .map(|c| self.rows(c * per_chunk..((c + 1) * per_chunk).min(self.rows)))
+        let [d0, d1, d2] = self.dims;
+        let cut = |len: usize, per: usize| {
+            (0..len.div_ceil(per)).map(move |c| c * per..((c + 1) * per).min(len))
+        };
+        if d1 * d2 <= chunk_values {
+            return cut(d0, chunk_values / (d1 * d2))
+                .map(|r| self.slices(r))
+                .collect();
+        }
+        let per_chunk = (chunk_values / d2).max(1);
+        (0..d0)
+            .flat_map(|slice| cut(d1, per_chunk).map(move |r| self.rows(slice, r)))
             .collect()
     }
 
-    /// The OpenCL origin of the block's first value: `[value in its row, row, 0]`, with the
-    /// rows `pitch` values long.
-    fn origin(&self) -> [usize; 3] {
-        match self.pitch {
-            0 => [self.offset, 0, 0],
-            pitch => [self.offset % pitch, self.offset / pitch, 0],
-        }
+    /// `clEnqueue*BufferRect`'s view of the block in its brick's buffer: origin and region
+    /// (`[axis 2, axis 1, axis 0]`, the first in values) and the row and slice pitches in
+    /// bytes.
+    fn rect(&self, value_bytes: usize) -> ([usize; 3], [usize; 3], usize, usize) {
+        let [o0, o1, o2] = self.origin;
+        let [d0, d1, d2] = self.dims;
+        let row = self.parent[2] * value_bytes;
+        ([o2, o1, o0], [d2, d1, d0], row, row * self.parent[1])
+    }
+
+    /// The same for the packed block in host memory.
+    fn packed_rect(&self, value_bytes: usize) -> ([usize; 3], usize, usize) {
+        let [_, d1, d2] = self.dims;
+        ([0, 0, 0], d2 * value_bytes, d1 * d2 * value_bytes)
     }
 }
 
@@ -169,9 +202,9 @@ fn ocl_error(action: &'static str) -> impl FnOnce(fft_runtime::ocl::Error) -> Di
 /// many messages as their block has chunks, which both ends of the link count alike).
 struct Message {
     to: usize,
-    send: Option<Rect>,
+    send: Option<Block>,
     from: usize,
-    receive: Option<Rect>,
+    receive: Option<Block>,
 }
 
 /// Sends block `sends[j]` of `source` to rank `j` and writes what rank `i` sends into block
@@ -186,8 +219,8 @@ pub(crate) fn exchange_blocks<T: FftFloat, E: Exchange>(
     queue: &DeviceQueue,
     exchange: &E,
     staging: &mut Staging<T>,
-    (source, sends): (&Buffer<Complex<T>>, &[Rect]),
-    (target, receives): (&Buffer<Complex<T>>, &[Rect]),
+    (source, sends): (&Buffer<Complex<T>>, &[Block]),
+    (target, receives): (&Buffer<Complex<T>>, &[Block]),
 ) -> Result<()>
 where
     Complex<T>: OclPrm + bytemuck::Pod,
@@ -204,7 +237,7 @@ where
         longest = out
             .iter()
             .chain(&back)
-            .map(Rect::values)
+            .map(Block::values)
             .fold(longest, usize::max);
         for k in 0..out.len().max(back.len()) {
             messages.push(Message {
@@ -282,7 +315,7 @@ where
 fn read_chunk<T: FftFloat>(
     q: &Queue,
     source: &Buffer<Complex<T>>,
-    block: Option<Rect>,
+    block: Option<Block>,
     slot: &mut Slot<T>,
 ) -> Result<()>
 where
@@ -299,18 +332,12 @@ where
     let enqueued = unsafe {
         let read = source.read(staged).queue(q).block(false).enew(&mut event);
         if block.is_contiguous() {
-            read.offset(block.offset).enq()
+            read.offset(block.offset()).enq()
         } else {
-            read.rect(
-                block.origin(),
-                [0, 0, 0],
-                [block.run, block.rows, 1],
-                block.pitch * size,
-                0,
-                block.run * size,
-                0,
-            )
-            .enq()
+            let (origin, region, row, slice) = block.rect(size);
+            let (host, host_row, host_slice) = block.packed_rect(size);
+            read.rect(origin, host, region, row, slice, host_row, host_slice)
+                .enq()
         }
     };
     enqueued.map_err(ocl_error(action))?;
@@ -322,7 +349,7 @@ where
 fn write_chunk<T: FftFloat>(
     q: &Queue,
     target: &Buffer<Complex<T>>,
-    block: Option<Rect>,
+    block: Option<Block>,
     slot: &mut Slot<T>,
 ) -> Result<()>
 where
@@ -338,18 +365,12 @@ where
     let enqueued = unsafe {
         let write = target.write(staged).queue(q).block(false).enew(&mut event);
         if block.is_contiguous() {
-            write.offset(block.offset).enq()
+            write.offset(block.offset()).enq()
         } else {
+            let (origin, region, row, slice) = block.rect(size);
+            let (host, host_row, host_slice) = block.packed_rect(size);
             write
-                .rect(
-                    block.origin(),
-                    [0, 0, 0],
-                    [block.run, block.rows, 1],
-                    block.pitch * size,
-                    0,
-                    block.run * size,
-                    0,
-                )
+                .rect(origin, host, region, row, slice, host_row, host_slice)
                 .enq()
         }
     };
@@ -363,37 +384,42 @@ where
 fn copy_on_device<T: FftFloat>(
     q: &Queue,
     source: &Buffer<Complex<T>>,
-    from: Rect,
+    from: Block,
     target: &Buffer<Complex<T>>,
-    to: Rect,
+    to: Block,
 ) -> Result<()>
 where
     Complex<T>: OclPrm + bytemuck::Pod,
 {
-    debug_assert_eq!((from.run, from.rows), (to.run, to.rows));
+    debug_assert_eq!(from.dims, to.dims);
     if from.values() == 0 {
         return Ok(());
     }
     let size = std::mem::size_of::<Complex<T>>();
-    let copy = source.cmd().queue(q).copy(target, None, None);
     let enqueued = if from.is_contiguous() && to.is_contiguous() {
         source
             .cmd()
             .queue(q)
-            .offset(from.offset)
-            .copy(target, Some(to.offset), Some(from.values()))
+            .offset(from.offset())
+            .copy(target, Some(to.offset()), Some(from.values()))
             .enq()
     } else {
-        copy.rect(
-            from.origin(),
-            to.origin(),
-            [from.run, from.rows, 1],
-            from.pitch * size,
-            0,
-            to.pitch * size,
-            0,
-        )
-        .enq()
+        let (from_origin, region, from_row, from_slice) = from.rect(size);
+        let (to_origin, _, to_row, to_slice) = to.rect(size);
+        source
+            .cmd()
+            .queue(q)
+            .copy(target, None, None)
+            .rect(
+                from_origin,
+                to_origin,
+                region,
+                from_row,
+                from_slice,
+                to_row,
+                to_slice,
+            )
+            .enq()
     };
     enqueued.map_err(ocl_error("copying the rank's own block"))?;
     Ok(())
@@ -404,25 +430,32 @@ mod tests {
     use super::*;
 
     #[test]
-    fn blocks_are_cut_into_whole_rows_alike_on_both_sides() {
-        let strided = Rect {
-            offset: 6,
-            run: 4,
-            rows: 5,
-            pitch: 20,
-        };
-        let chunks = strided.chunks(9);
-        assert_eq!(chunks.len(), 3);
-        assert_eq!(chunks[1].offset, 6 + 2 * 20);
-        assert_eq!(chunks[2].rows, 1);
-        let contiguous = Rect::contiguous(100, 4, 5);
-        let cut: Vec<_> = contiguous.chunks(9).iter().map(|c| c.rows).collect();
-        assert_eq!(cut, [2, 2, 1]);
-        assert_eq!(contiguous.chunks(9)[2].offset, 116);
-        // A row longer than a chunk is a chunk of its own; an empty block has none.
-        assert_eq!(strided.chunks(2).len(), 5);
-        assert!(Rect::contiguous(0, 0, 3).chunks(9).is_empty());
-        assert_eq!(strided.origin(), [6, 0, 0]);
-        assert_eq!(chunks[1].origin(), [6, 2, 0]);
+    fn blocks_are_cut_alike_on_both_sides_into_slices_or_rows() {
+        let parent = Brick::new(&[2..10, 0..6, 4..9]);
+        let part = Brick::new(&[3..7, 1..4, 5..9]);
+        let block = Block::within(&parent, &part);
+        assert_eq!(
+            (block.origin, block.dims, block.parent),
+            ([1, 1, 1], [4, 3, 4], [8, 6, 5])
+        );
+        assert_eq!(block.offset(), (6 + 1) * 5 + 1);
+        assert!(!block.is_contiguous());
+        // Two slices of 12 values fit 25: two chunks of two slices.
+        let slices = block.chunks(25);
+        assert_eq!(slices.len(), 2);
+        assert_eq!((slices[1].origin, slices[1].dims), ([3, 1, 1], [2, 3, 4]));
+        // A slice is more than 9: rows of one slice, two at a time (2 + 1 rows per slice).
+        let rows = block.chunks(9);
+        assert_eq!(rows.len(), 8);
+        assert_eq!((rows[1].origin, rows[1].dims), ([1, 3, 1], [1, 1, 4]));
+        // The receiver's block of the same values in another brick cuts alike.
+        let other = Block::within(&Brick::new(&[0..8, 1..4, 5..9]), &part);
+        let lengths = |b: &[Block]| b.iter().map(|c| c.dims).collect::<Vec<_>>();
+        assert_eq!(lengths(&other.chunks(9)), lengths(&rows));
+        assert!(other.is_contiguous() && other.offset() == 3 * 12);
+        assert!(Block::within(&parent, &Brick::empty()).chunks(9).is_empty());
+        // The rectangle: [axis 2, axis 1, axis 0], pitches in bytes.
+        assert_eq!(block.rect(8), ([1, 1, 1], [4, 3, 4], 40, 240));
+        assert_eq!(block.packed_rect(8), ([0, 0, 0], 32, 96));
     }
 }

@@ -1,25 +1,64 @@
-//! Distributed slab transforms (`fft-mpi`) with virtual ranks on the test device: for 1 to 4
-//! ranks, 2-D and 3-D shapes that do not divide evenly, outputs split along axis 1 and axis 0,
-//! both precisions, host slices and device buffers, exchanges in many small chunks, ranks with
-//! no planes, and boxes, inputs or chunk sizes that are wrong on one rank (the same error on
-//! every rank, no hang). The gathered result must equal the f64 oracle of the whole field.
+//! Distributed transforms (`fft-mpi`) with virtual ranks on the test device: 1 to 8 ranks,
+//! 2-D and 3-D shapes that do not divide evenly, slabs and pencils as input and output (so one
+//! to three exchanges), both precisions, host slices and device buffers, exchanges in many
+//! small chunks, ranks with nothing to hold, and boxes, inputs or chunk sizes that are wrong on
+//! one rank (the same error on every rank, no hang). The gathered result must equal the f64
+//! oracle of the whole field.
 
 use fft_core::Direction;
 use fft_mpi::{
-    even_split, DistributedError, DistributedFft, Exchange, ExchangeError, SlabBox, VirtualRanks,
+    even_split, Brick, DistributedError, DistributedFft, Exchange, ExchangeError, PartOfField,
+    SlabBox, VirtualRanks,
 };
 use fft_runtime::ocl::{Buffer, OclPrm};
 use fft_runtime::{FftFloat, Normalization};
 use num_complex::{Complex, Complex64};
 use oclfft_tests::*;
 
-/// How a test hands its slabs to the plan.
+/// How a test hands its parts to the plan.
 #[derive(Clone, Copy, Debug)]
 enum Path {
     /// `execute` on host slices, default chunks.
     Host,
     /// `execute_buffers` on device buffers, with exchanges in chunks of this many bytes.
     Buffers(usize),
+}
+
+/// How the ranks split the field.
+#[derive(Clone, Copy, Debug)]
+enum Split {
+    /// Slabs of this axis, `even_split`.
+    Slabs(usize),
+    /// Pencils along `axis`: a `rows x columns` grid over the two other axes (rank `r` at row
+    /// `r / columns`), ranks beyond the grid empty.
+    Pencils {
+        axis: usize,
+        rows: usize,
+        columns: usize,
+    },
+}
+
+impl Split {
+    /// Rank `r`'s brick of a field of `dims` over `ranks` ranks.
+    fn brick(self, dims: [usize; 3], ranks: usize, r: usize) -> Brick {
+        let mut brick = Brick::new(&[0..dims[0], 0..dims[1], 0..dims[2]]);
+        match self {
+            Split::Slabs(axis) => brick.ranges[axis] = even_split(dims[axis], ranks, r),
+            Split::Pencils {
+                axis,
+                rows,
+                columns,
+            } => {
+                if r >= rows * columns {
+                    return Brick::new(&[0..0, 0..0, 0..0]);
+                }
+                let others: Vec<usize> = (0..3).filter(|&k| k != axis).collect();
+                brick.ranges[others[0]] = even_split(dims[others[0]], rows, r / columns);
+                brick.ranges[others[1]] = even_split(dims[others[1]], columns, r % columns);
+            }
+        }
+        brick
+    }
 }
 
 /// A device buffer on the test queue holding `values`.
@@ -38,46 +77,55 @@ where
     buffer
 }
 
-/// Runs the distributed transform of a random field of `shape` on `ranks` virtual ranks (even
-/// splits), the output split along `out_axis`, and returns the whole output gathered in C
-/// order, beside the field.
-fn distributed<T: FftFloat>(
-    shape: &[usize],
+/// One distributed transform: the field's shape, the ranks, how input and output are split.
+#[derive(Clone, Copy, Debug)]
+struct Case<'a> {
+    shape: &'a [usize],
     ranks: usize,
-    out_axis: usize,
+    input: Split,
+    output: Split,
+    /// Exchanges the plan must make.
+    exchanges: usize,
+}
+
+/// Runs the distributed transform of a random field on virtual ranks and returns the whole
+/// output, gathered in C order, beside the field.
+fn distributed<T: FftFloat>(
+    case: Case<'_>,
     (direction, normalization): (Direction, Normalization),
     path: Path,
 ) -> (Vec<Complex64>, Vec<Complex64>)
 where
     Complex<T>: OclPrm + bytemuck::Pod,
 {
+    let shape = case.shape;
     let dims = [shape[0], shape[1], shape.get(2).copied().unwrap_or(1)];
     let [n0, n1, n2] = dims;
-    let field = random_signal(n0 * n1 * n2, (n0 * 100 + n1 * 10 + n2 + ranks) as u64);
+    let field = random_signal(n0 * n1 * n2, (n0 * 100 + n1 * 10 + n2 + case.ranks) as u64);
     let device = to_device::<T>(&field);
-    let outputs = VirtualRanks::run(ranks, |me| {
+    let outputs = VirtualRanks::run(case.ranks, |me| {
         let r = me.rank();
-        let input = SlabBox::new(0, even_split(n0, ranks, r));
-        let output = SlabBox::new(out_axis, even_split(dims[out_axis], ranks, r));
-        let planes = input.range.clone();
+        let input = case.input.brick(dims, case.ranks, r);
+        let output = case.output.brick(dims, case.ranks, r);
         let plan = DistributedFft::<T, _>::new(
             test_queue(),
             me,
             shape,
-            (input, output.clone()),
+            (input.clone(), output.clone()),
             (direction, normalization),
         )
         .unwrap();
-        let local = &device[planes.start * n1 * n2..planes.end * n1 * n2];
+        assert_eq!(plan.exchanges(), case.exchanges, "{case:?}");
+        let local = input.extract(&device, dims);
         let plan = match path {
             Path::Host => plan,
             Path::Buffers(chunk) => plan.with_chunk_bytes(chunk),
         };
+        let zero = fft_runtime::complex_from_f64::<T>(Complex64::new(0.0, 0.0));
         let out = match path {
-            Path::Host => plan.execute(local).unwrap(),
+            Path::Host => plan.execute(&local).unwrap(),
             Path::Buffers(_) => {
-                let input = buffer_of(local);
-                let zero = fft_runtime::complex_from_f64::<T>(Complex64::new(0.0, 0.0));
+                let input = buffer_of(&local);
                 let output = buffer_of(&vec![zero; plan.output_len()]);
                 plan.execute_buffers(&input, &output).unwrap();
                 let mut kept = vec![zero; local.len()];
@@ -93,40 +141,25 @@ where
             }
         };
         assert_eq!(out.len(), plan.output_len());
-        (output.range, to_f64(&out))
+        (output, to_f64(&out))
     });
-    let mut whole = vec![Complex64::new(0.0, 0.0); n0 * n1 * n2];
-    for (range, out) in outputs {
-        for (k, v) in out.into_iter().enumerate() {
-            let index = match out_axis {
-                // The box [n0][range][n2] in C order.
-                1 => {
-                    let (i2, rest) = (k % n2, k / n2);
-                    let (i0, i1) = (rest / range.len(), range.start + rest % range.len());
-                    (i0 * n1 + i1) * n2 + i2
-                }
-                _ => range.start * n1 * n2 + k,
-            };
-            whole[index] = v;
-        }
+    let mut whole = vec![Complex64::new(f64::NAN, 0.0); n0 * n1 * n2];
+    for (brick, out) in outputs {
+        brick.place(&out, &mut whole, dims);
     }
     (field, whole)
 }
 
-fn check<T: FftFloat>(
-    shape: &[usize],
-    ranks: usize,
-    out_axis: usize,
-    direction: Direction,
-    path: Path,
-) where
+fn check<T: FftFloat>(case: Case<'_>, direction: Direction, path: Path)
+where
     Complex<T>: OclPrm + bytemuck::Pod,
 {
     let normalization = match direction {
         Direction::Forward => Normalization::None,
         Direction::Inverse => Normalization::Backward,
     };
-    let (field, got) = distributed::<T>(shape, ranks, out_axis, (direction, normalization), path);
+    let (field, got) = distributed::<T>(case, (direction, normalization), path);
+    let shape = case.shape;
     let points: usize = shape.iter().product();
     let scale = match direction {
         Direction::Forward => 1.0,
@@ -134,48 +167,132 @@ fn check<T: FftFloat>(
     };
     let axes: Vec<usize> = (0..shape.len()).collect();
     let want = nd_oracle(&field, shape, &axes, direction, scale);
-    check_against(&got, &want, points, nd_tolerance::<T>(shape, &axes)).unwrap_or_else(|e| {
-        panic!("{shape:?} on {ranks} ranks, output along axis {out_axis}, {path:?}: {e}")
-    });
+    check_against(&got, &want, points, nd_tolerance::<T>(shape, &axes))
+        .unwrap_or_else(|e| panic!("{case:?}, {path:?}: {e}"));
+}
+
+/// Slabs of axis 0 in, slabs of `out_axis` out: one exchange for axis 1, two for axis 0 (one
+/// on one rank, whose slab is the whole field).
+fn slabs(shape: &[usize], ranks: usize, out_axis: usize) -> Case<'_> {
+    let exchanges = match (ranks, out_axis) {
+        (1, _) => 0,
+        (_, 1) => 1,
+        _ => 2,
+    };
+    Case {
+        shape,
+        ranks,
+        input: Split::Slabs(0),
+        output: Split::Slabs(out_axis),
+        exchanges,
+    }
 }
 
 #[test]
 fn one_to_four_ranks_uneven_shapes_both_output_axes() {
     for ranks in 1..=4 {
         for out_axis in [1, 0] {
-            check::<f32>(&[6, 5, 8], ranks, out_axis, Direction::Forward, Path::Host);
-            check::<f32>(&[7, 12], ranks, out_axis, Direction::Forward, Path::Host);
+            check::<f32>(
+                slabs(&[6, 5, 8], ranks, out_axis),
+                Direction::Forward,
+                Path::Host,
+            );
+            check::<f32>(
+                slabs(&[7, 12], ranks, out_axis),
+                Direction::Forward,
+                Path::Host,
+            );
         }
     }
 }
 
 #[test]
 fn device_buffers_with_exchanges_in_many_small_chunks() {
-    // 16-byte chunks: every message is one run of a plane (or one value of a 2-D row), so
+    // 16-byte chunks: every message is one row of a block (or one value of a 2-D row), so
     // the pipeline cycles its slots many times; 1 MiB: one message per peer.
     for ranks in [1, 2, 3] {
         for out_axis in [1, 0] {
             for chunk in [16, 1 << 20] {
                 let path = Path::Buffers(chunk);
-                check::<f32>(&[6, 5, 8], ranks, out_axis, Direction::Forward, path);
-                check::<f32>(&[9, 4], ranks, out_axis, Direction::Forward, path);
+                check::<f32>(slabs(&[6, 5, 8], ranks, out_axis), Direction::Forward, path);
+                check::<f32>(slabs(&[9, 4], ranks, out_axis), Direction::Forward, path);
             }
         }
     }
-    check::<f64>(&[5, 6, 4], 2, 0, Direction::Inverse, Path::Buffers(64));
+    check::<f64>(
+        slabs(&[5, 6, 4], 2, 0),
+        Direction::Inverse,
+        Path::Buffers(64),
+    );
 }
 
 #[test]
 fn double_precision_inverse_with_normalization() {
-    check::<f64>(&[4, 6, 8], 3, 0, Direction::Inverse, Path::Host);
-    check::<f64>(&[10, 16], 2, 1, Direction::Inverse, Path::Host);
+    check::<f64>(slabs(&[4, 6, 8], 3, 0), Direction::Inverse, Path::Host);
+    check::<f64>(slabs(&[10, 16], 2, 1), Direction::Inverse, Path::Host);
 }
 
 #[test]
-fn more_ranks_than_planes_leave_some_ranks_empty() {
-    check::<f32>(&[3, 2, 16], 4, 1, Direction::Forward, Path::Host);
-    check::<f32>(&[2, 5], 3, 0, Direction::Forward, Path::Host);
-    check::<f32>(&[3, 2, 16], 4, 0, Direction::Forward, Path::Buffers(32));
+fn pencils_in_and_out() {
+    // heFFTe's usual case: pencils along axis 2 in (a 3 x 2 grid over axes 0 and 1), pencils
+    // along axis 0 out (2 x 3 over axes 1 and 2): two exchanges.
+    let along = |axis, rows, columns| Split::Pencils {
+        axis,
+        rows,
+        columns,
+    };
+    let case = Case {
+        shape: &[6, 5, 8],
+        ranks: 6,
+        input: along(2, 3, 2),
+        output: along(0, 2, 3),
+        exchanges: 2,
+    };
+    check::<f32>(case, Direction::Forward, Path::Host);
+    check::<f32>(case, Direction::Forward, Path::Buffers(48));
+    // The same pencils out as in: axis 2, then axes 0 and 1 on slabs of axis 2, then back.
+    let round = Case {
+        output: along(2, 3, 2),
+        ..case
+    };
+    check::<f64>(round, Direction::Inverse, Path::Host);
+    // Slabs in, pencils out, with a rank outside the grid.
+    let mixed = Case {
+        shape: &[4, 6, 6],
+        ranks: 5,
+        input: Split::Slabs(0),
+        output: along(0, 2, 2),
+        exchanges: 1,
+    };
+    check::<f32>(mixed, Direction::Forward, Path::Buffers(40));
+    // A 2-D field in slabs of axis 1, out in slabs of axis 0.
+    let flat = Case {
+        shape: &[9, 10],
+        ranks: 3,
+        input: Split::Slabs(1),
+        output: Split::Slabs(0),
+        exchanges: 1,
+    };
+    check::<f32>(flat, Direction::Forward, Path::Host);
+}
+
+#[test]
+fn more_ranks_than_planes_take_pencils_and_keep_every_rank_busy() {
+    // 3 planes on 4 ranks, out along axis 1: the output's slabs (2 rows, 2 ranks busy).
+    check::<f32>(slabs(&[3, 2, 16], 4, 1), Direction::Forward, Path::Host);
+    // Out along axis 0: axis 0 on a 2 x 2 grid of pencils, all 4 ranks busy.
+    check::<f32>(slabs(&[2, 5], 3, 0), Direction::Forward, Path::Host);
+    check::<f32>(
+        slabs(&[3, 2, 16], 4, 0),
+        Direction::Forward,
+        Path::Buffers(32),
+    );
+    // 8 ranks on 4 planes, slabs in and out: pencils of a 2 x 4 grid in the middle.
+    let case = Case {
+        exchanges: 2,
+        ..slabs(&[4, 4, 8], 8, 0)
+    };
+    check::<f64>(case, Direction::Inverse, Path::Host);
 }
 
 #[test]
@@ -232,35 +349,59 @@ fn boxes_that_do_not_tile_are_the_same_error_on_every_rank() {
     });
     let first = errors[0].clone().expect("rank 0 must fail");
     assert!(
-        first.contains("rank 1: 1..4") && first.contains("tile axis 0"),
+        first.contains("ranks 0 and 1 both hold [1..2, 0..4, 0..4]")
+            && first.contains("rank 1: [1..4, 0..4, 0..4]"),
         "{first}"
     );
     assert!(errors.iter().all(|e| e.as_deref() == Some(first.as_str())));
 
-    // Output boxes along two different axes (rank 0's decides), or along axis 2.
-    for axes in [[1, 0], [2, 2]] {
+    // Output slabs of two axes that overlap, a slab of an axis the field does not have, and
+    // bricks that leave values out: the same error on both ranks.
+    let cases: [(&str, [Brick; 2]); 3] = [
+        (
+            "both hold [2..4, 0..2, 0..4]",
+            [
+                SlabBox::new(1, 0..2).brick(shape),
+                SlabBox::new(0, 2..4).brick(shape),
+            ],
+        ),
+        (
+            "is not inside the field",
+            [
+                SlabBox::new(3, 0..3).brick(shape),
+                SlabBox::new(3, 3..6).brick(shape),
+            ],
+        ),
+        (
+            "they hold 80 of the field's 96 values",
+            [
+                Brick::new(&[0..6, 0..4, 0..2]),
+                Brick::new(&[0..4, 0..4, 2..4]),
+            ],
+        ),
+    ];
+    for (want, outputs) in cases {
         let errors = VirtualRanks::run(2, |me| {
-            let axis = axes[me.rank()];
             DistributedFft::<f32, _>::new(
                 test_queue(),
                 me,
                 &shape,
                 (
                     SlabBox::new(0, even_split(6, 2, me.rank())),
-                    SlabBox::new(axis, even_split(4, 2, me.rank())),
+                    outputs[me.rank()].clone(),
                 ),
                 (Direction::Forward, Normalization::None),
             )
             .err()
+            .map(|e| e.to_string())
         });
-        let got = axes[1];
         assert!(
-            errors.iter().all(|e| matches!(
-                e,
-                Some(DistributedError::Axis { want: 1, got: g, .. }) if *g == got
-            )),
-            "{axes:?}: {errors:?}"
+            errors.iter().all(|e| e
+                .as_deref()
+                .is_some_and(|e| e.contains(want) && e.contains("output"))),
+            "{want}: {errors:?}"
         );
+        assert_eq!(errors[0], errors[1]);
     }
 }
 
