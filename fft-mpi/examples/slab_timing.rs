@@ -2,7 +2,8 @@
 //! own queue on the default device) beside the same transform as one oclfft plan:
 //! `cargo run --release -p fft-mpi --example slab_timing -- 256 [RANKS...]`.
 //!
-//! For each rank count, both outputs (rows of axis 1: one exchange; planes of axis 0: two),
+//! For each rank count, slabs of axis 0 in and both outputs (rows of axis 1: one exchange;
+//! planes of axis 0: two), and from 4 ranks pencils in and out (two exchanges),
 //! host slices to host slices (`execute_into`) and device buffers to device buffers
 //! (`execute_buffers`). Median of 5 runs after one warm-up, wall time of the slowest rank;
 //! the relative L2 difference of the gathered result against the one plan's.
@@ -14,7 +15,8 @@
 
 use fft_core::random_signal;
 use fft_mpi::{
-    even_split, DistributedFft, Exchange, Machine, PartOfField, SlabBox, SlabProblem, VirtualRanks,
+    even_split, Brick, DistributedFft, Exchange, Machine, PartOfField, PencilProblem, SlabBox,
+    SlabProblem, VirtualRanks,
 };
 use fft_runtime::ocl::Buffer;
 use fft_runtime::{measure_round_trip, DeviceQueue, Direction, Fft, Normalization};
@@ -64,6 +66,34 @@ fn relative_l2(got: &[Complex32], want: &[Complex32]) -> f64 {
     (num / den).sqrt()
 }
 
+/// How the ranks split the field in and out.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Layout {
+    /// Slabs of axis 0 in, slabs of this axis out.
+    Slabs(usize),
+    /// Pencils along axis 2 in and along axis 0 out, on a grid of this many rows.
+    Pencils(usize),
+}
+
+impl Layout {
+    /// Rank `r`'s input and output bricks.
+    fn bricks(self, shape: [usize; 3], ranks: usize, r: usize) -> (Brick, Brick) {
+        let slab = |axis: usize| SlabBox::new(axis, even_split(shape[axis], ranks, r)).brick(shape);
+        let pencil = |axis: usize, rows: usize| {
+            let columns = ranks / rows;
+            let others: Vec<usize> = (0..3).filter(|&k| k != axis).collect();
+            let mut brick = Brick::whole(shape);
+            brick.ranges[others[0]] = even_split(shape[others[0]], rows, r / columns);
+            brick.ranges[others[1]] = even_split(shape[others[1]], columns, r % columns);
+            brick
+        };
+        match self {
+            Layout::Slabs(axis) => (slab(0), slab(axis)),
+            Layout::Pencils(rows) => (pencil(2, rows), pencil(0, rows)),
+        }
+    }
+}
+
 fn main() -> Result<(), Failure> {
     let args: Vec<usize> = std::env::args()
         .skip(1)
@@ -111,14 +141,24 @@ fn main() -> Result<(), Failure> {
     let bus = (field.len() * 8) as f64 / trip.pinned.as_secs_f64();
     // Seconds per byte of the local transforms, per output axis, from one rank.
     let mut local = [0.0f64; 2];
-    println!("ranks | output split along | host to host ms | device to device ms | model ms (local + exchange) | rel L2 vs one plan");
+    println!("ranks | layout | host to host ms | device to device ms | model ms (local + exchange) | rel L2 vs one plan");
     for ranks in rank_counts {
-        for out_axis in [1, 0] {
+        // Slabs of axis 0 in, slabs of axis 1 or 0 out; from 4 ranks, pencils along axis 2 in
+        // and along axis 0 out, on the squarest grid.
+        let rows = (1..=ranks)
+            .filter(|r| ranks % r == 0 && r * r <= ranks)
+            .max()
+            .unwrap_or(1);
+        let layouts: &[Layout] = if rows > 1 {
+            &[Layout::Slabs(1), Layout::Slabs(0), Layout::Pencils(rows)]
+        } else {
+            &[Layout::Slabs(1), Layout::Slabs(0)]
+        };
+        for &layout in layouts {
             let per_rank = VirtualRanks::run(ranks, |me| -> Result<_, Failure> {
                 let r = me.rank();
                 let own = DeviceQueue::from_env()?;
-                let input = SlabBox::new(0, even_split(n, ranks, r));
-                let output = SlabBox::new(out_axis, even_split(n, ranks, r));
+                let (input, output) = layout.bricks(shape, ranks, r);
                 let plan = DistributedFft::<f32, _>::new(
                     &own,
                     me,
@@ -126,7 +166,7 @@ fn main() -> Result<(), Failure> {
                     (input.clone(), output.clone()),
                     (Direction::Forward, Normalization::None),
                 )?;
-                let local = &field[input.range.start * n * n..input.range.end * n * n];
+                let local = &input.extract(&field, shape)[..];
                 let mut out = vec![Complex32::new(0.0, 0.0); plan.output_len()];
                 let together = |run: &mut dyn FnMut() -> Result<(), Failure>| {
                     time(|| {
@@ -140,7 +180,7 @@ fn main() -> Result<(), Failure> {
                 let device_in = device_buffer(&own, local)?;
                 let device_out = device_buffer(&own, &out)?;
                 let device = together(&mut || Ok(plan.execute_buffers(&device_in, &device_out)?))?;
-                Ok((host, device, output.brick(shape), out))
+                Ok((host, device, output, out))
             });
             let (mut host, mut device) = (0.0f64, 0.0f64);
             let mut gathered = vec![Complex32::new(0.0, 0.0); field.len()];
@@ -154,29 +194,47 @@ fn main() -> Result<(), Failure> {
                 shape,
                 ranks,
                 value_bytes: 8,
-                exchanges: 2 - out_axis,
+                exchanges: 1,
                 chunk_bytes: fft_mpi::DEFAULT_CHUNK_BYTES,
             };
+            let calibration = match layout {
+                Layout::Slabs(axis) => axis,
+                Layout::Pencils(_) => 1,
+            };
             if ranks == 1 {
-                local[out_axis] = device * 1e-3 / (field.len() * 8) as f64;
+                local[calibration] = device * 1e-3 / (field.len() * 8) as f64;
             }
             let (network, message_seconds) = host_exchange_rates(ranks, &problem)?;
             let machine = Machine {
-                local_seconds_per_byte: local[out_axis],
+                local_seconds_per_byte: local[calibration],
                 bus_bytes_per_second: bus,
                 ranks_per_device: ranks,
                 network_bytes_per_second: network,
                 message_seconds,
             };
-            let model = problem.predict(&machine);
+            let model = match layout {
+                Layout::Slabs(axis) => SlabProblem {
+                    exchanges: 2 - axis,
+                    ..problem
+                }
+                .predict(&machine),
+                Layout::Pencils(rows) => PencilProblem {
+                    shape,
+                    rows,
+                    columns: ranks / rows,
+                    value_bytes: 8,
+                    chunk_bytes: fft_mpi::DEFAULT_CHUNK_BYTES,
+                }
+                .predict(&machine),
+            };
             println!(
-                "{ranks} | axis {out_axis} | {host:.2} | {device:.2} | {:.2} ({:.2} + {:.2}) | {:.1e}",
+                "{ranks} | {layout:?} | {host:.2} | {device:.2} | {:.2} ({:.2} + {:.2}) | {:.1e}",
                 model.total() * 1e3,
                 model.local * 1e3,
                 model.exchange * 1e3,
                 relative_l2(&gathered, &reference)
             );
-            if ranks > 1 && out_axis == 1 {
+            if ranks > 1 && layout == Layout::Slabs(1) {
                 println!(
                     "  virtual network: {:.1} GB/s per rank, {:.1} us per message",
                     network / 1e9,

@@ -1,6 +1,7 @@
-//! Predicts the distributed slab transform of 1024^3 and 2048^3 complex f32 fields on 8 to
-//! 2048 GPUs with the time model (`fft_mpi::SlabProblem`), beside cuFFTMp's published
-//! figures: `cargo run -p fft-mpi --example time_model`.
+//! Predicts the distributed transform of 1024^3 and 2048^3 complex f32 fields on 8 to 2048
+//! GPUs with the time model, slabs (`fft_mpi::SlabProblem`) and pencils on the squarest grid
+//! (`fft_mpi::PencilProblem`), beside cuFFTMp's published figures:
+//! `cargo run -p fft-mpi --example time_model`.
 //!
 //! The machine: the local transforms and the bus as measured on the H100 machine
 //! (docs/DISTRIBUTED.md, 2026-11-24: one rank of 512^3 took 3.23 ms device to device, 3.0 ps
@@ -9,7 +10,7 @@
 //! in a DGX H100) and 5 us per message. Change them on the command line:
 //! `time_model [network GB/s] [us per message]`.
 
-use fft_mpi::{Machine, SlabProblem, DEFAULT_CHUNK_BYTES};
+use fft_mpi::{Machine, PencilProblem, SlabProblem, DEFAULT_CHUNK_BYTES};
 
 /// cuFFTMp's published times for 2048^3 (C2C, f32): 78 ms on 8 A100s, about 4 ms on 2048 GPUs.
 fn cufftmp_ms(n: usize, gpus: usize) -> Option<f64> {
@@ -33,13 +34,31 @@ fn main() {
         message_seconds: args.get(1).copied().unwrap_or(5.0) * 1e-6,
     };
     println!("{machine:?}");
-    println!("| field | GPUs | slab per GPU | local ms | exchange ms (messages) | total ms, output along axis 1 | total ms, along axis 0 | cuFFTMp ms |");
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    println!("| field | GPUs | slab per GPU | local ms | exchange ms (messages) | slabs, output along axis 1 | slabs, along axis 0 | pencils (grid, messages) | cuFFTMp ms |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for n in [1024usize, 2048] {
         for gpus in [8usize, 16, 32, 64, 128, 256, 512, 1024, 2048] {
             let cufftmp = cufftmp_ms(n, gpus).map_or("-".to_string(), |t| format!("{t}"));
+            let rows = (1..=gpus)
+                .filter(|r| gpus % r == 0 && r * r <= gpus)
+                .max()
+                .unwrap_or(1);
+            let pencils = PencilProblem {
+                shape: [n, n, n],
+                rows,
+                columns: gpus / rows,
+                value_bytes: 8,
+                chunk_bytes: DEFAULT_CHUNK_BYTES,
+            }
+            .predict(&machine);
+            let pencil_cell = format!(
+                "{:.2} ({rows} x {}, {})",
+                pencils.total() * 1e3,
+                gpus / rows,
+                pencils.messages
+            );
             if gpus > n {
-                println!("| {n}^3 | {gpus} | - | - | - | more GPUs than planes: needs pencils | - | {cufftmp} |");
+                println!("| {n}^3 | {gpus} | - | - | - | more GPUs than planes | - | {pencil_cell} | {cufftmp} |");
                 continue;
             }
             let problem = |exchanges| SlabProblem {
@@ -53,7 +72,7 @@ fn main() {
             let two = problem(2).predict(&machine);
             let slab_mib = (n.div_ceil(gpus) * n * n * 8) as f64 / (1u64 << 20) as f64;
             println!(
-                "| {n}^3 | {gpus} | {slab_mib:.0} MiB | {:.2} | {:.2} ({}) | {:.2} | {:.2} | {cufftmp} |",
+                "| {n}^3 | {gpus} | {slab_mib:.0} MiB | {:.2} | {:.2} ({}) | {:.2} | {:.2} | {pencil_cell} | {cufftmp} |",
                 one.local * 1e3,
                 one.exchange * 1e3,
                 one.messages,

@@ -1,9 +1,10 @@
-//! Distributed 2-D and 3-D complex FFTs over ranks (issue 14, first part): a field too large
-//! for one device is split into slabs along its first axis, one per rank; each rank transforms
-//! its slab along the other axes with an ordinary oclfft plan, the ranks exchange blocks so
-//! that each holds a slab along the second axis, and each transforms along the first. The
-//! values stay on the device; the exchange moves them by DMA through pinned host memory, in
-//! chunks, one peer at a time.
+//! Distributed 2-D and 3-D complex FFTs over ranks (issue 14): a field too large for one
+//! device is split into bricks, one per rank: slabs ([`SlabBox`]), pencils or any [`Brick`]s
+//! that tile it. Each rank transforms the axes its brick spans with an ordinary oclfft plan,
+//! and the ranks exchange blocks where the field must move to other bricks for the remaining
+//! axes: slabs along the first axis take one exchange to slabs along the second, pencils two.
+//! The values stay on the device; the exchanges move them by DMA through pinned host memory,
+//! in chunks, one peer at a time.
 //!
 //! The algorithm talks to the other ranks only through [`Exchange`], so it is tested inside
 //! `cargo test` with [`VirtualRanks`] (threads of one process, any number of ranks) and runs
@@ -52,7 +53,7 @@ mod transfer;
 pub use decomposition::{even_split, Brick, PartOfField, SlabBox};
 pub use error::{DistributedError, Result};
 pub use exchange::{Exchange, ExchangeError, VirtualRank, VirtualRanks};
-pub use model::{Machine, Prediction, SlabProblem};
+pub use model::{Machine, PencilProblem, Prediction, SlabProblem};
 /// The `mpi` crate, for `mpi::initialize()` and communicators (feature `mpi`).
 #[cfg(feature = "mpi")]
 pub use mpi;

@@ -1,6 +1,6 @@
-//! A time model of the slab transform (issue 14): the local transforms, and each exchange as
-//! a pipeline of device-to-host reads, messages and host-to-device writes, bound by its
-//! slowest stage. `examples/slab_timing.rs` checks it against measurements with parameters
+//! A time model of the distributed transform (issue 14), for slabs ([`SlabProblem`]) and
+//! pencils ([`PencilProblem`]): the local transforms, and each exchange as a pipeline of
+//! device-to-host reads, messages and host-to-device writes, bound by its slowest stage. `examples/slab_timing.rs` checks it against measurements with parameters
 //! measured in the same process; `examples/time_model.rs` predicts larger machines
 //! (docs/DISTRIBUTED.md).
 
@@ -71,28 +71,72 @@ impl SlabProblem {
         let slab = (n0.div_ceil(ranks) * n1 * n2 * self.value_bytes) as f64;
         let sharing = machine.ranks_per_device.max(1) as f64;
         let local = slab * machine.local_seconds_per_byte * sharing;
-        if ranks == 1 {
-            return Prediction {
-                local,
-                exchange: 0.0,
-                messages: 0,
-            };
-        }
-        let peers = (ranks - 1) as f64;
-        let out = slab * peers / ranks as f64;
-        let per_peer = out / peers;
-        let chunk = (self.chunk_bytes.max(1) as f64).min(per_peer);
-        let messages = (ranks - 1) * ((per_peer / chunk).ceil() as usize).max(1);
-        let bus = machine.bus_bytes_per_second / sharing;
-        let slowest = (out / bus).max(out / machine.network_bytes_per_second);
-        let fill = 2.0 * chunk / bus;
-        let one = slowest + fill + messages as f64 * machine.message_seconds;
+        let (one, messages) = exchange_time(slab, ranks, self.chunk_bytes, machine);
         Prediction {
             local,
             exchange: one * self.exchanges as f64,
             messages,
         }
     }
+}
+
+/// The problem of [`SlabProblem`] on a `rows x columns` grid of pencils (heFFTe's default):
+/// pencils along axis 2 in, pencils along axis 0 out, two exchanges. The first exchange is
+/// among the `columns` ranks of a grid row, the second among the `rows` ranks of a column.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PencilProblem {
+    /// `[n0, n1, n2]`.
+    pub shape: [usize; 3],
+    /// Grid rows (at most `n0` and `n1`).
+    pub rows: usize,
+    /// Grid columns (at most `n1` and `n2`).
+    pub columns: usize,
+    /// Bytes of one complex value.
+    pub value_bytes: usize,
+    /// Bytes per message.
+    pub chunk_bytes: usize,
+}
+
+impl PencilProblem {
+    /// The busiest rank's time on `machine`: its brick's local transforms, then the two
+    /// exchanges, each as in [`SlabProblem::predict`] within its group of the grid.
+    pub fn predict(&self, machine: &Machine) -> Prediction {
+        let [n0, n1, n2] = self.shape;
+        let ranks = (self.rows * self.columns).max(1);
+        let brick = (n0 * n1 * n2).div_ceil(ranks) * self.value_bytes;
+        let brick = brick as f64;
+        let sharing = machine.ranks_per_device.max(1) as f64;
+        let local = brick * machine.local_seconds_per_byte * sharing;
+        let (first, m1) = exchange_time(brick, self.columns, self.chunk_bytes, machine);
+        let (second, m2) = exchange_time(brick, self.rows, self.chunk_bytes, machine);
+        Prediction {
+            local,
+            exchange: first + second,
+            messages: m1 + m2,
+        }
+    }
+}
+
+/// Seconds and messages of one exchange in which a rank holding `bytes` sends `(g - 1) / g`
+/// of them to the `g - 1` others of its group and receives as much: its slowest stage, the
+/// bus (shared by `ranks_per_device` ranks) or the network, plus one chunk's read and write
+/// to fill and drain the pipeline, plus `message_seconds` per message (at least one per peer).
+fn exchange_time(bytes: f64, group: usize, chunk_bytes: usize, machine: &Machine) -> (f64, usize) {
+    if group <= 1 {
+        return (0.0, 0);
+    }
+    let peers = (group - 1) as f64;
+    let out = bytes * peers / group as f64;
+    let per_peer = out / peers;
+    let chunk = (chunk_bytes.max(1) as f64).min(per_peer);
+    let messages = (group - 1) * ((per_peer / chunk).ceil() as usize).max(1);
+    let bus = machine.bus_bytes_per_second / machine.ranks_per_device.max(1) as f64;
+    let slowest = (out / bus).max(out / machine.network_bytes_per_second);
+    let fill = 2.0 * chunk / bus;
+    (
+        slowest + fill + messages as f64 * machine.message_seconds,
+        messages,
+    )
 }
 
 #[cfg(test)]
@@ -149,6 +193,31 @@ mod tests {
         let four = problem(8, 1).predict(&shared);
         assert!(four.exchange > out / 12.5e9);
         assert!((four.local / p.local - 4.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn pencils_exchange_within_their_grid_rows_and_columns() {
+        let pencils = PencilProblem {
+            shape: [1024, 1024, 1024],
+            rows: 32,
+            columns: 32,
+            value_bytes: 8,
+            chunk_bytes: 8 << 20,
+        };
+        let p = pencils.predict(&MACHINE);
+        // Two exchanges among 32 ranks each: 2 x 31 messages against a slab's 1023.
+        assert_eq!(p.messages, 62);
+        let slabs = problem(1024, 1).predict(&MACHINE);
+        assert!((p.local - slabs.local).abs() < 1e-12);
+        assert!(p.exchange < slabs.exchange, "{p:?} {slabs:?}");
+        // A 1 x P grid is one exchange among all P ranks, like slabs.
+        let flat = PencilProblem {
+            rows: 1,
+            columns: 8,
+            ..pencils
+        };
+        let slab = problem(8, 1).predict(&MACHINE);
+        assert!((flat.predict(&MACHINE).exchange - slab.exchange).abs() < 1e-12);
     }
 
     #[test]

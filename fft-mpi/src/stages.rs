@@ -2,7 +2,7 @@
 //! bricks, and so where the field must be reshaped between them (heFFTe's plan, for the
 //! bricks this crate chooses).
 
-use crate::decomposition::{spanning, Brick};
+use crate::decomposition::{even_split, spanning, Brick};
 
 /// The local transforms along `axes`, on every rank's brick of `bricks` (each spans them).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,10 +16,16 @@ pub(crate) struct Stage {
 ///
 /// Each stage transforms every remaining axis its bricks span. Where the current bricks span
 /// none, the field moves to new bricks: `output`'s when they span every remaining axis (so no
-/// reshape is left at the end), else bricks that span the remaining axes and split the others
-/// (slabs, or pencils with more ranks than one axis has indices), or only the last remaining
-/// axis when that keeps more ranks busy. Slabs of axis 0 thus take two stages and one reshape
-/// (axes 1 and 2, then axis 0); pencils take three stages.
+/// reshape is left at the end); else the candidate that keeps the most ranks busy, ties going
+/// in this order:
+/// - the current bricks with the last remaining axis and a transformed one swapped
+///   ([`swapped`]): a transpose within groups of ranks, heFFTe's pencil to pencil;
+/// - bricks that span every remaining axis and split the others (slabs, or pencils with more
+///   ranks than one axis has indices);
+/// - bricks that span the last remaining axis only.
+///
+/// Slabs of axis 0 thus take two stages and one reshape (axes 1 and 2, then axis 0); pencils
+/// along axis 2 three stages, each reshape among the ranks of one grid row or column.
 pub(crate) fn plan_stages(
     dims: [usize; 3],
     ndim: usize,
@@ -52,23 +58,68 @@ pub(crate) fn plan_stages(
         current = if spans_remaining(output) {
             output.to_vec()
         } else {
-            let all = spanning(dims, &remaining, ranks);
-            let last = spanning(dims, &remaining[remaining.len() - 1..], ranks);
+            let last = remaining[remaining.len() - 1];
+            let candidates = [
+                swapped(&current, last, &remaining, dims),
+                Some(spanning(dims, &remaining, ranks)),
+                Some(spanning(dims, &[last], ranks)),
+            ];
             let busy = |bricks: &[Brick]| bricks.iter().filter(|b| !b.is_empty()).count();
-            if busy(&last) > busy(&all) {
-                last
-            } else {
-                all
-            }
+            // The first of the busiest (max_by_key keeps the last of equals: reversed).
+            candidates
+                .into_iter()
+                .flatten()
+                .rev()
+                .max_by_key(|b| busy(b))
+                .expect("spanning always gives bricks")
         };
     }
     stages
 }
 
+/// The current bricks with axis `to` made whole and an axis `from` they all span (transformed
+/// already, the outermost such) split in its place, or `None` without such an axis.
+///
+/// Ranks whose bricks agree on the third axis form a group; their ranges of `to` partition
+/// it. The rank holding the `c`-th of the group's `C` ranges of `to` gets the `c`-th of `C`
+/// even parts of `from`, so the group's bricks still tile its part of the field and the
+/// reshape moves values only within groups.
+fn swapped(
+    current: &[Brick],
+    to: usize,
+    remaining: &[usize],
+    dims: [usize; 3],
+) -> Option<Vec<Brick>> {
+    let from = (0..3).find(|&k| {
+        !remaining.contains(&k) && dims[k] > 1 && current.iter().all(|b| b.spans(k, dims))
+    })?;
+    let third = 3 - to - from;
+    let bricks = current
+        .iter()
+        .map(|brick| {
+            if brick.is_empty() {
+                return Brick::empty();
+            }
+            let mut parts: Vec<_> = current
+                .iter()
+                .filter(|b| !b.is_empty() && b.ranges[third] == brick.ranges[third])
+                .map(|b| b.ranges[to].start)
+                .collect();
+            parts.sort_unstable();
+            parts.dedup();
+            let index = parts.binary_search(&brick.ranges[to].start).unwrap_or(0);
+            let mut next = brick.clone();
+            next.ranges[to] = 0..dims[to];
+            next.ranges[from] = even_split(dims[from], parts.len(), index);
+            next
+        })
+        .collect();
+    Some(bricks)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::decomposition::even_split;
 
     fn slabs(axis: usize, dims: [usize; 3], ranks: usize) -> Vec<Brick> {
         (0..ranks)
@@ -113,18 +164,27 @@ mod tests {
             .bricks
             .iter()
             .all(|b| !b.is_empty() && b.spans(0, dims)));
-        // Pencils as input: axis 2 first, then axes 0 and 1 together on slabs of axis 2
-        // (8 indices, one per rank).
+        // Pencils as input (a 2 x 4 grid over axes 0 and 1): axis 2, then pencils along axis
+        // 1, then along axis 0, each reshape within the ranks of a grid row or column.
         let pencils = spanning(dims, &[2], ranks);
         let from_pencils = plan_stages(dims, 3, &pencils, &pencils, ranks);
         let axes: Vec<_> = from_pencils.iter().map(|s| s.axes.clone()).collect();
-        assert_eq!(axes, [vec![2], vec![0, 1]]);
-        // With 16 ranks, slabs of axis 2 would leave half of them idle: pencils along axis 1,
-        // then along axis 0.
-        let sixteen = spanning(dims, &[2], 16);
-        let three = plan_stages(dims, 3, &sixteen, &sixteen, 16);
-        let axes: Vec<_> = three.iter().map(|s| s.axes.clone()).collect();
         assert_eq!(axes, [vec![2], vec![1], vec![0]]);
+        let rows_of = |bricks: &[Brick], axis: usize| {
+            let mut starts: Vec<_> = bricks.iter().map(|b| b.ranges[axis].start).collect();
+            starts.sort_unstable();
+            starts.dedup();
+            starts.len()
+        };
+        // Pencils along 1 keep the grid rows' ranges of axis 0 and split axis 2 in 4.
+        assert_eq!(rows_of(&from_pencils[1].bricks, 0), 2);
+        assert_eq!(rows_of(&from_pencils[1].bricks, 2), 4);
+        for (r, brick) in from_pencils[1].bricks.iter().enumerate() {
+            assert_eq!(
+                brick.ranges[0], pencils[r].ranges[0],
+                "rank {r} stays in its row"
+            );
+        }
         for stage in &from_pencils {
             assert!(stage.bricks.iter().all(|b| !b.is_empty()), "{stage:?}");
         }
