@@ -49,14 +49,18 @@ impl Brick {
         [0, 1, 2].map(|k| self.ranges[k].len())
     }
 
-    /// Values in the brick.
+    /// Values in the brick (`usize::MAX` when that overflows: a brick far outside any
+    /// field, which the plan refuses).
     pub fn len(&self) -> usize {
-        self.dims().iter().product()
+        let dims = self.dims();
+        dims.iter()
+            .try_fold(1usize, |len, &n| len.checked_mul(n))
+            .unwrap_or(usize::MAX)
     }
 
     /// Whether the brick holds nothing.
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.dims().contains(&0)
     }
 
     /// The values both bricks hold (empty when none).
@@ -115,9 +119,11 @@ impl Brick {
         }
     }
 
-    /// Whether the brick lies inside a field of `dims`.
+    /// Whether the brick lies inside a field of `dims` (an empty brick holds nothing, so it
+    /// does, wherever its ranges point).
     pub fn inside(&self, dims: [usize; 3]) -> bool {
-        (0..3).all(|k| self.ranges[k].start <= self.ranges[k].end && self.ranges[k].end <= dims[k])
+        let ordered = (0..3).all(|k| self.ranges[k].start <= self.ranges[k].end);
+        ordered && (self.is_empty() || (0..3).all(|k| self.ranges[k].end <= dims[k]))
     }
 }
 

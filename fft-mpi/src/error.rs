@@ -32,6 +32,19 @@ pub enum DistributedError {
         /// Every rank's box, in rank order.
         boxes: String,
     },
+    /// A real transform's real side (its input forward, its output inverse) has a brick that
+    /// does not hold every index of the last axis, along which the real FFT runs.
+    #[error("rank {rank}'s {side} brick {brick} does not hold every index of axis {last}; the real side of a distributed real transform must (the real FFT runs along the last axis on each rank): split the other axes only")]
+    RealAxis {
+        /// `input` or `output`.
+        side: &'static str,
+        /// The first rank whose brick is split along the last axis.
+        rank: usize,
+        /// Its brick.
+        brick: String,
+        /// The last axis.
+        last: usize,
+    },
     /// The local data does not have the length of the rank's input box.
     #[error("rank {rank} passed {got} values; its input box holds {want}")]
     InputLength {

@@ -47,6 +47,7 @@ mod model;
 mod mpi_exchange;
 mod multi_device;
 mod plan;
+mod real_plan;
 mod stages;
 mod transfer;
 
@@ -61,4 +62,5 @@ pub use mpi;
 pub use mpi_exchange::MpiExchange;
 pub use multi_device::MultiDeviceFft;
 pub use plan::DistributedFft;
+pub use real_plan::{DistributedComplexToReal, DistributedRealToComplex};
 pub use transfer::DEFAULT_CHUNK_BYTES;

@@ -73,6 +73,40 @@ fn bytes_to_words(bytes: &[u8]) -> Vec<usize> {
         .collect()
 }
 
+/// `Ok` when `bricks` tile a field of `dims` exactly once, else [`DistributedError::Tiling`]
+/// for the `side` bricks of a field the caller calls `shape`.
+pub(crate) fn check_tiling(
+    side: &'static str,
+    shape: &[usize],
+    bricks: &[Brick],
+    dims: [usize; 3],
+) -> Result<()> {
+    let Some(problem) = tiling_problem(bricks, dims) else {
+        return Ok(());
+    };
+    let boxes = bricks
+        .iter()
+        .enumerate()
+        .map(|(r, b)| format!("rank {r}: {b}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    Err(DistributedError::Tiling {
+        side,
+        shape: shape.to_vec(),
+        problem,
+        boxes,
+    })
+}
+
+/// Every rank's `[input, output]` bricks, gathered.
+pub(crate) fn gather_bricks<E: Exchange>(
+    exchange: &E,
+    mine: [&Brick; 2],
+) -> Result<Vec<[Brick; 2]>> {
+    let gathered = exchange.all_gather(&bricks_to_bytes(mine))?;
+    Ok(gathered.iter().map(|b| bricks_from(b)).collect())
+}
+
 /// The input and output bricks of a rank as bytes, for the all-gather that checks them.
 fn bricks_to_bytes(bricks: [&Brick; 2]) -> Vec<u8> {
     words_to_bytes(
@@ -126,29 +160,36 @@ where
             return Err(DistributedError::Shape(shape.to_vec()));
         }
         let dims = [shape[0], shape[1], shape.get(2).copied().unwrap_or(1)];
-        let (mine_in, mine_out) = (input.brick(dims), output.brick(dims));
-        let gathered = exchange.all_gather(&bricks_to_bytes([&mine_in, &mine_out]))?;
-        let all: Vec<[Brick; 2]> = gathered.iter().map(|b| bricks_from(b)).collect();
+        let axes: Vec<usize> = (0..shape.len()).collect();
+        let parts = (input.brick(dims), output.brick(dims));
+        Self::on_axes(
+            queue,
+            exchange,
+            (shape, dims),
+            &axes,
+            parts,
+            (direction, normalization),
+        )
+    }
+
+    /// The plan of the transform along `axes` of a field of `dims` (`shape` as the caller
+    /// gave it, for errors), from this rank's brick `mine_in` to `mine_out`.
+    pub(crate) fn on_axes(
+        queue: &DeviceQueue,
+        exchange: &'e E,
+        (shape, dims): (&[usize], [usize; 3]),
+        axes: &[usize],
+        (mine_in, mine_out): (Brick, Brick),
+        (direction, normalization): (Direction, Normalization),
+    ) -> Result<Self> {
+        let all = gather_bricks(exchange, [&mine_in, &mine_out])?;
         let input: Vec<Brick> = all.iter().map(|b| b[0].clone()).collect();
         let output: Vec<Brick> = all.iter().map(|b| b[1].clone()).collect();
         for (side, bricks) in [("input", &input), ("output", &output)] {
-            if let Some(problem) = tiling_problem(bricks, dims) {
-                let boxes = bricks
-                    .iter()
-                    .enumerate()
-                    .map(|(r, b)| format!("rank {r}: {b}"))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                return Err(DistributedError::Tiling {
-                    side,
-                    shape: shape.to_vec(),
-                    problem,
-                    boxes,
-                });
-            }
+            check_tiling(side, shape, bricks, dims)?;
         }
         let (rank, ranks) = (exchange.rank(), exchange.size());
-        let stages = plan_stages(dims, shape.len(), &input, &output, ranks);
+        let stages = plan_stages(dims, axes, &input, &output, ranks);
         let mut steps = Vec::new();
         let mut current = &input;
         let mut largest = input[rank].len().max(output[rank].len());
@@ -199,6 +240,17 @@ where
     /// Values of this rank's output part.
     pub fn output_len(&self) -> usize {
         self.output[self.exchange.rank()].len()
+    }
+
+    /// The plan's first device buffer: where a caller that fills it itself starts
+    /// [`DistributedFft::run`] (it then transforms in place from there).
+    pub(crate) fn first_buffer(&self) -> &Buffer<Complex<T>> {
+        &self.buffers[0]
+    }
+
+    /// The plan's host transfers.
+    pub(crate) fn host(&self) -> &HostStaging {
+        &self.host
     }
 
     /// Exchanges per transform (reshapes of the field between bricks).
@@ -252,7 +304,7 @@ where
     /// Runs the steps from `input` (never written unless it is one of the plan's buffers),
     /// into `output` when given, else into one of the plan's buffers; returns the buffer that
     /// holds the result.
-    fn run<'b>(
+    pub(crate) fn run<'b>(
         &'b self,
         input: &'b Buffer<Complex<T>>,
         output: Option<&'b Buffer<Complex<T>>>,
@@ -300,29 +352,51 @@ where
     /// Checks every rank's input and output lengths together: equal to its parts' for host
     /// slices, at least that for device buffers.
     fn check_lengths(&self, input: usize, output: usize, at_least: bool) -> Result<()> {
-        let lengths = self.exchange.all_gather(&words_to_bytes([input, output]))?;
-        let wrong = |got: usize, want: usize| if at_least { got < want } else { got != want };
-        for (rank, bytes) in lengths.iter().enumerate() {
-            let words = bytes_to_words(bytes);
-            let want = self.input[rank].len();
-            if wrong(words[0], want) {
-                return Err(DistributedError::InputLength {
-                    rank,
-                    got: words[0],
-                    want,
-                });
-            }
-            let want = self.output[rank].len();
-            if wrong(words[1], want) {
-                return Err(DistributedError::OutputLength {
-                    rank,
-                    got: words[1],
-                    want,
-                });
-            }
-        }
-        Ok(())
+        let want = |rank: usize| [self.input[rank].len(), self.output[rank].len()];
+        check_lengths(self.exchange, [input, output], want, at_least)
     }
+
+    /// Values of rank `rank`'s output brick.
+    pub(crate) fn output_len_of(&self, rank: usize) -> usize {
+        self.output[rank].len()
+    }
+
+    /// Values of rank `rank`'s input brick.
+    pub(crate) fn input_len_of(&self, rank: usize) -> usize {
+        self.input[rank].len()
+    }
+}
+
+/// Checks every rank's `[input, output]` lengths against `want(rank)` together, so a wrong
+/// length anywhere is the same error on every rank: equal for host slices, at least that
+/// (`at_least`) for device buffers.
+pub(crate) fn check_lengths<E: Exchange>(
+    exchange: &E,
+    got: [usize; 2],
+    want: impl Fn(usize) -> [usize; 2],
+    at_least: bool,
+) -> Result<()> {
+    let lengths = exchange.all_gather(&words_to_bytes(got))?;
+    let wrong = |got: usize, want: usize| if at_least { got < want } else { got != want };
+    for (rank, bytes) in lengths.iter().enumerate() {
+        let words = bytes_to_words(bytes);
+        let [input, output] = want(rank);
+        if wrong(words[0], input) {
+            return Err(DistributedError::InputLength {
+                rank,
+                got: words[0],
+                want: input,
+            });
+        }
+        if wrong(words[1], output) {
+            return Err(DistributedError::OutputLength {
+                rank,
+                got: words[1],
+                want: output,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The reshape from every rank's bricks `from` to `to`, on rank `rank`.

@@ -11,8 +11,8 @@ pub(crate) struct Stage {
     pub axes: Vec<usize>,
 }
 
-/// The stages that transform the first `ndim` axes of a field of `dims` from the bricks
-/// `input` toward `output`, over `ranks` ranks.
+/// The stages that transform `axes` of a field of `dims` from the bricks `input` toward
+/// `output`, over `ranks` ranks.
 ///
 /// Each stage transforms every remaining axis its bricks span. Where the current bricks span
 /// none, the field moves to new bricks: `output`'s when they span every remaining axis (so no
@@ -28,12 +28,12 @@ pub(crate) struct Stage {
 /// along axis 2 three stages, each reshape among the ranks of one grid row or column.
 pub(crate) fn plan_stages(
     dims: [usize; 3],
-    ndim: usize,
+    axes: &[usize],
     input: &[Brick],
     output: &[Brick],
     ranks: usize,
 ) -> Vec<Stage> {
-    let mut remaining: Vec<usize> = (0..ndim).collect();
+    let mut remaining = axes.to_vec();
     let mut current = input.to_vec();
     let mut stages = Vec::new();
     while !remaining.is_empty() {
@@ -135,7 +135,7 @@ mod tests {
     fn slabs_take_two_stages_and_land_in_the_output_bricks() {
         let dims = [8, 6, 4];
         let (input, output) = (slabs(0, dims, 2), slabs(1, dims, 2));
-        let stages = plan_stages(dims, 3, &input, &output, 2);
+        let stages = plan_stages(dims, &[0, 1, 2], &input, &output, 2);
         assert_eq!(stages.len(), 2);
         assert_eq!(
             (&stages[0].bricks, &stages[0].axes[..]),
@@ -146,7 +146,7 @@ mod tests {
             (&output, &[0][..])
         );
         // An output like the input: the middle bricks are slabs of axis 1.
-        let natural = plan_stages(dims, 3, &input, &input, 2);
+        let natural = plan_stages(dims, &[0, 1, 2], &input, &input, 2);
         assert_eq!(natural[1].bricks, slabs(1, dims, 2));
     }
 
@@ -155,7 +155,7 @@ mod tests {
         let dims = [4, 4, 8];
         let ranks = 8;
         let input = slabs(0, dims, ranks); // ranks 4..8 hold nothing
-        let stages = plan_stages(dims, 3, &input, &input, ranks);
+        let stages = plan_stages(dims, &[0, 1, 2], &input, &input, ranks);
         // Axes 1 and 2 on the slabs, then axis 0 on pencils over axes 1 x 2 (a 2 x 4 grid),
         // every rank busy.
         assert_eq!(stages.len(), 2);
@@ -167,7 +167,7 @@ mod tests {
         // Pencils as input (a 2 x 4 grid over axes 0 and 1): axis 2, then pencils along axis
         // 1, then along axis 0, each reshape within the ranks of a grid row or column.
         let pencils = spanning(dims, &[2], ranks);
-        let from_pencils = plan_stages(dims, 3, &pencils, &pencils, ranks);
+        let from_pencils = plan_stages(dims, &[0, 1, 2], &pencils, &pencils, ranks);
         let axes: Vec<_> = from_pencils.iter().map(|s| s.axes.clone()).collect();
         assert_eq!(axes, [vec![2], vec![1], vec![0]]);
         let rows_of = |bricks: &[Brick], axis: usize| {
@@ -193,11 +193,11 @@ mod tests {
     #[test]
     fn a_two_dimensional_field_and_one_rank() {
         let dims = [6, 5, 1];
-        let stages = plan_stages(dims, 2, &slabs(0, dims, 3), &slabs(0, dims, 3), 3);
+        let stages = plan_stages(dims, &[0, 1], &slabs(0, dims, 3), &slabs(0, dims, 3), 3);
         let axes: Vec<_> = stages.iter().map(|s| s.axes.clone()).collect();
         assert_eq!(axes, [vec![1], vec![0]]);
         let whole = vec![Brick::whole(dims)];
-        let one = plan_stages(dims, 2, &whole, &whole, 1);
+        let one = plan_stages(dims, &[0, 1], &whole, &whole, 1);
         assert_eq!(one.len(), 1);
         assert_eq!(one[0].axes, [0, 1]);
     }
