@@ -124,10 +124,7 @@ fn bricks_from(bytes: &[u8]) -> [Brick; 2] {
 }
 
 /// A device buffer of `len` values (at least one) on `queue`.
-fn device_buffer<T: FftFloat>(queue: &DeviceQueue, len: usize) -> Result<Buffer<Complex<T>>>
-where
-    Complex<T>: OclPrm,
-{
+pub(crate) fn device_buffer<V: OclPrm>(queue: &DeviceQueue, len: usize) -> Result<Buffer<V>> {
     Buffer::builder()
         .queue(queue.queue().clone())
         .len(len.max(1))
@@ -215,8 +212,8 @@ where
             queue: queue.clone(),
             steps,
             buffers: [
-                device_buffer::<T>(queue, largest)?,
-                device_buffer::<T>(queue, largest)?,
+                device_buffer(queue, largest)?,
+                device_buffer(queue, largest)?,
             ],
             input,
             output,

@@ -6,7 +6,7 @@
 use crate::decomposition::{Brick, PartOfField};
 use crate::error::{DistributedError, Result};
 use crate::exchange::Exchange;
-use crate::plan::{check_lengths, check_tiling, gather_bricks, DistributedFft};
+use crate::plan::{check_lengths, check_tiling, device_buffer, gather_bricks, DistributedFft};
 use fft_runtime::ocl::{Buffer, OclPrm};
 use fft_runtime::{
     ComplexToReal, DeviceQueue, Direction, Fft, FftFloat, Normalization, RealToComplex,
@@ -96,8 +96,8 @@ where
         let side = RealSide {
             exchange,
             queue: queue.clone(),
-            reals: buffer(queue, mine.len())?,
-            spectrum: buffer(queue, spectrum_brick.len())?,
+            reals: device_buffer(queue, mine.len())?,
+            spectrum: device_buffer(queue, spectrum_brick.len())?,
             real,
             complex,
         };
@@ -119,21 +119,6 @@ where
             })?;
         Ok(())
     }
-}
-
-/// A device buffer of `len` values (at least one) on `queue`.
-fn buffer<V: OclPrm>(queue: &DeviceQueue, len: usize) -> Result<Buffer<V>> {
-    Buffer::builder()
-        .queue(queue.queue().clone())
-        .len(len.max(1))
-        .build()
-        .map_err(|source| {
-            fft_runtime::Error::OpenCl {
-                action: "allocating a distributed real plan's buffer",
-                source,
-            }
-            .into()
-        })
 }
 
 /// The 1-D real plans' builder along the last axis: `rows` rows of `len` values.

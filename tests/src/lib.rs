@@ -110,6 +110,19 @@ pub fn tolerance<T: FftFloat>(len: usize) -> Tolerance {
     Tolerance::for_transform(T::PRECISION, log2, factor)
 }
 
+/// A device buffer on the test queue holding `values` (one value when there are none).
+pub fn buffer_of<V: fft_runtime::ocl::OclPrm>(values: &[V]) -> fft_runtime::ocl::Buffer<V> {
+    let buffer = fft_runtime::ocl::Buffer::builder()
+        .queue(test_queue().queue().clone())
+        .len(values.len().max(1))
+        .build()
+        .expect("a device buffer on the test queue");
+    if !values.is_empty() {
+        buffer.write(values).enq().expect("writing a test buffer");
+    }
+    buffer
+}
+
 /// The separable f64 oracle of a batch of multi-dimensional transforms of shape `dims` (C
 /// order) along `axes`: [`oracle`] along each axis in turn, then times `scale`.
 pub fn nd_oracle(

@@ -10,7 +10,7 @@ use fft_mpi::{
     even_split, Brick, DistributedError, DistributedFft, Exchange, ExchangeError, PartOfField,
     SlabBox, VirtualRanks,
 };
-use fft_runtime::ocl::{Buffer, OclPrm};
+use fft_runtime::ocl::OclPrm;
 use fft_runtime::{FftFloat, Normalization};
 use num_complex::{Complex, Complex64};
 use oclfft_tests::*;
@@ -59,22 +59,6 @@ impl Split {
         }
         brick
     }
-}
-
-/// A device buffer on the test queue holding `values`.
-fn buffer_of<T: FftFloat>(values: &[Complex<T>]) -> Buffer<Complex<T>>
-where
-    Complex<T>: OclPrm,
-{
-    let buffer = Buffer::builder()
-        .queue(test_queue().queue().clone())
-        .len(values.len().max(1))
-        .build()
-        .unwrap();
-    if !values.is_empty() {
-        buffer.write(values).enq().unwrap();
-    }
-    buffer
 }
 
 /// One distributed transform: the field's shape, the ranks, how input and output are split.

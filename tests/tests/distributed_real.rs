@@ -31,19 +31,6 @@ fn brick(dims: [usize; 3], ranks: usize, r: usize, slab: Option<usize>, rows: us
     }
 }
 
-/// A device buffer on the test queue holding `values`.
-fn buffer_of<V: OclPrm>(values: &[V]) -> Buffer<V> {
-    let buffer = Buffer::builder()
-        .queue(test_queue().queue().clone())
-        .len(values.len().max(1))
-        .build()
-        .unwrap();
-    if !values.is_empty() {
-        buffer.write(values).enq().unwrap();
-    }
-    buffer
-}
-
 fn read<V: OclPrm>(buffer: &Buffer<V>, len: usize) -> Vec<V> {
     let mut values = vec![V::default(); len];
     if len > 0 {
