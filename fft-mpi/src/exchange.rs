@@ -106,6 +106,23 @@ pub(crate) fn checked_blocks(
     (vec![Vec::new(); ranks], Some(error))
 }
 
+/// Bytes per piece of a message copied on every host thread: messages of a few pieces or
+/// more are copied in parallel, as an MPI transport's copies would run on the ranks' own
+/// cores.
+const COPY_PIECE: usize = 1 << 20;
+
+/// Copies `from` into `to` (of one length), on every host thread when it is large.
+fn copy_bytes(from: &[u8], to: &mut [u8]) {
+    use rayon::prelude::*;
+    if from.len() < 4 * COPY_PIECE {
+        to.copy_from_slice(from);
+        return;
+    }
+    to.par_chunks_mut(COPY_PIECE)
+        .zip(from.par_chunks(COPY_PIECE))
+        .for_each(|(to, from)| to.copy_from_slice(from));
+}
+
 /// Ranks as threads of this process ([`VirtualRanks::run`]).
 pub struct VirtualRanks;
 
@@ -244,8 +261,8 @@ impl Exchange for VirtualRank<'_> {
             self.check_peer(to)?;
             // Copied outside the lock, into a spare buffer whose pages are mapped already.
             let mut message = lock().spare.pop().unwrap_or_default();
-            message.clear();
-            message.extend_from_slice(bytes);
+            message.resize(bytes.len(), 0);
+            copy_bytes(bytes, &mut message);
             lock().mail[self.rank * ranks + to].push_back(message);
             self.shared.turn.notify_all();
         }
@@ -276,7 +293,7 @@ impl Exchange for VirtualRank<'_> {
                 want: buffer.len(),
             });
         }
-        buffer.copy_from_slice(&message);
+        copy_bytes(&message, buffer);
         lock().spare.push(message);
         Ok(())
     }

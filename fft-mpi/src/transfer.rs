@@ -139,6 +139,9 @@ where
     slots: Vec<Slot<T>>,
     /// Values per chunk, the same on every rank (it decides how blocks are cut).
     chunk_values: usize,
+    /// The queues of the reads and of the writes, on the plan's device: each direction of the
+    /// bus has a copy engine of its own, which one in-order queue would take turns on.
+    queues: Option<[Queue; 2]>,
 }
 
 impl<T: FftFloat> Staging<T>
@@ -150,7 +153,23 @@ where
         Staging {
             slots: Vec::new(),
             chunk_values: (chunk_bytes / std::mem::size_of::<Complex<T>>()).max(1),
+            queues: None,
         }
+    }
+
+    /// The read and write queues, made on first use on `queue`'s device and context.
+    fn queues(&mut self, queue: &DeviceQueue) -> Result<[Queue; 2]> {
+        if let Some(queues) = &self.queues {
+            return Ok(queues.clone());
+        }
+        let q = queue.queue();
+        let make = || {
+            Queue::new(&q.context(), q.device(), None)
+                .map_err(ocl_error("creating an exchange's transfer queue"))
+        };
+        let queues = [make()?, make()?];
+        self.queues = Some(queues.clone());
+        Ok(queues)
     }
 
     /// Makes the slots hold chunks of up to `values` values, once.
@@ -214,7 +233,8 @@ struct Message {
 ///
 /// The rank's own block is copied on the device. The others go step by step, `P - 1`
 /// steps: in step `s` this rank sends to `rank + s` and receives from `rank - s`, chunk by
-/// chunk, reads running ahead and writes behind the exchange on the queue.
+/// chunk, reads running ahead and writes behind the exchange, each direction on a queue of
+/// its own.
 pub(crate) fn exchange_blocks<T: FftFloat, E: Exchange>(
     queue: &DeviceQueue,
     exchange: &E,
@@ -226,6 +246,7 @@ where
     Complex<T>: OclPrm + bytemuck::Pod,
 {
     let (rank, ranks) = (exchange.rank(), exchange.size());
+    // On the plan's queue, after the local transform and before whatever follows.
     copy_on_device(queue.queue(), source, sends[rank], target, receives[rank])?;
     let chunk_values = staging.chunk_values;
     let mut messages = Vec::new();
@@ -252,14 +273,21 @@ where
         return Ok(());
     }
     staging.reserve(queue, longest)?;
-    let exchanged = run_messages(queue, exchange, staging, source, target, &messages);
+    let queues = staging.queues(queue)?;
+    // The reads run on another queue: whatever wrote the source (the local transform) must be
+    // done first.
+    queue
+        .queue()
+        .finish()
+        .map_err(ocl_error("waiting for the local transform"))?;
+    let exchanged = run_messages(&queues, exchange, staging, source, target, &messages);
     let waited = staging.wait_all();
     exchanged.and(waited)
 }
 
 /// The pipeline of [`exchange_blocks`]: message `i` uses slot `i % SLOTS`.
 fn run_messages<T: FftFloat, E: Exchange>(
-    queue: &DeviceQueue,
+    [reads, writes]: &[Queue; 2],
     exchange: &E,
     staging: &mut Staging<T>,
     source: &Buffer<Complex<T>>,
@@ -269,15 +297,14 @@ fn run_messages<T: FftFloat, E: Exchange>(
 where
     Complex<T>: OclPrm + bytemuck::Pod,
 {
-    let q = queue.queue();
     let flush = |q: &Queue| {
         q.flush()
             .map_err(ocl_error("flushing the exchange's transfers"))
     };
     for (i, message) in messages.iter().enumerate().take(READ_AHEAD) {
-        read_chunk(q, source, message.send, &mut staging.slots[i % SLOTS])?;
+        read_chunk(reads, source, message.send, &mut staging.slots[i % SLOTS])?;
     }
-    flush(q)?;
+    flush(reads)?;
     for (i, message) in messages.iter().enumerate() {
         let slot = &mut staging.slots[i % SLOTS];
         if let Some(event) = slot.read.take() {
@@ -296,16 +323,17 @@ where
             (message.from, buffer)
         });
         exchange.send_receive(send, receive)?;
-        write_chunk(q, target, message.receive, slot)?;
+        write_chunk(writes, target, message.receive, slot)?;
+        flush(writes)?;
         if let Some(ahead) = messages.get(i + READ_AHEAD) {
             read_chunk(
-                q,
+                reads,
                 source,
                 ahead.send,
                 &mut staging.slots[(i + READ_AHEAD) % SLOTS],
             )?;
+            flush(reads)?;
         }
-        flush(q)?;
     }
     Ok(())
 }
