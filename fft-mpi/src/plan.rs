@@ -19,8 +19,10 @@ use std::sync::Mutex;
 /// with an output split along axis 1 take one exchange, pencils two or three.
 ///
 /// The values stay on the device but for the exchanges, which move them through pinned host
-/// memory in chunks (docs/DISTRIBUTED.md). Its commands run on one in-order queue, so each
-/// waits for the one before: the events the local plans return (`_in_order`) are not needed.
+/// memory in chunks (docs/DISTRIBUTED.md). The local transforms run on the plan's in-order
+/// queue; an exchange finishes that queue before its transfers start (on two queues of their
+/// own) and waits for its writes before it returns, so the events the local plans return
+/// (`_in_order`) are not needed.
 pub struct DistributedFft<'e, T: FftFloat, E: Exchange>
 where
     Complex<T>: OclPrm + bytemuck::Pod,
