@@ -8,6 +8,9 @@
 //! (`execute_buffers`). Median of 5 runs after one warm-up, wall time of the slowest rank;
 //! the relative L2 difference of the gathered result against the one plan's.
 //!
+//! With `--spread`, virtual rank `r` runs on the `r mod G`-th of the machine's `G` GPUs (one
+//! GPU per rank on a machine with several); the one plan stays on the default device.
+//!
 //! Beside each device-to-device time, the time model's prediction (`fft_mpi::SlabProblem`)
 //! with parameters measured in this process: the local transforms from one rank (so 1 is
 //! always among the rank counts), the bus from a pinned round trip, and the "network" of
@@ -19,7 +22,10 @@ use fft_mpi::{
     SlabProblem, VirtualRanks,
 };
 use fft_runtime::ocl::Buffer;
-use fft_runtime::{measure_round_trip, DeviceQueue, Direction, Fft, Normalization};
+use fft_runtime::{
+    list_devices, measure_round_trip, DeviceKind, DeviceQueue, DeviceSelector, Direction, Fft,
+    Normalization,
+};
 use num_complex::Complex32;
 use std::time::Instant;
 
@@ -95,10 +101,14 @@ impl Layout {
 }
 
 fn main() -> Result<(), Failure> {
+    // `--spread`: virtual rank r on the (r mod G)-th of the machine's G GPUs.
+    let spread = std::env::args().any(|a| a == "--spread");
     let args: Vec<usize> = std::env::args()
         .skip(1)
+        .filter(|a| a != "--spread")
         .map(|a| a.parse())
         .collect::<Result<_, _>>()?;
+    let gpus = if spread { gpu_indices()? } else { Vec::new() };
     let n = args.first().copied().unwrap_or(128);
     let mut rank_counts = if args.len() > 1 {
         args[1..].to_vec()
@@ -157,7 +167,10 @@ fn main() -> Result<(), Failure> {
         for &layout in layouts {
             let per_rank = VirtualRanks::run(ranks, |me| -> Result<_, Failure> {
                 let r = me.rank();
-                let own = DeviceQueue::from_env()?;
+                let own = match gpus.len() {
+                    0 => DeviceQueue::from_env()?,
+                    g => DeviceQueue::new(&DeviceSelector::Index(gpus[r % g]))?,
+                };
                 let (input, output) = layout.bricks(shape, ranks, r);
                 let plan = DistributedFft::<f32, _>::new(
                     &own,
@@ -208,7 +221,7 @@ fn main() -> Result<(), Failure> {
             let machine = Machine {
                 local_seconds_per_byte: local[calibration],
                 bus_bytes_per_second: bus,
-                ranks_per_device: ranks,
+                ranks_per_device: ranks.div_ceil(gpus.len().max(1)),
                 network_bytes_per_second: network,
                 message_seconds,
             };
@@ -244,6 +257,24 @@ fn main() -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// The positions in `list_devices` of the machine's GPUs (at least one).
+fn gpu_indices() -> Result<Vec<usize>, Failure> {
+    let gpus: Vec<usize> = list_devices()?
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.summary.kind == DeviceKind::Gpu)
+        .map(|(i, _)| i)
+        .collect();
+    if gpus.is_empty() {
+        return Err("--spread needs at least one GPU".into());
+    }
+    println!(
+        "--spread: virtual rank r on GPU list_devices()[{gpus:?}[r % {}]]",
+        gpus.len()
+    );
+    Ok(gpus)
 }
 
 /// The virtual ranks' "network": bytes per second each of `problem.ranks` ranks sends when
