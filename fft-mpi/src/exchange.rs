@@ -29,11 +29,26 @@ pub trait Exchange {
         receive: Option<(usize, &mut [u8])>,
     ) -> Result<(), ExchangeError>;
 
+    /// Several steps of a pairwise exchange with their messages in flight together
+    /// (`MPI_Irecv` and `MPI_Isend` of every step, then a wait for all), under the rules of
+    /// [`Exchange::send_receive`], step by step in order. A transport without non-blocking
+    /// messages runs the steps one after another (the default).
+    fn send_receive_all(&self, steps: Vec<ExchangeStep<'_>>) -> Result<(), ExchangeError> {
+        for (send, receive) in steps {
+            self.send_receive(send, receive)?;
+        }
+        Ok(())
+    }
+
     /// Every rank's `bytes`, in rank order (an all-gather through [`Exchange::all_to_all`]).
     fn all_gather(&self, bytes: &[u8]) -> Result<Vec<Vec<u8>>, ExchangeError> {
         self.all_to_all(vec![bytes.to_vec(); self.size()])
     }
 }
+
+/// One step of a pairwise exchange: what goes to which rank, and where the message of which
+/// rank lands ([`Exchange::send_receive_all`]).
+pub type ExchangeStep<'b> = (Option<(usize, &'b [u8])>, Option<(usize, &'b mut [u8])>);
 
 /// Why an exchange failed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

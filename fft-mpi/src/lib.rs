@@ -53,7 +53,7 @@ mod transfer;
 
 pub use decomposition::{even_split, Brick, PartOfField, SlabBox};
 pub use error::{DistributedError, Result};
-pub use exchange::{Exchange, ExchangeError, VirtualRank, VirtualRanks};
+pub use exchange::{Exchange, ExchangeError, ExchangeStep, VirtualRank, VirtualRanks};
 pub use model::{Machine, PencilProblem, Prediction, SlabProblem};
 /// The `mpi` crate, for `mpi::initialize()` and communicators (feature `mpi`).
 #[cfg(feature = "mpi")]

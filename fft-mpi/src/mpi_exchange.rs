@@ -1,6 +1,6 @@
 //! [`MpiExchange`]: the [`Exchange`] of an MPI communicator (feature `mpi`).
 
-use crate::exchange::{checked_blocks, Exchange, ExchangeError};
+use crate::exchange::{checked_blocks, Exchange, ExchangeError, ExchangeStep};
 use mpi::datatype::{Partition, PartitionMut};
 use mpi::traits::{Communicator, CommunicatorCollectives, Destination, Equivalence, Source};
 use mpi::Count;
@@ -88,6 +88,90 @@ impl<C: Communicator> Exchange for MpiExchange<'_, C> {
         let (from, want, status) = status;
         let got = status.count(u8::equivalent_datatype()) as usize;
         if got != want {
+            return Err(ExchangeError::MessageLength {
+                rank,
+                from,
+                got,
+                want,
+            });
+        }
+        Ok(())
+    }
+
+    fn send_receive_all(&self, steps: Vec<ExchangeStep<'_>>) -> Result<(), ExchangeError> {
+        let (rank, ranks) = (self.rank(), self.size());
+        for (send, receive) in &steps {
+            let peers = send.as_ref().map(|s| s.0).into_iter();
+            for peer in peers.chain(receive.as_ref().map(|r| r.0)) {
+                if peer >= ranks {
+                    return Err(ExchangeError::NoSuchRank { rank, peer, ranks });
+                }
+            }
+            let lengths = send.as_ref().map(|s| s.1.len()).into_iter();
+            if lengths
+                .chain(receive.as_ref().map(|r| r.1.len()))
+                .any(|n| Count::try_from(n).is_err())
+            {
+                return Err(ExchangeError::BlockTooLarge { rank });
+            }
+        }
+        let process = |peer: usize| self.comm.process_at_rank(peer as mpi::Rank);
+        // Every receive first, in step order (messages between two ranks match in order),
+        // then every send; then a wait for all. Empty buffers as slices of a real one (see
+        // all_to_all).
+        let nothing = [0u8; 1];
+        let mut empty: Vec<[u8; 1]> = vec![[0u8; 1]; steps.len()];
+        let mut sends = Vec::new();
+        let mut receives = Vec::new();
+        for ((send, receive), spare) in steps.into_iter().zip(empty.iter_mut()) {
+            if let Some((to, bytes)) = send {
+                sends.push((
+                    to,
+                    if bytes.is_empty() {
+                        &nothing[..0]
+                    } else {
+                        bytes
+                    },
+                ));
+            }
+            if let Some((from, buffer)) = receive {
+                let want = buffer.len();
+                let buffer = if buffer.is_empty() {
+                    &mut spare[..0]
+                } else {
+                    buffer
+                };
+                receives.push((from, want, buffer));
+            }
+        }
+        let received: Vec<(usize, usize, usize)> = mpi::request::scope(|scope| {
+            let pending: Vec<_> = receives
+                .into_iter()
+                .map(|(from, want, buffer)| {
+                    (
+                        from,
+                        want,
+                        process(from).immediate_receive_into(scope, buffer),
+                    )
+                })
+                .collect();
+            let sent: Vec<_> = sends
+                .iter()
+                .map(|&(to, bytes)| process(to).immediate_send(scope, bytes))
+                .collect();
+            let counts = pending
+                .into_iter()
+                .map(|(from, want, request)| {
+                    let got = request.wait().count(u8::equivalent_datatype()) as usize;
+                    (from, want, got)
+                })
+                .collect();
+            for request in sent {
+                request.wait_without_status();
+            }
+            counts
+        });
+        if let Some(&(from, want, got)) = received.iter().find(|(_, want, got)| want != got) {
             return Err(ExchangeError::MessageLength {
                 rank,
                 from,

@@ -8,18 +8,17 @@
 
 use crate::decomposition::Brick;
 use crate::error::{DistributedError, Result};
-use crate::exchange::Exchange;
+use crate::exchange::{Exchange, ExchangeStep};
 use fft_runtime::ocl::{Buffer, Event, OclPrm, Queue};
 use fft_runtime::{DeviceQueue, FftFloat, PinnedVec};
 use num_complex::Complex;
 use std::ops::Range;
 
-/// Chunks in flight: while the host exchanges one, the copy engine reads the next ones and
-/// writes the previous ones.
-const SLOTS: usize = 4;
-/// Chunks read ahead of the one being exchanged (each slot's send half is free again once
-/// its chunk was sent, so up to `SLOTS - 1`).
-const READ_AHEAD: usize = SLOTS - 1;
+/// Messages in flight together: one batch of the pipeline.
+const WINDOW: usize = 2;
+/// Chunks of pinned memory each way: two batches, one exchanged while the copy engines read
+/// the next and write the last.
+const SLOTS: usize = 2 * WINDOW;
 /// Bytes per chunk unless the plan says otherwise: large enough that a DMA runs at the bus
 /// speed, small enough that 2 x 4 slots of pinned memory stay modest.
 pub const DEFAULT_CHUNK_BYTES: usize = 8 << 20;
@@ -285,7 +284,10 @@ where
     exchanged.and(waited)
 }
 
-/// The pipeline of [`exchange_blocks`]: message `i` uses slot `i % SLOTS`.
+/// The pipeline of [`exchange_blocks`]: the messages go in batches of [`WINDOW`], each
+/// batch's messages in flight together ([`Exchange::send_receive_all`]); batch `b` uses the
+/// slots of half `b % 2`, so the next batch's reads run while this one is exchanged and its
+/// writes while the next one is.
 fn run_messages<T: FftFloat, E: Exchange>(
     [reads, writes]: &[Queue; 2],
     exchange: &E,
@@ -301,38 +303,46 @@ where
         q.flush()
             .map_err(ocl_error("flushing the exchange's transfers"))
     };
-    for (i, message) in messages.iter().enumerate().take(READ_AHEAD) {
-        read_chunk(reads, source, message.send, &mut staging.slots[i % SLOTS])?;
-    }
-    flush(reads)?;
-    for (i, message) in messages.iter().enumerate() {
-        let slot = &mut staging.slots[i % SLOTS];
-        if let Some(event) = slot.read.take() {
-            wait(event)?;
+    let batches: Vec<&[Message]> = messages.chunks(WINDOW).collect();
+    let half = |b: usize| (b % 2) * WINDOW;
+    let read_batch = |staging: &mut Staging<T>, b: usize| -> Result<()> {
+        for (k, message) in batches[b].iter().enumerate() {
+            read_chunk(reads, source, message.send, &mut staging.slots[half(b) + k])?;
         }
-        if let Some(event) = slot.write.take() {
-            wait(event)?;
+        flush(reads)
+    };
+    read_batch(staging, 0)?;
+    for (b, batch) in batches.iter().enumerate() {
+        let slots = &mut staging.slots[half(b)..half(b) + batch.len()];
+        // This batch's reads, and the writes of the batch before last from the same slots.
+        for slot in slots.iter_mut() {
+            for event in [slot.read.take(), slot.write.take()].into_iter().flatten() {
+                wait(event)?;
+            }
         }
-        let sent = message.send.map_or(0, |r| r.values());
-        let expected = message.receive.map_or(0, |r| r.values());
-        let send = message
-            .send
-            .map(|_| (message.to, bytemuck::cast_slice(&slot.send[..sent])));
-        let receive = message.receive.map(|_| {
-            let buffer: &mut [u8] = bytemuck::cast_slice_mut(&mut slot.receive[..expected]);
-            (message.from, buffer)
-        });
-        exchange.send_receive(send, receive)?;
-        write_chunk(writes, target, message.receive, slot)?;
+        let steps: Vec<ExchangeStep<'_>> = batch
+            .iter()
+            .zip(slots.iter_mut())
+            .map(|(message, slot)| {
+                let sent = message.send.map_or(0, |r| r.values());
+                let expected = message.receive.map_or(0, |r| r.values());
+                let send = message
+                    .send
+                    .map(|_| (message.to, bytemuck::cast_slice(&slot.send[..sent])));
+                let receive = message.receive.map(|_| {
+                    let buffer: &mut [u8] = bytemuck::cast_slice_mut(&mut slot.receive[..expected]);
+                    (message.from, buffer)
+                });
+                (send, receive)
+            })
+            .collect();
+        exchange.send_receive_all(steps)?;
+        for (message, slot) in batch.iter().zip(slots.iter_mut()) {
+            write_chunk(writes, target, message.receive, slot)?;
+        }
         flush(writes)?;
-        if let Some(ahead) = messages.get(i + READ_AHEAD) {
-            read_chunk(
-                reads,
-                source,
-                ahead.send,
-                &mut staging.slots[(i + READ_AHEAD) % SLOTS],
-            )?;
-            flush(reads)?;
+        if b + 1 < batches.len() {
+            read_batch(staging, b + 1)?;
         }
     }
     Ok(())
