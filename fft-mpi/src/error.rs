@@ -19,6 +19,14 @@ pub enum DistributedError {
         /// The shape of one transform.
         shape: Vec<usize>,
     },
+    /// `MultiDeviceFft::process_buffers` was given a number of buffers other than its parts.
+    #[error("the multi-device plan has {want} parts (one per queue with work: see parts()) but {got} buffers were given; pass one buffer per part, in order")]
+    PartCount {
+        /// Buffers given.
+        got: usize,
+        /// Parts of the plan.
+        want: usize,
+    },
     /// The ranks' parts (input or output boxes) do not tile the field exactly once.
     #[error("the {side} boxes do not tile the {shape:?} field: {problem} ({boxes}); give each rank a part so that together they cover the field once (even_split gives slabs that do)")]
     Tiling {

@@ -3,7 +3,7 @@
 
 use crate::decomposition::even_split;
 use crate::error::{DistributedError, Result};
-use fft_runtime::ocl::OclPrm;
+use fft_runtime::ocl::{Buffer, OclPrm};
 use fft_runtime::{DeviceQueue, Direction, Fft, FftFloat, Normalization};
 use num_complex::Complex;
 use std::ops::Range;
@@ -105,5 +105,31 @@ where
             .collect::<fft_runtime::Result<Vec<()>>>()
             .map(|_| ())
             .map_err(DistributedError::from)
+    }
+
+    /// Transforms device buffers in place, one per part in the order of
+    /// [`MultiDeviceFft::parts`]: `buffers[i]` holds part `i`'s transforms (at least
+    /// `transforms * points` values) on its queue's context. Every part is enqueued before
+    /// any is waited for, so the devices work at once; returns when all are done.
+    pub fn process_buffers(&self, buffers: &[&Buffer<Complex<T>>]) -> Result<()> {
+        if buffers.len() != self.parts.len() {
+            return Err(DistributedError::PartCount {
+                got: buffers.len(),
+                want: self.parts.len(),
+            });
+        }
+        let mut events = Vec::with_capacity(buffers.len());
+        for ((_, _, plan), buffer) in self.parts.iter().zip(buffers) {
+            events.push(plan.enqueue(buffer)?);
+        }
+        for event in events {
+            event
+                .wait_for()
+                .map_err(|source| fft_runtime::Error::OpenCl {
+                    action: "waiting for a device's part of the batch",
+                    source: source.into(),
+                })?;
+        }
+        Ok(())
     }
 }

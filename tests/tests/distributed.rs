@@ -492,6 +492,36 @@ fn a_batch_split_over_several_queues_equals_the_oracle() {
         MultiDeviceFft::<f32>::new(&[], &[16], 4, (Direction::Forward, Normalization::None)),
         Err(DistributedError::NothingToSplit { queues: 0, .. })
     ));
+
+    // Device buffers, one per part: the same values as the host path.
+    let plan = MultiDeviceFft::<f32>::new(
+        &queues,
+        &[8, 12],
+        5,
+        (Direction::Forward, Normalization::None),
+    )
+    .unwrap();
+    let signal = to_device::<f32>(&random_signal(96 * 5, 3));
+    let mut host = signal.clone();
+    plan.process(&mut host).unwrap();
+    let parts = plan.parts();
+    let buffers: Vec<_> = parts
+        .iter()
+        .map(|(_, range)| buffer_of(&signal[range.start * 96..range.end * 96]))
+        .collect();
+    plan.process_buffers(&buffers.iter().collect::<Vec<_>>())
+        .unwrap();
+    let mut device = Vec::new();
+    for (buffer, (_, range)) in buffers.iter().zip(&parts) {
+        let mut part = vec![Complex::new(0.0f32, 0.0); range.len() * 96];
+        buffer.read(&mut part).enq().unwrap();
+        device.extend(part);
+    }
+    assert_eq!(device, host);
+    assert!(matches!(
+        plan.process_buffers(&[&buffers[0]]),
+        Err(DistributedError::PartCount { got: 1, want: 3 })
+    ));
 }
 
 #[test]
