@@ -1,11 +1,12 @@
-//! How ranks talk: [`Exchange`] (an all-to-all of bytes, MPI_Alltoallv's shape), and
-//! [`VirtualRanks`], ranks as threads of one process, so the distributed algorithm is tested
-//! for any number of ranks inside `cargo test`.
+//! How ranks talk: [`Exchange`] (pairwise messages for the data, an all-to-all of bytes for
+//! the collective checks), and [`VirtualRanks`], ranks as threads of one process, so the
+//! distributed algorithm is tested for any number of ranks inside `cargo test`.
 
 use std::collections::VecDeque;
 use std::sync::{Condvar, Mutex};
 
-/// The one collective a slab transform needs, between `size()` ranks.
+/// What a distributed transform needs of its transport, between `size()` ranks: pairwise
+/// messages (the exchanges of the field) and an all-to-all (the collective checks).
 pub trait Exchange {
     /// This rank, `0..size()`.
     fn rank(&self) -> usize;
