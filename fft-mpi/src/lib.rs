@@ -50,10 +50,11 @@ mod plan;
 mod real_plan;
 mod stages;
 mod transfer;
+mod virtual_ranks;
 
 pub use decomposition::{even_split, Brick, PartOfField, SlabBox};
 pub use error::{DistributedError, Result};
-pub use exchange::{Exchange, ExchangeError, ExchangeStep, VirtualRank, VirtualRanks};
+pub use exchange::{Exchange, ExchangeError, ExchangeStep};
 pub use model::{Machine, PencilProblem, Prediction, SlabProblem};
 /// The `mpi` crate, for `mpi::initialize()` and communicators (feature `mpi`).
 #[cfg(feature = "mpi")]
@@ -64,3 +65,4 @@ pub use multi_device::MultiDeviceFft;
 pub use plan::DistributedFft;
 pub use real_plan::{DistributedComplexToReal, DistributedRealToComplex};
 pub use transfer::DEFAULT_CHUNK_BYTES;
+pub use virtual_ranks::{VirtualRank, VirtualRanks};
