@@ -27,75 +27,13 @@ impl<C: Communicator> Exchange for MpiExchange<'_, C> {
         self.comm.size() as usize
     }
 
+    /// One step is a batch of one: `MPI_Irecv` and `MPI_Isend`, then a wait for both.
     fn send_receive(
         &self,
         send: Option<(usize, &[u8])>,
         receive: Option<(usize, &mut [u8])>,
     ) -> Result<(), ExchangeError> {
-        let (rank, ranks) = (self.rank(), self.size());
-        let peers = send.as_ref().map(|s| s.0).into_iter();
-        for peer in peers.chain(receive.as_ref().map(|r| r.0)) {
-            if peer >= ranks {
-                return Err(ExchangeError::NoSuchRank { rank, peer, ranks });
-            }
-        }
-        let lengths = send.as_ref().map(|s| s.1.len()).into_iter();
-        if lengths
-            .chain(receive.as_ref().map(|r| r.1.len()))
-            .any(|n| Count::try_from(n).is_err())
-        {
-            return Err(ExchangeError::BlockTooLarge { rank });
-        }
-        // Empty slices as slices of a real buffer: Rust's empty slices point at an invalid
-        // address (see all_to_all).
-        let (mut none, nothing) = ([0u8; 1], [0u8; 1]);
-        let process = |peer: usize| self.comm.process_at_rank(peer as mpi::Rank);
-        let send = send.map(|(to, bytes)| {
-            (
-                to,
-                if bytes.is_empty() {
-                    &nothing[..0]
-                } else {
-                    bytes
-                },
-            )
-        });
-        let status = match (send, receive) {
-            (None, None) => return Ok(()),
-            (Some((to, bytes)), None) => {
-                process(to).send(bytes);
-                return Ok(());
-            }
-            (send, Some((from, buffer))) => {
-                let want = buffer.len();
-                let buffer = if buffer.is_empty() {
-                    &mut none[..0]
-                } else {
-                    buffer
-                };
-                let status = match send {
-                    Some((to, bytes)) => mpi::point_to_point::send_receive_into(
-                        bytes,
-                        &process(to),
-                        buffer,
-                        &process(from),
-                    ),
-                    None => process(from).receive_into(buffer),
-                };
-                (from, want, status)
-            }
-        };
-        let (from, want, status) = status;
-        let got = status.count(u8::equivalent_datatype()) as usize;
-        if got != want {
-            return Err(ExchangeError::MessageLength {
-                rank,
-                from,
-                got,
-                want,
-            });
-        }
-        Ok(())
+        self.send_receive_all(vec![(send, receive)])
     }
 
     fn send_receive_all(&self, steps: Vec<ExchangeStep<'_>>) -> Result<(), ExchangeError> {

@@ -75,6 +75,15 @@ fn bytes_to_words(bytes: &[u8]) -> Vec<usize> {
         .collect()
 }
 
+/// `[n0, n1, n2]` of a 2-D or 3-D `shape` (`n2 = 1` for 2-D), or
+/// [`DistributedError::Shape`] for any other rank or a zero length.
+pub(crate) fn field_dims(shape: &[usize]) -> Result<[usize; 3]> {
+    if !(2..=3).contains(&shape.len()) || shape.contains(&0) {
+        return Err(DistributedError::Shape(shape.to_vec()));
+    }
+    Ok([shape[0], shape[1], shape.get(2).copied().unwrap_or(1)])
+}
+
 /// `Ok` when `bricks` tile a field of `dims` exactly once, else [`DistributedError::Tiling`]
 /// for the `side` bricks of a field the caller calls `shape`.
 pub(crate) fn check_tiling(
@@ -155,10 +164,7 @@ where
         (input, output): (impl PartOfField, impl PartOfField),
         (direction, normalization): (Direction, Normalization),
     ) -> Result<Self> {
-        if !(2..=3).contains(&shape.len()) || shape.contains(&0) {
-            return Err(DistributedError::Shape(shape.to_vec()));
-        }
-        let dims = [shape[0], shape[1], shape.get(2).copied().unwrap_or(1)];
+        let dims = field_dims(shape)?;
         let axes: Vec<usize> = (0..shape.len()).collect();
         let parts = (input.brick(dims), output.brick(dims));
         Self::on_axes(
@@ -290,6 +296,11 @@ where
     ) -> Result<()> {
         self.check_lengths(input.len(), output.len(), true)?;
         self.run(input, Some(output))?;
+        self.finish()
+    }
+
+    /// Waits for every command on the plan's queue.
+    pub(crate) fn finish(&self) -> Result<()> {
         self.queue
             .queue()
             .finish()

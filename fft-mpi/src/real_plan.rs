@@ -6,7 +6,9 @@
 use crate::decomposition::{Brick, PartOfField};
 use crate::error::{DistributedError, Result};
 use crate::exchange::Exchange;
-use crate::plan::{check_lengths, check_tiling, device_buffer, gather_bricks, DistributedFft};
+use crate::plan::{
+    check_lengths, check_tiling, device_buffer, field_dims, gather_bricks, DistributedFft,
+};
 use fft_runtime::ocl::{Buffer, OclPrm};
 use fft_runtime::{
     ComplexToReal, DeviceQueue, Direction, Fft, FftFloat, Normalization, RealToComplex,
@@ -20,7 +22,6 @@ where
     Complex<T>: OclPrm + bytemuck::Pod,
 {
     exchange: &'e E,
-    queue: DeviceQueue,
     /// Every rank's brick of the real field.
     real: Vec<Brick>,
     /// Along every axis but the last, on the half spectrum.
@@ -33,11 +34,8 @@ where
 
 /// The shapes of the two fields: `([n0, n1, n2], [n0, n1, n2 / 2 + 1])` for a 3-D real
 /// field, the last axis of a 2-D one halved alike (axis 2 then has length 1).
-fn field_dims(shape: &[usize]) -> Result<([usize; 3], [usize; 3], usize)> {
-    if !(2..=3).contains(&shape.len()) || shape.contains(&0) {
-        return Err(DistributedError::Shape(shape.to_vec()));
-    }
-    let real = [shape[0], shape[1], shape.get(2).copied().unwrap_or(1)];
+fn real_and_half_dims(shape: &[usize]) -> Result<([usize; 3], [usize; 3], usize)> {
+    let real = field_dims(shape)?;
     let last = shape.len() - 1;
     let mut half = real;
     half[last] = real[last] / 2 + 1;
@@ -57,7 +55,7 @@ where
         (real_part, complex_part): (&dyn PartOfField, &dyn PartOfField),
         (direction, normalization): (Direction, Normalization),
     ) -> Result<(Self, usize)> {
-        let (dims, half, last) = field_dims(shape)?;
+        let (dims, half, last) = real_and_half_dims(shape)?;
         let mine = real_part.brick(dims);
         let all = gather_bricks(exchange, [&mine, &mine])?;
         let real: Vec<Brick> = all.into_iter().map(|[b, _]| b).collect();
@@ -95,7 +93,6 @@ where
         let rows = mine.len() / dims[last].max(1);
         let side = RealSide {
             exchange,
-            queue: queue.clone(),
             reals: device_buffer(queue, mine.len())?,
             spectrum: device_buffer(queue, spectrum_brick.len())?,
             real,
@@ -107,17 +104,6 @@ where
     /// Values of rank `rank`'s real brick.
     fn real_len_of(&self, rank: usize) -> usize {
         self.real[rank].len()
-    }
-
-    fn finish(&self) -> Result<()> {
-        self.queue
-            .queue()
-            .finish()
-            .map_err(|source| fft_runtime::Error::OpenCl {
-                action: "finishing a distributed real transform",
-                source,
-            })?;
-        Ok(())
     }
 }
 
@@ -251,7 +237,7 @@ where
             let _in_order = r2c.enqueue(input, start, None)?;
         }
         side.complex.run(start, Some(output))?;
-        side.finish()
+        side.complex.finish()
     }
 }
 
@@ -344,6 +330,6 @@ where
         if let Some(c2r) = &self.c2r {
             let _in_order = c2r.enqueue(&side.spectrum, output, None)?;
         }
-        side.finish()
+        side.complex.finish()
     }
 }
