@@ -1,6 +1,6 @@
 //! Encoding a [`Signal`] as any format, into bytes for [`crate::write_file`].
 
-use crate::{csv, npy, raw, txt, wav, Format, IoError, Signal};
+use crate::{wav, Format, IoError, Signal};
 
 /// How to write a result.
 #[derive(Clone, Copy, Debug)]
@@ -13,11 +13,12 @@ pub struct WriteOptions {
 
 /// Encodes `signal` as `format` into bytes.
 pub fn encode(signal: &Signal, format: Format, options: WriteOptions) -> Result<Vec<u8>, IoError> {
-    match format {
-        Format::Txt => Ok(txt::encode(signal).into_bytes()),
-        Format::Csv => Ok(csv::encode(signal).into_bytes()),
-        Format::Npy => Ok(npy::encode(signal, options.double)),
-        Format::Wav => wav::encode(signal, options.sample_rate),
-        Format::C64 | Format::C128 => Ok(raw::encode(signal, format)),
+    if format == Format::Wav {
+        return wav::encode(signal, options.sample_rate);
     }
+    Ok(crate::value_writer::encode_whole(
+        signal,
+        format,
+        options.double,
+    ))
 }

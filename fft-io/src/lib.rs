@@ -11,6 +11,7 @@
 //! half-written one.
 
 pub mod csv;
+mod element;
 mod encode;
 mod error;
 mod format;
@@ -20,14 +21,18 @@ mod output;
 pub mod png;
 pub mod raw;
 mod read;
+mod row_reader;
 mod signal;
 mod tokens;
 pub mod txt;
+mod value_writer;
 pub mod wav;
 
 pub use encode::{encode, WriteOptions};
 pub use error::{IoError, Position};
 pub use format::{lowercase_extension, Format};
-pub use output::write_file;
+pub use output::{write_file, OutputFile};
 pub use read::{decode, probe_shape, read, Notice, Read, ReadOptions};
+pub use row_reader::RowReader;
 pub use signal::{Shape, ShapeError, Signal};
+pub use value_writer::ValueWriter;

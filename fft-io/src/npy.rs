@@ -6,8 +6,10 @@
 //! which numpy reads. The header is parsed as a Python literal by `py_literal` (the parser
 //! `npyz` uses too) and checked in [`crate::npy_header`].
 
-use crate::npy_header::{self, Dtype, MAGIC};
-use crate::{IoError, Position, Shape, Signal};
+use crate::element::Element;
+use crate::npy_header::{self, MAGIC};
+use crate::row_reader::data_bytes;
+use crate::{Format, IoError, Position, Shape, Signal};
 use num_complex::Complex64;
 use std::io::Read;
 use std::path::Path;
@@ -31,48 +33,11 @@ pub fn probe(path: &Path) -> Result<Shape, IoError> {
 pub fn decode(path: &Path, bytes: &[u8]) -> Result<Signal, IoError> {
     let h = npy_header::parse(path, bytes)?;
     let data = bytes.get(h.data_offset..).unwrap_or_default();
-    let count = h.rows.checked_mul(h.cols);
-    let needed = count.and_then(|n| n.checked_mul(h.dtype.size()));
-    let (Some(count), Some(needed)) = (count, needed) else {
-        return Err(IoError::invalid(
-            path,
-            Position::File,
-            format!(
-                "the header announces {} x {} values, more than this machine can address",
-                h.rows, h.cols
-            ),
-        ));
-    };
-    if data.len() < needed {
-        return Err(IoError::invalid(
-            path,
-            Position::File,
-            format!(
-                "the header announces {count} values ({needed} bytes) but the file holds {} bytes of data: the file is truncated",
-                data.len()
-            ),
-        ));
-    }
-    let scalar = |chunk: &[u8]| -> f64 {
-        let mut b = [0u8; 8];
-        let n = chunk.len().min(8);
-        b[..n].copy_from_slice(&chunk[..n]);
-        if h.big_endian {
-            b[..n].reverse();
-        }
-        if n == 4 {
-            f64::from(f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        } else {
-            f64::from_le_bytes(b)
-        }
-    };
-    let half = h.dtype.size() / 2;
+    let element = Element::npy(h.dtype, h.big_endian);
+    let needed = data_bytes(path, h.rows, h.cols, element, data.len() as u64)?;
     let values: Vec<Complex64> = data[..needed]
-        .chunks_exact(h.dtype.size())
-        .map(|c| match h.dtype {
-            Dtype::F32 | Dtype::F64 => Complex64::new(scalar(c), 0.0),
-            Dtype::C64 | Dtype::C128 => Complex64::new(scalar(&c[..half]), scalar(&c[half..])),
-        })
+        .chunks_exact(element.size())
+        .map(|c| element.decode(c))
         .collect();
     let complex = h.dtype.is_complex();
     let shape_error = |e| IoError::invalid(path, Position::File, format!("{e}"));
@@ -89,17 +54,14 @@ pub fn decode(path: &Path, bytes: &[u8]) -> Result<Signal, IoError> {
 /// Encodes a C-order complex64 (or, with `double`, complex128) array of `signal`'s shape
 /// (1-D `(cols,)` or 2-D `(rows, cols)`, as [`Signal::ndim`] says).
 pub fn encode(signal: &Signal, double: bool) -> Vec<u8> {
-    let descr = if double { "<c16" } else { "<c8" };
-    let mut out = header(signal, descr);
-    crate::raw::push_interleaved_le(&mut out, signal.data(), double);
-    out
+    crate::value_writer::encode_whole(signal, Format::Npy, double)
 }
 
 /// Encodes the real parts of `signal` as a C-order float32 (or, with `double`, float64)
 /// array of `signal`'s shape (a real transform's output).
 pub fn encode_real(signal: &Signal, double: bool) -> Vec<u8> {
     let descr = if double { "<f8" } else { "<f4" };
-    let mut out = header(signal, descr);
+    let mut out = header(signal.shape(), descr);
     for v in signal.data() {
         if double {
             out.extend_from_slice(&v.re.to_le_bytes());
@@ -110,20 +72,20 @@ pub fn encode_real(signal: &Signal, double: bool) -> Vec<u8> {
     out
 }
 
-/// Magic, version 1.0 and the header dictionary of `signal`'s shape with `descr`.
-fn header(signal: &Signal, descr: &str) -> Vec<u8> {
-    let shape = if signal.ndim() == 1 {
-        format!("({},)", signal.cols())
+/// Magic, version 1.0 and the header dictionary of an array of `shape` with `descr`.
+pub(crate) fn header(shape: Shape, descr: &str) -> Vec<u8> {
+    let dims = if shape.ndim == 1 {
+        format!("({},)", shape.cols)
     } else {
-        format!("({}, {})", signal.rows(), signal.cols())
+        format!("({}, {})", shape.rows, shape.cols)
     };
-    let mut dict = format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': {shape}, }}");
+    let mut dict = format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': {dims}, }}");
     // Pad with spaces so magic + version + length + dictionary + newline is a multiple of 64.
     while (MAGIC.len() + 4 + dict.len() + 1) % 64 != 0 {
         dict.push(' ');
     }
     dict.push('\n');
-    let mut out = Vec::with_capacity(10 + dict.len() + signal.data().len() * 16);
+    let mut out = Vec::with_capacity(10 + dict.len());
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&[1, 0]);
     // The dictionary of a 1-D or 2-D shape is far below 64 KiB.
