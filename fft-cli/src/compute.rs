@@ -8,6 +8,7 @@
 use crate::exit::CliError;
 use clap::ValueEnum;
 use fft_core::kernel::half_spectrum_len;
+use fft_io::txt::number_text;
 use fft_runtime::ocl::OclPrm;
 use fft_runtime::{
     complex_from_f64, complex_to_f64, ComplexToReal, DeviceQueue, DeviceSelector, Direction, Fft,
@@ -165,7 +166,7 @@ pub fn run_job_over(
         &result,
         is_finite,
         job.precision,
-        job.len,
+        (job.len, 0),
         "bin",
     )?;
     Ok(result)
@@ -210,7 +211,7 @@ pub fn run_r2c(
         &result,
         is_finite,
         job.precision,
-        half_spectrum_len(job.len),
+        (half_spectrum_len(job.len), 0),
         "bin",
     )?;
     Ok(result)
@@ -239,7 +240,7 @@ pub fn run_c2r(
         &result,
         |v| v.is_finite(),
         job.precision,
-        job.len,
+        (job.len, 0),
         "point",
     )?;
     Ok(result)
@@ -251,36 +252,59 @@ fn is_finite(v: &Complex64) -> bool {
 
 /// Rejects the first finite value of `data` (rows of `row_len`) that f32 cannot hold;
 /// `parts` gives a value's real and imaginary parts.
-pub(crate) fn check_fits_f32<V: Copy + Display>(
+pub(crate) fn check_fits_f32<V: Copy>(
     data: &[V],
     parts: impl Fn(V) -> [f64; 2],
     row_len: usize,
 ) -> crate::Result<()> {
-    let max = f64::from(f32::MAX);
-    let too_big = |x: f64| x.is_finite() && x.abs() > max;
-    match data
-        .iter()
-        .position(|&v| parts(v).into_iter().any(too_big))
-    {
+    let too_big = |v: V| {
+        let [re, im] = parts(v);
+        exceeds_f32(Complex64::new(re, im))
+    };
+    match data.iter().position(|&v| too_big(v)) {
         None => Ok(()),
-        Some(i) => Err(CliError::Input(format!(
-            "input value {} (row {}, column {}) is beyond the range of f32 (largest {:e}): pass --precision f64",
-            data[i],
+        Some(i) => Err(beyond_f32(
+            parts(data[i]),
             i / row_len.max(1),
             i % row_len.max(1),
-            f32::MAX
-        ))),
+        )),
     }
 }
 
-/// Rejects a result (rows of `row_len`, each value a `what`) in `precision` that holds NaN
-/// or infinity when the input held neither.
+/// True when `value` is finite and f32 cannot hold its real or imaginary part.
+pub(crate) fn exceeds_f32(value: Complex64) -> bool {
+    let max = f64::from(f32::MAX);
+    [value.re, value.im]
+        .into_iter()
+        .any(|x| x.is_finite() && x.abs() > max)
+}
+
+/// The error for the input value `[re, im]` at `row` and `column` that f32 cannot hold
+/// (the value written as text would write it: `1e300`, `1e300-2e-3i`).
+pub(crate) fn beyond_f32([re, im]: [f64; 2], row: usize, column: usize) -> CliError {
+    let value = match im {
+        0.0 => number_text(re),
+        _ => format!(
+            "{}{}{}i",
+            number_text(re),
+            if im < 0.0 { '-' } else { '+' },
+            number_text(im.abs())
+        ),
+    };
+    CliError::Input(format!(
+        "input value {value} (row {row}, column {column}) is beyond the range of f32 (largest {:e}): pass --precision f64",
+        f32::MAX
+    ))
+}
+
+/// Rejects a result (rows of `row_len` from row `first_row` on, each value a `what`) in
+/// `precision` that holds NaN or infinity when the input held neither.
 pub(crate) fn check_result<V: Display>(
     input_finite: bool,
     result: &[V],
     finite: impl Fn(&V) -> bool,
     precision: PrecisionArg,
-    row_len: usize,
+    (row_len, first_row): (usize, usize),
     what: &str,
 ) -> crate::Result<()> {
     if !input_finite {
@@ -292,7 +316,7 @@ pub(crate) fn check_result<V: Display>(
         Some(i) => Err(CliError::Input(format!(
             "the result overflows {} at row {}, {what} {} ({}): {}",
             precision.name(),
-            i / row_len.max(1),
+            first_row + i / row_len.max(1),
             i % row_len.max(1),
             result[i],
             match precision {

@@ -19,6 +19,7 @@ mod plot;
 mod real;
 mod real_check;
 mod spectrum;
+mod streamed;
 mod transform;
 mod transform2d;
 

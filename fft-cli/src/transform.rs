@@ -109,6 +109,12 @@ pub struct FftArgs {
     /// precision.
     #[arg(long)]
     pub check: bool,
+    /// Host memory per chunk, in MiB, when the rows of a .npy or raw file are streamed
+    /// through the device (complex transforms of each row written to a file with -o, without
+    /// --check): the file is never held whole, so it may be larger than memory. At least one
+    /// row is taken at a time.
+    #[arg(long, value_name = "MIB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=1 << 20))]
+    pub chunk_mib: u32,
     /// With --check: count the values whose error exceeds this.
     #[arg(long, default_value_t = 1e-4)]
     pub threshold: f64,
@@ -120,6 +126,9 @@ pub fn run(args: &FftArgs) -> crate::Result<()> {
     let output_format = output_format(args)?;
     if args.real {
         return crate::real::run(args, input_format, output_format);
+    }
+    if crate::streamed::run_if_streamable(args, input_format, output_format)? {
+        return Ok(());
     }
     let direction = direction(args);
     let job_for = |layout: Layout, shape: Shape| -> Job {
@@ -253,16 +262,20 @@ pub(crate) fn emit(
     out: &Signal,
     bytes: &[u8],
 ) -> crate::Result<()> {
-    if out.rows() > 1 && !matches!(format, Format::Npy | Format::Wav) {
-        eprintln!(
-            "oclfft: {} rows of {} values written one after another; write .npy to keep the shape",
-            out.rows(),
-            out.cols()
-        );
-    }
+    note_flattened_rows(format, out.rows(), out.cols());
     match &args.output {
         None => crate::out::bytes(bytes),
         Some(path) => Ok(fft_io::write_file(path, bytes)?),
+    }
+}
+
+/// Says on standard error that `rows` rows of `cols` values lose their shape in `format`
+/// (all but `.npy` and WAV write them one after another).
+pub(crate) fn note_flattened_rows(format: Format, rows: usize, cols: usize) {
+    if rows > 1 && !matches!(format, Format::Npy | Format::Wav) {
+        eprintln!(
+            "oclfft: {rows} rows of {cols} values written one after another; write .npy to keep the shape"
+        );
     }
 }
 

@@ -183,11 +183,12 @@ fn lengths_beyond_the_limits_give_the_numbers_before_padding() {
         2,
         &["length 1000000000000 exceeds", "134217728 points"],
     );
-    // 64 rows of 2^27 points (Bluestein-free, but past the 32-bit index limit).
+    // 64 rows of 2^27 points (Bluestein-free, but past the 32-bit index limit) read whole,
+    // as --check does (a streamed run takes a row at a time: see below).
     let rows = file(dir.path(), "rows.npy", npy("<f8", false, "(64, 16)", &[]));
     fails(
         &rows,
-        &["--len", "134217728"],
+        &["--len", "134217728", "--check"],
         2,
         &[
             "len 134217728 x batch 64",
@@ -207,20 +208,29 @@ fn beyond_the_allocation_limit_gives_both_numbers_before_reading_data() {
         "big.npy",
         npy("<f8", false, "(4095, 1048576)", &[]),
     );
+    // Read whole (--check keeps the input for its reference), the batch must fit the device.
     fails(
         &big,
-        &["--precision", "f64"],
+        &["--precision", "f64", "--check"],
         1,
         &[
             "68702699520 bytes exceeds",
             "CL_DEVICE_MAX_MEM_ALLOC_SIZE of ",
         ],
     );
+    // Streamed, a few rows go through the device at a time, so only the missing data is
+    // wrong, and it is found before the device is opened.
+    fails(
+        &big,
+        &["--precision", "f64"],
+        2,
+        &["the header announces 4293918720 values", "the file is truncated"],
+    );
     // The same through --len: 63 rows of 16 points padded to 2^26 (63 GiB as complex128).
     let rows = file(dir.path(), "rows.npy", npy("<f8", false, "(63, 16)", &[]));
     fails(
         &rows,
-        &["--len", "67108864", "--precision", "f64"],
+        &["--len", "67108864", "--precision", "f64", "--check"],
         1,
         &[
             "67645734912 bytes exceeds",
