@@ -19,10 +19,10 @@
 
 use super::body::{Names, HALVES_LOAD, HALVES_STORE};
 use super::shape::{linear, Shape, Stage};
-use super::stage::{write_butterfly, write_stage_comment};
+use super::stage::{stage_text, write_stage_comment};
 use crate::math::butterfly::output_slot;
 use crate::math::ir::Graph;
-use crate::math::schedule::Schedule;
+use crate::opencl::butterfly::write_butterfly;
 use crate::opencl::writer::Writer;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write};
@@ -256,7 +256,6 @@ fn write_stage<W: Write>(
     if index > 0 {
         write_exchange(w, shape, values, &inputs, index > 1)?;
     }
-    let schedule = Schedule::new(graph);
     let mut outputs = Vec::new();
     for (prefix, b, kk) in &bases {
         if ps > 1 {
@@ -267,7 +266,7 @@ fn write_stage<W: Write>(
                 writeln!(w, "{a} = cmul({a}, stage_tw[{exponent}]);")?;
             }
         }
-        write_butterfly(w, graph, &schedule, prefix, v)?;
+        write_butterfly(w, graph, &stage_text(v, prefix))?;
         let mut position = if ps == 1 {
             format!("{b} * {r}u")
         } else {

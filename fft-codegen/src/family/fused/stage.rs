@@ -5,8 +5,7 @@ use super::body::Names;
 use super::shape::{linear, Shape, Stage};
 use crate::math::butterfly::output_slot;
 use crate::math::ir::Graph;
-use crate::math::schedule::Schedule;
-use crate::opencl::expr::definition;
+use crate::opencl::butterfly::{write_butterfly, ButterflyText, Values};
 use crate::opencl::writer::Writer;
 use std::fmt::{self, Write};
 
@@ -90,7 +89,6 @@ pub(super) fn write_stage<W: Write>(
     let guarded = shape.radix % r != 0;
     write_stage_comment(w, shape, index, stage)?;
     w.open_block()?;
-    let schedule = Schedule::new(graph);
     let sub = if shape.has_c() {
         format!("c * {l}u + ")
     } else {
@@ -144,7 +142,7 @@ pub(super) fn write_stage<W: Write>(
             };
             writeln!(w, "const {v} {prefix}a{m:02} = {value};")?;
         }
-        write_butterfly(w, graph, &schedule, &prefix, v)?;
+        write_butterfly(w, graph, &stage_text(v, &prefix))?;
         let dst = format!("dst{suffix}");
         let position = if ps == 1 && !clamped {
             let c_coef = if shape.has_c() { l } else { 0 };
@@ -178,28 +176,13 @@ pub(super) fn write_stage<W: Write>(
     w.close_block()
 }
 
-/// The butterfly `graph` on the inputs `{prefix}aNN`, defining its outputs `{prefix}yNN`
-/// (slot s holds X[bitrev(s)]).
-pub(super) fn write_butterfly<W: Write>(
-    w: &mut Writer<W>,
-    graph: &Graph,
-    schedule: &Schedule,
-    prefix: &str,
-    v: &str,
-) -> fmt::Result {
-    let named = schedule.renamed(|name| {
-        let name = match name.strip_prefix('x') {
-            Some(rest) => format!("a{rest}"),
-            None => name.to_string(),
-        };
-        format!("{prefix}{name}")
-    });
-    for (id, name) in named.statements() {
-        let value = definition(graph, &named, *id, v);
-        writeln!(w, "const {v} {name} = {value};")?;
+/// The text of a fused stage's butterfly: inputs `{prefix}a00..`, outputs `{prefix}y00..`,
+/// no comments (the stage's comment says what it does).
+pub(super) fn stage_text<'a>(vector: &'a str, prefix: &'a str) -> ButterflyText<'a> {
+    ButterflyText {
+        values: Values::Vector(vector),
+        prefix,
+        inputs: 'a',
+        comments: false,
     }
-    for (name, value) in named.aliases() {
-        writeln!(w, "const {v} {name} = {value};")?;
-    }
-    Ok(())
 }

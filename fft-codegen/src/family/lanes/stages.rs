@@ -2,9 +2,9 @@
 //! sub-FFT of its own, the butterflies written by components on eight-lane vectors.
 
 use super::types;
-use crate::family::radix::write_component_butterfly;
 use crate::math::butterfly::output_slot;
 use crate::math::ir::Graph;
+use crate::opencl::butterfly::{write_butterfly, ButterflyText, Values};
 use crate::opencl::twiddle_helpers::complex_product;
 use crate::opencl::writer::Writer;
 use fft_core::kernel::LanesSpec;
@@ -64,7 +64,13 @@ pub(super) fn write_stages<W: Write>(
                 writeln!(w, "const {} x{m:02}_im = {im};", t.lanes)?;
             }
         }
-        write_component_butterfly(w, graph, t.lanes, spec.precision)?;
+        let text = ButterflyText {
+            values: Values::Components(t.lanes, spec.precision),
+            prefix: "",
+            inputs: 'x',
+            comments: true,
+        };
+        write_butterfly(w, graph, &text)?;
         let dst_index = if stride == 1 {
             format!("j * {r}u")
         } else {
