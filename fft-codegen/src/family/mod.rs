@@ -1,5 +1,5 @@
-//! One file per kernel family: each turns its spec into a program through the math and
-//! OpenCL layers. A new family is a new file here and an arm in `emit`.
+//! One file or folder per kernel family: each turns its spec into a program through the math and
+//! OpenCL layers. A new family is a new file or folder here and an arm in `emit`.
 
 pub(crate) mod chirp;
 pub(crate) mod fused;

@@ -1,6 +1,8 @@
 //! The OpenCL C layer: the indenting writer, literals and types, expressions of the IR as
-//! statements, the `mul_pXqY`/`cmul` helpers and signatures written from the ABI.
+//! statements, the one butterfly writer, the `mul_pXqY`/`cmul` helpers and signatures written
+//! from the ABI.
 
+pub(crate) mod butterfly;
 pub(crate) mod expr;
 pub mod literal;
 pub(crate) mod real_helpers;

@@ -9,7 +9,7 @@
 
 use super::rules::{fused_limits_for, FusedLimits};
 use super::{DeviceCaps, DeviceKind, KernelForm, Plan, PlanRequest, Strategy};
-use crate::kernel::Twiddles;
+use crate::kernel::{Twiddles, MAX_RADIX, RADICES};
 use std::fmt;
 use std::str::FromStr;
 
@@ -266,14 +266,18 @@ pub fn candidates(request: &PlanRequest, caps: &DeviceCaps) -> Vec<Choice> {
     }
     if request.strategy != Strategy::Fused {
         if len.is_power_of_two() {
-            let radices: &[u32] = if cpu { &[8, 16, 32, 64] } else { &[8, 16, 32] };
+            // Largest radices of the one list from 8 up; the largest, 64, on CPU devices only.
+            let radices: Vec<u32> = RADICES
+                .into_iter()
+                .filter(|&r| r >= 8 && (cpu || r < MAX_RADIX))
+                .collect();
             let forms: &[KernelForm] = if cpu && request.twiddles == Twiddles::Table {
                 &[KernelForm::Scalar, KernelForm::Vector]
             } else {
                 &[KernelForm::Vector]
             };
             for &form in forms {
-                for &max_radix in radices {
+                for &max_radix in &radices {
                     choices.push(Choice::Radix { max_radix, form });
                 }
             }

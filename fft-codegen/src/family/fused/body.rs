@@ -1,7 +1,9 @@
 //! The fused `__kernel` function: the work-item roles, then the load, stage and store phases.
 
-use super::phases::{write_load, write_stage, write_store};
-use super::*;
+use super::load::write_load;
+use super::shape::{linear, Shape};
+use super::stage::write_stage;
+use super::store::write_store;
 use crate::math::ir::Graph;
 use crate::opencl::signature::write_signature;
 use crate::opencl::writer::Writer;

@@ -18,18 +18,18 @@
 //! least the number of parts), a condition per butterfly.
 
 use super::body::{Names, HALVES_LOAD, HALVES_STORE};
-use super::phases::{write_butterfly, write_stage_comment};
-use super::{linear, Shape, Stage};
+use super::shape::{linear, Shape, Stage};
+use super::stage::{stage_text, write_stage_comment};
 use crate::math::butterfly::output_slot;
 use crate::math::ir::Graph;
-use crate::math::schedule::Schedule;
+use crate::opencl::butterfly::write_butterfly;
 use crate::opencl::writer::Writer;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write};
 
 /// The part of an exchange a value falls in ([`fft_core::kernel::FusedSpec::exchange_parts`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Part {
+pub(super) enum Part {
     /// Known when the kernel is generated.
     Fixed(u32),
     /// The value of this expression, per work-item.
@@ -39,15 +39,15 @@ enum Part {
 /// A value's way through `buf`: its part, its local index inside the part, and the register
 /// it is written from or read into.
 #[derive(Clone, Debug)]
-struct Placed {
-    part: Part,
-    local: String,
-    register: String,
+pub(super) struct Placed {
+    pub(super) part: Part,
+    pub(super) local: String,
+    pub(super) register: String,
 }
 
 impl Placed {
     /// A value of the only part.
-    fn whole(local: String, register: String) -> Placed {
+    pub(super) fn whole(local: String, register: String) -> Placed {
         Placed {
             part: Part::Fixed(0),
             local,
@@ -60,7 +60,7 @@ impl Placed {
 /// `to` (each read from its local index): real parts, then imaginary parts, each part by
 /// part ([`Part`]). `reused` says whether `buf` was read before (then a barrier protects
 /// those reads from the writes).
-fn write_exchange<W: Write>(
+pub(super) fn write_exchange<W: Write>(
     w: &mut Writer<W>,
     shape: &Shape,
     from: &[Placed],
@@ -256,7 +256,6 @@ fn write_stage<W: Write>(
     if index > 0 {
         write_exchange(w, shape, values, &inputs, index > 1)?;
     }
-    let schedule = Schedule::new(graph);
     let mut outputs = Vec::new();
     for (prefix, b, kk) in &bases {
         if ps > 1 {
@@ -267,7 +266,7 @@ fn write_stage<W: Write>(
                 writeln!(w, "{a} = cmul({a}, stage_tw[{exponent}]);")?;
             }
         }
-        write_butterfly(w, graph, &schedule, prefix, v)?;
+        write_butterfly(w, graph, &stage_text(v, prefix))?;
         let mut position = if ps == 1 {
             format!("{b} * {r}u")
         } else {
@@ -308,70 +307,4 @@ fn write_stage<W: Write>(
         }
     }
     Ok(outputs)
-}
-
-/// The flat store of a real transform's split step (one pass, p == 1): a mirror exchange
-/// brings `Z_((L - e) % L)` beside each of the work-item's elements `Z_e`, then element `e`
-/// writes `X_e` (and the work-item holding `e = 0` also `X_L`), so the writes stay flat.
-pub(super) fn write_split<W: Write>(
-    w: &mut Writer<W>,
-    shape: &Shape,
-    names: &Names,
-) -> fmt::Result {
-    let (l, r, per) = (shape.len, shape.radix, shape.per_fft);
-    let part_len = shape.spec.part_len();
-    let element = |it: u32| linear(&[(names.cell.as_str(), 1)], it * per);
-    writeln!(
-        w,
-        "// Flat real split (p == 1): register sm[it] receives Z_(({l} - e) % {l}), the mirror of element e = {} + {per} * it,",
-        names.cell
-    )?;
-    writeln!(w, "// then element e writes X_e (and e = 0 also X_{l}).")?;
-    writeln!(w, "{} sm[{r}];", shape.vector)?;
-    let mut from = Vec::new();
-    let mut to = Vec::new();
-    for it in 0..r {
-        let e = element(it);
-        let mirror = format!("({l}u - ({e})) & {}u", l - 1);
-        let register = format!("sm[{it}]");
-        let value = format!("st[{it}]");
-        if part_len == l {
-            to.push(Placed::whole(mirror, register));
-            from.push(Placed::whole(e, value));
-        } else {
-            // Element e = cell + per * it (cell < per) is in part per * it / P; its mirror's
-            // part depends on cell.
-            to.push(Placed {
-                part: Part::Runtime(format!("(({mirror}) >> {})", part_len.trailing_zeros())),
-                local: format!("(({mirror}) & {}u)", part_len - 1),
-                register,
-            });
-            let offset = it * per;
-            from.push(Placed {
-                part: Part::Fixed(offset / part_len),
-                local: linear(&[(names.cell.as_str(), 1)], offset % part_len),
-                register: value,
-            });
-        }
-    }
-    write_exchange(w, shape, &from, &to, true)?;
-    writeln!(w, "if (first < total)")?;
-    w.open_block()?;
-    writeln!(w, "const uint row_out = first * {}u;", l + 1)?;
-    for it in 0..r {
-        let e = element(it);
-        writeln!(
-            w,
-            "y[row_out + {e}] = real_split(st[{it}], sm[{it}], real_hi[{e}]) * scale;"
-        )?;
-    }
-    writeln!(w, "if ({} == 0u)", names.cell)?;
-    w.open_block()?;
-    writeln!(
-        w,
-        "y[row_out + {l}u] = real_split(st[0], st[0], ({})(-1, 0)) * scale;",
-        shape.vector
-    )?;
-    w.close_block()?;
-    w.close_block()
 }

@@ -1,6 +1,7 @@
 //! The comment block at the top of a fused-pass program: shape, stages, launch, counts.
 
-use super::*;
+use super::shape::Shape;
+use super::sub_fft_ops;
 use crate::math::ir::Graph;
 use crate::opencl::writer::Writer;
 use fft_core::kernel::ChirpStore;

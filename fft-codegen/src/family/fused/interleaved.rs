@@ -5,7 +5,7 @@
 //! `inner` apart.
 
 use super::body::{exponent, Names};
-use super::{linear, strided, Shape};
+use super::shape::{linear, strided, Shape};
 use crate::opencl::writer::Writer;
 use std::fmt::{self, Write};
 

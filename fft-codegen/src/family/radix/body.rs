@@ -3,9 +3,8 @@
 
 use super::{Pass, Variant, SIGNED_TWO_PI};
 use crate::math::butterfly::output_slot;
-use crate::math::ir::{Graph, NodeId, Op};
-use crate::math::schedule::Schedule;
-use crate::opencl::expr::{component_definition, definition, Part};
+use crate::math::ir::Graph;
+use crate::opencl::butterfly::{write_butterfly, ButterflyText, Values};
 use crate::opencl::literal::{literal, scalar_type, vector_type};
 use crate::opencl::signature::write_signature;
 use crate::opencl::twiddle_helpers::complex_product;
@@ -103,14 +102,7 @@ pub(super) fn write_kernel<W: Write>(w: &mut Writer<W>, pass: Pass, graph: &Grap
     };
     match pass.variant {
         Variant::Vector => {
-            let schedule = Schedule::new(graph);
-            write_butterfly(w, graph, &schedule, |w, name, id| {
-                let value = definition(graph, &schedule, id, data);
-                writeln!(w, "const {data} {name} = {value};")
-            })?;
-            for (name, value) in schedule.aliases() {
-                writeln!(w, "const {data} {name} = {value};")?;
-            }
+            write_butterfly(w, graph, &kernel_text(Values::Vector(data)))?;
             writeln!(w)?;
             writeln!(w, "{order}")?;
             for q in 0..r as usize {
@@ -119,7 +111,8 @@ pub(super) fn write_kernel<W: Write>(w: &mut Writer<W>, pass: Pass, graph: &Grap
             }
         }
         Variant::Scalar | Variant::ScalarFirst => {
-            write_component_butterfly(w, graph, data, spec.precision)?;
+            let values = Values::Components(data, spec.precision);
+            write_butterfly(w, graph, &kernel_text(values))?;
             writeln!(w)?;
             writeln!(w, "{order}")?;
             let stride = (pass.variant == Variant::Scalar).then_some("p");
@@ -266,73 +259,13 @@ fn write_inputs<W: Write>(w: &mut Writer<W>, pass: Pass) -> fmt::Result {
     Ok(())
 }
 
-/// The butterfly of `graph` on inputs `x00_re`, `x00_im`, ... of type `data` (`float`, or
-/// `float8` in a lanes pass, whose every lane is another butterfly), every operation written
-/// out by components; slot `s` ends up in `y<s>_re`, `y<s>_im`.
-pub(crate) fn write_component_butterfly<W: Write>(
-    w: &mut Writer<W>,
-    graph: &Graph,
-    data: &str,
-    precision: Precision,
-) -> fmt::Result {
-    let schedule = Schedule::scalar(graph);
-    write_butterfly(w, graph, &schedule, |w, name, id| {
-        if let Op::Twiddle(a, angle) = graph.op(id) {
-            let operand = schedule.name(a).unwrap_or("(operand)");
-            writeln!(
-                w,
-                "// {name} = {}({operand}) = {operand} * exp(-i*pi*{}/{})",
-                angle.helper_name(),
-                angle.num(),
-                angle.den()
-            )?;
-        }
-        for part in [Part::Re, Part::Im] {
-            let value = component_definition(graph, &schedule, id, part, precision);
-            writeln!(w, "const {data} {name}{} = {value};", part.suffix())?;
-        }
-        Ok(())
-    })?;
-    for (name, value) in schedule.aliases() {
-        for suffix in [Part::Re, Part::Im].map(Part::suffix) {
-            writeln!(w, "const {data} {name}{suffix} = {value}{suffix};")?;
-        }
+/// The text of a radix pass's one butterfly: inputs `x00..`, outputs `y00..`, stages
+/// commented.
+fn kernel_text(values: Values) -> ButterflyText {
+    ButterflyText {
+        values,
+        prefix: "",
+        inputs: 'x',
+        comments: true,
     }
-    Ok(())
-}
-
-/// The butterfly's statements, one radix-2 stage after another, each written by `statement`
-/// (the definition of one named node); the caller then copies the aliased output slots.
-fn write_butterfly<W: Write>(
-    w: &mut Writer<W>,
-    graph: &Graph,
-    schedule: &Schedule,
-    mut statement: impl FnMut(&mut Writer<W>, &str, NodeId) -> fmt::Result,
-) -> fmt::Result {
-    let radix = graph.input_count();
-    let stages = radix.trailing_zeros() as usize;
-    let mut current_stage = 0;
-    if !radix.is_power_of_two() {
-        writeln!(
-            w,
-            "// Symmetric-pair butterflies over the prime factors of {radix}, natural output order."
-        )?;
-    }
-    for (id, name) in schedule.statements() {
-        let stage = schedule.stage(*id);
-        if radix.is_power_of_two() && stage != current_stage && stage > 0 {
-            current_stage = stage;
-            let block = graph
-                .input_count()
-                .checked_shr(stage as u32 - 1)
-                .unwrap_or(0);
-            writeln!(w)?;
-            writeln!(
-                w,
-                "// Stage {stage} of {stages}: radix-2 butterflies over blocks of {block}."
-            )?;
-        }
-        statement(w, name, *id)?;
-    }
-    Ok(())
 }

@@ -39,7 +39,6 @@ use std::fmt::{self, Write};
 mod body;
 mod header;
 
-pub(crate) use body::write_component_butterfly;
 use body::write_kernel;
 use header::write_header;
 

@@ -1,0 +1,104 @@
+//! The load phase of a fused kernel: every element from global memory (times its pass
+//! twiddle in the column regime) into local memory, or into registers when the stages
+//! exchange halves.
+
+use super::body::{exponent, Names};
+use super::flat::{write_flat, write_flat_halves};
+use super::global_access::load;
+use super::shape::{linear, strided, Shape};
+use crate::opencl::writer::Writer;
+use std::fmt::{self, Write};
+
+/// Writes the load phase: the flat regime when `t == 1`, the columns (with pass twiddles when
+/// `p > 1`) otherwise.
+pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Names) -> fmt::Result {
+    if shape.spec.interleaved {
+        return super::interleaved::write_load(w, shape, names);
+    }
+    let (l, r, group, per) = (shape.len, shape.radix, shape.group, shape.per_fft);
+    let m = if shape.has_j() {
+        format!("row + {per} * it")
+    } else {
+        "it".to_string()
+    };
+    writeln!(
+        w,
+        "// Load phase: {r} elements per work-item (it = 0..{}); t is uniform, so is the branch.",
+        r - 1
+    )?;
+    if shape.halves {
+        writeln!(
+            w,
+            "// Element it stays in register ld[it] until the first stage's exchange."
+        )?;
+        writeln!(w, "{} ld[{r}];", shape.vector)?;
+    }
+    writeln!(w, "if (t == 1u)")?;
+    w.open_block()?;
+    if shape.halves && shape.has_c() {
+        write_flat_halves(w, shape, names, "src", |it, global| {
+            shape.put(it, "", &load(shape, global, true))
+        })?;
+    } else {
+        writeln!(
+            w,
+            "// Flat (t == 1, k = 0): element e = lid + {group} * it is x[first * {l} + e], point e % {l} of sub-FFT first + e / {l}."
+        )?;
+        writeln!(
+            w,
+            "const uint src = {};",
+            linear(&[("first", l), ("lid", 1)], 0)
+        )?;
+        write_flat(w, shape, names, "src", |it| {
+            let e = linear(&[("lid", 1)], it * group);
+            let global = linear(&[("src", 1)], it * group);
+            shape.put(it, &e, &load(shape, &global, true))
+        })?;
+    }
+    w.close_block()?;
+    writeln!(w, "else")?;
+    w.open_block()?;
+    writeln!(
+        w,
+        "// Columns: element m = {m} of sub-FFT g is x[base + i + m * t], times W_{{{l}p}}^(k*m) when p > 1."
+    )?;
+    writeln!(w, "if (g < total)")?;
+    w.open_block()?;
+    let src = if shape.has_j() {
+        "base + i + row * t"
+    } else {
+        "base + i"
+    };
+    writeln!(w, "const uint src = {src};")?;
+    writeln!(w, "if (p > 1u)")?;
+    w.open_block()?;
+    for it in 0..r {
+        let local = linear(&[(names.cell.as_str(), 1)], it * per);
+        let global = strided("src", it * per, "t");
+        let value = if !shape.has_j() && it == 0 {
+            load(shape, &global, false)
+        } else {
+            format!(
+                "cmul({}, pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h))",
+                load(shape, &global, false),
+                exponent(shape, it)
+            )
+        };
+        writeln!(w, "{}", shape.put(it, &local, &value))?;
+    }
+    w.close_block()?;
+    writeln!(w, "else")?;
+    w.open_block()?;
+    for it in 0..r {
+        let local = linear(&[(names.cell.as_str(), 1)], it * per);
+        let value = load(shape, &strided("src", it * per, "t"), false);
+        writeln!(w, "{}", shape.put(it, &local, &value))?;
+    }
+    w.close_block()?;
+    w.close_block()?;
+    w.close_block()?;
+    if shape.halves {
+        return Ok(());
+    }
+    writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")
+}

@@ -1,0 +1,81 @@
+//! A fused kernel's whole program, in DESIGN.md's section order: header, pragmas, constants,
+//! the helpers it uses, the kernel.
+
+use super::body::write_kernel;
+use super::edge_helpers::{write_chirp_helpers, write_planar_helpers, write_real_edge_helper};
+use super::header::write_header;
+use super::shape::Shape;
+use crate::math::ir::Graph;
+use crate::opencl::real_helpers::write_real_helpers;
+use crate::opencl::twiddle_helpers::{write_cmul, write_pass_twiddle};
+use crate::opencl::twiddle_helpers::{write_constant_helpers, write_real_constants};
+use crate::opencl::writer::Writer;
+use fft_core::Precision;
+use std::collections::BTreeMap;
+use std::fmt::{self, Write};
+
+/// Writes the program of `shape`, whose stages run the butterflies `graphs` (by radix).
+pub(super) fn write_program<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    graphs: &BTreeMap<u32, Graph>,
+) -> fmt::Result {
+    write_header(w, shape, graphs)?;
+    if shape.spec.precision == Precision::F64 {
+        writeln!(w)?;
+        writeln!(w, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable")?;
+    }
+    write_real_constants(w, graphs.values(), shape.spec.precision)?;
+    writeln!(w)?;
+    let step = shape.spec.pad_step();
+    let (shift, value) = (
+        step.trailing_zeros(),
+        if shape.halves { "value" } else { "complex" },
+    );
+    let sub = shape.spec.sub_fft_pad();
+    let mut formula = format!("e + (e >> {shift}) + (e >> {})", 2 * shift);
+    if sub > 0 {
+        formula.push_str(&format!(
+            " + (e >> {}) * {sub}u",
+            shape.spec.part_len().trailing_zeros()
+        ));
+    }
+    writeln!(
+        w,
+        "// pad(e) = {formula}: local index of element e, one {value} of padding after"
+    )?;
+    writeln!(
+        w,
+        "// every {step} and one more after every {}, so stride L becomes L + L/{step} + L/{} (no bank conflicts)",
+        step * step,
+        step * step
+    )?;
+    if sub > 0 {
+        writeln!(
+            w,
+            "// and {sub} more after each sub-FFT's {} points (the columns of a warp meet different banks)",
+            shape.spec.part_len()
+        )?;
+    }
+    writeln!(w, "inline uint pad(const uint e)")?;
+    w.open_block()?;
+    writeln!(w, "return {formula};")?;
+    w.close_block()?;
+    writeln!(w)?;
+    write_cmul(w, shape.spec.precision)?;
+    writeln!(w)?;
+    write_pass_twiddle(w, shape.spec.precision)?;
+    let v = shape.vector;
+    write_planar_helpers(w, shape)?;
+    if let Some(chirp) = shape.spec.chirp {
+        write_chirp_helpers(w, v, chirp)?;
+    }
+    if let Some(real) = shape.spec.real {
+        writeln!(w)?;
+        write_real_helpers(w, shape.spec.precision)?;
+        write_real_edge_helper(w, shape, real)?;
+    }
+    write_constant_helpers(w, graphs.values(), shape.spec.precision)?;
+    writeln!(w)?;
+    write_kernel(w, shape, graphs)
+}

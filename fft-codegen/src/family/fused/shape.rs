@@ -1,0 +1,136 @@
+//! The compile-time constants of one fused kernel ([`Shape`], its [`Stage`]s) and the uint
+//! index expressions its phases are written with ([`linear`], [`strided`]).
+
+use crate::opencl::literal::{scalar_type, vector_type};
+use fft_core::kernel::FusedSpec;
+
+/// One local Stockham stage.
+pub(super) struct Stage {
+    /// Its radix r.
+    pub(super) radix: u32,
+    /// Its stride ps: the product of the earlier radices.
+    pub(super) stride: u32,
+}
+
+/// The compile-time constants of one fused kernel.
+pub(super) struct Shape {
+    pub(super) spec: FusedSpec,
+    /// L.
+    pub(super) len: u32,
+    /// R: points per work-item.
+    pub(super) radix: u32,
+    /// C.
+    pub(super) columns: u32,
+    /// W.
+    pub(super) group: u32,
+    /// L / R: work-items per sub-FFT.
+    pub(super) per_fft: u32,
+    /// Whether L is not a power of two ([`FusedSpec::is_mixed`]): runtime `t` and `p` are
+    /// then divisors, not masks, and the flat phases guard each element.
+    pub(super) mixed: bool,
+    /// Whether the stages exchange halves ([`FusedSpec::exchanges_halves`]): the values
+    /// stay in registers (`ld*` after the load, `st*` before the store) and `buf` holds
+    /// scalars.
+    pub(super) halves: bool,
+    pub(super) stages: Vec<Stage>,
+    pub(super) vector: &'static str,
+    pub(super) scalar: &'static str,
+}
+
+impl Shape {
+    pub(super) fn of(spec: &FusedSpec) -> Shape {
+        let mut stride = 1;
+        let mut stages = Vec::new();
+        for radix in spec.stage_radices() {
+            stages.push(Stage { radix, stride });
+            stride *= radix;
+        }
+        Shape {
+            spec: *spec,
+            len: spec.len,
+            radix: spec.radix(),
+            columns: spec.columns(),
+            group: spec.work_group_size(),
+            per_fft: spec.len / spec.radix(),
+            mixed: spec.is_mixed(),
+            halves: spec.exchanges_halves(),
+            stages,
+            vector: vector_type(spec.precision),
+            scalar: scalar_type(spec.precision),
+        }
+    }
+
+    /// `var % n` (a mask for powers of two, so those kernels keep their shifts and masks).
+    pub(super) fn rem(&self, var: &str, n: u32) -> String {
+        if n.is_power_of_two() {
+            format!("{var} & {}u", n - 1)
+        } else {
+            format!("{var} % {n}u")
+        }
+    }
+
+    /// `var / n` (a shift for powers of two).
+    pub(super) fn div(&self, var: &str, n: u32) -> String {
+        if n.is_power_of_two() {
+            format!("{var} >> {}", n.trailing_zeros())
+        } else {
+            format!("{var} / {n}u")
+        }
+    }
+
+    /// The load phase's statement putting `value`, its element `it`, at local index `local`:
+    /// into `buf`, or into the registers `ld[it]` when the stages exchange halves.
+    pub(super) fn put(&self, it: u32, local: &str, value: &str) -> String {
+        if self.halves {
+            format!("ld[{it}] = {value};")
+        } else {
+            format!("buf[pad({local})] = {value};")
+        }
+    }
+
+    /// The store phase's element `it`, at local index `local`: from `buf`, or from register
+    /// `st[it]` when the stages exchange halves.
+    pub(super) fn get(&self, it: u32, local: &str) -> String {
+        if self.halves {
+            format!("st[{it}]")
+        } else {
+            format!("buf[pad({local})]")
+        }
+    }
+
+    /// Whether the kernel has a column variable `c` (C > 1).
+    pub(super) fn has_c(&self) -> bool {
+        self.columns > 1
+    }
+
+    /// Whether the kernel has a position variable `j` (more than one work-item per sub-FFT).
+    pub(super) fn has_j(&self) -> bool {
+        self.per_fft > 1
+    }
+}
+
+/// `terms` (variable, coefficient) and `constant` as a uint sum: `j * 32u + c + 512u`;
+/// zero coefficients drop out, `0u` if nothing is left.
+pub(super) fn linear(terms: &[(&str, u32)], constant: u32) -> String {
+    let mut parts: Vec<String> = terms
+        .iter()
+        .filter(|(_, coef)| *coef != 0)
+        .map(|&(var, coef)| match coef {
+            1 => var.to_string(),
+            _ => format!("{var} * {coef}u"),
+        })
+        .collect();
+    if constant != 0 || parts.is_empty() {
+        parts.push(format!("{constant}u"));
+    }
+    parts.join(" + ")
+}
+
+/// `base + offset * stride` with the trivial factors left out.
+pub(super) fn strided(base: &str, offset: u32, stride: &str) -> String {
+    match offset {
+        0 => base.to_string(),
+        1 => format!("{base} + {stride}"),
+        _ => format!("{base} + {offset}u * {stride}"),
+    }
+}

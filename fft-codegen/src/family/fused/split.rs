@@ -1,0 +1,175 @@
+//! A real transform's split step in the store of a fused pass (`FusedReal::Split`): both
+//! values of every pair `Z_k`, `Z_(H-k)` come from local memory, and each pair writes
+//! `X_k` and `X_(H-k)`.
+
+use super::body::Names;
+use super::global_access::real_twiddle;
+use super::halves::{write_exchange, Part, Placed};
+use super::shape::{linear, Shape};
+use crate::opencl::writer::Writer;
+use std::fmt::{self, Write};
+
+/// The flat regime of a split store (one pass, p == 1): slot `q = s * S + k` (`S = L/2 + 1`,
+/// `k <= L/2`) of sub-FFT `first + s` reads `Z_k` and `Z_((L - k) % L)` from local memory
+/// once and writes both `X_k` and `X_(L-k)` (`X_0` and `X_L` for `k = 0`), so each pair
+/// costs one twiddle and two local reads.
+pub(super) fn write_split_pairs<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Result {
+    let (l, c, group) = (shape.len, shape.columns, shape.group);
+    let slots = l / 2 + 1;
+    writeln!(
+        w,
+        "// Flat real split (p == 1): slot q = s * {slots} + k, k = 0..{}, of sequence first + s writes X_k and X_({l}-k)",
+        l / 2
+    )?;
+    writeln!(
+        w,
+        "// from Z_k and Z_(({l} - k) % {l}) in local memory (X_0 and X_{l} for k = 0)."
+    )?;
+    writeln!(w, "for (uint q = lid; q < {}u; q += {group}u)", c * slots)?;
+    w.open_block()?;
+    if c > 1 {
+        writeln!(w, "const uint s = q / {slots}u;")?;
+        writeln!(w, "const uint k = q - s * {slots}u;")?;
+    } else {
+        writeln!(w, "const uint s = 0u;")?;
+        writeln!(w, "const uint k = q;")?;
+    }
+    writeln!(w, "if (first + s < total)")?;
+    w.open_block()?;
+    writeln!(
+        w,
+        "split_pair(y, first + s, k, {l}u, real_hi[k], buf[pad(s * {l}u + k)], buf[pad(s * {l}u + (k == 0u ? 0u : {l}u - k))], scale);"
+    )?;
+    w.close_block()?;
+    w.close_block()
+}
+
+/// The column regime of a split store (the last pass of a multi-pass real transform, t == p):
+/// element `m` of column `i` is `Z_(i + m*p)`; its mirror `Z_(H - i - m*p)` is element
+/// `(L - m) % L` of the same column when `i == 0`, else element `L - 1 - m` of column
+/// `t - i`, in slot `pcol`.
+pub(super) fn write_split_columns<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    names: &Names,
+) -> fmt::Result {
+    let (l, r, per) = (shape.len, shape.radix, shape.per_fft);
+    if shape.columns % 2 != 0 {
+        writeln!(
+            w,
+            "// Not reached: with an odd number of columns the planner runs this kernel as one pass (p == 1)."
+        )?;
+        w.close_block()?;
+        return w.close_block();
+    }
+    writeln!(
+        w,
+        "// Real split in pairs: a front slot (col < {}) writes X_k, k = i + m * p, and X_(H-k) from Z_k and its mirror",
+        shape.columns / 2
+    )?;
+    writeln!(
+        w,
+        "// (slot pcol, element L - 1 - m); the self-mirrored columns (rr == 0: column 0 in slot 0, element (L - m) % L,"
+    )?;
+    writeln!(
+        w,
+        "// and column t/2 in slot {}, element L - 1 - m) pair their own elements m <= mm.",
+        shape.columns / 2
+    )?;
+    writeln!(w, "if (front || rr == 0u)")?;
+    w.open_block()?;
+    for it in 0..r {
+        let local = linear(&[(names.cell.as_str(), 1)], it * per);
+        let m = if shape.has_j() {
+            linear(&[("row", 1)], it * per)
+        } else {
+            format!("{it}u")
+        };
+        w.open_block()?;
+        writeln!(w, "const uint m = {m};")?;
+        writeln!(
+            w,
+            "const uint mm = i == 0u ? {} : {}u - m;",
+            shape.rem(&format!("({l}u - m)"), l),
+            l - 1
+        )?;
+        writeln!(w, "if (rr != 0u || m <= mm)")?;
+        w.open_block()?;
+        writeln!(
+            w,
+            "split_pair(y, seq, i + m * p, t * {l}u, {}, buf[pad({local})], buf[pad(pcol * {l}u + mm)], scale);",
+            real_twiddle("i + m * p", false)
+        )?;
+        w.close_block()?;
+        w.close_block()?;
+    }
+    w.close_block()?;
+    w.close_block()?;
+    w.close_block()
+}
+
+/// The flat store of a real transform's split step (one pass, p == 1): a mirror exchange
+/// brings `Z_((L - e) % L)` beside each of the work-item's elements `Z_e`, then element `e`
+/// writes `X_e` (and the work-item holding `e = 0` also `X_L`), so the writes stay flat.
+pub(super) fn write_split_halves<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    names: &Names,
+) -> fmt::Result {
+    let (l, r, per) = (shape.len, shape.radix, shape.per_fft);
+    let part_len = shape.spec.part_len();
+    let element = |it: u32| linear(&[(names.cell.as_str(), 1)], it * per);
+    writeln!(
+        w,
+        "// Flat real split (p == 1): register sm[it] receives Z_(({l} - e) % {l}), the mirror of element e = {} + {per} * it,",
+        names.cell
+    )?;
+    writeln!(w, "// then element e writes X_e (and e = 0 also X_{l}).")?;
+    writeln!(w, "{} sm[{r}];", shape.vector)?;
+    let mut from = Vec::new();
+    let mut to = Vec::new();
+    for it in 0..r {
+        let e = element(it);
+        let mirror = format!("({l}u - ({e})) & {}u", l - 1);
+        let register = format!("sm[{it}]");
+        let value = format!("st[{it}]");
+        if part_len == l {
+            to.push(Placed::whole(mirror, register));
+            from.push(Placed::whole(e, value));
+        } else {
+            // Element e = cell + per * it (cell < per) is in part per * it / P; its mirror's
+            // part depends on cell.
+            to.push(Placed {
+                part: Part::Runtime(format!("(({mirror}) >> {})", part_len.trailing_zeros())),
+                local: format!("(({mirror}) & {}u)", part_len - 1),
+                register,
+            });
+            let offset = it * per;
+            from.push(Placed {
+                part: Part::Fixed(offset / part_len),
+                local: linear(&[(names.cell.as_str(), 1)], offset % part_len),
+                register: value,
+            });
+        }
+    }
+    write_exchange(w, shape, &from, &to, true)?;
+    writeln!(w, "if (first < total)")?;
+    w.open_block()?;
+    writeln!(w, "const uint row_out = first * {}u;", l + 1)?;
+    for it in 0..r {
+        let e = element(it);
+        writeln!(
+            w,
+            "y[row_out + {e}] = real_split(st[{it}], sm[{it}], real_hi[{e}]) * scale;"
+        )?;
+    }
+    writeln!(w, "if ({} == 0u)", names.cell)?;
+    w.open_block()?;
+    writeln!(
+        w,
+        "y[row_out + {l}u] = real_split(st[0], st[0], ({})(-1, 0)) * scale;",
+        shape.vector
+    )?;
+    w.close_block()?;
+    w.close_block()
+}

@@ -1,0 +1,90 @@
+//! The store phase of a fused kernel: every element, times the scale, from local memory (or
+//! from registers when the stages exchange halves) to global memory.
+
+use super::body::Names;
+use super::flat::{write_flat, write_flat_halves};
+use super::global_access::store;
+use super::shape::{linear, strided, Shape};
+use super::split::{write_split_columns, write_split_halves, write_split_pairs};
+use crate::opencl::writer::Writer;
+use fft_core::kernel::FusedReal;
+use std::fmt::{self, Write};
+
+/// Writes the store phase: the flat regime when `p == 1`, the columns otherwise; a real
+/// split step writes through `split.rs`.
+pub(super) fn write_store<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    names: &Names,
+) -> fmt::Result {
+    if shape.spec.interleaved {
+        return super::interleaved::write_store(w, shape, names);
+    }
+    let (l, r, group, per) = (shape.len, shape.radix, shape.group, shape.per_fft);
+    let q = if shape.has_j() {
+        format!("row + {per} * it")
+    } else {
+        "it".to_string()
+    };
+    writeln!(
+        w,
+        "// Store phase: {r} elements per work-item (it = 0..{}); p is uniform, so is the branch.",
+        r - 1
+    )?;
+    writeln!(w, "if (p == 1u)")?;
+    w.open_block()?;
+    let split = shape.spec.real == Some(FusedReal::Split);
+    if split && shape.halves {
+        write_split_halves(w, shape, names)?;
+    } else if shape.halves && shape.has_c() {
+        write_flat_halves(w, shape, names, "out", |it, global| {
+            store(shape, global, &shape.get(it, ""), true)
+        })?;
+    } else if split {
+        write_split_pairs(w, shape)?;
+    } else {
+        writeln!(
+            w,
+            "// Flat (p == 1, k = 0): element e = lid + {group} * it, X[e % {l}] of sub-FFT first + e / {l}, goes to y[first * {l} + e]."
+        )?;
+        writeln!(
+            w,
+            "const uint out = {};",
+            linear(&[("first", l), ("lid", 1)], 0)
+        )?;
+        write_flat(w, shape, names, "out", |it| {
+            let e = linear(&[("lid", 1)], it * group);
+            let global = linear(&[("out", 1)], it * group);
+            store(shape, &global, &shape.get(it, &e), true)
+        })?;
+    }
+    w.close_block()?;
+    writeln!(w, "else")?;
+    w.open_block()?;
+    writeln!(
+        w,
+        "// Columns: X[q], q = {q}, of sub-FFT g goes to y[base + (i - k) * {l} + k + q * p]."
+    )?;
+    writeln!(w, "if (g < total)")?;
+    w.open_block()?;
+    if split {
+        return write_split_columns(w, shape, names);
+    }
+    let row = if shape.has_j() { " + row * p" } else { "" };
+    writeln!(w, "const uint out = base + (i - k) * {l}u + k{row};")?;
+    for it in 0..r {
+        let local = linear(&[(names.cell.as_str(), 1)], it * per);
+        writeln!(
+            w,
+            "{}",
+            store(
+                shape,
+                &strided("out", it * per, "p"),
+                &shape.get(it, &local),
+                false
+            )
+        )?;
+    }
+    w.close_block()?;
+    w.close_block()
+}

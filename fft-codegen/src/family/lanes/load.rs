@@ -1,0 +1,123 @@
+//! The load of a lanes pass: eight transforms of the batch transposed into the lanes (the
+//! whole form), or the eight neighbouring sub-FFTs' runs, times the pass twiddles in a later
+//! pass.
+
+use super::transpose::write_transpose;
+use super::{Entry, Types};
+use crate::opencl::twiddle_helpers::complex_product;
+use crate::opencl::writer::Writer;
+use fft_core::kernel::{LanesSpec, PassTable, LANES};
+use std::fmt::{self, Write};
+
+/// The whole form's load: eight transforms of the batch, each run of 8 values of the 8
+/// transforms transposed into `are`/`aim`.
+pub(super) fn write_whole_load<W: Write>(
+    w: &mut Writer<W>,
+    spec: &LanesSpec,
+    t: &Types,
+) -> fmt::Result {
+    let l = spec.len;
+    writeln!(
+        w,
+        "// Lane l is transform min(8w + l, total - 1): the last work-item repeats the last one."
+    )?;
+    for lane in 0..LANES {
+        writeln!(
+            w,
+            "const size_t row{lane} = 2 * (size_t){l} * min(8u * w + {lane}u, total - 1u);"
+        )?;
+    }
+    writeln!(w, "for (uint e = 0; e < {}u; ++e) {{", l / LANES)?;
+    w.indent();
+    for lane in 0..LANES {
+        writeln!(w, "const {} v{lane} = vload16(e, x + row{lane});", t.wide)?;
+    }
+    let re = write_transpose(w, t, "r", |lane| format!("v{lane}.even"))?;
+    let im = write_transpose(w, t, "i", |lane| format!("v{lane}.odd"))?;
+    for j in 0..LANES as usize {
+        writeln!(w, "are[8 * e + {j}] = {};", re[j])?;
+        writeln!(w, "aim[8 * e + {j}] = {};", im[j])?;
+    }
+    w.dedent();
+    writeln!(w, "}}")
+}
+
+/// A pass of several: the eight neighbouring sub-FFTs' inputs, runs of 8, times the pass
+/// twiddles in a later pass.
+pub(super) fn write_part_load<W: Write>(
+    w: &mut Writer<W>,
+    spec: &LanesSpec,
+    t: &Types,
+    entry: Entry,
+) -> fmt::Result {
+    let l = spec.len;
+    writeln!(w, "if (8u * w >= total)")?;
+    writeln!(w, "    return;")?;
+    writeln!(w, "const uint i = (8u * w) & (t - 1u);")?;
+    writeln!(w, "const size_t base = (size_t)(8u * w - i) * {l}u;")?;
+    writeln!(w, "__global const {} *xs = x + 2 * (base + i);", t.scalar)?;
+    if entry == Entry::Later {
+        writeln!(w, "const uint k = i & (p - 1u);")?;
+        if spec.table == PassTable::TwoLevel {
+            writeln!(w, "const uint low = (1u << h) - 1u;")?;
+        }
+    }
+    writeln!(w, "for (uint m = 0; m < {l}u; ++m) {{")?;
+    w.indent();
+    writeln!(
+        w,
+        "const {} v = vload16(0, xs + 2 * (size_t)m * t);",
+        t.wide
+    )?;
+    let twiddle = match (entry, spec.table) {
+        (Entry::Later, PassTable::OneLevel) => {
+            writeln!(
+                w,
+                "// The lanes' W_{{{l}p}}^((k + l)*m), l = 0..7, together."
+            )?;
+            writeln!(
+                w,
+                "const {} tw = vload16((k / 8u) * {l}u + m, pass_tw);",
+                t.wide
+            )?;
+            Some(["tw.even", "tw.odd"])
+        }
+        (Entry::Later, PassTable::TwoLevel) => {
+            writeln!(
+                w,
+                "// W_{{{l}p}}^(k*m) from the two-level table, times the lanes' W^(l*m)."
+            )?;
+            writeln!(w, "const uint e = k * m;")?;
+            let s = t.scalar;
+            writeln!(
+                w,
+                "const {s} hr = pass_tw_hi[2 * (e >> h)], hi = pass_tw_hi[2 * (e >> h) + 1];"
+            )?;
+            writeln!(
+                w,
+                "const {s} lr = pass_tw_lo[2 * (e & low)], li = pass_tw_lo[2 * (e & low) + 1];"
+            )?;
+            let (br, bi) = complex_product(["hr", "hi"], ["lr", "li"]);
+            writeln!(w, "const {s} br = {br}, bi = {bi};")?;
+            writeln!(w, "const {} lt = vload16(m, lane_tw);", t.wide)?;
+            let (wr, wi) = complex_product(["br", "bi"], ["lt.even", "lt.odd"]);
+            writeln!(w, "const {} wr = {wr};", t.lanes)?;
+            writeln!(w, "const {} wi = {wi};", t.lanes)?;
+            Some(["wr", "wi"])
+        }
+        _ => None,
+    };
+    match twiddle {
+        Some(tw) => {
+            let (re, im) = complex_product(["v.even", "v.odd"], tw);
+            writeln!(w, "are[m] = {re};")?;
+            writeln!(w, "aim[m] = {im};")?;
+        }
+        None => {
+            writeln!(w, "are[m] = v.even;")?;
+            writeln!(w, "aim[m] = v.odd;")?;
+        }
+    }
+    w.dedent();
+    writeln!(w, "}}")
+}

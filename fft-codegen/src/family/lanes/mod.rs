@@ -1,0 +1,171 @@
+//! The lanes pass (docs/ARCHITECTURE.md, "Lanes passes for CPU devices") as OpenCL C: a Stockham pass for CPU devices in
+//! which one work-item computes eight sub-FFTs, lane `l` of every `float8` value belonging to
+//! sub-FFT `l`.
+//!
+//! The work-item loads its eight sub-FFTs into private arrays (`are`/`aim`, real and
+//! imaginary parts apart), runs the sub-FFT's own Stockham stages there (radix 4, one radix 8
+//! first for odd log2 L; the butterflies are the radix pass's, written out by components on
+//! `float8` values), and stores the result. Global memory is read and written once, in runs
+//! of eight complex values:
+//! - whole transform (`_whole`): lane `l` is transform `8w + l` of the batch; each run of 8
+//!   values of 8 transforms is transposed 8 x 8 in registers on the way in and out;
+//! - first pass of several (`_p1`): the lanes are the neighbouring sub-FFTs `i .. i + 8`, so
+//!   the loads are runs; the stores `y[base + i*L + q]` are transposed like the whole form's;
+//! - later passes: loads and stores are runs (`k .. k + 8` at stride `p`); the pass twiddle
+//!   of lane `l` is `W_{L*p}^(k*m) * W_{L*p}^(l*m)`, the first from the two-level table as
+//!   in the fused passes, the second from `lane_tw`.
+//!
+//! Files: `header.rs` (the comment block), `load.rs`, `stages.rs`, `store.rs`, and
+//! `transpose.rs` (the 8 x 8 register transpose of the whole form and the first pass).
+
+use super::radix::kernel_butterfly;
+use crate::math::ir::Graph;
+use crate::opencl::signature::write_signature;
+use crate::opencl::twiddle_helpers::write_real_constants;
+use crate::opencl::writer::Writer;
+use crate::spec::{CodegenError, OpCounts};
+use fft_core::kernel::{KernelSpec, LanesShape, LanesSpec, RadixSpec};
+use fft_core::Precision;
+use std::fmt::{self, Write};
+
+mod header;
+mod load;
+mod stages;
+mod store;
+mod transpose;
+
+use header::write_header;
+use load::{write_part_load, write_whole_load};
+use stages::write_stages;
+use store::write_store;
+
+/// Which entry point is being written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Entry {
+    /// [`LanesShape::Whole`].
+    Whole,
+    /// The first pass of several (`_p1`).
+    First,
+    /// A later pass.
+    Later,
+}
+
+/// Generates the program of a lanes pass.
+pub(crate) fn emit_lanes(spec: &LanesSpec) -> Result<(String, OpCounts), CodegenError> {
+    KernelSpec::Lanes(*spec).check()?;
+    let mut graphs = Vec::new();
+    for radix in spec.stage_radices() {
+        let stage = RadixSpec {
+            direction: spec.direction,
+            precision: spec.precision,
+            ..RadixSpec::new(radix)
+        };
+        graphs.push((radix, kernel_butterfly(&stage)?));
+    }
+    let mut writer = Writer::new(String::new());
+    write_program(&mut writer, spec, &graphs)?;
+    let mut ops = OpCounts::default();
+    for (radix, graph) in &graphs {
+        let each = graph.op_counts();
+        let times = spec.len / radix;
+        ops.complex_adds += each.complex_adds * times;
+        ops.constant_muls += each.constant_muls * times;
+        ops.trivial_rotations += each.trivial_rotations * times;
+        ops.real_scales += each.real_scales * times;
+    }
+    Ok((writer.into_inner(), ops))
+}
+
+/// The types of one precision: scalar, eight lanes, sixteen (eight complex values).
+struct Types {
+    scalar: &'static str,
+    lanes: &'static str,
+    wide: &'static str,
+    mask8: &'static str,
+    mask16: &'static str,
+}
+
+fn types(precision: Precision) -> Types {
+    match precision {
+        Precision::F32 => Types {
+            scalar: "float",
+            lanes: "float8",
+            wide: "float16",
+            mask8: "uint8",
+            mask16: "uint16",
+        },
+        Precision::F64 => Types {
+            scalar: "double",
+            lanes: "double8",
+            wide: "double16",
+            mask8: "ulong8",
+            mask16: "ulong16",
+        },
+    }
+}
+
+/// Writes the program: header, pragmas, constants, then each entry point.
+fn write_program<W: Write>(
+    w: &mut Writer<W>,
+    spec: &LanesSpec,
+    graphs: &[(u32, Graph)],
+) -> fmt::Result {
+    write_header(w, spec, graphs)?;
+    if spec.precision == Precision::F64 {
+        writeln!(w)?;
+        writeln!(w, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable")?;
+    }
+    write_real_constants(w, graphs.iter().map(|(_, g)| g), spec.precision)?;
+    let entries: &[Entry] = match spec.shape {
+        LanesShape::Whole => &[Entry::Whole],
+        LanesShape::Part => &[Entry::First, Entry::Later],
+    };
+    for &entry in entries {
+        writeln!(w)?;
+        write_entry(w, spec, graphs, entry)?;
+    }
+    Ok(())
+}
+
+/// Writes one entry point: the private arrays, the load, the stages and the store.
+fn write_entry<W: Write>(
+    w: &mut Writer<W>,
+    spec: &LanesSpec,
+    graphs: &[(u32, Graph)],
+    entry: Entry,
+) -> fmt::Result {
+    let t = types(spec.precision);
+    let l = spec.len;
+    let abi = KernelSpec::Lanes(*spec).abi();
+    let suffix = if entry == Entry::First { "_p1" } else { "" };
+    let name = format!("{}{suffix}", spec.name());
+    write_signature(w, "__kernel void ", &name, abi.args, t.scalar, t.scalar)?;
+    w.open_block()?;
+    writeln!(w, "{} are[{l}], aim[{l}], bre[{l}], bim[{l}];", t.lanes)?;
+    let groups = spec.groups_per_item();
+    let looped = entry == Entry::Whole && groups > 1;
+    if looped {
+        writeln!(
+            w,
+            "// {groups} groups of 8 transforms per work-item (short transforms: fewer, longer work-items)."
+        )?;
+        writeln!(w, "for (uint s = 0; s < {groups}u; ++s) {{")?;
+        w.indent();
+        writeln!(w, "const uint w = {groups}u * (uint)get_global_id(0) + s;")?;
+        writeln!(w, "if (8u * w >= total)")?;
+        writeln!(w, "    return;")?;
+    } else {
+        writeln!(w, "const uint w = (uint)get_global_id(0);")?;
+    }
+    match entry {
+        Entry::Whole => write_whole_load(w, spec, &t)?,
+        Entry::First | Entry::Later => write_part_load(w, spec, &t, entry)?,
+    }
+    let last = write_stages(w, spec, graphs)?;
+    write_store(w, spec, &t, entry, last)?;
+    if looped {
+        w.dedent();
+        writeln!(w, "}}")?;
+    }
+    w.close_block()
+}

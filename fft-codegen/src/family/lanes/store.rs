@@ -1,0 +1,69 @@
+//! The store of a lanes pass: transposed back into each lane's rows (the whole form and the
+//! first pass), or in runs at stride `p` (a later pass).
+
+use super::transpose::write_transpose;
+use super::{Entry, Types};
+use crate::opencl::writer::Writer;
+use fft_core::kernel::{LanesSpec, LANES};
+use std::fmt::{self, Write};
+
+/// Stores the result held in the arrays `last` (`a` or `b`) times `scale`: transposed back
+/// into each lane's rows for the whole form and the first pass, in runs at stride `p` for a
+/// later pass.
+pub(super) fn write_store<W: Write>(
+    w: &mut Writer<W>,
+    spec: &LanesSpec,
+    t: &Types,
+    entry: Entry,
+    last: &str,
+) -> fmt::Result {
+    let l = spec.len;
+    let (rre, rim) = (format!("{last}re"), format!("{last}im"));
+    let interleave = interleave_mask(t);
+    if entry == Entry::Later {
+        writeln!(
+            w,
+            "__global {} *ys = y + 2 * (base + (size_t)(i - k) * {l}u + k);",
+            t.scalar
+        )?;
+        writeln!(w, "for (uint q = 0; q < {l}u; ++q)")?;
+        return writeln!(
+            w,
+            "    vstore16(shuffle2({rre}[q], {rim}[q], {interleave}) * scale, 0, ys + 2 * (size_t)q * p);"
+        );
+    }
+    if entry == Entry::First {
+        writeln!(
+            w,
+            "// Lane l wrote sub-FFT i + l: its outputs are y[base + (i + l) * {l} + q]."
+        )?;
+        for lane in 0..LANES {
+            writeln!(
+                w,
+                "const size_t row{lane} = 2 * (base + (size_t)(i + {lane}u) * {l}u);"
+            )?;
+        }
+    }
+    writeln!(w, "for (uint e = 0; e < {}u; ++e) {{", l / LANES)?;
+    w.indent();
+    let re = write_transpose(w, t, "r", |j| format!("{rre}[8 * e + {j}]"))?;
+    let im = write_transpose(w, t, "i", |j| format!("{rim}[8 * e + {j}]"))?;
+    for lane in 0..LANES as usize {
+        writeln!(
+            w,
+            "vstore16(shuffle2({}, {}, {interleave}) * scale, e, y + row{lane});",
+            re[lane], im[lane]
+        )?;
+    }
+    w.dedent();
+    writeln!(w, "}}")
+}
+
+/// The mask that interleaves two 8-lane vectors into 8 complex values.
+fn interleave_mask(t: &Types) -> String {
+    let order: Vec<String> = (0..LANES)
+        .flat_map(|j| [j, j + LANES])
+        .map(|j| j.to_string())
+        .collect();
+    format!("({})({})", t.mask16, order.join(", "))
+}
