@@ -4,61 +4,75 @@
 
 use super::body::Names;
 use super::shape::{linear, Shape};
+use super::unrolled::{open_element_loop, plus_it};
 use crate::opencl::writer::Writer;
 use std::fmt::{self, Write};
 
-/// The flat phases' statements, `statement(it)` for it = 0..R, each under the guard that
-/// its sub-FFT `flat_g + it * W / L` exists: one `if` per distinct sub-FFT. Mixed lengths
-/// (where W and L need not divide each other) guard each element: its global index
-/// `base + it * W` is below `end`.
+/// The flat phase's `statement` (in the element `it`, 0..R), each element under the guard
+/// that its sub-FFT `flat_g + it * W / L` exists: with L / W elements per sub-FFT, one `if`
+/// per sub-FFT `s` around a loop over its elements (in a loop over `s` when C > 1); with one
+/// or none (W >= L), a loop with the guard inside. Mixed lengths (where W and L need not divide each other) guard each
+/// element: its global index `base + it * W` is below `end`.
 pub(super) fn write_flat<W: Write>(
     w: &mut Writer<W>,
     shape: &Shape,
     names: &Names,
     base: &str,
-    statement: impl Fn(u32) -> String,
+    statement: &str,
 ) -> fmt::Result {
-    let (l, group) = (shape.len, shape.group);
-    if shape.mixed {
-        for it in 0..shape.radix {
-            let global = linear(&[(base, 1)], it * group);
-            writeln!(w, "if ({global} < {})", names.flat_g)?;
-            w.open_block()?;
-            writeln!(w, "{}", statement(it))?;
-            w.close_block()?;
-        }
-        return Ok(());
+    let (l, r, group) = (shape.len, shape.radix, shape.group);
+    let flat_g = names.flat_g.as_str();
+    let guard = if shape.mixed {
+        Some(format!("{} < {flat_g}", plus_it(base, group)))
+    } else if group >= l {
+        Some(format!("{} < total", plus_it(flat_g, group / l)))
+    } else {
+        None
+    };
+    if let Some(guard) = guard {
+        open_element_loop(w, 0, r)?;
+        writeln!(w, "if ({guard})")?;
+        w.open_block()?;
+        writeln!(w, "{statement}")?;
+        w.close_block()?;
+        return w.close_block();
     }
-    let mut open = None;
-    for it in 0..shape.radix {
-        let sub = it * group / l;
-        if open != Some(sub) {
-            if open.is_some() {
-                w.close_block()?;
-            }
-            writeln!(
-                w,
-                "if ({} < total)",
-                linear(&[(names.flat_g.as_str(), 1)], sub)
-            )?;
-            w.open_block()?;
-            open = Some(sub);
-        }
-        writeln!(w, "{}", statement(it))?;
+    let per_sub = l / group;
+    let subs = r / per_sub;
+    if subs == 1 {
+        writeln!(w, "if ({flat_g} < total)")?;
+        w.open_block()?;
+        open_element_loop(w, 0, r)?;
+        writeln!(w, "{statement}")?;
+        w.close_block()?;
+        return w.close_block();
     }
+    // Elements it = s * per_sub .. (s + 1) * per_sub belong to sub-FFT flat_g + s.
+    writeln!(w, "#pragma unroll")?;
+    writeln!(w, "for (uint s = 0u; s < {subs}u; ++s)")?;
+    w.open_block()?;
+    writeln!(w, "if ({flat_g} + s < total)")?;
+    w.open_block()?;
+    writeln!(w, "#pragma unroll")?;
+    writeln!(w, "for (uint v = 0u; v < {per_sub}u; ++v)")?;
+    w.open_block()?;
+    writeln!(w, "const uint it = s * {per_sub}u + v;")?;
+    writeln!(w, "{statement}")?;
+    w.close_block()?;
+    w.close_block()?;
     w.close_block()
 }
 
 /// The flat phase of a halves exchange with C > 1: element `it` of work-item `lid` is point
 /// `j + it * (L/R)` of sub-FFT `first + c` (the first or last stage's own elements), at
 /// `first * L + at + it * (L/R)`: each warp touches runs of `L/R` neighbouring addresses.
-/// `statement(it, global)` moves element `it` at global index `global`.
+/// `statement(global)` moves element `it` at global index `global`.
 pub(super) fn write_flat_halves<W: Write>(
     w: &mut Writer<W>,
     shape: &Shape,
     names: &Names,
     name: &str,
-    statement: impl Fn(u32, &str) -> String,
+    statement: impl Fn(&str) -> String,
 ) -> fmt::Result {
     let (l, per) = (shape.len, shape.per_fft);
     writeln!(
@@ -72,9 +86,8 @@ pub(super) fn write_flat_halves<W: Write>(
     )?;
     writeln!(w, "if (first + c < total)")?;
     w.open_block()?;
-    for it in 0..shape.radix {
-        let global = linear(&[(name, 1)], it * per);
-        writeln!(w, "{}", statement(it, &global))?;
-    }
+    open_element_loop(w, 0, shape.radix)?;
+    writeln!(w, "{}", statement(&plus_it(name, per)))?;
+    w.close_block()?;
     w.close_block()
 }

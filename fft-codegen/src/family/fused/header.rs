@@ -156,6 +156,12 @@ pub(super) fn write_header<W: Write>(
             "// else columns (runs of {c} consecutive addresses when t, p >= {c})."
         )?;
     }
+    writeln!(
+        w,
+        "// Load and store phases: loops over the work-item's elements it = 0..{} (#pragma unroll: the driver",
+        r - 1
+    )?;
+    writeln!(w, "// unrolls them); the stages are written out.")?;
     if let Some(load) = spec.load {
         writeln!(
             w,

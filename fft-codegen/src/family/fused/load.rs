@@ -5,7 +5,8 @@
 use super::body::{exponent, Names};
 use super::flat::{write_flat, write_flat_halves};
 use super::global_access::load;
-use super::shape::{linear, strided, Shape};
+use super::shape::{linear, Shape};
+use super::unrolled::{open_element_loop, plus_it, plus_it_strided};
 use crate::opencl::writer::Writer;
 use std::fmt::{self, Write};
 
@@ -36,8 +37,8 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
     writeln!(w, "if (t == 1u)")?;
     w.open_block()?;
     if shape.halves && shape.has_c() {
-        write_flat_halves(w, shape, names, "src", |it, global| {
-            shape.put(it, "", &load(shape, global, true))
+        write_flat_halves(w, shape, names, "src", |global| {
+            shape.put("it", "", &load(shape, global, true))
         })?;
     } else {
         writeln!(
@@ -49,11 +50,10 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
             "const uint src = {};",
             linear(&[("first", l), ("lid", 1)], 0)
         )?;
-        write_flat(w, shape, names, "src", |it| {
-            let e = linear(&[("lid", 1)], it * group);
-            let global = linear(&[("src", 1)], it * group);
-            shape.put(it, &e, &load(shape, &global, true))
-        })?;
+        let e = plus_it("lid", group);
+        let global = plus_it("src", group);
+        let statement = shape.put("it", &e, &load(shape, &global, true));
+        write_flat(w, shape, names, "src", &statement)?;
     }
     w.close_block()?;
     writeln!(w, "else")?;
@@ -70,30 +70,34 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
         "base + i"
     };
     writeln!(w, "const uint src = {src};")?;
+    let local = plus_it(&names.cell, per);
+    let global = plus_it_strided("src", per, "t");
     writeln!(w, "if (p > 1u)")?;
     w.open_block()?;
-    for it in 0..r {
-        let local = linear(&[(names.cell.as_str(), 1)], it * per);
-        let global = strided("src", it * per, "t");
-        let value = if !shape.has_j() && it == 0 {
-            load(shape, &global, false)
-        } else {
-            format!(
-                "cmul({}, pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h))",
-                load(shape, &global, false),
-                exponent(shape, it)
-            )
-        };
-        writeln!(w, "{}", shape.put(it, &local, &value))?;
-    }
+    // A work-item that holds a whole sub-FFT (L = R) loads its element 0 apart: W^0 = 1.
+    let first = if shape.has_j() {
+        0
+    } else {
+        writeln!(w, "// Element 0: W^0 = 1.")?;
+        let value = load(shape, "src", false);
+        writeln!(w, "{}", shape.put("0", &names.cell, &value))?;
+        1
+    };
+    open_element_loop(w, first, r)?;
+    let value = format!(
+        "cmul({}, pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h))",
+        load(shape, &global, false),
+        exponent(shape)
+    );
+    writeln!(w, "{}", shape.put("it", &local, &value))?;
+    w.close_block()?;
     w.close_block()?;
     writeln!(w, "else")?;
     w.open_block()?;
-    for it in 0..r {
-        let local = linear(&[(names.cell.as_str(), 1)], it * per);
-        let value = load(shape, &strided("src", it * per, "t"), false);
-        writeln!(w, "{}", shape.put(it, &local, &value))?;
-    }
+    open_element_loop(w, 0, r)?;
+    let value = load(shape, &global, false);
+    writeln!(w, "{}", shape.put("it", &local, &value))?;
+    w.close_block()?;
     w.close_block()?;
     w.close_block()?;
     w.close_block()?;

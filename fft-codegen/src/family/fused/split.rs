@@ -6,6 +6,7 @@ use super::body::Names;
 use super::global_access::real_twiddle;
 use super::halves::{write_exchange, Part, Placed};
 use super::shape::{linear, Shape};
+use super::unrolled::{open_element_loop, plus_it};
 use crate::opencl::writer::Writer;
 use std::fmt::{self, Write};
 
@@ -78,31 +79,29 @@ pub(super) fn write_split_columns<W: Write>(
     )?;
     writeln!(w, "if (front || rr == 0u)")?;
     w.open_block()?;
-    for it in 0..r {
-        let local = linear(&[(names.cell.as_str(), 1)], it * per);
-        let m = if shape.has_j() {
-            linear(&[("row", 1)], it * per)
-        } else {
-            format!("{it}u")
-        };
-        w.open_block()?;
-        writeln!(w, "const uint m = {m};")?;
-        writeln!(
-            w,
-            "const uint mm = i == 0u ? {} : {}u - m;",
-            shape.rem(&format!("({l}u - m)"), l),
-            l - 1
-        )?;
-        writeln!(w, "if (rr != 0u || m <= mm)")?;
-        w.open_block()?;
-        writeln!(
-            w,
-            "split_pair(y, seq, i + m * p, t * {l}u, {}, buf[pad({local})], buf[pad(pcol * {l}u + mm)], scale);",
-            real_twiddle("i + m * p", false)
-        )?;
-        w.close_block()?;
-        w.close_block()?;
-    }
+    let local = plus_it(&names.cell, per);
+    let m = if shape.has_j() {
+        plus_it("row", per)
+    } else {
+        "it".to_string()
+    };
+    open_element_loop(w, 0, r)?;
+    writeln!(w, "const uint m = {m};")?;
+    writeln!(
+        w,
+        "const uint mm = i == 0u ? {} : {}u - m;",
+        shape.rem(&format!("({l}u - m)"), l),
+        l - 1
+    )?;
+    writeln!(w, "if (rr != 0u || m <= mm)")?;
+    w.open_block()?;
+    writeln!(
+        w,
+        "split_pair(y, seq, i + m * p, t * {l}u, {}, buf[pad({local})], buf[pad(pcol * {l}u + mm)], scale);",
+        real_twiddle("i + m * p", false)
+    )?;
+    w.close_block()?;
+    w.close_block()?;
     w.close_block()?;
     w.close_block()?;
     w.close_block()
@@ -156,13 +155,13 @@ pub(super) fn write_split_halves<W: Write>(
     writeln!(w, "if (first < total)")?;
     w.open_block()?;
     writeln!(w, "const uint row_out = first * {}u;", l + 1)?;
-    for it in 0..r {
-        let e = element(it);
-        writeln!(
-            w,
-            "y[row_out + {e}] = real_split(st[{it}], sm[{it}], real_hi[{e}]) * scale;"
-        )?;
-    }
+    open_element_loop(w, 0, r)?;
+    writeln!(w, "const uint e = {};", plus_it(&names.cell, per))?;
+    writeln!(
+        w,
+        "y[row_out + e] = real_split(st[it], sm[it], real_hi[e]) * scale;"
+    )?;
+    w.close_block()?;
     writeln!(w, "if ({} == 0u)", names.cell)?;
     w.open_block()?;
     writeln!(

@@ -4,8 +4,9 @@
 use super::body::Names;
 use super::flat::{write_flat, write_flat_halves};
 use super::global_access::store;
-use super::shape::{linear, strided, Shape};
+use super::shape::{linear, Shape};
 use super::split::{write_split_columns, write_split_halves, write_split_pairs};
+use super::unrolled::{open_element_loop, plus_it, plus_it_strided};
 use crate::opencl::writer::Writer;
 use fft_core::kernel::FusedReal;
 use std::fmt::{self, Write};
@@ -37,8 +38,8 @@ pub(super) fn write_store<W: Write>(
     if split && shape.halves {
         write_split_halves(w, shape, names)?;
     } else if shape.halves && shape.has_c() {
-        write_flat_halves(w, shape, names, "out", |it, global| {
-            store(shape, global, &shape.get(it, ""), true)
+        write_flat_halves(w, shape, names, "out", |global| {
+            store(shape, global, &shape.get("it", ""), true)
         })?;
     } else if split {
         write_split_pairs(w, shape)?;
@@ -52,11 +53,10 @@ pub(super) fn write_store<W: Write>(
             "const uint out = {};",
             linear(&[("first", l), ("lid", 1)], 0)
         )?;
-        write_flat(w, shape, names, "out", |it| {
-            let e = linear(&[("lid", 1)], it * group);
-            let global = linear(&[("out", 1)], it * group);
-            store(shape, &global, &shape.get(it, &e), true)
-        })?;
+        let e = plus_it("lid", group);
+        let global = plus_it("out", group);
+        let statement = store(shape, &global, &shape.get("it", &e), true);
+        write_flat(w, shape, names, "out", &statement)?;
     }
     w.close_block()?;
     writeln!(w, "else")?;
@@ -72,19 +72,15 @@ pub(super) fn write_store<W: Write>(
     }
     let row = if shape.has_j() { " + row * p" } else { "" };
     writeln!(w, "const uint out = base + (i - k) * {l}u + k{row};")?;
-    for it in 0..r {
-        let local = linear(&[(names.cell.as_str(), 1)], it * per);
-        writeln!(
-            w,
-            "{}",
-            store(
-                shape,
-                &strided("out", it * per, "p"),
-                &shape.get(it, &local),
-                false
-            )
-        )?;
-    }
+    open_element_loop(w, 0, r)?;
+    let local = plus_it(&names.cell, per);
+    let global = plus_it_strided("out", per, "p");
+    writeln!(
+        w,
+        "{}",
+        store(shape, &global, &shape.get("it", &local), false)
+    )?;
+    w.close_block()?;
     w.close_block()?;
     w.close_block()
 }
