@@ -17,8 +17,6 @@
 // Pass twiddles (p > 1 only): W_{1024p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
 // Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
 // else columns (runs of 8 consecutive addresses when t, p >= 8).
-// Load and store phases: loops over the work-item's elements it = 0..31 (#pragma unroll: the driver
-// unrolls them); the stages are written out.
 //
 // Operations per sub-FFT: 10240 complex additions, 2176 constant multiplications (mul_pXqY),
 // 960 trivial rotations (x -1, x i, x -i), 992 stage-twiddle multiplications (cmul);
@@ -172,11 +170,38 @@ void fft_fused1024_c8_fwd_f32(__global const float2 *x,
         const uint src = first * 1024u + at;
         if (first + c < total)
         {
-            #pragma unroll
-            for (uint it = 0u; it < 32u; ++it)
-            {
-                ld[it] = x[src + it * 32u];
-            }
+            ld[0] = x[src];
+            ld[1] = x[src + 32u];
+            ld[2] = x[src + 64u];
+            ld[3] = x[src + 96u];
+            ld[4] = x[src + 128u];
+            ld[5] = x[src + 160u];
+            ld[6] = x[src + 192u];
+            ld[7] = x[src + 224u];
+            ld[8] = x[src + 256u];
+            ld[9] = x[src + 288u];
+            ld[10] = x[src + 320u];
+            ld[11] = x[src + 352u];
+            ld[12] = x[src + 384u];
+            ld[13] = x[src + 416u];
+            ld[14] = x[src + 448u];
+            ld[15] = x[src + 480u];
+            ld[16] = x[src + 512u];
+            ld[17] = x[src + 544u];
+            ld[18] = x[src + 576u];
+            ld[19] = x[src + 608u];
+            ld[20] = x[src + 640u];
+            ld[21] = x[src + 672u];
+            ld[22] = x[src + 704u];
+            ld[23] = x[src + 736u];
+            ld[24] = x[src + 768u];
+            ld[25] = x[src + 800u];
+            ld[26] = x[src + 832u];
+            ld[27] = x[src + 864u];
+            ld[28] = x[src + 896u];
+            ld[29] = x[src + 928u];
+            ld[30] = x[src + 960u];
+            ld[31] = x[src + 992u];
         }
     }
     else
@@ -187,19 +212,73 @@ void fft_fused1024_c8_fwd_f32(__global const float2 *x,
             const uint src = base + i + row * t;
             if (p > 1u)
             {
-                #pragma unroll
-                for (uint it = 0u; it < 32u; ++it)
-                {
-                    ld[it] = cmul(x[src + it * 32u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + it * 32u), h));
-                }
+                ld[0] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
+                ld[1] = cmul(x[src + 32u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 32u), h));
+                ld[2] = cmul(x[src + 64u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 64u), h));
+                ld[3] = cmul(x[src + 96u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 96u), h));
+                ld[4] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 128u), h));
+                ld[5] = cmul(x[src + 160u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 160u), h));
+                ld[6] = cmul(x[src + 192u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 192u), h));
+                ld[7] = cmul(x[src + 224u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 224u), h));
+                ld[8] = cmul(x[src + 256u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 256u), h));
+                ld[9] = cmul(x[src + 288u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 288u), h));
+                ld[10] = cmul(x[src + 320u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 320u), h));
+                ld[11] = cmul(x[src + 352u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 352u), h));
+                ld[12] = cmul(x[src + 384u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 384u), h));
+                ld[13] = cmul(x[src + 416u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 416u), h));
+                ld[14] = cmul(x[src + 448u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 448u), h));
+                ld[15] = cmul(x[src + 480u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 480u), h));
+                ld[16] = cmul(x[src + 512u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 512u), h));
+                ld[17] = cmul(x[src + 544u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 544u), h));
+                ld[18] = cmul(x[src + 576u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 576u), h));
+                ld[19] = cmul(x[src + 608u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 608u), h));
+                ld[20] = cmul(x[src + 640u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 640u), h));
+                ld[21] = cmul(x[src + 672u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 672u), h));
+                ld[22] = cmul(x[src + 704u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 704u), h));
+                ld[23] = cmul(x[src + 736u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 736u), h));
+                ld[24] = cmul(x[src + 768u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 768u), h));
+                ld[25] = cmul(x[src + 800u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 800u), h));
+                ld[26] = cmul(x[src + 832u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 832u), h));
+                ld[27] = cmul(x[src + 864u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 864u), h));
+                ld[28] = cmul(x[src + 896u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 896u), h));
+                ld[29] = cmul(x[src + 928u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 928u), h));
+                ld[30] = cmul(x[src + 960u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 960u), h));
+                ld[31] = cmul(x[src + 992u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 992u), h));
             }
             else
             {
-                #pragma unroll
-                for (uint it = 0u; it < 32u; ++it)
-                {
-                    ld[it] = x[src + it * 32u * t];
-                }
+                ld[0] = x[src];
+                ld[1] = x[src + 32u * t];
+                ld[2] = x[src + 64u * t];
+                ld[3] = x[src + 96u * t];
+                ld[4] = x[src + 128u * t];
+                ld[5] = x[src + 160u * t];
+                ld[6] = x[src + 192u * t];
+                ld[7] = x[src + 224u * t];
+                ld[8] = x[src + 256u * t];
+                ld[9] = x[src + 288u * t];
+                ld[10] = x[src + 320u * t];
+                ld[11] = x[src + 352u * t];
+                ld[12] = x[src + 384u * t];
+                ld[13] = x[src + 416u * t];
+                ld[14] = x[src + 448u * t];
+                ld[15] = x[src + 480u * t];
+                ld[16] = x[src + 512u * t];
+                ld[17] = x[src + 544u * t];
+                ld[18] = x[src + 576u * t];
+                ld[19] = x[src + 608u * t];
+                ld[20] = x[src + 640u * t];
+                ld[21] = x[src + 672u * t];
+                ld[22] = x[src + 704u * t];
+                ld[23] = x[src + 736u * t];
+                ld[24] = x[src + 768u * t];
+                ld[25] = x[src + 800u * t];
+                ld[26] = x[src + 832u * t];
+                ld[27] = x[src + 864u * t];
+                ld[28] = x[src + 896u * t];
+                ld[29] = x[src + 928u * t];
+                ld[30] = x[src + 960u * t];
+                ld[31] = x[src + 992u * t];
             }
         }
     }
@@ -772,11 +851,38 @@ void fft_fused1024_c8_fwd_f32(__global const float2 *x,
         const uint out = first * 1024u + at;
         if (first + c < total)
         {
-            #pragma unroll
-            for (uint it = 0u; it < 32u; ++it)
-            {
-                y[out + it * 32u] = st[it] * scale;
-            }
+            y[out] = st[0] * scale;
+            y[out + 32u] = st[1] * scale;
+            y[out + 64u] = st[2] * scale;
+            y[out + 96u] = st[3] * scale;
+            y[out + 128u] = st[4] * scale;
+            y[out + 160u] = st[5] * scale;
+            y[out + 192u] = st[6] * scale;
+            y[out + 224u] = st[7] * scale;
+            y[out + 256u] = st[8] * scale;
+            y[out + 288u] = st[9] * scale;
+            y[out + 320u] = st[10] * scale;
+            y[out + 352u] = st[11] * scale;
+            y[out + 384u] = st[12] * scale;
+            y[out + 416u] = st[13] * scale;
+            y[out + 448u] = st[14] * scale;
+            y[out + 480u] = st[15] * scale;
+            y[out + 512u] = st[16] * scale;
+            y[out + 544u] = st[17] * scale;
+            y[out + 576u] = st[18] * scale;
+            y[out + 608u] = st[19] * scale;
+            y[out + 640u] = st[20] * scale;
+            y[out + 672u] = st[21] * scale;
+            y[out + 704u] = st[22] * scale;
+            y[out + 736u] = st[23] * scale;
+            y[out + 768u] = st[24] * scale;
+            y[out + 800u] = st[25] * scale;
+            y[out + 832u] = st[26] * scale;
+            y[out + 864u] = st[27] * scale;
+            y[out + 896u] = st[28] * scale;
+            y[out + 928u] = st[29] * scale;
+            y[out + 960u] = st[30] * scale;
+            y[out + 992u] = st[31] * scale;
         }
     }
     else
@@ -785,11 +891,38 @@ void fft_fused1024_c8_fwd_f32(__global const float2 *x,
         if (g < total)
         {
             const uint out = base + (i - k) * 1024u + k + row * p;
-            #pragma unroll
-            for (uint it = 0u; it < 32u; ++it)
-            {
-                y[out + it * 32u * p] = st[it] * scale;
-            }
+            y[out] = st[0] * scale;
+            y[out + 32u * p] = st[1] * scale;
+            y[out + 64u * p] = st[2] * scale;
+            y[out + 96u * p] = st[3] * scale;
+            y[out + 128u * p] = st[4] * scale;
+            y[out + 160u * p] = st[5] * scale;
+            y[out + 192u * p] = st[6] * scale;
+            y[out + 224u * p] = st[7] * scale;
+            y[out + 256u * p] = st[8] * scale;
+            y[out + 288u * p] = st[9] * scale;
+            y[out + 320u * p] = st[10] * scale;
+            y[out + 352u * p] = st[11] * scale;
+            y[out + 384u * p] = st[12] * scale;
+            y[out + 416u * p] = st[13] * scale;
+            y[out + 448u * p] = st[14] * scale;
+            y[out + 480u * p] = st[15] * scale;
+            y[out + 512u * p] = st[16] * scale;
+            y[out + 544u * p] = st[17] * scale;
+            y[out + 576u * p] = st[18] * scale;
+            y[out + 608u * p] = st[19] * scale;
+            y[out + 640u * p] = st[20] * scale;
+            y[out + 672u * p] = st[21] * scale;
+            y[out + 704u * p] = st[22] * scale;
+            y[out + 736u * p] = st[23] * scale;
+            y[out + 768u * p] = st[24] * scale;
+            y[out + 800u * p] = st[25] * scale;
+            y[out + 832u * p] = st[26] * scale;
+            y[out + 864u * p] = st[27] * scale;
+            y[out + 896u * p] = st[28] * scale;
+            y[out + 928u * p] = st[29] * scale;
+            y[out + 960u * p] = st[30] * scale;
+            y[out + 992u * p] = st[31] * scale;
         }
     }
 }

@@ -15,8 +15,6 @@
 // Pass twiddles (p > 1 only): W_{16384p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
 // Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
 // else columns (runs of 1 consecutive addresses when t, p >= 1).
-// Load and store phases: loops over the work-item's elements it = 0..63 (#pragma unroll: the driver
-// unrolls them); the stages are written out.
 //
 // Operations per sub-FFT: 229376 complex additions, 50176 constant multiplications (mul_pXqY),
 // 19968 trivial rotations (x -1, x i, x -i), 28416 stage-twiddle multiplications (cmul);
@@ -255,11 +253,70 @@ void fft_fused16384_c1_fwd_f32(__global const float2 *x,
         const uint src = first * 16384u + lid;
         if (first < total)
         {
-            #pragma unroll
-            for (uint it = 0u; it < 64u; ++it)
-            {
-                ld[it] = x[src + it * 256u];
-            }
+            ld[0] = x[src];
+            ld[1] = x[src + 256u];
+            ld[2] = x[src + 512u];
+            ld[3] = x[src + 768u];
+            ld[4] = x[src + 1024u];
+            ld[5] = x[src + 1280u];
+            ld[6] = x[src + 1536u];
+            ld[7] = x[src + 1792u];
+            ld[8] = x[src + 2048u];
+            ld[9] = x[src + 2304u];
+            ld[10] = x[src + 2560u];
+            ld[11] = x[src + 2816u];
+            ld[12] = x[src + 3072u];
+            ld[13] = x[src + 3328u];
+            ld[14] = x[src + 3584u];
+            ld[15] = x[src + 3840u];
+            ld[16] = x[src + 4096u];
+            ld[17] = x[src + 4352u];
+            ld[18] = x[src + 4608u];
+            ld[19] = x[src + 4864u];
+            ld[20] = x[src + 5120u];
+            ld[21] = x[src + 5376u];
+            ld[22] = x[src + 5632u];
+            ld[23] = x[src + 5888u];
+            ld[24] = x[src + 6144u];
+            ld[25] = x[src + 6400u];
+            ld[26] = x[src + 6656u];
+            ld[27] = x[src + 6912u];
+            ld[28] = x[src + 7168u];
+            ld[29] = x[src + 7424u];
+            ld[30] = x[src + 7680u];
+            ld[31] = x[src + 7936u];
+            ld[32] = x[src + 8192u];
+            ld[33] = x[src + 8448u];
+            ld[34] = x[src + 8704u];
+            ld[35] = x[src + 8960u];
+            ld[36] = x[src + 9216u];
+            ld[37] = x[src + 9472u];
+            ld[38] = x[src + 9728u];
+            ld[39] = x[src + 9984u];
+            ld[40] = x[src + 10240u];
+            ld[41] = x[src + 10496u];
+            ld[42] = x[src + 10752u];
+            ld[43] = x[src + 11008u];
+            ld[44] = x[src + 11264u];
+            ld[45] = x[src + 11520u];
+            ld[46] = x[src + 11776u];
+            ld[47] = x[src + 12032u];
+            ld[48] = x[src + 12288u];
+            ld[49] = x[src + 12544u];
+            ld[50] = x[src + 12800u];
+            ld[51] = x[src + 13056u];
+            ld[52] = x[src + 13312u];
+            ld[53] = x[src + 13568u];
+            ld[54] = x[src + 13824u];
+            ld[55] = x[src + 14080u];
+            ld[56] = x[src + 14336u];
+            ld[57] = x[src + 14592u];
+            ld[58] = x[src + 14848u];
+            ld[59] = x[src + 15104u];
+            ld[60] = x[src + 15360u];
+            ld[61] = x[src + 15616u];
+            ld[62] = x[src + 15872u];
+            ld[63] = x[src + 16128u];
         }
     }
     else
@@ -270,19 +327,137 @@ void fft_fused16384_c1_fwd_f32(__global const float2 *x,
             const uint src = base + i + row * t;
             if (p > 1u)
             {
-                #pragma unroll
-                for (uint it = 0u; it < 64u; ++it)
-                {
-                    ld[it] = cmul(x[src + it * 256u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + it * 256u), h));
-                }
+                ld[0] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
+                ld[1] = cmul(x[src + 256u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 256u), h));
+                ld[2] = cmul(x[src + 512u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 512u), h));
+                ld[3] = cmul(x[src + 768u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 768u), h));
+                ld[4] = cmul(x[src + 1024u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1024u), h));
+                ld[5] = cmul(x[src + 1280u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1280u), h));
+                ld[6] = cmul(x[src + 1536u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1536u), h));
+                ld[7] = cmul(x[src + 1792u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1792u), h));
+                ld[8] = cmul(x[src + 2048u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2048u), h));
+                ld[9] = cmul(x[src + 2304u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2304u), h));
+                ld[10] = cmul(x[src + 2560u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2560u), h));
+                ld[11] = cmul(x[src + 2816u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2816u), h));
+                ld[12] = cmul(x[src + 3072u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3072u), h));
+                ld[13] = cmul(x[src + 3328u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3328u), h));
+                ld[14] = cmul(x[src + 3584u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3584u), h));
+                ld[15] = cmul(x[src + 3840u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3840u), h));
+                ld[16] = cmul(x[src + 4096u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 4096u), h));
+                ld[17] = cmul(x[src + 4352u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 4352u), h));
+                ld[18] = cmul(x[src + 4608u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 4608u), h));
+                ld[19] = cmul(x[src + 4864u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 4864u), h));
+                ld[20] = cmul(x[src + 5120u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 5120u), h));
+                ld[21] = cmul(x[src + 5376u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 5376u), h));
+                ld[22] = cmul(x[src + 5632u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 5632u), h));
+                ld[23] = cmul(x[src + 5888u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 5888u), h));
+                ld[24] = cmul(x[src + 6144u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 6144u), h));
+                ld[25] = cmul(x[src + 6400u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 6400u), h));
+                ld[26] = cmul(x[src + 6656u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 6656u), h));
+                ld[27] = cmul(x[src + 6912u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 6912u), h));
+                ld[28] = cmul(x[src + 7168u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 7168u), h));
+                ld[29] = cmul(x[src + 7424u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 7424u), h));
+                ld[30] = cmul(x[src + 7680u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 7680u), h));
+                ld[31] = cmul(x[src + 7936u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 7936u), h));
+                ld[32] = cmul(x[src + 8192u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 8192u), h));
+                ld[33] = cmul(x[src + 8448u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 8448u), h));
+                ld[34] = cmul(x[src + 8704u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 8704u), h));
+                ld[35] = cmul(x[src + 8960u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 8960u), h));
+                ld[36] = cmul(x[src + 9216u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 9216u), h));
+                ld[37] = cmul(x[src + 9472u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 9472u), h));
+                ld[38] = cmul(x[src + 9728u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 9728u), h));
+                ld[39] = cmul(x[src + 9984u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 9984u), h));
+                ld[40] = cmul(x[src + 10240u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 10240u), h));
+                ld[41] = cmul(x[src + 10496u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 10496u), h));
+                ld[42] = cmul(x[src + 10752u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 10752u), h));
+                ld[43] = cmul(x[src + 11008u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 11008u), h));
+                ld[44] = cmul(x[src + 11264u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 11264u), h));
+                ld[45] = cmul(x[src + 11520u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 11520u), h));
+                ld[46] = cmul(x[src + 11776u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 11776u), h));
+                ld[47] = cmul(x[src + 12032u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 12032u), h));
+                ld[48] = cmul(x[src + 12288u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 12288u), h));
+                ld[49] = cmul(x[src + 12544u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 12544u), h));
+                ld[50] = cmul(x[src + 12800u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 12800u), h));
+                ld[51] = cmul(x[src + 13056u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 13056u), h));
+                ld[52] = cmul(x[src + 13312u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 13312u), h));
+                ld[53] = cmul(x[src + 13568u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 13568u), h));
+                ld[54] = cmul(x[src + 13824u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 13824u), h));
+                ld[55] = cmul(x[src + 14080u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 14080u), h));
+                ld[56] = cmul(x[src + 14336u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 14336u), h));
+                ld[57] = cmul(x[src + 14592u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 14592u), h));
+                ld[58] = cmul(x[src + 14848u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 14848u), h));
+                ld[59] = cmul(x[src + 15104u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 15104u), h));
+                ld[60] = cmul(x[src + 15360u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 15360u), h));
+                ld[61] = cmul(x[src + 15616u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 15616u), h));
+                ld[62] = cmul(x[src + 15872u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 15872u), h));
+                ld[63] = cmul(x[src + 16128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 16128u), h));
             }
             else
             {
-                #pragma unroll
-                for (uint it = 0u; it < 64u; ++it)
-                {
-                    ld[it] = x[src + it * 256u * t];
-                }
+                ld[0] = x[src];
+                ld[1] = x[src + 256u * t];
+                ld[2] = x[src + 512u * t];
+                ld[3] = x[src + 768u * t];
+                ld[4] = x[src + 1024u * t];
+                ld[5] = x[src + 1280u * t];
+                ld[6] = x[src + 1536u * t];
+                ld[7] = x[src + 1792u * t];
+                ld[8] = x[src + 2048u * t];
+                ld[9] = x[src + 2304u * t];
+                ld[10] = x[src + 2560u * t];
+                ld[11] = x[src + 2816u * t];
+                ld[12] = x[src + 3072u * t];
+                ld[13] = x[src + 3328u * t];
+                ld[14] = x[src + 3584u * t];
+                ld[15] = x[src + 3840u * t];
+                ld[16] = x[src + 4096u * t];
+                ld[17] = x[src + 4352u * t];
+                ld[18] = x[src + 4608u * t];
+                ld[19] = x[src + 4864u * t];
+                ld[20] = x[src + 5120u * t];
+                ld[21] = x[src + 5376u * t];
+                ld[22] = x[src + 5632u * t];
+                ld[23] = x[src + 5888u * t];
+                ld[24] = x[src + 6144u * t];
+                ld[25] = x[src + 6400u * t];
+                ld[26] = x[src + 6656u * t];
+                ld[27] = x[src + 6912u * t];
+                ld[28] = x[src + 7168u * t];
+                ld[29] = x[src + 7424u * t];
+                ld[30] = x[src + 7680u * t];
+                ld[31] = x[src + 7936u * t];
+                ld[32] = x[src + 8192u * t];
+                ld[33] = x[src + 8448u * t];
+                ld[34] = x[src + 8704u * t];
+                ld[35] = x[src + 8960u * t];
+                ld[36] = x[src + 9216u * t];
+                ld[37] = x[src + 9472u * t];
+                ld[38] = x[src + 9728u * t];
+                ld[39] = x[src + 9984u * t];
+                ld[40] = x[src + 10240u * t];
+                ld[41] = x[src + 10496u * t];
+                ld[42] = x[src + 10752u * t];
+                ld[43] = x[src + 11008u * t];
+                ld[44] = x[src + 11264u * t];
+                ld[45] = x[src + 11520u * t];
+                ld[46] = x[src + 11776u * t];
+                ld[47] = x[src + 12032u * t];
+                ld[48] = x[src + 12288u * t];
+                ld[49] = x[src + 12544u * t];
+                ld[50] = x[src + 12800u * t];
+                ld[51] = x[src + 13056u * t];
+                ld[52] = x[src + 13312u * t];
+                ld[53] = x[src + 13568u * t];
+                ld[54] = x[src + 13824u * t];
+                ld[55] = x[src + 14080u * t];
+                ld[56] = x[src + 14336u * t];
+                ld[57] = x[src + 14592u * t];
+                ld[58] = x[src + 14848u * t];
+                ld[59] = x[src + 15104u * t];
+                ld[60] = x[src + 15360u * t];
+                ld[61] = x[src + 15616u * t];
+                ld[62] = x[src + 15872u * t];
+                ld[63] = x[src + 16128u * t];
             }
         }
     }
@@ -2355,11 +2530,70 @@ void fft_fused16384_c1_fwd_f32(__global const float2 *x,
         const uint out = first * 16384u + lid;
         if (first < total)
         {
-            #pragma unroll
-            for (uint it = 0u; it < 64u; ++it)
-            {
-                y[out + it * 256u] = st[it] * scale;
-            }
+            y[out] = st[0] * scale;
+            y[out + 256u] = st[1] * scale;
+            y[out + 512u] = st[2] * scale;
+            y[out + 768u] = st[3] * scale;
+            y[out + 1024u] = st[4] * scale;
+            y[out + 1280u] = st[5] * scale;
+            y[out + 1536u] = st[6] * scale;
+            y[out + 1792u] = st[7] * scale;
+            y[out + 2048u] = st[8] * scale;
+            y[out + 2304u] = st[9] * scale;
+            y[out + 2560u] = st[10] * scale;
+            y[out + 2816u] = st[11] * scale;
+            y[out + 3072u] = st[12] * scale;
+            y[out + 3328u] = st[13] * scale;
+            y[out + 3584u] = st[14] * scale;
+            y[out + 3840u] = st[15] * scale;
+            y[out + 4096u] = st[16] * scale;
+            y[out + 4352u] = st[17] * scale;
+            y[out + 4608u] = st[18] * scale;
+            y[out + 4864u] = st[19] * scale;
+            y[out + 5120u] = st[20] * scale;
+            y[out + 5376u] = st[21] * scale;
+            y[out + 5632u] = st[22] * scale;
+            y[out + 5888u] = st[23] * scale;
+            y[out + 6144u] = st[24] * scale;
+            y[out + 6400u] = st[25] * scale;
+            y[out + 6656u] = st[26] * scale;
+            y[out + 6912u] = st[27] * scale;
+            y[out + 7168u] = st[28] * scale;
+            y[out + 7424u] = st[29] * scale;
+            y[out + 7680u] = st[30] * scale;
+            y[out + 7936u] = st[31] * scale;
+            y[out + 8192u] = st[32] * scale;
+            y[out + 8448u] = st[33] * scale;
+            y[out + 8704u] = st[34] * scale;
+            y[out + 8960u] = st[35] * scale;
+            y[out + 9216u] = st[36] * scale;
+            y[out + 9472u] = st[37] * scale;
+            y[out + 9728u] = st[38] * scale;
+            y[out + 9984u] = st[39] * scale;
+            y[out + 10240u] = st[40] * scale;
+            y[out + 10496u] = st[41] * scale;
+            y[out + 10752u] = st[42] * scale;
+            y[out + 11008u] = st[43] * scale;
+            y[out + 11264u] = st[44] * scale;
+            y[out + 11520u] = st[45] * scale;
+            y[out + 11776u] = st[46] * scale;
+            y[out + 12032u] = st[47] * scale;
+            y[out + 12288u] = st[48] * scale;
+            y[out + 12544u] = st[49] * scale;
+            y[out + 12800u] = st[50] * scale;
+            y[out + 13056u] = st[51] * scale;
+            y[out + 13312u] = st[52] * scale;
+            y[out + 13568u] = st[53] * scale;
+            y[out + 13824u] = st[54] * scale;
+            y[out + 14080u] = st[55] * scale;
+            y[out + 14336u] = st[56] * scale;
+            y[out + 14592u] = st[57] * scale;
+            y[out + 14848u] = st[58] * scale;
+            y[out + 15104u] = st[59] * scale;
+            y[out + 15360u] = st[60] * scale;
+            y[out + 15616u] = st[61] * scale;
+            y[out + 15872u] = st[62] * scale;
+            y[out + 16128u] = st[63] * scale;
         }
     }
     else
@@ -2368,11 +2602,70 @@ void fft_fused16384_c1_fwd_f32(__global const float2 *x,
         if (g < total)
         {
             const uint out = base + (i - k) * 16384u + k + row * p;
-            #pragma unroll
-            for (uint it = 0u; it < 64u; ++it)
-            {
-                y[out + it * 256u * p] = st[it] * scale;
-            }
+            y[out] = st[0] * scale;
+            y[out + 256u * p] = st[1] * scale;
+            y[out + 512u * p] = st[2] * scale;
+            y[out + 768u * p] = st[3] * scale;
+            y[out + 1024u * p] = st[4] * scale;
+            y[out + 1280u * p] = st[5] * scale;
+            y[out + 1536u * p] = st[6] * scale;
+            y[out + 1792u * p] = st[7] * scale;
+            y[out + 2048u * p] = st[8] * scale;
+            y[out + 2304u * p] = st[9] * scale;
+            y[out + 2560u * p] = st[10] * scale;
+            y[out + 2816u * p] = st[11] * scale;
+            y[out + 3072u * p] = st[12] * scale;
+            y[out + 3328u * p] = st[13] * scale;
+            y[out + 3584u * p] = st[14] * scale;
+            y[out + 3840u * p] = st[15] * scale;
+            y[out + 4096u * p] = st[16] * scale;
+            y[out + 4352u * p] = st[17] * scale;
+            y[out + 4608u * p] = st[18] * scale;
+            y[out + 4864u * p] = st[19] * scale;
+            y[out + 5120u * p] = st[20] * scale;
+            y[out + 5376u * p] = st[21] * scale;
+            y[out + 5632u * p] = st[22] * scale;
+            y[out + 5888u * p] = st[23] * scale;
+            y[out + 6144u * p] = st[24] * scale;
+            y[out + 6400u * p] = st[25] * scale;
+            y[out + 6656u * p] = st[26] * scale;
+            y[out + 6912u * p] = st[27] * scale;
+            y[out + 7168u * p] = st[28] * scale;
+            y[out + 7424u * p] = st[29] * scale;
+            y[out + 7680u * p] = st[30] * scale;
+            y[out + 7936u * p] = st[31] * scale;
+            y[out + 8192u * p] = st[32] * scale;
+            y[out + 8448u * p] = st[33] * scale;
+            y[out + 8704u * p] = st[34] * scale;
+            y[out + 8960u * p] = st[35] * scale;
+            y[out + 9216u * p] = st[36] * scale;
+            y[out + 9472u * p] = st[37] * scale;
+            y[out + 9728u * p] = st[38] * scale;
+            y[out + 9984u * p] = st[39] * scale;
+            y[out + 10240u * p] = st[40] * scale;
+            y[out + 10496u * p] = st[41] * scale;
+            y[out + 10752u * p] = st[42] * scale;
+            y[out + 11008u * p] = st[43] * scale;
+            y[out + 11264u * p] = st[44] * scale;
+            y[out + 11520u * p] = st[45] * scale;
+            y[out + 11776u * p] = st[46] * scale;
+            y[out + 12032u * p] = st[47] * scale;
+            y[out + 12288u * p] = st[48] * scale;
+            y[out + 12544u * p] = st[49] * scale;
+            y[out + 12800u * p] = st[50] * scale;
+            y[out + 13056u * p] = st[51] * scale;
+            y[out + 13312u * p] = st[52] * scale;
+            y[out + 13568u * p] = st[53] * scale;
+            y[out + 13824u * p] = st[54] * scale;
+            y[out + 14080u * p] = st[55] * scale;
+            y[out + 14336u * p] = st[56] * scale;
+            y[out + 14592u * p] = st[57] * scale;
+            y[out + 14848u * p] = st[58] * scale;
+            y[out + 15104u * p] = st[59] * scale;
+            y[out + 15360u * p] = st[60] * scale;
+            y[out + 15616u * p] = st[61] * scale;
+            y[out + 15872u * p] = st[62] * scale;
+            y[out + 16128u * p] = st[63] * scale;
         }
     }
 }

@@ -13,7 +13,8 @@
 // Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
 // else columns (runs of 2 consecutive addresses when t, p >= 2).
 // Load and store phases: loops over the work-item's elements it = 0..63 (#pragma unroll: the driver
-// unrolls them); the stages are written out.
+// unrolls them); the stages are written out. Kernels whose stages exchange halves write the phases
+// out element by element too: their loops measured slower on the H100.
 // Bluestein (the forward transform of length n, convolution length m; w = its chirp):
 // the load reads pad_load: x[b * n + j] * w[j] for j < n, zero up to m (run it as the first pass).
 // the store multiplies by filter[j], the spectrum of the filter divided by m (the last pass).

@@ -17,8 +17,6 @@
 // Pass twiddles (p > 1 only): W_{2048p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
 // Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
 // else columns (runs of 2 consecutive addresses when t, p >= 2).
-// Load and store phases: loops over the work-item's elements it = 0..15 (#pragma unroll: the driver
-// unrolls them); the stages are written out.
 //
 // Operations per sub-FFT: 22528 complex additions, 3072 constant multiplications (mul_pXqY),
 // 2560 trivial rotations (x -1, x i, x -i), 3712 stage-twiddle multiplications (cmul);
@@ -125,11 +123,22 @@ void fft_fused2048_c2_fwd_f64(__global const double2 *x,
         const uint src = first * 2048u + at;
         if (first + c < total)
         {
-            #pragma unroll
-            for (uint it = 0u; it < 16u; ++it)
-            {
-                ld[it] = x[src + it * 128u];
-            }
+            ld[0] = x[src];
+            ld[1] = x[src + 128u];
+            ld[2] = x[src + 256u];
+            ld[3] = x[src + 384u];
+            ld[4] = x[src + 512u];
+            ld[5] = x[src + 640u];
+            ld[6] = x[src + 768u];
+            ld[7] = x[src + 896u];
+            ld[8] = x[src + 1024u];
+            ld[9] = x[src + 1152u];
+            ld[10] = x[src + 1280u];
+            ld[11] = x[src + 1408u];
+            ld[12] = x[src + 1536u];
+            ld[13] = x[src + 1664u];
+            ld[14] = x[src + 1792u];
+            ld[15] = x[src + 1920u];
         }
     }
     else
@@ -140,19 +149,41 @@ void fft_fused2048_c2_fwd_f64(__global const double2 *x,
             const uint src = base + i + row * t;
             if (p > 1u)
             {
-                #pragma unroll
-                for (uint it = 0u; it < 16u; ++it)
-                {
-                    ld[it] = cmul(x[src + it * 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + it * 128u), h));
-                }
+                ld[0] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
+                ld[1] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 128u), h));
+                ld[2] = cmul(x[src + 256u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 256u), h));
+                ld[3] = cmul(x[src + 384u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 384u), h));
+                ld[4] = cmul(x[src + 512u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 512u), h));
+                ld[5] = cmul(x[src + 640u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 640u), h));
+                ld[6] = cmul(x[src + 768u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 768u), h));
+                ld[7] = cmul(x[src + 896u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 896u), h));
+                ld[8] = cmul(x[src + 1024u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1024u), h));
+                ld[9] = cmul(x[src + 1152u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1152u), h));
+                ld[10] = cmul(x[src + 1280u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1280u), h));
+                ld[11] = cmul(x[src + 1408u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1408u), h));
+                ld[12] = cmul(x[src + 1536u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1536u), h));
+                ld[13] = cmul(x[src + 1664u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1664u), h));
+                ld[14] = cmul(x[src + 1792u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1792u), h));
+                ld[15] = cmul(x[src + 1920u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1920u), h));
             }
             else
             {
-                #pragma unroll
-                for (uint it = 0u; it < 16u; ++it)
-                {
-                    ld[it] = x[src + it * 128u * t];
-                }
+                ld[0] = x[src];
+                ld[1] = x[src + 128u * t];
+                ld[2] = x[src + 256u * t];
+                ld[3] = x[src + 384u * t];
+                ld[4] = x[src + 512u * t];
+                ld[5] = x[src + 640u * t];
+                ld[6] = x[src + 768u * t];
+                ld[7] = x[src + 896u * t];
+                ld[8] = x[src + 1024u * t];
+                ld[9] = x[src + 1152u * t];
+                ld[10] = x[src + 1280u * t];
+                ld[11] = x[src + 1408u * t];
+                ld[12] = x[src + 1536u * t];
+                ld[13] = x[src + 1664u * t];
+                ld[14] = x[src + 1792u * t];
+                ld[15] = x[src + 1920u * t];
             }
         }
     }
@@ -563,11 +594,22 @@ void fft_fused2048_c2_fwd_f64(__global const double2 *x,
         const uint out = first * 2048u + at;
         if (first + c < total)
         {
-            #pragma unroll
-            for (uint it = 0u; it < 16u; ++it)
-            {
-                y[out + it * 128u] = st[it] * scale;
-            }
+            y[out] = st[0] * scale;
+            y[out + 128u] = st[1] * scale;
+            y[out + 256u] = st[2] * scale;
+            y[out + 384u] = st[3] * scale;
+            y[out + 512u] = st[4] * scale;
+            y[out + 640u] = st[5] * scale;
+            y[out + 768u] = st[6] * scale;
+            y[out + 896u] = st[7] * scale;
+            y[out + 1024u] = st[8] * scale;
+            y[out + 1152u] = st[9] * scale;
+            y[out + 1280u] = st[10] * scale;
+            y[out + 1408u] = st[11] * scale;
+            y[out + 1536u] = st[12] * scale;
+            y[out + 1664u] = st[13] * scale;
+            y[out + 1792u] = st[14] * scale;
+            y[out + 1920u] = st[15] * scale;
         }
     }
     else
@@ -576,11 +618,22 @@ void fft_fused2048_c2_fwd_f64(__global const double2 *x,
         if (g < total)
         {
             const uint out = base + (i - k) * 2048u + k + row * p;
-            #pragma unroll
-            for (uint it = 0u; it < 16u; ++it)
-            {
-                y[out + it * 128u * p] = st[it] * scale;
-            }
+            y[out] = st[0] * scale;
+            y[out + 128u * p] = st[1] * scale;
+            y[out + 256u * p] = st[2] * scale;
+            y[out + 384u * p] = st[3] * scale;
+            y[out + 512u * p] = st[4] * scale;
+            y[out + 640u * p] = st[5] * scale;
+            y[out + 768u * p] = st[6] * scale;
+            y[out + 896u * p] = st[7] * scale;
+            y[out + 1024u * p] = st[8] * scale;
+            y[out + 1152u * p] = st[9] * scale;
+            y[out + 1280u * p] = st[10] * scale;
+            y[out + 1408u * p] = st[11] * scale;
+            y[out + 1536u * p] = st[12] * scale;
+            y[out + 1664u * p] = st[13] * scale;
+            y[out + 1792u * p] = st[14] * scale;
+            y[out + 1920u * p] = st[15] * scale;
         }
     }
 }

@@ -13,7 +13,8 @@
 // Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
 // else columns (runs of 1 consecutive addresses when t, p >= 1).
 // Load and store phases: loops over the work-item's elements it = 0..31 (#pragma unroll: the driver
-// unrolls them); the stages are written out.
+// unrolls them); the stages are written out. Kernels whose stages exchange halves write the phases
+// out element by element too: their loops measured slower on the H100.
 //
 // Operations per sub-FFT: 49152 complex additions, 8704 constant multiplications (mul_pXqY),
 // 4864 trivial rotations (x -1, x i, x -i), 7040 stage-twiddle multiplications (cmul);

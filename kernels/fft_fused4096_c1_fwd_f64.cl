@@ -14,8 +14,6 @@
 // Pass twiddles (p > 1 only): W_{4096p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
 // Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
 // else columns (runs of 1 consecutive addresses when t, p >= 1).
-// Load and store phases: loops over the work-item's elements it = 0..15 (#pragma unroll: the driver
-// unrolls them); the stages are written out.
 //
 // Operations per sub-FFT: 49152 complex additions, 7680 constant multiplications (mul_pXqY),
 // 5376 trivial rotations (x -1, x i, x -i), 7680 stage-twiddle multiplications (cmul);
@@ -112,11 +110,22 @@ void fft_fused4096_c1_fwd_f64(__global const double2 *x,
         const uint src = first * 4096u + lid;
         if (first < total)
         {
-            #pragma unroll
-            for (uint it = 0u; it < 16u; ++it)
-            {
-                ld[it] = x[src + it * 256u];
-            }
+            ld[0] = x[src];
+            ld[1] = x[src + 256u];
+            ld[2] = x[src + 512u];
+            ld[3] = x[src + 768u];
+            ld[4] = x[src + 1024u];
+            ld[5] = x[src + 1280u];
+            ld[6] = x[src + 1536u];
+            ld[7] = x[src + 1792u];
+            ld[8] = x[src + 2048u];
+            ld[9] = x[src + 2304u];
+            ld[10] = x[src + 2560u];
+            ld[11] = x[src + 2816u];
+            ld[12] = x[src + 3072u];
+            ld[13] = x[src + 3328u];
+            ld[14] = x[src + 3584u];
+            ld[15] = x[src + 3840u];
         }
     }
     else
@@ -127,19 +136,41 @@ void fft_fused4096_c1_fwd_f64(__global const double2 *x,
             const uint src = base + i + row * t;
             if (p > 1u)
             {
-                #pragma unroll
-                for (uint it = 0u; it < 16u; ++it)
-                {
-                    ld[it] = cmul(x[src + it * 256u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + it * 256u), h));
-                }
+                ld[0] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
+                ld[1] = cmul(x[src + 256u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 256u), h));
+                ld[2] = cmul(x[src + 512u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 512u), h));
+                ld[3] = cmul(x[src + 768u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 768u), h));
+                ld[4] = cmul(x[src + 1024u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1024u), h));
+                ld[5] = cmul(x[src + 1280u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1280u), h));
+                ld[6] = cmul(x[src + 1536u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1536u), h));
+                ld[7] = cmul(x[src + 1792u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1792u), h));
+                ld[8] = cmul(x[src + 2048u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2048u), h));
+                ld[9] = cmul(x[src + 2304u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2304u), h));
+                ld[10] = cmul(x[src + 2560u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2560u), h));
+                ld[11] = cmul(x[src + 2816u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2816u), h));
+                ld[12] = cmul(x[src + 3072u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3072u), h));
+                ld[13] = cmul(x[src + 3328u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3328u), h));
+                ld[14] = cmul(x[src + 3584u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3584u), h));
+                ld[15] = cmul(x[src + 3840u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3840u), h));
             }
             else
             {
-                #pragma unroll
-                for (uint it = 0u; it < 16u; ++it)
-                {
-                    ld[it] = x[src + it * 256u * t];
-                }
+                ld[0] = x[src];
+                ld[1] = x[src + 256u * t];
+                ld[2] = x[src + 512u * t];
+                ld[3] = x[src + 768u * t];
+                ld[4] = x[src + 1024u * t];
+                ld[5] = x[src + 1280u * t];
+                ld[6] = x[src + 1536u * t];
+                ld[7] = x[src + 1792u * t];
+                ld[8] = x[src + 2048u * t];
+                ld[9] = x[src + 2304u * t];
+                ld[10] = x[src + 2560u * t];
+                ld[11] = x[src + 2816u * t];
+                ld[12] = x[src + 3072u * t];
+                ld[13] = x[src + 3328u * t];
+                ld[14] = x[src + 3584u * t];
+                ld[15] = x[src + 3840u * t];
             }
         }
     }
@@ -563,11 +594,22 @@ void fft_fused4096_c1_fwd_f64(__global const double2 *x,
         const uint out = first * 4096u + lid;
         if (first < total)
         {
-            #pragma unroll
-            for (uint it = 0u; it < 16u; ++it)
-            {
-                y[out + it * 256u] = st[it] * scale;
-            }
+            y[out] = st[0] * scale;
+            y[out + 256u] = st[1] * scale;
+            y[out + 512u] = st[2] * scale;
+            y[out + 768u] = st[3] * scale;
+            y[out + 1024u] = st[4] * scale;
+            y[out + 1280u] = st[5] * scale;
+            y[out + 1536u] = st[6] * scale;
+            y[out + 1792u] = st[7] * scale;
+            y[out + 2048u] = st[8] * scale;
+            y[out + 2304u] = st[9] * scale;
+            y[out + 2560u] = st[10] * scale;
+            y[out + 2816u] = st[11] * scale;
+            y[out + 3072u] = st[12] * scale;
+            y[out + 3328u] = st[13] * scale;
+            y[out + 3584u] = st[14] * scale;
+            y[out + 3840u] = st[15] * scale;
         }
     }
     else
@@ -576,11 +618,22 @@ void fft_fused4096_c1_fwd_f64(__global const double2 *x,
         if (g < total)
         {
             const uint out = base + (i - k) * 4096u + k + row * p;
-            #pragma unroll
-            for (uint it = 0u; it < 16u; ++it)
-            {
-                y[out + it * 256u * p] = st[it] * scale;
-            }
+            y[out] = st[0] * scale;
+            y[out + 256u * p] = st[1] * scale;
+            y[out + 512u * p] = st[2] * scale;
+            y[out + 768u * p] = st[3] * scale;
+            y[out + 1024u * p] = st[4] * scale;
+            y[out + 1280u * p] = st[5] * scale;
+            y[out + 1536u * p] = st[6] * scale;
+            y[out + 1792u * p] = st[7] * scale;
+            y[out + 2048u * p] = st[8] * scale;
+            y[out + 2304u * p] = st[9] * scale;
+            y[out + 2560u * p] = st[10] * scale;
+            y[out + 2816u * p] = st[11] * scale;
+            y[out + 3072u * p] = st[12] * scale;
+            y[out + 3328u * p] = st[13] * scale;
+            y[out + 3584u * p] = st[14] * scale;
+            y[out + 3840u * p] = st[15] * scale;
         }
     }
 }

@@ -18,8 +18,6 @@
 // Pass twiddles (p > 1 only): W_{4096p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
 // Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
 // else columns (runs of 4 consecutive addresses when t, p >= 4).
-// Load and store phases: loops over the work-item's elements it = 0..31 (#pragma unroll: the driver
-// unrolls them); the stages are written out.
 //
 // Operations per sub-FFT: 49152 complex additions, 8704 constant multiplications (mul_pXqY),
 // 4864 trivial rotations (x -1, x i, x -i), 7040 stage-twiddle multiplications (cmul);
@@ -173,11 +171,38 @@ void fft_fused4096_c4_fwd_f32(__global const float2 *x,
         const uint src = first * 4096u + at;
         if (first + c < total)
         {
-            #pragma unroll
-            for (uint it = 0u; it < 32u; ++it)
-            {
-                ld[it] = x[src + it * 128u];
-            }
+            ld[0] = x[src];
+            ld[1] = x[src + 128u];
+            ld[2] = x[src + 256u];
+            ld[3] = x[src + 384u];
+            ld[4] = x[src + 512u];
+            ld[5] = x[src + 640u];
+            ld[6] = x[src + 768u];
+            ld[7] = x[src + 896u];
+            ld[8] = x[src + 1024u];
+            ld[9] = x[src + 1152u];
+            ld[10] = x[src + 1280u];
+            ld[11] = x[src + 1408u];
+            ld[12] = x[src + 1536u];
+            ld[13] = x[src + 1664u];
+            ld[14] = x[src + 1792u];
+            ld[15] = x[src + 1920u];
+            ld[16] = x[src + 2048u];
+            ld[17] = x[src + 2176u];
+            ld[18] = x[src + 2304u];
+            ld[19] = x[src + 2432u];
+            ld[20] = x[src + 2560u];
+            ld[21] = x[src + 2688u];
+            ld[22] = x[src + 2816u];
+            ld[23] = x[src + 2944u];
+            ld[24] = x[src + 3072u];
+            ld[25] = x[src + 3200u];
+            ld[26] = x[src + 3328u];
+            ld[27] = x[src + 3456u];
+            ld[28] = x[src + 3584u];
+            ld[29] = x[src + 3712u];
+            ld[30] = x[src + 3840u];
+            ld[31] = x[src + 3968u];
         }
     }
     else
@@ -188,19 +213,73 @@ void fft_fused4096_c4_fwd_f32(__global const float2 *x,
             const uint src = base + i + row * t;
             if (p > 1u)
             {
-                #pragma unroll
-                for (uint it = 0u; it < 32u; ++it)
-                {
-                    ld[it] = cmul(x[src + it * 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + it * 128u), h));
-                }
+                ld[0] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
+                ld[1] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 128u), h));
+                ld[2] = cmul(x[src + 256u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 256u), h));
+                ld[3] = cmul(x[src + 384u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 384u), h));
+                ld[4] = cmul(x[src + 512u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 512u), h));
+                ld[5] = cmul(x[src + 640u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 640u), h));
+                ld[6] = cmul(x[src + 768u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 768u), h));
+                ld[7] = cmul(x[src + 896u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 896u), h));
+                ld[8] = cmul(x[src + 1024u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1024u), h));
+                ld[9] = cmul(x[src + 1152u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1152u), h));
+                ld[10] = cmul(x[src + 1280u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1280u), h));
+                ld[11] = cmul(x[src + 1408u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1408u), h));
+                ld[12] = cmul(x[src + 1536u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1536u), h));
+                ld[13] = cmul(x[src + 1664u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1664u), h));
+                ld[14] = cmul(x[src + 1792u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1792u), h));
+                ld[15] = cmul(x[src + 1920u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1920u), h));
+                ld[16] = cmul(x[src + 2048u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2048u), h));
+                ld[17] = cmul(x[src + 2176u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2176u), h));
+                ld[18] = cmul(x[src + 2304u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2304u), h));
+                ld[19] = cmul(x[src + 2432u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2432u), h));
+                ld[20] = cmul(x[src + 2560u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2560u), h));
+                ld[21] = cmul(x[src + 2688u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2688u), h));
+                ld[22] = cmul(x[src + 2816u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2816u), h));
+                ld[23] = cmul(x[src + 2944u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2944u), h));
+                ld[24] = cmul(x[src + 3072u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3072u), h));
+                ld[25] = cmul(x[src + 3200u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3200u), h));
+                ld[26] = cmul(x[src + 3328u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3328u), h));
+                ld[27] = cmul(x[src + 3456u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3456u), h));
+                ld[28] = cmul(x[src + 3584u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3584u), h));
+                ld[29] = cmul(x[src + 3712u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3712u), h));
+                ld[30] = cmul(x[src + 3840u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3840u), h));
+                ld[31] = cmul(x[src + 3968u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3968u), h));
             }
             else
             {
-                #pragma unroll
-                for (uint it = 0u; it < 32u; ++it)
-                {
-                    ld[it] = x[src + it * 128u * t];
-                }
+                ld[0] = x[src];
+                ld[1] = x[src + 128u * t];
+                ld[2] = x[src + 256u * t];
+                ld[3] = x[src + 384u * t];
+                ld[4] = x[src + 512u * t];
+                ld[5] = x[src + 640u * t];
+                ld[6] = x[src + 768u * t];
+                ld[7] = x[src + 896u * t];
+                ld[8] = x[src + 1024u * t];
+                ld[9] = x[src + 1152u * t];
+                ld[10] = x[src + 1280u * t];
+                ld[11] = x[src + 1408u * t];
+                ld[12] = x[src + 1536u * t];
+                ld[13] = x[src + 1664u * t];
+                ld[14] = x[src + 1792u * t];
+                ld[15] = x[src + 1920u * t];
+                ld[16] = x[src + 2048u * t];
+                ld[17] = x[src + 2176u * t];
+                ld[18] = x[src + 2304u * t];
+                ld[19] = x[src + 2432u * t];
+                ld[20] = x[src + 2560u * t];
+                ld[21] = x[src + 2688u * t];
+                ld[22] = x[src + 2816u * t];
+                ld[23] = x[src + 2944u * t];
+                ld[24] = x[src + 3072u * t];
+                ld[25] = x[src + 3200u * t];
+                ld[26] = x[src + 3328u * t];
+                ld[27] = x[src + 3456u * t];
+                ld[28] = x[src + 3584u * t];
+                ld[29] = x[src + 3712u * t];
+                ld[30] = x[src + 3840u * t];
+                ld[31] = x[src + 3968u * t];
             }
         }
     }
@@ -1209,11 +1288,38 @@ void fft_fused4096_c4_fwd_f32(__global const float2 *x,
         const uint out = first * 4096u + at;
         if (first + c < total)
         {
-            #pragma unroll
-            for (uint it = 0u; it < 32u; ++it)
-            {
-                y[out + it * 128u] = st[it] * scale;
-            }
+            y[out] = st[0] * scale;
+            y[out + 128u] = st[1] * scale;
+            y[out + 256u] = st[2] * scale;
+            y[out + 384u] = st[3] * scale;
+            y[out + 512u] = st[4] * scale;
+            y[out + 640u] = st[5] * scale;
+            y[out + 768u] = st[6] * scale;
+            y[out + 896u] = st[7] * scale;
+            y[out + 1024u] = st[8] * scale;
+            y[out + 1152u] = st[9] * scale;
+            y[out + 1280u] = st[10] * scale;
+            y[out + 1408u] = st[11] * scale;
+            y[out + 1536u] = st[12] * scale;
+            y[out + 1664u] = st[13] * scale;
+            y[out + 1792u] = st[14] * scale;
+            y[out + 1920u] = st[15] * scale;
+            y[out + 2048u] = st[16] * scale;
+            y[out + 2176u] = st[17] * scale;
+            y[out + 2304u] = st[18] * scale;
+            y[out + 2432u] = st[19] * scale;
+            y[out + 2560u] = st[20] * scale;
+            y[out + 2688u] = st[21] * scale;
+            y[out + 2816u] = st[22] * scale;
+            y[out + 2944u] = st[23] * scale;
+            y[out + 3072u] = st[24] * scale;
+            y[out + 3200u] = st[25] * scale;
+            y[out + 3328u] = st[26] * scale;
+            y[out + 3456u] = st[27] * scale;
+            y[out + 3584u] = st[28] * scale;
+            y[out + 3712u] = st[29] * scale;
+            y[out + 3840u] = st[30] * scale;
+            y[out + 3968u] = st[31] * scale;
         }
     }
     else
@@ -1222,11 +1328,38 @@ void fft_fused4096_c4_fwd_f32(__global const float2 *x,
         if (g < total)
         {
             const uint out = base + (i - k) * 4096u + k + row * p;
-            #pragma unroll
-            for (uint it = 0u; it < 32u; ++it)
-            {
-                y[out + it * 128u * p] = st[it] * scale;
-            }
+            y[out] = st[0] * scale;
+            y[out + 128u * p] = st[1] * scale;
+            y[out + 256u * p] = st[2] * scale;
+            y[out + 384u * p] = st[3] * scale;
+            y[out + 512u * p] = st[4] * scale;
+            y[out + 640u * p] = st[5] * scale;
+            y[out + 768u * p] = st[6] * scale;
+            y[out + 896u * p] = st[7] * scale;
+            y[out + 1024u * p] = st[8] * scale;
+            y[out + 1152u * p] = st[9] * scale;
+            y[out + 1280u * p] = st[10] * scale;
+            y[out + 1408u * p] = st[11] * scale;
+            y[out + 1536u * p] = st[12] * scale;
+            y[out + 1664u * p] = st[13] * scale;
+            y[out + 1792u * p] = st[14] * scale;
+            y[out + 1920u * p] = st[15] * scale;
+            y[out + 2048u * p] = st[16] * scale;
+            y[out + 2176u * p] = st[17] * scale;
+            y[out + 2304u * p] = st[18] * scale;
+            y[out + 2432u * p] = st[19] * scale;
+            y[out + 2560u * p] = st[20] * scale;
+            y[out + 2688u * p] = st[21] * scale;
+            y[out + 2816u * p] = st[22] * scale;
+            y[out + 2944u * p] = st[23] * scale;
+            y[out + 3072u * p] = st[24] * scale;
+            y[out + 3200u * p] = st[25] * scale;
+            y[out + 3328u * p] = st[26] * scale;
+            y[out + 3456u * p] = st[27] * scale;
+            y[out + 3584u * p] = st[28] * scale;
+            y[out + 3712u * p] = st[29] * scale;
+            y[out + 3840u * p] = st[30] * scale;
+            y[out + 3968u * p] = st[31] * scale;
         }
     }
 }

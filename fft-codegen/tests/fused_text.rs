@@ -259,7 +259,9 @@ fn phases_and_barriers_follow_the_stages() {
         // The load and store phases are loops over the elements `it` (#pragma unroll), so
         // each global access is written once per regime: loads flat, column with pass
         // twiddles, column without; stores flat and column. A work-item that holds a whole
-        // sub-FFT (R = L) loads its element 0 apart in the twiddled branch (W^0 = 1).
+        // sub-FFT (R = L) loads its element 0 apart in the twiddled branch (W^0 = 1). Where
+        // the stages exchange halves the phases are written out: R accesses per regime.
+        let loops = !spec.exchanges_halves();
         let whole = spec.radix() == spec.len;
         let peeled = usize::from(whole);
         // A complex exchange: one barrier after the load and two per stage; the local
@@ -279,17 +281,23 @@ fn phases_and_barriers_follow_the_stages() {
             barriers,
             "{name}"
         );
-        assert_eq!(code.matches("x[src").count(), 3 + peeled, "{name}");
-        assert_eq!(code.matches("y[out").count(), 2, "{name}");
+        let (loads, stores) = if loops {
+            (3 + peeled, 2)
+        } else {
+            (3 * r, 2 * r)
+        };
+        assert_eq!(code.matches("x[src").count(), loads, "{name}");
+        assert_eq!(code.matches("y[out").count(), stores, "{name}");
         assert_eq!(code.matches("    buf[pad(").count(), local_writes, "{name}");
-        // Nothing unrolled by hand: every global index but the peeled element's is in `it`.
+        // In loops, nothing unrolled by hand: every global index but the peeled element's
+        // is in `it`; written out, none is.
         for (array, base) in [("x[src", "src"), ("y[out", "out")] {
             for (at, _) in code.match_indices(array) {
                 let rest = &code[at + array.len()..];
                 let fixed = whole && base == "src" && rest.starts_with(']');
                 assert!(
-                    rest.starts_with(" + it") || fixed,
-                    "{name}: {base} not indexed by it: {}",
+                    rest.starts_with(" + it") == loops || (loops && fixed),
+                    "{name}: {base} indexed wrongly: {}",
                     &rest[..rest.find('\n').unwrap_or(rest.len())]
                 );
             }
@@ -301,22 +309,41 @@ fn phases_and_barriers_follow_the_stages() {
         // g < total for its own sub-FFT: once per column phase, once per flat phase (in the
         // loop when each element has its own sub-FFT g0 + it * W / L, W >= L; around it
         // when all are in sub-FFT first, C = 1; in a loop over the C sub-FFTs otherwise).
+        // Written out: once per distinct sub-FFT of the flat phases (element lid + W * it
+        // is in sub-FFT g0 + W * it / L; with halves and C > 1 all are in first + c).
         assert_eq!(code.matches("if (g < total)").count(), 2, "{name}");
-        assert_eq!(code.matches(" < total)").count(), 4, "{name}");
         let (w, l) = (spec.work_group_size(), spec.len);
         let halves_c = spec.exchanges_halves() && spec.columns() > 1;
-        let nested = !halves_c && w < l && spec.radix() * w / l > 1;
-        assert_eq!(
-            code.matches("#pragma unroll").count(),
-            if nested { 7 } else { 5 },
-            "{name}"
-        );
-        let bound = format!("; it < {}u; ++it)", spec.radix());
-        assert_eq!(
-            code.matches(&bound).count(),
-            if nested { 3 } else { 5 },
-            "{name}"
-        );
+        if !loops {
+            let flat_subs = if halves_c {
+                1
+            } else {
+                (0..spec.radix())
+                    .map(|it| it * w / l)
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .len()
+            };
+            assert_eq!(
+                code.matches(" < total)").count(),
+                2 + 2 * flat_subs,
+                "{name}"
+            );
+            assert_eq!(code.matches("#pragma unroll").count(), 0, "{name}");
+        } else {
+            assert_eq!(code.matches(" < total)").count(), 4, "{name}");
+            let nested = w < l && spec.radix() * w / l > 1;
+            assert_eq!(
+                code.matches("#pragma unroll").count(),
+                if nested { 7 } else { 5 },
+                "{name}"
+            );
+            let bound = format!("; it < {}u; ++it)", spec.radix());
+            assert_eq!(
+                code.matches(&bound).count(),
+                if nested { 3 } else { 5 },
+                "{name}"
+            );
+        }
         let stage_tw = code.matches("stage_tw[").count();
         let want: usize = spec
             .stage_radices()
@@ -439,14 +466,14 @@ fn indices_match_the_stockham_formulas() {
         "    const uint sj = p == 1u ? j : row;\n",
         "        const uint src = first * 1024u + at;\n",
         "        if (first + c < total)\n",
-        "                ld[it] = x[src + it * 32u];\n",
-        "                    ld[it] = x[src + it * 32u * t];\n",
+        "            ld[31] = x[src + 992u];\n",
+        "                ld[1] = x[src + 32u * t];\n",
         "    const uint s1_u0_dst = lc * 1024u + lj * 32u;\n",
         "    s2_u0_a01.x = buf[pad(sc * 1024u + sj + 32u)];\n",
         "    const uint s2_u0_dst = sc * 1024u + (sj - s2_u0_kk) * 32u + s2_u0_kk;\n",
         "        const uint out = first * 1024u + at;\n",
-        "                y[out + it * 32u] = st[it] * scale;\n",
-        "                y[out + it * 32u * p] = st[it] * scale;\n",
+        "            y[out + 992u] = st[31] * scale;\n",
+        "            y[out + 32u * p] = st[1] * scale;\n",
     ] {
         assert!(text.contains(line), "missing {line:?}");
     }

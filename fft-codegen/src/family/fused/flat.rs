@@ -4,39 +4,61 @@
 
 use super::body::Names;
 use super::shape::{linear, Shape};
-use super::unrolled::{open_element_loop, plus_it};
+use super::unrolled::{open_element_loop, write_elements, Element};
 use crate::opencl::writer::Writer;
 use std::fmt::{self, Write};
 
-/// The flat phase's `statement` (in the element `it`, 0..R), each element under the guard
-/// that its sub-FFT `flat_g + it * W / L` exists: with L / W elements per sub-FFT, one `if`
-/// per sub-FFT `s` around a loop over its elements (in a loop over `s` when C > 1); with one
-/// or none (W >= L), a loop with the guard inside. Mixed lengths (where W and L need not divide each other) guard each
-/// element: its global index `base + it * W` is below `end`.
+/// The flat phase's `statement` for each element (0..R), each element under the guard that
+/// its sub-FFT `flat_g + it * W / L` exists. In loops ([`Shape::loops`]): with L / W elements
+/// per sub-FFT, one `if` per sub-FFT `s` around a loop over its elements (in a loop over `s`
+/// when C > 1); with one or none (W >= L), a loop with the guard inside. Written out: one
+/// `if` per distinct sub-FFT around its elements. Mixed lengths (where W and L need not
+/// divide each other) guard each element: its global index `base + it * W` is below `end`.
 pub(super) fn write_flat<W: Write>(
     w: &mut Writer<W>,
     shape: &Shape,
     names: &Names,
     base: &str,
-    statement: &str,
+    statement: impl Fn(Element) -> String,
 ) -> fmt::Result {
     let (l, r, group) = (shape.len, shape.radix, shape.group);
     let flat_g = names.flat_g.as_str();
-    let guard = if shape.mixed {
-        Some(format!("{} < {flat_g}", plus_it(base, group)))
-    } else if group >= l {
-        Some(format!("{} < total", plus_it(flat_g, group / l)))
-    } else {
-        None
+    let guard = |it: Element| {
+        if shape.mixed {
+            format!("{} < {flat_g}", it.plus(base, group))
+        } else {
+            match it {
+                Element::Loop => format!("{} < total", it.plus(flat_g, group / l)),
+                Element::Fixed(k) => format!("{} < total", linear(&[(flat_g, 1)], k * group / l)),
+            }
+        }
     };
-    if let Some(guard) = guard {
+    if !shape.loops() {
+        // Consecutive elements of one sub-FFT share its `if`.
+        let mut open: Option<String> = None;
+        for k in 0..r {
+            let guard = guard(Element::Fixed(k));
+            if open.as_ref() != Some(&guard) || shape.mixed {
+                if open.is_some() {
+                    w.close_block()?;
+                }
+                writeln!(w, "if ({guard})")?;
+                w.open_block()?;
+                open = Some(guard);
+            }
+            writeln!(w, "{}", statement(Element::Fixed(k)))?;
+        }
+        return w.close_block();
+    }
+    if shape.mixed || group >= l {
         open_element_loop(w, 0, r)?;
-        writeln!(w, "if ({guard})")?;
+        writeln!(w, "if ({})", guard(Element::Loop))?;
         w.open_block()?;
-        writeln!(w, "{statement}")?;
+        writeln!(w, "{}", statement(Element::Loop))?;
         w.close_block()?;
         return w.close_block();
     }
+    let statement = statement(Element::Loop);
     let per_sub = l / group;
     let subs = r / per_sub;
     if subs == 1 {
@@ -66,13 +88,13 @@ pub(super) fn write_flat<W: Write>(
 /// The flat phase of a halves exchange with C > 1: element `it` of work-item `lid` is point
 /// `j + it * (L/R)` of sub-FFT `first + c` (the first or last stage's own elements), at
 /// `first * L + at + it * (L/R)`: each warp touches runs of `L/R` neighbouring addresses.
-/// `statement(global)` moves element `it` at global index `global`.
+/// `statement(it, global)` moves element `it` at global index `global`.
 pub(super) fn write_flat_halves<W: Write>(
     w: &mut Writer<W>,
     shape: &Shape,
     names: &Names,
     name: &str,
-    statement: impl Fn(&str) -> String,
+    statement: impl Fn(Element, &str) -> String,
 ) -> fmt::Result {
     let (l, per) = (shape.len, shape.per_fft);
     writeln!(
@@ -86,8 +108,8 @@ pub(super) fn write_flat_halves<W: Write>(
     )?;
     writeln!(w, "if (first + c < total)")?;
     w.open_block()?;
-    open_element_loop(w, 0, shape.radix)?;
-    writeln!(w, "{}", statement(&plus_it(name, per)))?;
-    w.close_block()?;
+    write_elements(w, shape, 0, shape.radix, |w, it| {
+        writeln!(w, "{}", statement(it, &it.plus(name, per)))
+    })?;
     w.close_block()
 }

@@ -6,7 +6,7 @@
 
 use super::body::{exponent, Names};
 use super::shape::Shape;
-use super::unrolled::{open_element_loop, plus_it, plus_it_strided};
+use super::unrolled::write_elements;
 use crate::opencl::writer::Writer;
 use std::fmt::{self, Write};
 
@@ -36,31 +36,38 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
     writeln!(w, "const uint t_inner = t * inner;")?;
     let row = if shape.has_j() { " + row * t" } else { "" };
     writeln!(w, "const uint src = (base + i{row}) * inner + ci;")?;
-    let local = plus_it(&names.cell, per);
-    let global = plus_it_strided("src", per, "t_inner");
     writeln!(w, "if (p > 1u)")?;
     w.open_block()?;
     // A work-item that holds a whole sub-FFT (L = R) loads its element 0 apart: W^0 = 1.
     let first = if shape.has_j() {
         0
     } else {
-        writeln!(w, "// Element 0: W^0 = 1.")?;
+        if shape.loops() {
+            writeln!(w, "// Element 0: W^0 = 1.")?;
+        }
         writeln!(w, "buf[pad({})] = x[src];", names.cell)?;
         1
     };
-    open_element_loop(w, first, r)?;
-    writeln!(
-        w,
-        "buf[pad({local})] = cmul(x[{global}], pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h));",
-        exponent(shape)
-    )?;
-    w.close_block()?;
+    write_elements(w, shape, first, r, |w, it| {
+        writeln!(
+            w,
+            "buf[pad({})] = cmul(x[{}], pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h));",
+            it.plus(&names.cell, per),
+            it.plus_strided("src", per, "t_inner"),
+            exponent(shape, it)
+        )
+    })?;
     w.close_block()?;
     writeln!(w, "else")?;
     w.open_block()?;
-    open_element_loop(w, 0, r)?;
-    writeln!(w, "buf[pad({local})] = x[{global}];")?;
-    w.close_block()?;
+    write_elements(w, shape, 0, r, |w, it| {
+        writeln!(
+            w,
+            "buf[pad({})] = x[{}];",
+            it.plus(&names.cell, per),
+            it.plus_strided("src", per, "t_inner")
+        )
+    })?;
     w.close_block()?;
     w.close_block()?;
     writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")
@@ -90,10 +97,13 @@ pub(super) fn write_store<W: Write>(
         w,
         "const uint out = (base + (i - k) * {l}u + k{row}) * inner + ci;"
     )?;
-    open_element_loop(w, 0, r)?;
-    let local = plus_it(&names.cell, per);
-    let global = plus_it_strided("out", per, "p_inner");
-    writeln!(w, "y[{global}] = buf[pad({local})] * scale;")?;
-    w.close_block()?;
+    write_elements(w, shape, 0, r, |w, it| {
+        writeln!(
+            w,
+            "y[{}] = buf[pad({})] * scale;",
+            it.plus_strided("out", per, "p_inner"),
+            it.plus(&names.cell, per)
+        )
+    })?;
     w.close_block()
 }

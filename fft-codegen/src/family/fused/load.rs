@@ -6,7 +6,7 @@ use super::body::{exponent, Names};
 use super::flat::{write_flat, write_flat_halves};
 use super::global_access::load;
 use super::shape::{linear, Shape};
-use super::unrolled::{open_element_loop, plus_it, plus_it_strided};
+use super::unrolled::write_elements;
 use crate::opencl::writer::Writer;
 use std::fmt::{self, Write};
 
@@ -37,8 +37,8 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
     writeln!(w, "if (t == 1u)")?;
     w.open_block()?;
     if shape.halves && shape.has_c() {
-        write_flat_halves(w, shape, names, "src", |global| {
-            shape.put("it", "", &load(shape, global, true))
+        write_flat_halves(w, shape, names, "src", |it, global| {
+            shape.put(&it.index(), "", &load(shape, global, true))
         })?;
     } else {
         writeln!(
@@ -50,10 +50,11 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
             "const uint src = {};",
             linear(&[("first", l), ("lid", 1)], 0)
         )?;
-        let e = plus_it("lid", group);
-        let global = plus_it("src", group);
-        let statement = shape.put("it", &e, &load(shape, &global, true));
-        write_flat(w, shape, names, "src", &statement)?;
+        write_flat(w, shape, names, "src", |it| {
+            let e = it.plus("lid", group);
+            let global = it.plus("src", group);
+            shape.put(&it.index(), &e, &load(shape, &global, true))
+        })?;
     }
     w.close_block()?;
     writeln!(w, "else")?;
@@ -70,34 +71,43 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
         "base + i"
     };
     writeln!(w, "const uint src = {src};")?;
-    let local = plus_it(&names.cell, per);
-    let global = plus_it_strided("src", per, "t");
     writeln!(w, "if (p > 1u)")?;
     w.open_block()?;
     // A work-item that holds a whole sub-FFT (L = R) loads its element 0 apart: W^0 = 1.
     let first = if shape.has_j() {
         0
     } else {
-        writeln!(w, "// Element 0: W^0 = 1.")?;
+        if shape.loops() {
+            writeln!(w, "// Element 0: W^0 = 1.")?;
+        }
         let value = load(shape, "src", false);
         writeln!(w, "{}", shape.put("0", &names.cell, &value))?;
         1
     };
-    open_element_loop(w, first, r)?;
-    let value = format!(
-        "cmul({}, pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h))",
-        load(shape, &global, false),
-        exponent(shape)
-    );
-    writeln!(w, "{}", shape.put("it", &local, &value))?;
-    w.close_block()?;
+    write_elements(w, shape, first, r, |w, it| {
+        let global = it.plus_strided("src", per, "t");
+        let value = format!(
+            "cmul({}, pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h))",
+            load(shape, &global, false),
+            exponent(shape, it)
+        );
+        writeln!(
+            w,
+            "{}",
+            shape.put(&it.index(), &it.plus(&names.cell, per), &value)
+        )
+    })?;
     w.close_block()?;
     writeln!(w, "else")?;
     w.open_block()?;
-    open_element_loop(w, 0, r)?;
-    let value = load(shape, &global, false);
-    writeln!(w, "{}", shape.put("it", &local, &value))?;
-    w.close_block()?;
+    write_elements(w, shape, 0, r, |w, it| {
+        let value = load(shape, &it.plus_strided("src", per, "t"), false);
+        writeln!(
+            w,
+            "{}",
+            shape.put(&it.index(), &it.plus(&names.cell, per), &value)
+        )
+    })?;
     w.close_block()?;
     w.close_block()?;
     w.close_block()?;

@@ -35,7 +35,12 @@
 //!
 //! Every element is guarded by `g < total` for its own sub-FFT `g`. Each phase is one
 //! statement in `it` in a loop under `#pragma unroll` (`unrolled.rs`): the driver unrolls it,
-//! the text stays short. The stages are written out, butterfly by butterfly.
+//! the text stays short. The one exception: where the stages exchange halves
+//! ([`FusedSpec::exchanges_halves`], the wide passes included), whose elements stay in
+//! registers `ld[it]`, `st[it]`, the phases are written out element by element, the same
+//! statements with `it` a constant: the loops measured slower there on the H100 (f64 4096
+//! points 1.46 -> 1.96 ms; the wide passes of f32 2^22..2^24 and f64 2^20, 2^21 2-2.4%).
+//! The stages are written out, butterfly by butterfly.
 //!
 //! Above [`FusedSpec::complex_capacity`] values per work-group (8192 points in f32, 4096 in
 //! f64, C = 1; and the wide passes, [`FusedSpec::is_wide`]: 1024 points with C = 8, ...) the

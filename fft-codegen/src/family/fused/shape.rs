@@ -104,6 +104,13 @@ impl Shape {
         self.columns > 1
     }
 
+    /// Whether the load and store phases are `#pragma unroll` loops over the elements `it`
+    /// (`unrolled.rs`): everywhere but where the stages exchange halves, whose phases are
+    /// written out element by element (the loops measured slower there on the H100).
+    pub(super) fn loops(&self) -> bool {
+        !self.halves
+    }
+
     /// Whether the kernel has a position variable `j` (more than one work-item per sub-FFT).
     pub(super) fn has_j(&self) -> bool {
         self.per_fft > 1

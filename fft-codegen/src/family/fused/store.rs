@@ -6,7 +6,7 @@ use super::flat::{write_flat, write_flat_halves};
 use super::global_access::store;
 use super::shape::{linear, Shape};
 use super::split::{write_split_columns, write_split_halves, write_split_pairs};
-use super::unrolled::{open_element_loop, plus_it, plus_it_strided};
+use super::unrolled::write_elements;
 use crate::opencl::writer::Writer;
 use fft_core::kernel::FusedReal;
 use std::fmt::{self, Write};
@@ -38,8 +38,8 @@ pub(super) fn write_store<W: Write>(
     if split && shape.halves {
         write_split_halves(w, shape, names)?;
     } else if shape.halves && shape.has_c() {
-        write_flat_halves(w, shape, names, "out", |global| {
-            store(shape, global, &shape.get("it", ""), true)
+        write_flat_halves(w, shape, names, "out", |it, global| {
+            store(shape, global, &shape.get(&it.index(), ""), true)
         })?;
     } else if split {
         write_split_pairs(w, shape)?;
@@ -53,10 +53,11 @@ pub(super) fn write_store<W: Write>(
             "const uint out = {};",
             linear(&[("first", l), ("lid", 1)], 0)
         )?;
-        let e = plus_it("lid", group);
-        let global = plus_it("out", group);
-        let statement = store(shape, &global, &shape.get("it", &e), true);
-        write_flat(w, shape, names, "out", &statement)?;
+        write_flat(w, shape, names, "out", |it| {
+            let e = it.plus("lid", group);
+            let global = it.plus("out", group);
+            store(shape, &global, &shape.get(&it.index(), &e), true)
+        })?;
     }
     w.close_block()?;
     writeln!(w, "else")?;
@@ -72,15 +73,15 @@ pub(super) fn write_store<W: Write>(
     }
     let row = if shape.has_j() { " + row * p" } else { "" };
     writeln!(w, "const uint out = base + (i - k) * {l}u + k{row};")?;
-    open_element_loop(w, 0, r)?;
-    let local = plus_it(&names.cell, per);
-    let global = plus_it_strided("out", per, "p");
-    writeln!(
-        w,
-        "{}",
-        store(shape, &global, &shape.get("it", &local), false)
-    )?;
-    w.close_block()?;
+    write_elements(w, shape, 0, r, |w, it| {
+        let local = it.plus(&names.cell, per);
+        let global = it.plus_strided("out", per, "p");
+        writeln!(
+            w,
+            "{}",
+            store(shape, &global, &shape.get(&it.index(), &local), false)
+        )
+    })?;
     w.close_block()?;
     w.close_block()
 }
