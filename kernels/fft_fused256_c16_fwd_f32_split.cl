@@ -12,6 +12,9 @@
 // Pass twiddles (p > 1 only): W_{256p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
 // Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
 // else columns (runs of 16 consecutive addresses when t, p >= 16).
+// Load and store phases: loops over the work-item's elements it = 0..15 (#pragma unroll: the driver
+// unrolls them); the stages are written out. Kernels whose stages exchange halves write the phases
+// out element by element too: their loops measured slower on the H100.
 // Real transform (R2C's last pass, N = 2H reals, H = t * L): the store writes the split step,
 // X_k from Z_k and Z_(H-k), k = 0..H, to rows y[b * (H + 1) ..]; with t > 1 each work-group holds
 // its columns in mirrored pairs (j, t - j) so both values of every split are in local memory.
@@ -158,69 +161,13 @@ void fft_fused256_c16_fwd_f32_split(__global const float2 *x,
     {
         // Flat (t == 1, k = 0): element e = lid + 256 * it is x[first * 256 + e], point e % 256 of sub-FFT first + e / 256.
         const uint src = first * 256u + lid;
-        if (first < total)
+        #pragma unroll
+        for (uint it = 0u; it < 16u; ++it)
         {
-            buf[pad(lid)] = x[src];
-        }
-        if (first + 1u < total)
-        {
-            buf[pad(lid + 256u)] = x[src + 256u];
-        }
-        if (first + 2u < total)
-        {
-            buf[pad(lid + 512u)] = x[src + 512u];
-        }
-        if (first + 3u < total)
-        {
-            buf[pad(lid + 768u)] = x[src + 768u];
-        }
-        if (first + 4u < total)
-        {
-            buf[pad(lid + 1024u)] = x[src + 1024u];
-        }
-        if (first + 5u < total)
-        {
-            buf[pad(lid + 1280u)] = x[src + 1280u];
-        }
-        if (first + 6u < total)
-        {
-            buf[pad(lid + 1536u)] = x[src + 1536u];
-        }
-        if (first + 7u < total)
-        {
-            buf[pad(lid + 1792u)] = x[src + 1792u];
-        }
-        if (first + 8u < total)
-        {
-            buf[pad(lid + 2048u)] = x[src + 2048u];
-        }
-        if (first + 9u < total)
-        {
-            buf[pad(lid + 2304u)] = x[src + 2304u];
-        }
-        if (first + 10u < total)
-        {
-            buf[pad(lid + 2560u)] = x[src + 2560u];
-        }
-        if (first + 11u < total)
-        {
-            buf[pad(lid + 2816u)] = x[src + 2816u];
-        }
-        if (first + 12u < total)
-        {
-            buf[pad(lid + 3072u)] = x[src + 3072u];
-        }
-        if (first + 13u < total)
-        {
-            buf[pad(lid + 3328u)] = x[src + 3328u];
-        }
-        if (first + 14u < total)
-        {
-            buf[pad(lid + 3584u)] = x[src + 3584u];
-        }
-        if (first + 15u < total)
-        {
-            buf[pad(lid + 3840u)] = x[src + 3840u];
+            if (first + it < total)
+            {
+                buf[pad(lid + it * 256u)] = x[src + it * 256u];
+            }
         }
     }
     else
@@ -231,41 +178,19 @@ void fft_fused256_c16_fwd_f32_split(__global const float2 *x,
             const uint src = base + i + row * t;
             if (p > 1u)
             {
-                buf[pad(cell)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
-                buf[pad(cell + 16u)] = cmul(x[src + 16u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 16u), h));
-                buf[pad(cell + 32u)] = cmul(x[src + 32u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 32u), h));
-                buf[pad(cell + 48u)] = cmul(x[src + 48u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 48u), h));
-                buf[pad(cell + 64u)] = cmul(x[src + 64u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 64u), h));
-                buf[pad(cell + 80u)] = cmul(x[src + 80u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 80u), h));
-                buf[pad(cell + 96u)] = cmul(x[src + 96u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 96u), h));
-                buf[pad(cell + 112u)] = cmul(x[src + 112u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 112u), h));
-                buf[pad(cell + 128u)] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 128u), h));
-                buf[pad(cell + 144u)] = cmul(x[src + 144u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 144u), h));
-                buf[pad(cell + 160u)] = cmul(x[src + 160u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 160u), h));
-                buf[pad(cell + 176u)] = cmul(x[src + 176u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 176u), h));
-                buf[pad(cell + 192u)] = cmul(x[src + 192u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 192u), h));
-                buf[pad(cell + 208u)] = cmul(x[src + 208u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 208u), h));
-                buf[pad(cell + 224u)] = cmul(x[src + 224u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 224u), h));
-                buf[pad(cell + 240u)] = cmul(x[src + 240u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 240u), h));
+                #pragma unroll
+                for (uint it = 0u; it < 16u; ++it)
+                {
+                    buf[pad(cell + it * 16u)] = cmul(x[src + it * 16u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + it * 16u), h));
+                }
             }
             else
             {
-                buf[pad(cell)] = x[src];
-                buf[pad(cell + 16u)] = x[src + 16u * t];
-                buf[pad(cell + 32u)] = x[src + 32u * t];
-                buf[pad(cell + 48u)] = x[src + 48u * t];
-                buf[pad(cell + 64u)] = x[src + 64u * t];
-                buf[pad(cell + 80u)] = x[src + 80u * t];
-                buf[pad(cell + 96u)] = x[src + 96u * t];
-                buf[pad(cell + 112u)] = x[src + 112u * t];
-                buf[pad(cell + 128u)] = x[src + 128u * t];
-                buf[pad(cell + 144u)] = x[src + 144u * t];
-                buf[pad(cell + 160u)] = x[src + 160u * t];
-                buf[pad(cell + 176u)] = x[src + 176u * t];
-                buf[pad(cell + 192u)] = x[src + 192u * t];
-                buf[pad(cell + 208u)] = x[src + 208u * t];
-                buf[pad(cell + 224u)] = x[src + 224u * t];
-                buf[pad(cell + 240u)] = x[src + 240u * t];
+                #pragma unroll
+                for (uint it = 0u; it < 16u; ++it)
+                {
+                    buf[pad(cell + it * 16u)] = x[src + it * 16u * t];
+                }
             }
         }
     }
@@ -506,132 +431,14 @@ void fft_fused256_c16_fwd_f32_split(__global const float2 *x,
             // and column t/2 in slot 8, element L - 1 - m) pair their own elements m <= mm.
             if (front || rr == 0u)
             {
+                #pragma unroll
+                for (uint it = 0u; it < 16u; ++it)
                 {
-                    const uint m = row;
+                    const uint m = row + it * 16u;
                     const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
                     if (rr != 0u || m <= mm)
                     {
-                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell)], buf[pad(pcol * 256u + mm)], scale);
-                    }
-                }
-                {
-                    const uint m = row + 16u;
-                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
-                    if (rr != 0u || m <= mm)
-                    {
-                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 16u)], buf[pad(pcol * 256u + mm)], scale);
-                    }
-                }
-                {
-                    const uint m = row + 32u;
-                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
-                    if (rr != 0u || m <= mm)
-                    {
-                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 32u)], buf[pad(pcol * 256u + mm)], scale);
-                    }
-                }
-                {
-                    const uint m = row + 48u;
-                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
-                    if (rr != 0u || m <= mm)
-                    {
-                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 48u)], buf[pad(pcol * 256u + mm)], scale);
-                    }
-                }
-                {
-                    const uint m = row + 64u;
-                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
-                    if (rr != 0u || m <= mm)
-                    {
-                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 64u)], buf[pad(pcol * 256u + mm)], scale);
-                    }
-                }
-                {
-                    const uint m = row + 80u;
-                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
-                    if (rr != 0u || m <= mm)
-                    {
-                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 80u)], buf[pad(pcol * 256u + mm)], scale);
-                    }
-                }
-                {
-                    const uint m = row + 96u;
-                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
-                    if (rr != 0u || m <= mm)
-                    {
-                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 96u)], buf[pad(pcol * 256u + mm)], scale);
-                    }
-                }
-                {
-                    const uint m = row + 112u;
-                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
-                    if (rr != 0u || m <= mm)
-                    {
-                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 112u)], buf[pad(pcol * 256u + mm)], scale);
-                    }
-                }
-                {
-                    const uint m = row + 128u;
-                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
-                    if (rr != 0u || m <= mm)
-                    {
-                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 128u)], buf[pad(pcol * 256u + mm)], scale);
-                    }
-                }
-                {
-                    const uint m = row + 144u;
-                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
-                    if (rr != 0u || m <= mm)
-                    {
-                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 144u)], buf[pad(pcol * 256u + mm)], scale);
-                    }
-                }
-                {
-                    const uint m = row + 160u;
-                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
-                    if (rr != 0u || m <= mm)
-                    {
-                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 160u)], buf[pad(pcol * 256u + mm)], scale);
-                    }
-                }
-                {
-                    const uint m = row + 176u;
-                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
-                    if (rr != 0u || m <= mm)
-                    {
-                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 176u)], buf[pad(pcol * 256u + mm)], scale);
-                    }
-                }
-                {
-                    const uint m = row + 192u;
-                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
-                    if (rr != 0u || m <= mm)
-                    {
-                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 192u)], buf[pad(pcol * 256u + mm)], scale);
-                    }
-                }
-                {
-                    const uint m = row + 208u;
-                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
-                    if (rr != 0u || m <= mm)
-                    {
-                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 208u)], buf[pad(pcol * 256u + mm)], scale);
-                    }
-                }
-                {
-                    const uint m = row + 224u;
-                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
-                    if (rr != 0u || m <= mm)
-                    {
-                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 224u)], buf[pad(pcol * 256u + mm)], scale);
-                    }
-                }
-                {
-                    const uint m = row + 240u;
-                    const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
-                    if (rr != 0u || m <= mm)
-                    {
-                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + 240u)], buf[pad(pcol * 256u + mm)], scale);
+                        split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + it * 16u)], buf[pad(pcol * 256u + mm)], scale);
                     }
                 }
             }

@@ -12,6 +12,9 @@
 // Pass twiddles (p > 1 only): W_{256p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
 // Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
 // else columns (runs of 16 consecutive addresses when t, p >= 16).
+// Load and store phases: loops over the work-item's elements it = 0..15 (#pragma unroll: the driver
+// unrolls them); the stages are written out. Kernels whose stages exchange halves write the phases
+// out element by element too: their loops measured slower on the H100.
 // Real transform (C2R's first pass, N = 2H reals, H = t * L): the load reads the merge step,
 // Z_k from X_k and X_(H-k) of rows x[b * (H + 1) ..], Im X_0 and Im X_H ignored.
 //
@@ -151,69 +154,13 @@ void fft_fused256_c16_inv_f32_merge(__global const float2 *x,
     {
         // Flat (t == 1, k = 0): element e = lid + 256 * it is x[first * 256 + e], point e % 256 of sub-FFT first + e / 256.
         const uint src = first * 256u + lid;
-        if (first < total)
+        #pragma unroll
+        for (uint it = 0u; it < 16u; ++it)
         {
-            buf[pad(lid)] = merge_load(x, (src) >> 8, ((src) & 255u), 256u, real_hi[((src) & 255u)]);
-        }
-        if (first + 1u < total)
-        {
-            buf[pad(lid + 256u)] = merge_load(x, (src + 256u) >> 8, ((src + 256u) & 255u), 256u, real_hi[((src + 256u) & 255u)]);
-        }
-        if (first + 2u < total)
-        {
-            buf[pad(lid + 512u)] = merge_load(x, (src + 512u) >> 8, ((src + 512u) & 255u), 256u, real_hi[((src + 512u) & 255u)]);
-        }
-        if (first + 3u < total)
-        {
-            buf[pad(lid + 768u)] = merge_load(x, (src + 768u) >> 8, ((src + 768u) & 255u), 256u, real_hi[((src + 768u) & 255u)]);
-        }
-        if (first + 4u < total)
-        {
-            buf[pad(lid + 1024u)] = merge_load(x, (src + 1024u) >> 8, ((src + 1024u) & 255u), 256u, real_hi[((src + 1024u) & 255u)]);
-        }
-        if (first + 5u < total)
-        {
-            buf[pad(lid + 1280u)] = merge_load(x, (src + 1280u) >> 8, ((src + 1280u) & 255u), 256u, real_hi[((src + 1280u) & 255u)]);
-        }
-        if (first + 6u < total)
-        {
-            buf[pad(lid + 1536u)] = merge_load(x, (src + 1536u) >> 8, ((src + 1536u) & 255u), 256u, real_hi[((src + 1536u) & 255u)]);
-        }
-        if (first + 7u < total)
-        {
-            buf[pad(lid + 1792u)] = merge_load(x, (src + 1792u) >> 8, ((src + 1792u) & 255u), 256u, real_hi[((src + 1792u) & 255u)]);
-        }
-        if (first + 8u < total)
-        {
-            buf[pad(lid + 2048u)] = merge_load(x, (src + 2048u) >> 8, ((src + 2048u) & 255u), 256u, real_hi[((src + 2048u) & 255u)]);
-        }
-        if (first + 9u < total)
-        {
-            buf[pad(lid + 2304u)] = merge_load(x, (src + 2304u) >> 8, ((src + 2304u) & 255u), 256u, real_hi[((src + 2304u) & 255u)]);
-        }
-        if (first + 10u < total)
-        {
-            buf[pad(lid + 2560u)] = merge_load(x, (src + 2560u) >> 8, ((src + 2560u) & 255u), 256u, real_hi[((src + 2560u) & 255u)]);
-        }
-        if (first + 11u < total)
-        {
-            buf[pad(lid + 2816u)] = merge_load(x, (src + 2816u) >> 8, ((src + 2816u) & 255u), 256u, real_hi[((src + 2816u) & 255u)]);
-        }
-        if (first + 12u < total)
-        {
-            buf[pad(lid + 3072u)] = merge_load(x, (src + 3072u) >> 8, ((src + 3072u) & 255u), 256u, real_hi[((src + 3072u) & 255u)]);
-        }
-        if (first + 13u < total)
-        {
-            buf[pad(lid + 3328u)] = merge_load(x, (src + 3328u) >> 8, ((src + 3328u) & 255u), 256u, real_hi[((src + 3328u) & 255u)]);
-        }
-        if (first + 14u < total)
-        {
-            buf[pad(lid + 3584u)] = merge_load(x, (src + 3584u) >> 8, ((src + 3584u) & 255u), 256u, real_hi[((src + 3584u) & 255u)]);
-        }
-        if (first + 15u < total)
-        {
-            buf[pad(lid + 3840u)] = merge_load(x, (src + 3840u) >> 8, ((src + 3840u) & 255u), 256u, real_hi[((src + 3840u) & 255u)]);
+            if (first + it < total)
+            {
+                buf[pad(lid + it * 256u)] = merge_load(x, (src + it * 256u) >> 8, ((src + it * 256u) & 255u), 256u, real_hi[((src + it * 256u) & 255u)]);
+            }
         }
     }
     else
@@ -224,41 +171,19 @@ void fft_fused256_c16_inv_f32_merge(__global const float2 *x,
             const uint src = base + i + row * t;
             if (p > 1u)
             {
-                buf[pad(cell)] = cmul(merge_load(x, seq, (src) - base, t * 256u, real_twiddle(real_hi, real_lo, (src) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
-                buf[pad(cell + 16u)] = cmul(merge_load(x, seq, (src + 16u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 16u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 16u), h));
-                buf[pad(cell + 32u)] = cmul(merge_load(x, seq, (src + 32u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 32u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 32u), h));
-                buf[pad(cell + 48u)] = cmul(merge_load(x, seq, (src + 48u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 48u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 48u), h));
-                buf[pad(cell + 64u)] = cmul(merge_load(x, seq, (src + 64u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 64u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 64u), h));
-                buf[pad(cell + 80u)] = cmul(merge_load(x, seq, (src + 80u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 80u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 80u), h));
-                buf[pad(cell + 96u)] = cmul(merge_load(x, seq, (src + 96u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 96u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 96u), h));
-                buf[pad(cell + 112u)] = cmul(merge_load(x, seq, (src + 112u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 112u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 112u), h));
-                buf[pad(cell + 128u)] = cmul(merge_load(x, seq, (src + 128u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 128u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 128u), h));
-                buf[pad(cell + 144u)] = cmul(merge_load(x, seq, (src + 144u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 144u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 144u), h));
-                buf[pad(cell + 160u)] = cmul(merge_load(x, seq, (src + 160u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 160u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 160u), h));
-                buf[pad(cell + 176u)] = cmul(merge_load(x, seq, (src + 176u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 176u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 176u), h));
-                buf[pad(cell + 192u)] = cmul(merge_load(x, seq, (src + 192u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 192u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 192u), h));
-                buf[pad(cell + 208u)] = cmul(merge_load(x, seq, (src + 208u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 208u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 208u), h));
-                buf[pad(cell + 224u)] = cmul(merge_load(x, seq, (src + 224u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 224u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 224u), h));
-                buf[pad(cell + 240u)] = cmul(merge_load(x, seq, (src + 240u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 240u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 240u), h));
+                #pragma unroll
+                for (uint it = 0u; it < 16u; ++it)
+                {
+                    buf[pad(cell + it * 16u)] = cmul(merge_load(x, seq, (src + it * 16u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + it * 16u * t) - base, rh)), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + it * 16u), h));
+                }
             }
             else
             {
-                buf[pad(cell)] = merge_load(x, seq, (src) - base, t * 256u, real_twiddle(real_hi, real_lo, (src) - base, rh));
-                buf[pad(cell + 16u)] = merge_load(x, seq, (src + 16u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 16u * t) - base, rh));
-                buf[pad(cell + 32u)] = merge_load(x, seq, (src + 32u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 32u * t) - base, rh));
-                buf[pad(cell + 48u)] = merge_load(x, seq, (src + 48u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 48u * t) - base, rh));
-                buf[pad(cell + 64u)] = merge_load(x, seq, (src + 64u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 64u * t) - base, rh));
-                buf[pad(cell + 80u)] = merge_load(x, seq, (src + 80u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 80u * t) - base, rh));
-                buf[pad(cell + 96u)] = merge_load(x, seq, (src + 96u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 96u * t) - base, rh));
-                buf[pad(cell + 112u)] = merge_load(x, seq, (src + 112u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 112u * t) - base, rh));
-                buf[pad(cell + 128u)] = merge_load(x, seq, (src + 128u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 128u * t) - base, rh));
-                buf[pad(cell + 144u)] = merge_load(x, seq, (src + 144u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 144u * t) - base, rh));
-                buf[pad(cell + 160u)] = merge_load(x, seq, (src + 160u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 160u * t) - base, rh));
-                buf[pad(cell + 176u)] = merge_load(x, seq, (src + 176u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 176u * t) - base, rh));
-                buf[pad(cell + 192u)] = merge_load(x, seq, (src + 192u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 192u * t) - base, rh));
-                buf[pad(cell + 208u)] = merge_load(x, seq, (src + 208u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 208u * t) - base, rh));
-                buf[pad(cell + 224u)] = merge_load(x, seq, (src + 224u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 224u * t) - base, rh));
-                buf[pad(cell + 240u)] = merge_load(x, seq, (src + 240u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + 240u * t) - base, rh));
+                #pragma unroll
+                for (uint it = 0u; it < 16u; ++it)
+                {
+                    buf[pad(cell + it * 16u)] = merge_load(x, seq, (src + it * 16u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + it * 16u * t) - base, rh));
+                }
             }
         }
     }
@@ -479,69 +404,13 @@ void fft_fused256_c16_inv_f32_merge(__global const float2 *x,
     {
         // Flat (p == 1, k = 0): element e = lid + 256 * it, X[e % 256] of sub-FFT first + e / 256, goes to y[first * 256 + e].
         const uint out = first * 256u + lid;
-        if (first < total)
+        #pragma unroll
+        for (uint it = 0u; it < 16u; ++it)
         {
-            y[out] = buf[pad(lid)] * scale;
-        }
-        if (first + 1u < total)
-        {
-            y[out + 256u] = buf[pad(lid + 256u)] * scale;
-        }
-        if (first + 2u < total)
-        {
-            y[out + 512u] = buf[pad(lid + 512u)] * scale;
-        }
-        if (first + 3u < total)
-        {
-            y[out + 768u] = buf[pad(lid + 768u)] * scale;
-        }
-        if (first + 4u < total)
-        {
-            y[out + 1024u] = buf[pad(lid + 1024u)] * scale;
-        }
-        if (first + 5u < total)
-        {
-            y[out + 1280u] = buf[pad(lid + 1280u)] * scale;
-        }
-        if (first + 6u < total)
-        {
-            y[out + 1536u] = buf[pad(lid + 1536u)] * scale;
-        }
-        if (first + 7u < total)
-        {
-            y[out + 1792u] = buf[pad(lid + 1792u)] * scale;
-        }
-        if (first + 8u < total)
-        {
-            y[out + 2048u] = buf[pad(lid + 2048u)] * scale;
-        }
-        if (first + 9u < total)
-        {
-            y[out + 2304u] = buf[pad(lid + 2304u)] * scale;
-        }
-        if (first + 10u < total)
-        {
-            y[out + 2560u] = buf[pad(lid + 2560u)] * scale;
-        }
-        if (first + 11u < total)
-        {
-            y[out + 2816u] = buf[pad(lid + 2816u)] * scale;
-        }
-        if (first + 12u < total)
-        {
-            y[out + 3072u] = buf[pad(lid + 3072u)] * scale;
-        }
-        if (first + 13u < total)
-        {
-            y[out + 3328u] = buf[pad(lid + 3328u)] * scale;
-        }
-        if (first + 14u < total)
-        {
-            y[out + 3584u] = buf[pad(lid + 3584u)] * scale;
-        }
-        if (first + 15u < total)
-        {
-            y[out + 3840u] = buf[pad(lid + 3840u)] * scale;
+            if (first + it < total)
+            {
+                y[out + it * 256u] = buf[pad(lid + it * 256u)] * scale;
+            }
         }
     }
     else
@@ -550,22 +419,11 @@ void fft_fused256_c16_inv_f32_merge(__global const float2 *x,
         if (g < total)
         {
             const uint out = base + (i - k) * 256u + k + row * p;
-            y[out] = buf[pad(cell)] * scale;
-            y[out + 16u * p] = buf[pad(cell + 16u)] * scale;
-            y[out + 32u * p] = buf[pad(cell + 32u)] * scale;
-            y[out + 48u * p] = buf[pad(cell + 48u)] * scale;
-            y[out + 64u * p] = buf[pad(cell + 64u)] * scale;
-            y[out + 80u * p] = buf[pad(cell + 80u)] * scale;
-            y[out + 96u * p] = buf[pad(cell + 96u)] * scale;
-            y[out + 112u * p] = buf[pad(cell + 112u)] * scale;
-            y[out + 128u * p] = buf[pad(cell + 128u)] * scale;
-            y[out + 144u * p] = buf[pad(cell + 144u)] * scale;
-            y[out + 160u * p] = buf[pad(cell + 160u)] * scale;
-            y[out + 176u * p] = buf[pad(cell + 176u)] * scale;
-            y[out + 192u * p] = buf[pad(cell + 192u)] * scale;
-            y[out + 208u * p] = buf[pad(cell + 208u)] * scale;
-            y[out + 224u * p] = buf[pad(cell + 224u)] * scale;
-            y[out + 240u * p] = buf[pad(cell + 240u)] * scale;
+            #pragma unroll
+            for (uint it = 0u; it < 16u; ++it)
+            {
+                y[out + it * 16u * p] = buf[pad(cell + it * 16u)] * scale;
+            }
         }
     }
 }

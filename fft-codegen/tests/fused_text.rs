@@ -256,48 +256,94 @@ fn phases_and_barriers_follow_the_stages() {
         let stages = spec.stage_radices().len();
         let code = code(&text);
         let r = spec.radix() as usize;
+        // The load and store phases are loops over the elements `it` (#pragma unroll), so
+        // each global access is written once per regime: loads flat, column with pass
+        // twiddles, column without; stores flat and column. A work-item that holds a whole
+        // sub-FFT (R = L) loads its element 0 apart in the twiddled branch (W^0 = 1). Where
+        // the stages exchange halves the phases are written out: R accesses per regime.
+        let loops = !spec.exchanges_halves();
+        let whole = spec.radix() == spec.len;
+        let peeled = usize::from(whole);
         // A complex exchange: one barrier after the load and two per stage; the local
-        // writes are the three load variants and R per stage. Halves: the load and store
-        // stay in registers, and each of the stages - 1 exchanges between stages writes R
-        // real and R imaginary parts with four barriers per part (three before the first);
-        // in parts, each write sits under its butterfly's part condition in every part.
+        // writes are the load's (one per loop, and the peeled element) and R per stage.
+        // Halves: the load and store stay in registers, and each of the stages - 1
+        // exchanges between stages writes R real and R imaginary parts with four barriers
+        // per part (three before the first); in parts, each write sits under its
+        // butterfly's part condition in every part.
         let parts = spec.exchange_parts() as usize;
         let (barriers, local_writes) = if spec.exchanges_halves() {
             (4 * parts * (stages - 1) - 1, 2 * r * (stages - 1) * parts)
         } else {
-            (1 + 2 * stages, 3 * r + stages * r)
+            (1 + 2 * stages, 3 + peeled + stages * r)
         };
         assert_eq!(
             code.matches("barrier(CLK_LOCAL_MEM_FENCE);").count(),
             barriers,
             "{name}"
         );
-        // Loads: R flat, R per column branch; stores: R flat, R columns.
-        assert_eq!(code.matches("x[src").count(), 3 * r, "{name}");
-        assert_eq!(code.matches("y[out").count(), 2 * r, "{name}");
+        let (loads, stores) = if loops {
+            (3 + peeled, 2)
+        } else {
+            (3 * r, 2 * r)
+        };
+        assert_eq!(code.matches("x[src").count(), loads, "{name}");
+        assert_eq!(code.matches("y[out").count(), stores, "{name}");
         assert_eq!(code.matches("    buf[pad(").count(), local_writes, "{name}");
+        // In loops, nothing unrolled by hand: every global index but the peeled element's
+        // is in `it`; written out, none is.
+        for (array, base) in [("x[src", "src"), ("y[out", "out")] {
+            for (at, _) in code.match_indices(array) {
+                let rest = &code[at + array.len()..];
+                let fixed = whole && base == "src" && rest.starts_with(']');
+                assert!(
+                    rest.starts_with(" + it") == loops || (loops && fixed),
+                    "{name}: {base} indexed wrongly: {}",
+                    &rest[..rest.find('\n').unwrap_or(rest.len())]
+                );
+            }
+        }
         // One runtime-uniform regime branch per phase.
         assert_eq!(code.matches("if (t == 1u)").count(), 1, "{name}");
         assert_eq!(code.matches("if (p == 1u)").count(), 1, "{name}");
         // Global memory only in the load and store phases, every element guarded by
-        // g < total for its own sub-FFT: once per column phase, once per distinct sub-FFT
-        // of the flat phases (element lid + W * it is in sub-FFT g0 + W * it / L).
+        // g < total for its own sub-FFT: once per column phase, once per flat phase (in the
+        // loop when each element has its own sub-FFT g0 + it * W / L, W >= L; around it
+        // when all are in sub-FFT first, C = 1; in a loop over the C sub-FFTs otherwise).
+        // Written out: once per distinct sub-FFT of the flat phases (element lid + W * it
+        // is in sub-FFT g0 + W * it / L; with halves and C > 1 all are in first + c).
         assert_eq!(code.matches("if (g < total)").count(), 2, "{name}");
         let (w, l) = (spec.work_group_size(), spec.len);
-        // A halves exchange with C > 1 moves point j + it * L/R of sub-FFT first + c.
-        let flat_subs = if spec.exchanges_halves() && spec.columns() > 1 {
-            1
+        let halves_c = spec.exchanges_halves() && spec.columns() > 1;
+        if !loops {
+            let flat_subs = if halves_c {
+                1
+            } else {
+                (0..spec.radix())
+                    .map(|it| it * w / l)
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .len()
+            };
+            assert_eq!(
+                code.matches(" < total)").count(),
+                2 + 2 * flat_subs,
+                "{name}"
+            );
+            assert_eq!(code.matches("#pragma unroll").count(), 0, "{name}");
         } else {
-            (0..spec.radix())
-                .map(|it| it * w / l)
-                .collect::<std::collections::BTreeSet<_>>()
-                .len()
-        };
-        assert_eq!(
-            code.matches(" < total)").count(),
-            2 + 2 * flat_subs,
-            "{name}"
-        );
+            assert_eq!(code.matches(" < total)").count(), 4, "{name}");
+            let nested = w < l && spec.radix() * w / l > 1;
+            assert_eq!(
+                code.matches("#pragma unroll").count(),
+                if nested { 7 } else { 5 },
+                "{name}"
+            );
+            let bound = format!("; it < {}u; ++it)", spec.radix());
+            assert_eq!(
+                code.matches(&bound).count(),
+                if nested { 3 } else { 5 },
+                "{name}"
+            );
+        }
         let stage_tw = code.matches("stage_tw[").count();
         let want: usize = spec
             .stage_radices()
@@ -327,14 +373,18 @@ fn indices_match_the_stockham_formulas() {
         "    const uint g = first + col;\n",
         "    const uint base = (g - i) * 2048u;\n",
         "    const uint cell = col * 2048u + row;\n",
-        // Flat load: one contiguous block, one guard per sub-FFT.
+        // Flat load: one contiguous block, one guard per sub-FFT s around a loop over its
+        // elements.
         "    if (t == 1u)\n",
         "        const uint src = first * 2048u + lid;\n",
-        "        if (first + 1u < total)\n",
-        "            buf[pad(lid + 64u)] = x[src + 64u];\n",
+        "        #pragma unroll\n        for (uint s = 0u; s < 2u; ++s)\n",
+        "            if (first + s < total)\n",
+        "                #pragma unroll\n                for (uint v = 0u; v < 32u; ++v)\n",
+        "                    const uint it = s * 32u + v;\n                    buf[pad(lid + it * 64u)] = x[src + it * 64u];\n",
         // Column load: element m = row + 32 * it of sub-FFT g.
         "            const uint src = base + i + row * t;\n",
-        "                buf[pad(cell + 32u)] = cmul(x[src + 32u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 32u), h));\n",
+        "                #pragma unroll\n                for (uint it = 0u; it < 64u; ++it)\n",
+        "                    buf[pad(cell + it * 32u)] = cmul(x[src + it * 32u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + it * 32u), h));\n",
         // Stage 1: radix 64, b = j, points b + 32 m, written to b * 64 + q of sub-FFT c.
         "        const float2 a01 = buf[pad(at + 32u)];\n",
         "        const uint dst = c * 2048u + j * 64u;\n",
@@ -347,14 +397,15 @@ fn indices_match_the_stockham_formulas() {
         // Flat store, then column store.
         "    if (p == 1u)\n",
         "        const uint out = first * 2048u + lid;\n",
-        "            y[out + 64u] = buf[pad(lid + 64u)] * scale;\n",
+        "                    y[out + it * 64u] = buf[pad(lid + it * 64u)] * scale;\n",
         "            const uint out = base + (i - k) * 2048u + k + row * p;\n",
-        "            y[out + 32u * p] = buf[pad(cell + 32u)] * scale;\n",
+        "                y[out + it * 32u * p] = buf[pad(cell + it * 32u)] * scale;\n",
     ] {
         assert!(text.contains(line), "missing {line:?}");
     }
     // 8 f64: C = 128 = W, one work-item per sub-FFT, one stage; W = 16 L, so the flat phases
-    // guard every step: element lid + 128 it is in sub-FFT g0 + 16 it.
+    // guard every step: element lid + 128 it is in sub-FFT g0 + 16 it. The twiddled column
+    // load takes element 0 apart (W^0 = 1) and loops from 1.
     let text = source(&FusedSpec {
         precision: Precision::F64,
         ..FusedSpec::new(8)
@@ -366,15 +417,16 @@ fn indices_match_the_stockham_formulas() {
         "    const uint col = lid;\n",
         "    const uint cell = col * 8u;\n",
         "    const uint g0 = first + (lid >> 3);\n",
-        "        if (g0 + 16u < total)\n",
-        "            buf[pad(lid + 128u)] = x[src + 128u];\n",
-        "                buf[pad(cell)] = x[src];\n",
-        "                buf[pad(cell + 1u)] = cmul(x[src + t], pass_twiddle(pass_tw_hi, pass_tw_lo, k, h));\n",
+        "            if (g0 + it * 16u < total)\n",
+        "                buf[pad(lid + it * 128u)] = x[src + it * 128u];\n",
+        "                // Element 0: W^0 = 1.\n                buf[pad(cell)] = x[src];\n",
+        "                for (uint it = 1u; it < 8u; ++it)\n",
+        "                    buf[pad(cell + it)] = cmul(x[src + it * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * it, h));\n",
+        "                    buf[pad(cell + it)] = x[src + it * t];\n",
         "        const uint dst = c * 8u;\n",
         "        buf[pad(dst + 4u)] = y01;\n",
-        "        if (g0 + 112u < total)\n",
-        "            y[out + 896u] = buf[pad(lid + 896u)] * scale;\n",
-        "            y[out + 7u * p] = buf[pad(cell + 7u)] * scale;\n",
+        "                y[out + it * 128u] = buf[pad(lid + it * 128u)] * scale;\n",
+        "                y[out + it * p] = buf[pad(cell + it)] * scale;\n",
     ] {
         assert!(text.contains(line), "missing {line:?}");
     }
@@ -390,8 +442,9 @@ fn indices_match_the_stockham_formulas() {
         "    const uint g = first;\n",
         "        const float2 a01 = buf[pad(j + 128u)];\n",
         "        const uint dst = (j - kk) * 32u + kk;\n",
-        "                buf[pad(row + 128u)] = x[src + 128u * t];\n",
-        "            y[out + 3968u] = buf[pad(lid + 3968u)] * scale;\n",
+        "                    buf[pad(row + it * 128u)] = x[src + it * 128u * t];\n",
+        "        if (first < total)\n        {\n            #pragma unroll\n            for (uint it = 0u; it < 32u; ++it)\n",
+        "                y[out + it * 128u] = buf[pad(lid + it * 128u)] * scale;\n",
     ] {
         assert!(text.contains(line), "missing {line:?}");
     }

@@ -4,6 +4,7 @@ use super::load::write_load;
 use super::shape::{linear, Shape};
 use super::stage::write_stage;
 use super::store::write_store;
+use super::unrolled::Element;
 use crate::math::ir::Graph;
 use crate::opencl::signature::write_signature;
 use crate::opencl::writer::Writer;
@@ -280,13 +281,14 @@ pub(super) fn stage_point(shape: &Shape, sub: &str, point: &str) -> String {
     linear(&[(sub, l), (point, one)], 0)
 }
 
-/// The pass-twiddle exponent `k * m` of the element `m = row + it * (L/R)` this work-item
-/// loads in step `it` of the column regime.
-pub(super) fn exponent(shape: &Shape, it: u32) -> String {
-    let m = it * shape.per_fft;
-    match (shape.has_j(), m) {
-        (true, 0) => "k * row".to_string(),
-        (true, _) => format!("k * (row + {m}u)"),
-        (false, _) => linear(&[("k", m)], 0),
+/// The pass-twiddle exponent `k * m` of the element `m = row + it * (L/R)` (`m = it` when a
+/// work-item holds a whole sub-FFT) this work-item loads in step `it` of the column regime.
+pub(super) fn exponent(shape: &Shape, it: Element) -> String {
+    match (it, shape.has_j()) {
+        (Element::Loop, true) => format!("k * ({})", it.plus("row", shape.per_fft)),
+        (Element::Loop, false) => "k * it".to_string(),
+        (Element::Fixed(0), true) => "k * row".to_string(),
+        (Element::Fixed(n), true) => format!("k * (row + {}u)", n * shape.per_fft),
+        (Element::Fixed(n), false) => linear(&[("k", n * shape.per_fft)], 0),
     }
 }

@@ -4,48 +4,84 @@
 
 use super::body::Names;
 use super::shape::{linear, Shape};
+use super::unrolled::{open_element_loop, write_elements, Element};
 use crate::opencl::writer::Writer;
 use std::fmt::{self, Write};
 
-/// The flat phases' statements, `statement(it)` for it = 0..R, each under the guard that
-/// its sub-FFT `flat_g + it * W / L` exists: one `if` per distinct sub-FFT. Mixed lengths
-/// (where W and L need not divide each other) guard each element: its global index
-/// `base + it * W` is below `end`.
+/// The flat phase's `statement` for each element (0..R), each element under the guard that
+/// its sub-FFT `flat_g + it * W / L` exists. In loops ([`Shape::loops`]): with L / W elements
+/// per sub-FFT, one `if` per sub-FFT `s` around a loop over its elements (in a loop over `s`
+/// when C > 1); with one or none (W >= L), a loop with the guard inside. Written out: one
+/// `if` per distinct sub-FFT around its elements. Mixed lengths (where W and L need not
+/// divide each other) guard each element: its global index `base + it * W` is below `end`.
 pub(super) fn write_flat<W: Write>(
     w: &mut Writer<W>,
     shape: &Shape,
     names: &Names,
     base: &str,
-    statement: impl Fn(u32) -> String,
+    statement: impl Fn(Element) -> String,
 ) -> fmt::Result {
-    let (l, group) = (shape.len, shape.group);
-    if shape.mixed {
-        for it in 0..shape.radix {
-            let global = linear(&[(base, 1)], it * group);
-            writeln!(w, "if ({global} < {})", names.flat_g)?;
-            w.open_block()?;
-            writeln!(w, "{}", statement(it))?;
-            w.close_block()?;
-        }
-        return Ok(());
-    }
-    let mut open = None;
-    for it in 0..shape.radix {
-        let sub = it * group / l;
-        if open != Some(sub) {
-            if open.is_some() {
-                w.close_block()?;
+    let (l, r, group) = (shape.len, shape.radix, shape.group);
+    let flat_g = names.flat_g.as_str();
+    let guard = |it: Element| {
+        if shape.mixed {
+            format!("{} < {flat_g}", it.plus(base, group))
+        } else {
+            match it {
+                Element::Loop => format!("{} < total", it.plus(flat_g, group / l)),
+                Element::Fixed(k) => format!("{} < total", linear(&[(flat_g, 1)], k * group / l)),
             }
-            writeln!(
-                w,
-                "if ({} < total)",
-                linear(&[(names.flat_g.as_str(), 1)], sub)
-            )?;
-            w.open_block()?;
-            open = Some(sub);
         }
-        writeln!(w, "{}", statement(it))?;
+    };
+    if !shape.loops() {
+        // Consecutive elements of one sub-FFT share its `if`.
+        let mut open: Option<String> = None;
+        for k in 0..r {
+            let guard = guard(Element::Fixed(k));
+            if open.as_ref() != Some(&guard) || shape.mixed {
+                if open.is_some() {
+                    w.close_block()?;
+                }
+                writeln!(w, "if ({guard})")?;
+                w.open_block()?;
+                open = Some(guard);
+            }
+            writeln!(w, "{}", statement(Element::Fixed(k)))?;
+        }
+        return w.close_block();
     }
+    if shape.mixed || group >= l {
+        open_element_loop(w, 0, r)?;
+        writeln!(w, "if ({})", guard(Element::Loop))?;
+        w.open_block()?;
+        writeln!(w, "{}", statement(Element::Loop))?;
+        w.close_block()?;
+        return w.close_block();
+    }
+    let statement = statement(Element::Loop);
+    let per_sub = l / group;
+    let subs = r / per_sub;
+    if subs == 1 {
+        writeln!(w, "if ({flat_g} < total)")?;
+        w.open_block()?;
+        open_element_loop(w, 0, r)?;
+        writeln!(w, "{statement}")?;
+        w.close_block()?;
+        return w.close_block();
+    }
+    // Elements it = s * per_sub .. (s + 1) * per_sub belong to sub-FFT flat_g + s.
+    writeln!(w, "#pragma unroll")?;
+    writeln!(w, "for (uint s = 0u; s < {subs}u; ++s)")?;
+    w.open_block()?;
+    writeln!(w, "if ({flat_g} + s < total)")?;
+    w.open_block()?;
+    writeln!(w, "#pragma unroll")?;
+    writeln!(w, "for (uint v = 0u; v < {per_sub}u; ++v)")?;
+    w.open_block()?;
+    writeln!(w, "const uint it = s * {per_sub}u + v;")?;
+    writeln!(w, "{statement}")?;
+    w.close_block()?;
+    w.close_block()?;
     w.close_block()
 }
 
@@ -58,7 +94,7 @@ pub(super) fn write_flat_halves<W: Write>(
     shape: &Shape,
     names: &Names,
     name: &str,
-    statement: impl Fn(u32, &str) -> String,
+    statement: impl Fn(Element, &str) -> String,
 ) -> fmt::Result {
     let (l, per) = (shape.len, shape.per_fft);
     writeln!(
@@ -72,9 +108,8 @@ pub(super) fn write_flat_halves<W: Write>(
     )?;
     writeln!(w, "if (first + c < total)")?;
     w.open_block()?;
-    for it in 0..shape.radix {
-        let global = linear(&[(name, 1)], it * per);
-        writeln!(w, "{}", statement(it, &global))?;
-    }
+    write_elements(w, shape, 0, shape.radix, |w, it| {
+        writeln!(w, "{}", statement(it, &it.plus(name, per)))
+    })?;
     w.close_block()
 }

@@ -156,6 +156,18 @@ pub(super) fn write_header<W: Write>(
             "// else columns (runs of {c} consecutive addresses when t, p >= {c})."
         )?;
     }
+    if shape.loops() {
+        writeln!(
+            w,
+            "// Load and store phases: loops over the work-item's elements it = 0..{} (#pragma unroll: the driver",
+            r - 1
+        )?;
+        writeln!(w, "// unrolls them); the stages are written out. Kernels whose stages exchange halves write the phases")?;
+        writeln!(
+            w,
+            "// out element by element too: their loops measured slower on the H100."
+        )?;
+    }
     if let Some(load) = spec.load {
         writeln!(
             w,

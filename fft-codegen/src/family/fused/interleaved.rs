@@ -5,7 +5,8 @@
 //! `inner` apart.
 
 use super::body::{exponent, Names};
-use super::shape::{linear, strided, Shape};
+use super::shape::Shape;
+use super::unrolled::write_elements;
 use crate::opencl::writer::Writer;
 use std::fmt::{self, Write};
 
@@ -37,27 +38,36 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
     writeln!(w, "const uint src = (base + i{row}) * inner + ci;")?;
     writeln!(w, "if (p > 1u)")?;
     w.open_block()?;
-    for it in 0..r {
-        let local = linear(&[(names.cell.as_str(), 1)], it * per);
-        let global = strided("src", it * per, "t_inner");
-        if !shape.has_j() && it == 0 {
-            writeln!(w, "buf[pad({local})] = x[{global}];")?;
-        } else {
-            writeln!(
-                w,
-                "buf[pad({local})] = cmul(x[{global}], pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h));",
-                exponent(shape, it)
-            )?;
+    // A work-item that holds a whole sub-FFT (L = R) loads its element 0 apart: W^0 = 1.
+    let first = if shape.has_j() {
+        0
+    } else {
+        if shape.loops() {
+            writeln!(w, "// Element 0: W^0 = 1.")?;
         }
-    }
+        writeln!(w, "buf[pad({})] = x[src];", names.cell)?;
+        1
+    };
+    write_elements(w, shape, first, r, |w, it| {
+        writeln!(
+            w,
+            "buf[pad({})] = cmul(x[{}], pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h));",
+            it.plus(&names.cell, per),
+            it.plus_strided("src", per, "t_inner"),
+            exponent(shape, it)
+        )
+    })?;
     w.close_block()?;
     writeln!(w, "else")?;
     w.open_block()?;
-    for it in 0..r {
-        let local = linear(&[(names.cell.as_str(), 1)], it * per);
-        let global = strided("src", it * per, "t_inner");
-        writeln!(w, "buf[pad({local})] = x[{global}];")?;
-    }
+    write_elements(w, shape, 0, r, |w, it| {
+        writeln!(
+            w,
+            "buf[pad({})] = x[{}];",
+            it.plus(&names.cell, per),
+            it.plus_strided("src", per, "t_inner")
+        )
+    })?;
     w.close_block()?;
     w.close_block()?;
     writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")
@@ -87,10 +97,13 @@ pub(super) fn write_store<W: Write>(
         w,
         "const uint out = (base + (i - k) * {l}u + k{row}) * inner + ci;"
     )?;
-    for it in 0..r {
-        let local = linear(&[(names.cell.as_str(), 1)], it * per);
-        let global = strided("out", it * per, "p_inner");
-        writeln!(w, "y[{global}] = buf[pad({local})] * scale;")?;
-    }
+    write_elements(w, shape, 0, r, |w, it| {
+        writeln!(
+            w,
+            "y[{}] = buf[pad({})] * scale;",
+            it.plus_strided("out", per, "p_inner"),
+            it.plus(&names.cell, per)
+        )
+    })?;
     w.close_block()
 }

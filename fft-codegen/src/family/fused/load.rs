@@ -5,7 +5,8 @@
 use super::body::{exponent, Names};
 use super::flat::{write_flat, write_flat_halves};
 use super::global_access::load;
-use super::shape::{linear, strided, Shape};
+use super::shape::{linear, Shape};
+use super::unrolled::write_elements;
 use crate::opencl::writer::Writer;
 use std::fmt::{self, Write};
 
@@ -37,7 +38,7 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
     w.open_block()?;
     if shape.halves && shape.has_c() {
         write_flat_halves(w, shape, names, "src", |it, global| {
-            shape.put(it, "", &load(shape, global, true))
+            shape.put(&it.index(), "", &load(shape, global, true))
         })?;
     } else {
         writeln!(
@@ -50,9 +51,9 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
             linear(&[("first", l), ("lid", 1)], 0)
         )?;
         write_flat(w, shape, names, "src", |it| {
-            let e = linear(&[("lid", 1)], it * group);
-            let global = linear(&[("src", 1)], it * group);
-            shape.put(it, &e, &load(shape, &global, true))
+            let e = it.plus("lid", group);
+            let global = it.plus("src", group);
+            shape.put(&it.index(), &e, &load(shape, &global, true))
         })?;
     }
     w.close_block()?;
@@ -72,28 +73,41 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
     writeln!(w, "const uint src = {src};")?;
     writeln!(w, "if (p > 1u)")?;
     w.open_block()?;
-    for it in 0..r {
-        let local = linear(&[(names.cell.as_str(), 1)], it * per);
-        let global = strided("src", it * per, "t");
-        let value = if !shape.has_j() && it == 0 {
-            load(shape, &global, false)
-        } else {
-            format!(
-                "cmul({}, pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h))",
-                load(shape, &global, false),
-                exponent(shape, it)
-            )
-        };
-        writeln!(w, "{}", shape.put(it, &local, &value))?;
-    }
+    // A work-item that holds a whole sub-FFT (L = R) loads its element 0 apart: W^0 = 1.
+    let first = if shape.has_j() {
+        0
+    } else {
+        if shape.loops() {
+            writeln!(w, "// Element 0: W^0 = 1.")?;
+        }
+        let value = load(shape, "src", false);
+        writeln!(w, "{}", shape.put("0", &names.cell, &value))?;
+        1
+    };
+    write_elements(w, shape, first, r, |w, it| {
+        let global = it.plus_strided("src", per, "t");
+        let value = format!(
+            "cmul({}, pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h))",
+            load(shape, &global, false),
+            exponent(shape, it)
+        );
+        writeln!(
+            w,
+            "{}",
+            shape.put(&it.index(), &it.plus(&names.cell, per), &value)
+        )
+    })?;
     w.close_block()?;
     writeln!(w, "else")?;
     w.open_block()?;
-    for it in 0..r {
-        let local = linear(&[(names.cell.as_str(), 1)], it * per);
-        let value = load(shape, &strided("src", it * per, "t"), false);
-        writeln!(w, "{}", shape.put(it, &local, &value))?;
-    }
+    write_elements(w, shape, 0, r, |w, it| {
+        let value = load(shape, &it.plus_strided("src", per, "t"), false);
+        writeln!(
+            w,
+            "{}",
+            shape.put(&it.index(), &it.plus(&names.cell, per), &value)
+        )
+    })?;
     w.close_block()?;
     w.close_block()?;
     w.close_block()?;

@@ -1,5 +1,5 @@
 //! The compile-time constants of one fused kernel ([`Shape`], its [`Stage`]s) and the uint
-//! index expressions its phases are written with ([`linear`], [`strided`]).
+//! index expressions its phases are written with ([`linear`]).
 
 use crate::opencl::literal::{scalar_type, vector_type};
 use fft_core::kernel::FusedSpec;
@@ -78,9 +78,10 @@ impl Shape {
         }
     }
 
-    /// The load phase's statement putting `value`, its element `it`, at local index `local`:
-    /// into `buf`, or into the registers `ld[it]` when the stages exchange halves.
-    pub(super) fn put(&self, it: u32, local: &str, value: &str) -> String {
+    /// The load phase's statement putting `value`, its element `it` (a number or the loop
+    /// variable), at local index `local`: into `buf`, or into the registers `ld[it]` when
+    /// the stages exchange halves.
+    pub(super) fn put(&self, it: &str, local: &str, value: &str) -> String {
         if self.halves {
             format!("ld[{it}] = {value};")
         } else {
@@ -88,9 +89,9 @@ impl Shape {
         }
     }
 
-    /// The store phase's element `it`, at local index `local`: from `buf`, or from register
-    /// `st[it]` when the stages exchange halves.
-    pub(super) fn get(&self, it: u32, local: &str) -> String {
+    /// The store phase's element `it` (a number or the loop variable), at local index
+    /// `local`: from `buf`, or from register `st[it]` when the stages exchange halves.
+    pub(super) fn get(&self, it: &str, local: &str) -> String {
         if self.halves {
             format!("st[{it}]")
         } else {
@@ -101,6 +102,13 @@ impl Shape {
     /// Whether the kernel has a column variable `c` (C > 1).
     pub(super) fn has_c(&self) -> bool {
         self.columns > 1
+    }
+
+    /// Whether the load and store phases are `#pragma unroll` loops over the elements `it`
+    /// (`unrolled.rs`): everywhere but where the stages exchange halves, whose phases are
+    /// written out element by element (the loops measured slower there on the H100).
+    pub(super) fn loops(&self) -> bool {
+        !self.halves
     }
 
     /// Whether the kernel has a position variable `j` (more than one work-item per sub-FFT).
@@ -124,13 +132,4 @@ pub(super) fn linear(terms: &[(&str, u32)], constant: u32) -> String {
         parts.push(format!("{constant}u"));
     }
     parts.join(" + ")
-}
-
-/// `base + offset * stride` with the trivial factors left out.
-pub(super) fn strided(base: &str, offset: u32, stride: &str) -> String {
-    match offset {
-        0 => base.to_string(),
-        1 => format!("{base} + {stride}"),
-        _ => format!("{base} + {offset}u * {stride}"),
-    }
 }

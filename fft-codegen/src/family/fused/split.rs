@@ -6,6 +6,7 @@ use super::body::Names;
 use super::global_access::real_twiddle;
 use super::halves::{write_exchange, Part, Placed};
 use super::shape::{linear, Shape};
+use super::unrolled::{write_elements, Element};
 use crate::opencl::writer::Writer;
 use std::fmt::{self, Write};
 
@@ -78,14 +79,17 @@ pub(super) fn write_split_columns<W: Write>(
     )?;
     writeln!(w, "if (front || rr == 0u)")?;
     w.open_block()?;
-    for it in 0..r {
-        let local = linear(&[(names.cell.as_str(), 1)], it * per);
-        let m = if shape.has_j() {
-            linear(&[("row", 1)], it * per)
-        } else {
-            format!("{it}u")
+    write_elements(w, shape, 0, r, |w, it| {
+        let m = match (shape.has_j(), it) {
+            (true, _) => it.plus("row", per),
+            (false, Element::Loop) => "it".to_string(),
+            (false, Element::Fixed(k)) => format!("{k}u"),
         };
-        w.open_block()?;
+        // Written out, each element is a block of its own (its m, mm).
+        let fixed = it != Element::Loop;
+        if fixed {
+            w.open_block()?;
+        }
         writeln!(w, "const uint m = {m};")?;
         writeln!(
             w,
@@ -97,12 +101,16 @@ pub(super) fn write_split_columns<W: Write>(
         w.open_block()?;
         writeln!(
             w,
-            "split_pair(y, seq, i + m * p, t * {l}u, {}, buf[pad({local})], buf[pad(pcol * {l}u + mm)], scale);",
-            real_twiddle("i + m * p", false)
+            "split_pair(y, seq, i + m * p, t * {l}u, {}, buf[pad({})], buf[pad(pcol * {l}u + mm)], scale);",
+            real_twiddle("i + m * p", false),
+            it.plus(&names.cell, per)
         )?;
         w.close_block()?;
-        w.close_block()?;
-    }
+        if fixed {
+            w.close_block()?;
+        }
+        Ok(())
+    })?;
     w.close_block()?;
     w.close_block()?;
     w.close_block()
@@ -156,13 +164,20 @@ pub(super) fn write_split_halves<W: Write>(
     writeln!(w, "if (first < total)")?;
     w.open_block()?;
     writeln!(w, "const uint row_out = first * {}u;", l + 1)?;
-    for it in 0..r {
-        let e = element(it);
+    write_elements(w, shape, 0, r, |w, it| {
+        let e = match it {
+            Element::Loop => {
+                writeln!(w, "const uint e = {};", it.plus(&names.cell, per))?;
+                "e".to_string()
+            }
+            Element::Fixed(_) => it.plus(&names.cell, per),
+        };
+        let it = it.index();
         writeln!(
             w,
             "y[row_out + {e}] = real_split(st[{it}], sm[{it}], real_hi[{e}]) * scale;"
-        )?;
-    }
+        )
+    })?;
     writeln!(w, "if ({} == 0u)", names.cell)?;
     w.open_block()?;
     writeln!(

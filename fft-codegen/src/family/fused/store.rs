@@ -4,8 +4,9 @@
 use super::body::Names;
 use super::flat::{write_flat, write_flat_halves};
 use super::global_access::store;
-use super::shape::{linear, strided, Shape};
+use super::shape::{linear, Shape};
 use super::split::{write_split_columns, write_split_halves, write_split_pairs};
+use super::unrolled::write_elements;
 use crate::opencl::writer::Writer;
 use fft_core::kernel::FusedReal;
 use std::fmt::{self, Write};
@@ -38,7 +39,7 @@ pub(super) fn write_store<W: Write>(
         write_split_halves(w, shape, names)?;
     } else if shape.halves && shape.has_c() {
         write_flat_halves(w, shape, names, "out", |it, global| {
-            store(shape, global, &shape.get(it, ""), true)
+            store(shape, global, &shape.get(&it.index(), ""), true)
         })?;
     } else if split {
         write_split_pairs(w, shape)?;
@@ -53,9 +54,9 @@ pub(super) fn write_store<W: Write>(
             linear(&[("first", l), ("lid", 1)], 0)
         )?;
         write_flat(w, shape, names, "out", |it| {
-            let e = linear(&[("lid", 1)], it * group);
-            let global = linear(&[("out", 1)], it * group);
-            store(shape, &global, &shape.get(it, &e), true)
+            let e = it.plus("lid", group);
+            let global = it.plus("out", group);
+            store(shape, &global, &shape.get(&it.index(), &e), true)
         })?;
     }
     w.close_block()?;
@@ -72,19 +73,15 @@ pub(super) fn write_store<W: Write>(
     }
     let row = if shape.has_j() { " + row * p" } else { "" };
     writeln!(w, "const uint out = base + (i - k) * {l}u + k{row};")?;
-    for it in 0..r {
-        let local = linear(&[(names.cell.as_str(), 1)], it * per);
+    write_elements(w, shape, 0, r, |w, it| {
+        let local = it.plus(&names.cell, per);
+        let global = it.plus_strided("out", per, "p");
         writeln!(
             w,
             "{}",
-            store(
-                shape,
-                &strided("out", it * per, "p"),
-                &shape.get(it, &local),
-                false
-            )
-        )?;
-    }
+            store(shape, &global, &shape.get(&it.index(), &local), false)
+        )
+    })?;
     w.close_block()?;
     w.close_block()
 }
