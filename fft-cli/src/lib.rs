@@ -1,5 +1,8 @@
 //! The `oclfft` command line as a library: [`Cli`] is the command line the binary parses and
-//! [`Cli::run`] what it runs.
+//! [`Cli::run`] what it runs; [`resolve_job`] takes a command line through the same parsing
+//! and the same resolution of `fft` and `spectrum` into a job (formats, the input's shape,
+//! axes, length, batch, precision) but stops before an OpenCL device is opened, for the fuzz
+//! target `fuzz/fuzz_targets/args.rs` and the property tests.
 //!
 //! Exit codes: 0 success, 1 runtime or device failure, 2 bad command line or bad input file,
 //! 3 `--check` found the device result outside the tolerance.
@@ -11,6 +14,7 @@ mod compute;
 mod devices;
 mod exit;
 mod fft2;
+mod fft_job;
 mod image_spectrum;
 mod input;
 mod kernel;
@@ -19,13 +23,19 @@ mod plan;
 mod plot;
 mod real;
 mod real_check;
+mod resolve;
 mod spectrum;
 mod transform;
 mod transform2d;
 
 use clap::{Parser, Subcommand};
 
+pub use axes::Layout;
+pub use compute::{Axes, Job, PrecisionArg};
 pub use exit::CliError;
+pub use fft2::Job2d;
+pub use fft_job::FftJob;
+pub use resolve::{resolve_job, ResolveError, Resolved};
 
 /// Result of a command.
 pub type Result<T> = std::result::Result<T, CliError>;
