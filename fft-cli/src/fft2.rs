@@ -27,7 +27,7 @@ pub struct Job2d {
 
 impl Job2d {
     /// The same job as the CLI's jobs describe it: `rows` rows of `cols` values.
-    fn job(self) -> Job {
+    pub fn job(self) -> Job {
         Job {
             len: self.cols,
             batch: self.rows,

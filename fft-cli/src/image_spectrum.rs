@@ -20,17 +20,23 @@ pub fn is_image(input: &Path) -> bool {
     fft_io::lowercase_extension(input) == "png"
 }
 
-/// Runs `oclfft spectrum IMAGE.png -o SPECTRUM.png`.
-pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
+/// The 2-D transform of `oclfft spectrum IMAGE.png`: the options checked, the image's size
+/// from its header.
+pub fn job(args: &SpectrumArgs) -> crate::Result<Job2d> {
     check_options(args)?;
     let (rows, cols) = fft_io::png::probe(&args.input)?;
-    let job = Job2d {
+    Ok(Job2d {
         rows,
         cols,
         direction: Direction::Forward,
         normalization: Normalization::None,
         precision: args.precision,
-    };
+    })
+}
+
+/// Runs `oclfft spectrum IMAGE.png -o SPECTRUM.png`: the 2-D transform `job` (from [`job`]).
+pub fn run(args: &SpectrumArgs, job: Job2d) -> crate::Result<()> {
+    let Job2d { rows, cols, .. } = job;
     let queue = open_queue(args.device.as_deref())?;
     check_2d(&queue, job).map_err(|e| too_large(&args.input, rows, cols, e))?;
     let image = fft_io::png::read(&args.input)?;

@@ -4,8 +4,9 @@
 //! `rfftn` and `irfftn(s=(rows, N))` of a 2-D array on its multi-dimensional real plans.
 
 use crate::axes::Layout;
-use crate::compute::{check_real_job, pad_rows, resize_note, run_c2r, run_r2c, Axes, Job};
+use crate::compute::{pad_rows, resize_note, run_c2r, run_r2c, Axes, Job};
 use crate::exit::CliError;
+use crate::fft_job::Prepared;
 use crate::transform::{emit, open_and_read, write_options, FftArgs};
 use fft_core::kernel::half_spectrum_len;
 use fft_io::txt::number_text;
@@ -17,13 +18,33 @@ use std::fmt::Write as _;
 /// Why `--inverse --real` needs `--n`.
 pub const MISSING_N: &str = "--inverse --real needs --n N, the number of reals per signal: a half spectrum of M values is that of N = 2M-2 (even) or N = 2M-1 (odd) reals, and only N tells which (as numpy's irfft(n=N))";
 
-/// Runs `oclfft fft --real` (forward or, with `--inverse`, inverse).
-pub fn run(args: &FftArgs, input_format: Format, output_format: Format) -> crate::Result<()> {
+/// Runs `oclfft fft --real` (forward or, with `--inverse`, inverse), `prepared` by
+/// [`crate::fft_job::prepare`].
+pub fn run(args: &FftArgs, prepared: Prepared) -> crate::Result<()> {
     if args.inverse {
-        inverse(args, input_format, output_format)
+        inverse(args, prepared)
     } else {
-        forward(args, input_format, output_format)
+        forward(args, prepared)
     }
+}
+
+/// `--n` of `--inverse --real`, or why it is needed.
+pub(crate) fn inverse_len(args: &FftArgs) -> crate::Result<usize> {
+    args.len.ok_or_else(|| CliError::Input(MISSING_N.into()))
+}
+
+/// The real transforms of `args` on an input of `shape`: the layout, the job (forward,
+/// `--len` reals per signal, by default the signal's own; inverse, the `--n` reals out) and
+/// what the plan transforms.
+pub(crate) fn job_of(args: &FftArgs, shape: Shape) -> crate::Result<(Layout, Job, Axes)> {
+    let layout = layout(args, shape)?;
+    let (points, batch) = layout.signal_shape(shape.rows, shape.cols);
+    let job = if args.inverse {
+        job(args, inverse_len(args)?, batch, Direction::Inverse)
+    } else {
+        job(args, args.len.unwrap_or(points), batch, Direction::Forward)
+    };
+    Ok((layout, job, real_axes(layout)))
 }
 
 /// The layout of the real transforms of `args` on an input of `shape`: rows, columns or the
@@ -59,20 +80,13 @@ fn job(args: &FftArgs, len: usize, batch: usize, direction: Direction) -> Job {
 }
 
 /// Real signals in, their half spectra out (numpy's `rfft(x, n=N)`).
-fn forward(args: &FftArgs, input_format: Format, output_format: Format) -> crate::Result<()> {
-    let job_for = |layout: Layout, shape: Shape| -> Job {
-        let (points, batch) = layout.signal_shape(shape.rows, shape.cols);
-        job(args, args.len.unwrap_or(points), batch, Direction::Forward)
-    };
-    let (queue, signal) = open_and_read(args, input_format, |queue, shape| {
-        let layout = layout(args, shape)?;
-        check_real_job(queue, job_for(layout, shape), real_axes(layout))
-    })?;
+fn forward(args: &FftArgs, prepared: Prepared) -> crate::Result<()> {
+    let (input_format, output_format) = (prepared.input_format, prepared.output_format);
+    let (queue, signal) = open_and_read(args, prepared)?;
     check_real_input(args, &signal)?;
 
     let shape = signal.shape();
-    let layout = layout(args, shape)?;
-    let (job, axes) = (job_for(layout, shape), real_axes(layout));
+    let (layout, job, axes) = job_of(args, shape)?;
     let sample_rate = signal.sample_rate();
     let signals = layout.signals_by_row(signal);
     let points = signals.cols();
@@ -95,21 +109,13 @@ fn forward(args: &FftArgs, input_format: Format, output_format: Format) -> crate
 }
 
 /// Half spectra in, `--n` reals per signal out (numpy's `irfft(X, n=N)`).
-fn inverse(args: &FftArgs, input_format: Format, output_format: Format) -> crate::Result<()> {
-    let len = args.len.ok_or_else(|| CliError::Input(MISSING_N.into()))?;
-    let bins = half_spectrum_len(len);
-    let job_for = |layout: Layout, shape: Shape| -> Job {
-        let (_, batch) = layout.signal_shape(shape.rows, shape.cols);
-        job(args, len, batch, Direction::Inverse)
-    };
-    let (queue, signal) = open_and_read(args, input_format, |queue, shape| {
-        let layout = layout(args, shape)?;
-        check_real_job(queue, job_for(layout, shape), real_axes(layout))
-    })?;
+fn inverse(args: &FftArgs, prepared: Prepared) -> crate::Result<()> {
+    let (input_format, output_format) = (prepared.input_format, prepared.output_format);
+    let (queue, signal) = open_and_read(args, prepared)?;
 
     let shape = signal.shape();
-    let layout = layout(args, shape)?;
-    let (job, axes) = (job_for(layout, shape), real_axes(layout));
+    let (layout, job, axes) = job_of(args, shape)?;
+    let (len, bins) = (job.len, half_spectrum_len(job.len));
     let sample_rate = signal.sample_rate();
     let signals = layout.signals_by_row(signal);
     let values = signals.cols();

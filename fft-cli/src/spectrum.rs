@@ -13,6 +13,7 @@ use crate::compute::{
     open_queue, pad_rows, resize_note, run_job, run_r2c, Axes, Job, PrecisionArg,
 };
 use crate::exit::CliError;
+use crate::fft2::Job2d;
 use crate::plot::{draw, Chart, Series, PALETTE};
 use clap::{Args, ValueEnum};
 use fft_io::{Format, ReadOptions};
@@ -93,10 +94,39 @@ pub struct SpectrumArgs {
     pub len: Option<usize>,
 }
 
-/// Runs the command.
-pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
+/// `oclfft spectrum` resolved up to the device.
+#[derive(Debug)]
+pub enum Prepared {
+    /// The spectrum of a signal.
+    Signal(SignalSpectrum),
+    /// The 2-D spectrum of a PNG image.
+    Image(Job2d),
+}
+
+/// The spectrum of a signal, resolved up to the device: the samples to transform and how.
+#[derive(Debug)]
+pub struct SignalSpectrum {
+    /// One forward transform of `--len` points (by default the row's own), unscaled.
+    pub job: Job,
+    /// A complex signal (the complex transform, every bin plotted), else a real one (the
+    /// real-to-complex transform, its half spectrum).
+    pub complex: bool,
+    /// The sample rate in Hz: `--rate`, else the WAV header's.
+    pub rate: Option<f64>,
+    /// The samples of the plotted row (before padding or truncation to `job.len`).
+    pub samples: usize,
+    /// Its first `min(samples, job.len)` samples windowed, beside the window's values.
+    pub windowed: Vec<(Complex64, f64)>,
+    /// What the reader noticed (a skipped CSV header), as warnings to print.
+    pub warnings: Vec<String>,
+}
+
+/// Everything `oclfft spectrum` does before it opens a device: for an image its checks and
+/// shape, for a signal the checks of the options, the file read, the row chosen and
+/// windowed, and the job.
+pub fn prepare(args: &SpectrumArgs) -> crate::Result<Prepared> {
     if crate::image_spectrum::is_image(&args.input) {
-        return crate::image_spectrum::run(args);
+        return Ok(Prepared::Image(crate::image_spectrum::job(args)?));
     }
     crate::plot::check_extension(&args.output)?;
     let format = Format::resolve(&args.input, args.format)?;
@@ -107,7 +137,7 @@ pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
     let options = ReadOptions {
         allow_nonfinite: args.allow_nonfinite,
     };
-    let signal = crate::input::read(&args.input, format, options)?;
+    let (signal, warnings) = crate::input::read_noting(&args.input, format, options)?;
     let row = signal.row_values(args.channel).ok_or_else(|| {
         CliError::Input(format!(
             "--channel {} does not exist: {} has {} row(s)",
@@ -124,9 +154,7 @@ pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
         },
     };
     let len = args.len.unwrap_or(row.len());
-    let count = row.len().min(len);
-    let windowed = windowed(&row[..count], args.window)?;
-    let queue = open_queue(args.device.as_deref())?;
+    let windowed = windowed(&row[..row.len().min(len)], args.window)?;
     let job = Job {
         len,
         batch: 1,
@@ -135,10 +163,36 @@ pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
         precision: args.precision,
         measure: false,
     };
+    Ok(Prepared::Signal(SignalSpectrum {
+        job,
+        complex: signal.is_complex(),
+        rate,
+        samples: row.len(),
+        windowed,
+        warnings,
+    }))
+}
+
+/// Runs the command.
+pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
+    let prepared = match prepare(args)? {
+        Prepared::Image(job) => return crate::image_spectrum::run(args, job),
+        Prepared::Signal(prepared) => prepared,
+    };
+    crate::input::warn(&prepared.warnings);
+    let SignalSpectrum {
+        job,
+        complex,
+        rate,
+        samples,
+        windowed,
+        ..
+    } = prepared;
+    let (len, count) = (job.len, windowed.len());
+    let queue = open_queue(args.device.as_deref())?;
     // A complex signal has distinct negative frequencies: a complex transform, all bins
     // plotted. A real one: the real-to-complex transform, whose half spectrum is all that
     // is plotted.
-    let complex = signal.is_complex();
     if complex {
         crate::compute::check_job(&queue, job)?;
     } else {
@@ -216,9 +270,8 @@ pub fn run(args: &SpectrumArgs) -> crate::Result<()> {
     };
     draw(&args.output, &chart)?;
     eprintln!(
-        "oclfft: {} samples{}, strongest bin at {} {unit} ({peak_db:.1} dB); wrote {}",
-        row.len(),
-        resize_note(row.len(), len),
+        "oclfft: {samples} samples{}, strongest bin at {} {unit} ({peak_db:.1} dB); wrote {}",
+        resize_note(samples, len),
         trim_number(peak_freq),
         args.output.display()
     );

@@ -14,7 +14,7 @@ use crate::axes::Layout;
 use crate::compute::{
     beyond_f32, check_result, exceeds_f32, open_queue, plan, resize_note, Axes, Job, PrecisionArg,
 };
-use crate::transform::{direction, layout, note_flattened_rows, FftArgs};
+use crate::transform::{job_for, layout, note_flattened_rows, FftArgs};
 use fft_io::{Format, IoError, OutputFile, ReadOptions, RowReader, Shape, ValueWriter};
 use fft_runtime::ocl::OclPrm;
 use fft_runtime::{complex_from_f64, complex_to_f64, DeviceQueue, FftFloat};
@@ -57,12 +57,8 @@ pub fn run_if_streamable(
     let chunk_bytes = (args.chunk_mib as usize) << 20;
     let chunk_rows = (chunk_bytes / len.saturating_mul(value_bytes).max(1)).clamp(1, shape.rows);
     let chunk = Job {
-        len,
         batch: chunk_rows,
-        direction: direction(args),
-        normalization: args.norm.into(),
-        precision: args.precision,
-        measure: args.measure,
+        ..job_for(args, Layout::Rows, shape)
     };
     let queue = open_queue(args.device.as_deref())?;
     let stream = Stream {

@@ -1,12 +1,13 @@
 //! `oclfft fft INPUT`: transform a signal file on the device and write the result.
 
 use crate::axes::Layout;
-use crate::compute::{check_job, open_queue, pad_rows, resize_note, run_job, Job, PrecisionArg};
+use crate::compute::{open_queue, pad_rows, resize_note, run_job, Job, PrecisionArg};
 use crate::exit::CliError;
+use crate::fft_job::{read_options, Prepared};
 use clap::{Args, ValueEnum};
 use fft_core::accuracy::{ErrorReport, Tolerance};
 use fft_core::plan::Algorithm;
-use fft_io::{Format, ReadOptions, Shape, Signal, WriteOptions};
+use fft_io::{Format, Shape, Signal, WriteOptions};
 use fft_runtime::{DeviceQueue, Direction, Normalization};
 use num_complex::Complex64;
 use rustfft::FftPlanner;
@@ -122,32 +123,16 @@ pub struct FftArgs {
 
 /// Runs the command.
 pub fn run(args: &FftArgs) -> crate::Result<()> {
-    let input_format = Format::resolve(&args.input, args.format)?;
-    let output_format = output_format(args)?;
+    let prepared = crate::fft_job::prepare(args)?;
+    let (input_format, output_format) = (prepared.input_format, prepared.output_format);
     if args.real {
-        return crate::real::run(args, input_format, output_format);
+        return crate::real::run(args, prepared);
     }
     if crate::streamed::run_if_streamable(args, input_format, output_format)? {
         return Ok(());
     }
     let direction = direction(args);
-    let job_for = |layout: Layout, shape: Shape| -> Job {
-        let (points, batch) = layout.signal_shape(shape.rows, shape.cols);
-        Job {
-            len: args.len.unwrap_or(points),
-            batch,
-            direction,
-            normalization: args.norm.into(),
-            precision: args.precision,
-            measure: args.measure,
-        }
-    };
-    let (queue, signal) = open_and_read(args, input_format, |queue, shape| {
-        match layout(args, shape)? {
-            Layout::Both => crate::fft2::check_2d(queue, crate::transform2d::job(args, shape)),
-            one => check_job(queue, job_for(one, shape)),
-        }
-    })?;
+    let (queue, signal) = open_and_read(args, prepared)?;
     let shape = signal.shape();
     let layout = layout(args, shape)?;
     if layout == Layout::Both {
@@ -156,7 +141,7 @@ pub fn run(args: &FftArgs) -> crate::Result<()> {
 
     // Host memory: every copy below is dropped once the next one exists (the input is kept
     // for --check only).
-    let job = job_for(layout, shape);
+    let job = job_for(args, layout, shape);
     let sample_rate = signal.sample_rate();
     let signals = layout.signals_by_row(signal);
     let points = signals.cols();
@@ -182,6 +167,20 @@ pub fn run(args: &FftArgs) -> crate::Result<()> {
     write_result(args, output_format, &out)
 }
 
+/// The 1-D complex job of `args` on an input of `shape` under `layout` (rows or columns):
+/// `--len` points per signal (default: the signal's own), one transform per signal.
+pub(crate) fn job_for(args: &FftArgs, layout: Layout, shape: Shape) -> Job {
+    let (points, batch) = layout.signal_shape(shape.rows, shape.cols);
+    Job {
+        len: args.len.unwrap_or(points),
+        batch,
+        direction: direction(args),
+        normalization: args.norm.into(),
+        precision: args.precision,
+        measure: args.measure,
+    }
+}
+
 /// Forward, or inverse with `--inverse`.
 pub(crate) fn direction(args: &FftArgs) -> Direction {
     if args.inverse {
@@ -204,39 +203,28 @@ pub(crate) fn layout(args: &FftArgs, shape: Shape) -> crate::Result<Layout> {
 }
 
 /// The format of the output: `--output-format`, else the extension of `-o`, else text.
-fn output_format(args: &FftArgs) -> crate::Result<Format> {
+pub(crate) fn output_format(args: &FftArgs) -> crate::Result<Format> {
     Ok(match &args.output {
         Some(path) => Format::resolve(path, args.output_format)?,
         None => args.output_format.unwrap_or(Format::Txt),
     })
 }
 
-/// Opens the device and reads INPUT, calling `check` (which builds the plan for an input of
-/// that shape) before any padded copy is made.
+/// Opens the device, builds the plan of the `prepared` job on it (refusing a job the device
+/// cannot run before any padded copy is made), and reads INPUT if it was not read already.
 ///
 /// Shapes known from a header are checked against the device before the data is read;
 /// text files are read (and their errors reported) before the device is opened.
 pub(crate) fn open_and_read(
     args: &FftArgs,
-    format: Format,
-    check: impl Fn(&DeviceQueue, Shape) -> crate::Result<()>,
+    prepared: Prepared,
 ) -> crate::Result<(DeviceQueue, Signal)> {
-    let options = ReadOptions {
-        allow_nonfinite: args.allow_nonfinite,
-    };
-    let (early, shape) = match fft_io::probe_shape(&args.input, format)? {
-        Some(shape) => (None, shape),
-        None => {
-            let signal = crate::input::read(&args.input, format, options)?;
-            let shape = signal.shape();
-            (Some(signal), shape)
-        }
-    };
+    crate::input::warn(&prepared.warnings);
     let queue = open_queue(args.device.as_deref())?;
-    check(&queue, shape)?;
-    let signal = match early {
+    prepared.job.check(&queue)?;
+    let signal = match prepared.early {
         Some(signal) => signal,
-        None => crate::input::read(&args.input, format, options)?,
+        None => crate::input::read(&args.input, prepared.input_format, read_options(args))?,
     };
     Ok((queue, signal))
 }

@@ -224,7 +224,10 @@ fn beyond_the_allocation_limit_gives_both_numbers_before_reading_data() {
         &big,
         &["--precision", "f64"],
         2,
-        &["the header announces 4293918720 values", "the file is truncated"],
+        &[
+            "the header announces 4293918720 values",
+            "the file is truncated",
+        ],
     );
     // The same through --len: 63 rows of 16 points padded to 2^26 (63 GiB as complex128).
     let rows = file(dir.path(), "rows.npy", npy("<f8", false, "(63, 16)", &[]));

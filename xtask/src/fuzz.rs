@@ -1,5 +1,6 @@
 //! `cargo xtask fuzz [--seconds N] [TARGET...]`: run the cargo-fuzz targets in `fuzz/` (every
-//! fft-io reader), installing the nightly toolchain and cargo-fuzz when they are missing.
+//! fft-io reader, and `args`: the CLI's command line and input to its job), installing the
+//! nightly toolchain and cargo-fuzz when they are missing.
 //!
 //! Each target starts from its committed seeds (`fuzz/seeds/TARGET`) and grows a working
 //! corpus in `fuzz/corpus/TARGET` (ignored by git). A crash or a hang (an input that runs
@@ -9,7 +10,7 @@ use crate::{workspace_root, Error};
 use std::process::Command;
 
 /// Every target in `fuzz/fuzz_targets/`.
-pub const TARGETS: [&str; 6] = ["npy", "wav", "txt", "csv", "raw", "png"];
+pub const TARGETS: [&str; 7] = ["npy", "wav", "txt", "csv", "raw", "png", "args"];
 
 /// What `cargo xtask fuzz` was asked to do.
 #[derive(Debug, PartialEq, Eq)]

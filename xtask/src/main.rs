@@ -39,7 +39,8 @@ commands:
       (each rank checks its part of distributed 2-D and 3-D transforms against the reference).
   fuzz [--seconds N] [TARGET...]
       Run the cargo-fuzz targets in fuzz/ (npy, wav, txt, csv, raw, png: every fft-io
-      reader) for N seconds each (default 60), from the seeds in fuzz/seeds/; installs the
+      reader; args: oclfft's command line and input file to its job, up to the device)
+      for N seconds each (default 60), from the seeds in fuzz/seeds/; installs the
       nightly toolchain and cargo-fuzz when missing. Fails on any crash or hang (naming the
       input).
   help
