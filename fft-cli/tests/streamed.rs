@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{npy, oclfft};
+use common::{fft_ok as fft, npy, oclfft};
 use num_complex::Complex64;
 use std::path::Path;
 
@@ -23,19 +23,6 @@ fn values(rows: usize, cols: usize) -> Vec<Complex64> {
             Complex64::new((x * 0.37).sin() + 0.1, (x * 0.011).cos() - 0.2)
         })
         .collect()
-}
-
-/// Runs `oclfft fft input -o output args`, expecting success; returns stderr.
-fn fft(input: &Path, output: &Path, args: &[&str]) -> String {
-    let run = oclfft()
-        .arg("fft")
-        .arg(input)
-        .arg("-o")
-        .arg(output)
-        .args(args)
-        .assert()
-        .success();
-    String::from_utf8_lossy(&run.get_output().stderr).into_owned()
 }
 
 /// Asserts the streamed run of `args` writes exactly the bytes of the whole-file run (taken
