@@ -14,8 +14,9 @@ use crate::axes::Layout;
 use crate::compute::{
     beyond_f32, check_result, exceeds_f32, open_queue, plan, resize_note, Axes, Job, PrecisionArg,
 };
-use crate::transform::{job_for, layout, note_flattened_rows, FftArgs};
-use fft_io::{Format, IoError, OutputFile, ReadOptions, RowReader, Shape, ValueWriter};
+use crate::fft_job::{read_options, FftJob, Prepared};
+use crate::transform::{note_flattened_rows, FftArgs};
+use fft_io::{Format, IoError, OutputFile, RowReader, Shape, ValueWriter};
 use fft_runtime::ocl::OclPrm;
 use fft_runtime::{complex_from_f64, complex_to_f64, DeviceQueue, FftFloat};
 use num_complex::Complex;
@@ -28,29 +29,30 @@ const WRITE_BUFFER_BYTES: usize = 1 << 20;
 
 /// Runs `oclfft fft` streamed when its input and output allow it (see the module
 /// documentation); `Ok(false)` when they do not and nothing was done.
-pub fn run_if_streamable(
-    args: &FftArgs,
-    input_format: Format,
-    output_format: Format,
-) -> crate::Result<bool> {
+pub fn run_if_streamable(args: &FftArgs, prepared: &Prepared) -> crate::Result<bool> {
+    // The complex transform of each row of a file `RowReader` reads, written to a file by a
+    // value writer, with no reference kept for --check.
+    let FftJob::Complex {
+        layout: Layout::Rows,
+        job,
+    } = prepared.job
+    else {
+        return Ok(false);
+    };
     let Some(output) = &args.output else {
         return Ok(false);
     };
-    if args.real || args.check || !ValueWriter::<Vec<u8>>::writes(output_format) {
+    let output_format = prepared.output_format;
+    if args.check || !ValueWriter::<Vec<u8>>::writes(output_format) {
         return Ok(false);
     }
-    let options = ReadOptions {
-        allow_nonfinite: args.allow_nonfinite,
-    };
-    let Some(reader) = RowReader::open(&args.input, input_format, options)? else {
+    let input_format = prepared.input_format;
+    let Some(reader) = RowReader::open(&args.input, input_format, read_options(args))? else {
         return Ok(false);
     };
     let shape = reader.shape();
-    if layout(args, shape)? != Layout::Rows {
-        return Ok(false);
-    }
-    let len = args.len.unwrap_or(shape.cols);
-    let value_bytes = match args.precision {
+    let len = job.len;
+    let value_bytes = match job.precision {
         PrecisionArg::F32 => 8,
         PrecisionArg::F64 => 16,
     };
@@ -58,7 +60,7 @@ pub fn run_if_streamable(
     let chunk_rows = (chunk_bytes / len.saturating_mul(value_bytes).max(1)).clamp(1, shape.rows);
     let chunk = Job {
         batch: chunk_rows,
-        ..job_for(args, Layout::Rows, shape)
+        ..job
     };
     let queue = open_queue(args.device.as_deref())?;
     let stream = Stream {
@@ -69,7 +71,7 @@ pub fn run_if_streamable(
         output_format,
         out_shape: Shape { cols: len, ..shape },
     };
-    match args.precision {
+    match job.precision {
         PrecisionArg::F32 => stream.run::<f32>(&queue, chunk)?,
         PrecisionArg::F64 => stream.run::<f64>(&queue, chunk)?,
     }

@@ -128,7 +128,7 @@ pub fn run(args: &FftArgs) -> crate::Result<()> {
     if args.real {
         return crate::real::run(args, prepared);
     }
-    if crate::streamed::run_if_streamable(args, input_format, output_format)? {
+    if crate::streamed::run_if_streamable(args, &prepared)? {
         return Ok(());
     }
     let direction = direction(args);
