@@ -13,8 +13,8 @@
 // Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
 // else columns (runs of 4 consecutive addresses when t, p >= 4).
 // Load and store phases: loops over the work-item's elements it = 0..9 (#pragma unroll: the driver
-// unrolls them); the stages are written out. Kernels whose stages exchange halves write the phases
-// out element by element too: their loops measured slower on the H100.
+// unrolls them); the stages are written out. Kernels whose stages exchange halves, or with more
+// than 16 elements per work-item, write the phases out too: their loops measured slower.
 //
 // Operations per sub-FFT: 12600 complex additions, 1200 constant multiplications (mul_pXqY),
 // 1200 trivial rotations (x -1, x i, x -i), 1800 stage-twiddle multiplications (cmul);

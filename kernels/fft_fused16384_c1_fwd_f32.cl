@@ -914,7 +914,7 @@ void fft_fused16384_c1_fwd_f32(__global const float2 *x,
     const float2 s1_u0_y63 = s1_u0_t5_62 - (float2)(s1_u0_t5_63.y, -s1_u0_t5_63.x);
     const uint s1_u0_dst = j * 64u;
     const uint s1_u0_part = s1_u0_dst >> 13;
-    const uint s1_u0_at = (s1_u0_dst & 8191u);
+    const uint s1_u0_at = s1_u0_dst & 8191u;
 
     // Stage 2 of 3: radix 64, stride 64. Butterfly b = j of sub-FFT c reads points
     // b + 256 * m times W_4096^(kk*m) = stage_tw[kk * m * 4], kk = b & 63, and writes X[q]
@@ -1774,7 +1774,7 @@ void fft_fused16384_c1_fwd_f32(__global const float2 *x,
     const float2 s2_u0_y63 = s2_u0_t5_62 - (float2)(s2_u0_t5_63.y, -s2_u0_t5_63.x);
     const uint s2_u0_dst = (j - s2_u0_kk) * 64u + s2_u0_kk;
     const uint s2_u0_part = s2_u0_dst >> 13;
-    const uint s2_u0_at = (s2_u0_dst & 8191u);
+    const uint s2_u0_at = s2_u0_dst & 8191u;
 
     // Stage 3 of 3: radix 4, stride 4096. Butterfly b = j + 256 * u (u = 0..15) of sub-FFT c reads points
     // b + 4096 * m times W_16384^(kk*m) = stage_tw[kk * m], kk = b & 4095, and writes X[q]
@@ -2244,7 +2244,7 @@ void fft_fused16384_c1_fwd_f32(__global const float2 *x,
     const float2 s3_u0_y03 = s3_u0_t1_02 - (float2)(s3_u0_t1_03.y, -s3_u0_t1_03.x);
     const uint s3_u0_dst = (j - s3_u0_kk) * 4u + s3_u0_kk;
     const uint s3_u0_part = s3_u0_dst >> 13;
-    const uint s3_u0_at = (s3_u0_dst & 8191u);
+    const uint s3_u0_at = s3_u0_dst & 8191u;
     s3_u1_a01 = cmul(s3_u1_a01, stage_tw[s3_u1_kk]);
     s3_u1_a02 = cmul(s3_u1_a02, stage_tw[s3_u1_kk * 2u]);
     s3_u1_a03 = cmul(s3_u1_a03, stage_tw[s3_u1_kk * 3u]);
@@ -2258,7 +2258,7 @@ void fft_fused16384_c1_fwd_f32(__global const float2 *x,
     const float2 s3_u1_y03 = s3_u1_t1_02 - (float2)(s3_u1_t1_03.y, -s3_u1_t1_03.x);
     const uint s3_u1_dst = (s3_u1_b - s3_u1_kk) * 4u + s3_u1_kk;
     const uint s3_u1_part = s3_u1_dst >> 13;
-    const uint s3_u1_at = (s3_u1_dst & 8191u);
+    const uint s3_u1_at = s3_u1_dst & 8191u;
     s3_u2_a01 = cmul(s3_u2_a01, stage_tw[s3_u2_kk]);
     s3_u2_a02 = cmul(s3_u2_a02, stage_tw[s3_u2_kk * 2u]);
     s3_u2_a03 = cmul(s3_u2_a03, stage_tw[s3_u2_kk * 3u]);
@@ -2272,7 +2272,7 @@ void fft_fused16384_c1_fwd_f32(__global const float2 *x,
     const float2 s3_u2_y03 = s3_u2_t1_02 - (float2)(s3_u2_t1_03.y, -s3_u2_t1_03.x);
     const uint s3_u2_dst = (s3_u2_b - s3_u2_kk) * 4u + s3_u2_kk;
     const uint s3_u2_part = s3_u2_dst >> 13;
-    const uint s3_u2_at = (s3_u2_dst & 8191u);
+    const uint s3_u2_at = s3_u2_dst & 8191u;
     s3_u3_a01 = cmul(s3_u3_a01, stage_tw[s3_u3_kk]);
     s3_u3_a02 = cmul(s3_u3_a02, stage_tw[s3_u3_kk * 2u]);
     s3_u3_a03 = cmul(s3_u3_a03, stage_tw[s3_u3_kk * 3u]);
@@ -2286,7 +2286,7 @@ void fft_fused16384_c1_fwd_f32(__global const float2 *x,
     const float2 s3_u3_y03 = s3_u3_t1_02 - (float2)(s3_u3_t1_03.y, -s3_u3_t1_03.x);
     const uint s3_u3_dst = (s3_u3_b - s3_u3_kk) * 4u + s3_u3_kk;
     const uint s3_u3_part = s3_u3_dst >> 13;
-    const uint s3_u3_at = (s3_u3_dst & 8191u);
+    const uint s3_u3_at = s3_u3_dst & 8191u;
     s3_u4_a01 = cmul(s3_u4_a01, stage_tw[s3_u4_kk]);
     s3_u4_a02 = cmul(s3_u4_a02, stage_tw[s3_u4_kk * 2u]);
     s3_u4_a03 = cmul(s3_u4_a03, stage_tw[s3_u4_kk * 3u]);
@@ -2300,7 +2300,7 @@ void fft_fused16384_c1_fwd_f32(__global const float2 *x,
     const float2 s3_u4_y03 = s3_u4_t1_02 - (float2)(s3_u4_t1_03.y, -s3_u4_t1_03.x);
     const uint s3_u4_dst = (s3_u4_b - s3_u4_kk) * 4u + s3_u4_kk;
     const uint s3_u4_part = s3_u4_dst >> 13;
-    const uint s3_u4_at = (s3_u4_dst & 8191u);
+    const uint s3_u4_at = s3_u4_dst & 8191u;
     s3_u5_a01 = cmul(s3_u5_a01, stage_tw[s3_u5_kk]);
     s3_u5_a02 = cmul(s3_u5_a02, stage_tw[s3_u5_kk * 2u]);
     s3_u5_a03 = cmul(s3_u5_a03, stage_tw[s3_u5_kk * 3u]);
@@ -2314,7 +2314,7 @@ void fft_fused16384_c1_fwd_f32(__global const float2 *x,
     const float2 s3_u5_y03 = s3_u5_t1_02 - (float2)(s3_u5_t1_03.y, -s3_u5_t1_03.x);
     const uint s3_u5_dst = (s3_u5_b - s3_u5_kk) * 4u + s3_u5_kk;
     const uint s3_u5_part = s3_u5_dst >> 13;
-    const uint s3_u5_at = (s3_u5_dst & 8191u);
+    const uint s3_u5_at = s3_u5_dst & 8191u;
     s3_u6_a01 = cmul(s3_u6_a01, stage_tw[s3_u6_kk]);
     s3_u6_a02 = cmul(s3_u6_a02, stage_tw[s3_u6_kk * 2u]);
     s3_u6_a03 = cmul(s3_u6_a03, stage_tw[s3_u6_kk * 3u]);
@@ -2328,7 +2328,7 @@ void fft_fused16384_c1_fwd_f32(__global const float2 *x,
     const float2 s3_u6_y03 = s3_u6_t1_02 - (float2)(s3_u6_t1_03.y, -s3_u6_t1_03.x);
     const uint s3_u6_dst = (s3_u6_b - s3_u6_kk) * 4u + s3_u6_kk;
     const uint s3_u6_part = s3_u6_dst >> 13;
-    const uint s3_u6_at = (s3_u6_dst & 8191u);
+    const uint s3_u6_at = s3_u6_dst & 8191u;
     s3_u7_a01 = cmul(s3_u7_a01, stage_tw[s3_u7_kk]);
     s3_u7_a02 = cmul(s3_u7_a02, stage_tw[s3_u7_kk * 2u]);
     s3_u7_a03 = cmul(s3_u7_a03, stage_tw[s3_u7_kk * 3u]);
@@ -2342,7 +2342,7 @@ void fft_fused16384_c1_fwd_f32(__global const float2 *x,
     const float2 s3_u7_y03 = s3_u7_t1_02 - (float2)(s3_u7_t1_03.y, -s3_u7_t1_03.x);
     const uint s3_u7_dst = (s3_u7_b - s3_u7_kk) * 4u + s3_u7_kk;
     const uint s3_u7_part = s3_u7_dst >> 13;
-    const uint s3_u7_at = (s3_u7_dst & 8191u);
+    const uint s3_u7_at = s3_u7_dst & 8191u;
     s3_u8_a01 = cmul(s3_u8_a01, stage_tw[s3_u8_kk]);
     s3_u8_a02 = cmul(s3_u8_a02, stage_tw[s3_u8_kk * 2u]);
     s3_u8_a03 = cmul(s3_u8_a03, stage_tw[s3_u8_kk * 3u]);
@@ -2356,7 +2356,7 @@ void fft_fused16384_c1_fwd_f32(__global const float2 *x,
     const float2 s3_u8_y03 = s3_u8_t1_02 - (float2)(s3_u8_t1_03.y, -s3_u8_t1_03.x);
     const uint s3_u8_dst = (s3_u8_b - s3_u8_kk) * 4u + s3_u8_kk;
     const uint s3_u8_part = s3_u8_dst >> 13;
-    const uint s3_u8_at = (s3_u8_dst & 8191u);
+    const uint s3_u8_at = s3_u8_dst & 8191u;
     s3_u9_a01 = cmul(s3_u9_a01, stage_tw[s3_u9_kk]);
     s3_u9_a02 = cmul(s3_u9_a02, stage_tw[s3_u9_kk * 2u]);
     s3_u9_a03 = cmul(s3_u9_a03, stage_tw[s3_u9_kk * 3u]);
@@ -2370,7 +2370,7 @@ void fft_fused16384_c1_fwd_f32(__global const float2 *x,
     const float2 s3_u9_y03 = s3_u9_t1_02 - (float2)(s3_u9_t1_03.y, -s3_u9_t1_03.x);
     const uint s3_u9_dst = (s3_u9_b - s3_u9_kk) * 4u + s3_u9_kk;
     const uint s3_u9_part = s3_u9_dst >> 13;
-    const uint s3_u9_at = (s3_u9_dst & 8191u);
+    const uint s3_u9_at = s3_u9_dst & 8191u;
     s3_u10_a01 = cmul(s3_u10_a01, stage_tw[s3_u10_kk]);
     s3_u10_a02 = cmul(s3_u10_a02, stage_tw[s3_u10_kk * 2u]);
     s3_u10_a03 = cmul(s3_u10_a03, stage_tw[s3_u10_kk * 3u]);
@@ -2384,7 +2384,7 @@ void fft_fused16384_c1_fwd_f32(__global const float2 *x,
     const float2 s3_u10_y03 = s3_u10_t1_02 - (float2)(s3_u10_t1_03.y, -s3_u10_t1_03.x);
     const uint s3_u10_dst = (s3_u10_b - s3_u10_kk) * 4u + s3_u10_kk;
     const uint s3_u10_part = s3_u10_dst >> 13;
-    const uint s3_u10_at = (s3_u10_dst & 8191u);
+    const uint s3_u10_at = s3_u10_dst & 8191u;
     s3_u11_a01 = cmul(s3_u11_a01, stage_tw[s3_u11_kk]);
     s3_u11_a02 = cmul(s3_u11_a02, stage_tw[s3_u11_kk * 2u]);
     s3_u11_a03 = cmul(s3_u11_a03, stage_tw[s3_u11_kk * 3u]);
@@ -2398,7 +2398,7 @@ void fft_fused16384_c1_fwd_f32(__global const float2 *x,
     const float2 s3_u11_y03 = s3_u11_t1_02 - (float2)(s3_u11_t1_03.y, -s3_u11_t1_03.x);
     const uint s3_u11_dst = (s3_u11_b - s3_u11_kk) * 4u + s3_u11_kk;
     const uint s3_u11_part = s3_u11_dst >> 13;
-    const uint s3_u11_at = (s3_u11_dst & 8191u);
+    const uint s3_u11_at = s3_u11_dst & 8191u;
     s3_u12_a01 = cmul(s3_u12_a01, stage_tw[s3_u12_kk]);
     s3_u12_a02 = cmul(s3_u12_a02, stage_tw[s3_u12_kk * 2u]);
     s3_u12_a03 = cmul(s3_u12_a03, stage_tw[s3_u12_kk * 3u]);
@@ -2412,7 +2412,7 @@ void fft_fused16384_c1_fwd_f32(__global const float2 *x,
     const float2 s3_u12_y03 = s3_u12_t1_02 - (float2)(s3_u12_t1_03.y, -s3_u12_t1_03.x);
     const uint s3_u12_dst = (s3_u12_b - s3_u12_kk) * 4u + s3_u12_kk;
     const uint s3_u12_part = s3_u12_dst >> 13;
-    const uint s3_u12_at = (s3_u12_dst & 8191u);
+    const uint s3_u12_at = s3_u12_dst & 8191u;
     s3_u13_a01 = cmul(s3_u13_a01, stage_tw[s3_u13_kk]);
     s3_u13_a02 = cmul(s3_u13_a02, stage_tw[s3_u13_kk * 2u]);
     s3_u13_a03 = cmul(s3_u13_a03, stage_tw[s3_u13_kk * 3u]);
@@ -2426,7 +2426,7 @@ void fft_fused16384_c1_fwd_f32(__global const float2 *x,
     const float2 s3_u13_y03 = s3_u13_t1_02 - (float2)(s3_u13_t1_03.y, -s3_u13_t1_03.x);
     const uint s3_u13_dst = (s3_u13_b - s3_u13_kk) * 4u + s3_u13_kk;
     const uint s3_u13_part = s3_u13_dst >> 13;
-    const uint s3_u13_at = (s3_u13_dst & 8191u);
+    const uint s3_u13_at = s3_u13_dst & 8191u;
     s3_u14_a01 = cmul(s3_u14_a01, stage_tw[s3_u14_kk]);
     s3_u14_a02 = cmul(s3_u14_a02, stage_tw[s3_u14_kk * 2u]);
     s3_u14_a03 = cmul(s3_u14_a03, stage_tw[s3_u14_kk * 3u]);
@@ -2440,7 +2440,7 @@ void fft_fused16384_c1_fwd_f32(__global const float2 *x,
     const float2 s3_u14_y03 = s3_u14_t1_02 - (float2)(s3_u14_t1_03.y, -s3_u14_t1_03.x);
     const uint s3_u14_dst = (s3_u14_b - s3_u14_kk) * 4u + s3_u14_kk;
     const uint s3_u14_part = s3_u14_dst >> 13;
-    const uint s3_u14_at = (s3_u14_dst & 8191u);
+    const uint s3_u14_at = s3_u14_dst & 8191u;
     s3_u15_a01 = cmul(s3_u15_a01, stage_tw[s3_u15_kk]);
     s3_u15_a02 = cmul(s3_u15_a02, stage_tw[s3_u15_kk * 2u]);
     s3_u15_a03 = cmul(s3_u15_a03, stage_tw[s3_u15_kk * 3u]);
@@ -2454,7 +2454,7 @@ void fft_fused16384_c1_fwd_f32(__global const float2 *x,
     const float2 s3_u15_y03 = s3_u15_t1_02 - (float2)(s3_u15_t1_03.y, -s3_u15_t1_03.x);
     const uint s3_u15_dst = (s3_u15_b - s3_u15_kk) * 4u + s3_u15_kk;
     const uint s3_u15_part = s3_u15_dst >> 13;
-    const uint s3_u15_at = (s3_u15_dst & 8191u);
+    const uint s3_u15_at = s3_u15_dst & 8191u;
 
     // The last stage's output q of butterfly u is element u + 16 * q of the store phase.
     float2 st[64];

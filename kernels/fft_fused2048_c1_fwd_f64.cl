@@ -13,8 +13,8 @@
 // Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
 // else columns (runs of 1 consecutive addresses when t, p >= 1).
 // Load and store phases: loops over the work-item's elements it = 0..15 (#pragma unroll: the driver
-// unrolls them); the stages are written out. Kernels whose stages exchange halves write the phases
-// out element by element too: their loops measured slower on the H100.
+// unrolls them); the stages are written out. Kernels whose stages exchange halves, or with more
+// than 16 elements per work-item, write the phases out too: their loops measured slower.
 //
 // Operations per sub-FFT: 22528 complex additions, 3072 constant multiplications (mul_pXqY),
 // 2560 trivial rotations (x -1, x i, x -i), 3712 stage-twiddle multiplications (cmul);

@@ -12,9 +12,6 @@
 // Pass twiddles (p > 1 only): W_{2048p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
 // Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
 // else columns (runs of 2 consecutive addresses when t, p >= 2).
-// Load and store phases: loops over the work-item's elements it = 0..63 (#pragma unroll: the driver
-// unrolls them); the stages are written out. Kernels whose stages exchange halves write the phases
-// out element by element too: their loops measured slower on the H100.
 // Bluestein (the forward transform of length n, convolution length m; w = its chirp):
 // the load reads pad_load: x[b * n + j] * w[j] for j < n, zero up to m (run it as the first pass).
 // the store multiplies by filter[j], the spectrum of the filter divided by m (the last pass).
@@ -267,18 +264,75 @@ void fft_fused2048_c2_fwd_f32_pad_filter_fwd(__global const float2 *x,
     {
         // Flat (t == 1, k = 0): element e = lid + 64 * it is x[first * 2048 + e], point e % 2048 of sub-FFT first + e / 2048.
         const uint src = first * 2048u + lid;
-        #pragma unroll
-        for (uint s = 0u; s < 2u; ++s)
+        if (first < total)
         {
-            if (first + s < total)
-            {
-                #pragma unroll
-                for (uint v = 0u; v < 32u; ++v)
-                {
-                    const uint it = s * 32u + v;
-                    buf[pad(lid + it * 64u)] = pad_load(x, w, (src + it * 64u) >> 11, ((src + it * 64u) & 2047u), n);
-                }
-            }
+            buf[pad(lid)] = pad_load(x, w, src >> 11, (src & 2047u), n);
+            buf[pad(lid + 64u)] = pad_load(x, w, (src + 64u) >> 11, ((src + 64u) & 2047u), n);
+            buf[pad(lid + 128u)] = pad_load(x, w, (src + 128u) >> 11, ((src + 128u) & 2047u), n);
+            buf[pad(lid + 192u)] = pad_load(x, w, (src + 192u) >> 11, ((src + 192u) & 2047u), n);
+            buf[pad(lid + 256u)] = pad_load(x, w, (src + 256u) >> 11, ((src + 256u) & 2047u), n);
+            buf[pad(lid + 320u)] = pad_load(x, w, (src + 320u) >> 11, ((src + 320u) & 2047u), n);
+            buf[pad(lid + 384u)] = pad_load(x, w, (src + 384u) >> 11, ((src + 384u) & 2047u), n);
+            buf[pad(lid + 448u)] = pad_load(x, w, (src + 448u) >> 11, ((src + 448u) & 2047u), n);
+            buf[pad(lid + 512u)] = pad_load(x, w, (src + 512u) >> 11, ((src + 512u) & 2047u), n);
+            buf[pad(lid + 576u)] = pad_load(x, w, (src + 576u) >> 11, ((src + 576u) & 2047u), n);
+            buf[pad(lid + 640u)] = pad_load(x, w, (src + 640u) >> 11, ((src + 640u) & 2047u), n);
+            buf[pad(lid + 704u)] = pad_load(x, w, (src + 704u) >> 11, ((src + 704u) & 2047u), n);
+            buf[pad(lid + 768u)] = pad_load(x, w, (src + 768u) >> 11, ((src + 768u) & 2047u), n);
+            buf[pad(lid + 832u)] = pad_load(x, w, (src + 832u) >> 11, ((src + 832u) & 2047u), n);
+            buf[pad(lid + 896u)] = pad_load(x, w, (src + 896u) >> 11, ((src + 896u) & 2047u), n);
+            buf[pad(lid + 960u)] = pad_load(x, w, (src + 960u) >> 11, ((src + 960u) & 2047u), n);
+            buf[pad(lid + 1024u)] = pad_load(x, w, (src + 1024u) >> 11, ((src + 1024u) & 2047u), n);
+            buf[pad(lid + 1088u)] = pad_load(x, w, (src + 1088u) >> 11, ((src + 1088u) & 2047u), n);
+            buf[pad(lid + 1152u)] = pad_load(x, w, (src + 1152u) >> 11, ((src + 1152u) & 2047u), n);
+            buf[pad(lid + 1216u)] = pad_load(x, w, (src + 1216u) >> 11, ((src + 1216u) & 2047u), n);
+            buf[pad(lid + 1280u)] = pad_load(x, w, (src + 1280u) >> 11, ((src + 1280u) & 2047u), n);
+            buf[pad(lid + 1344u)] = pad_load(x, w, (src + 1344u) >> 11, ((src + 1344u) & 2047u), n);
+            buf[pad(lid + 1408u)] = pad_load(x, w, (src + 1408u) >> 11, ((src + 1408u) & 2047u), n);
+            buf[pad(lid + 1472u)] = pad_load(x, w, (src + 1472u) >> 11, ((src + 1472u) & 2047u), n);
+            buf[pad(lid + 1536u)] = pad_load(x, w, (src + 1536u) >> 11, ((src + 1536u) & 2047u), n);
+            buf[pad(lid + 1600u)] = pad_load(x, w, (src + 1600u) >> 11, ((src + 1600u) & 2047u), n);
+            buf[pad(lid + 1664u)] = pad_load(x, w, (src + 1664u) >> 11, ((src + 1664u) & 2047u), n);
+            buf[pad(lid + 1728u)] = pad_load(x, w, (src + 1728u) >> 11, ((src + 1728u) & 2047u), n);
+            buf[pad(lid + 1792u)] = pad_load(x, w, (src + 1792u) >> 11, ((src + 1792u) & 2047u), n);
+            buf[pad(lid + 1856u)] = pad_load(x, w, (src + 1856u) >> 11, ((src + 1856u) & 2047u), n);
+            buf[pad(lid + 1920u)] = pad_load(x, w, (src + 1920u) >> 11, ((src + 1920u) & 2047u), n);
+            buf[pad(lid + 1984u)] = pad_load(x, w, (src + 1984u) >> 11, ((src + 1984u) & 2047u), n);
+        }
+        if (first + 1u < total)
+        {
+            buf[pad(lid + 2048u)] = pad_load(x, w, (src + 2048u) >> 11, ((src + 2048u) & 2047u), n);
+            buf[pad(lid + 2112u)] = pad_load(x, w, (src + 2112u) >> 11, ((src + 2112u) & 2047u), n);
+            buf[pad(lid + 2176u)] = pad_load(x, w, (src + 2176u) >> 11, ((src + 2176u) & 2047u), n);
+            buf[pad(lid + 2240u)] = pad_load(x, w, (src + 2240u) >> 11, ((src + 2240u) & 2047u), n);
+            buf[pad(lid + 2304u)] = pad_load(x, w, (src + 2304u) >> 11, ((src + 2304u) & 2047u), n);
+            buf[pad(lid + 2368u)] = pad_load(x, w, (src + 2368u) >> 11, ((src + 2368u) & 2047u), n);
+            buf[pad(lid + 2432u)] = pad_load(x, w, (src + 2432u) >> 11, ((src + 2432u) & 2047u), n);
+            buf[pad(lid + 2496u)] = pad_load(x, w, (src + 2496u) >> 11, ((src + 2496u) & 2047u), n);
+            buf[pad(lid + 2560u)] = pad_load(x, w, (src + 2560u) >> 11, ((src + 2560u) & 2047u), n);
+            buf[pad(lid + 2624u)] = pad_load(x, w, (src + 2624u) >> 11, ((src + 2624u) & 2047u), n);
+            buf[pad(lid + 2688u)] = pad_load(x, w, (src + 2688u) >> 11, ((src + 2688u) & 2047u), n);
+            buf[pad(lid + 2752u)] = pad_load(x, w, (src + 2752u) >> 11, ((src + 2752u) & 2047u), n);
+            buf[pad(lid + 2816u)] = pad_load(x, w, (src + 2816u) >> 11, ((src + 2816u) & 2047u), n);
+            buf[pad(lid + 2880u)] = pad_load(x, w, (src + 2880u) >> 11, ((src + 2880u) & 2047u), n);
+            buf[pad(lid + 2944u)] = pad_load(x, w, (src + 2944u) >> 11, ((src + 2944u) & 2047u), n);
+            buf[pad(lid + 3008u)] = pad_load(x, w, (src + 3008u) >> 11, ((src + 3008u) & 2047u), n);
+            buf[pad(lid + 3072u)] = pad_load(x, w, (src + 3072u) >> 11, ((src + 3072u) & 2047u), n);
+            buf[pad(lid + 3136u)] = pad_load(x, w, (src + 3136u) >> 11, ((src + 3136u) & 2047u), n);
+            buf[pad(lid + 3200u)] = pad_load(x, w, (src + 3200u) >> 11, ((src + 3200u) & 2047u), n);
+            buf[pad(lid + 3264u)] = pad_load(x, w, (src + 3264u) >> 11, ((src + 3264u) & 2047u), n);
+            buf[pad(lid + 3328u)] = pad_load(x, w, (src + 3328u) >> 11, ((src + 3328u) & 2047u), n);
+            buf[pad(lid + 3392u)] = pad_load(x, w, (src + 3392u) >> 11, ((src + 3392u) & 2047u), n);
+            buf[pad(lid + 3456u)] = pad_load(x, w, (src + 3456u) >> 11, ((src + 3456u) & 2047u), n);
+            buf[pad(lid + 3520u)] = pad_load(x, w, (src + 3520u) >> 11, ((src + 3520u) & 2047u), n);
+            buf[pad(lid + 3584u)] = pad_load(x, w, (src + 3584u) >> 11, ((src + 3584u) & 2047u), n);
+            buf[pad(lid + 3648u)] = pad_load(x, w, (src + 3648u) >> 11, ((src + 3648u) & 2047u), n);
+            buf[pad(lid + 3712u)] = pad_load(x, w, (src + 3712u) >> 11, ((src + 3712u) & 2047u), n);
+            buf[pad(lid + 3776u)] = pad_load(x, w, (src + 3776u) >> 11, ((src + 3776u) & 2047u), n);
+            buf[pad(lid + 3840u)] = pad_load(x, w, (src + 3840u) >> 11, ((src + 3840u) & 2047u), n);
+            buf[pad(lid + 3904u)] = pad_load(x, w, (src + 3904u) >> 11, ((src + 3904u) & 2047u), n);
+            buf[pad(lid + 3968u)] = pad_load(x, w, (src + 3968u) >> 11, ((src + 3968u) & 2047u), n);
+            buf[pad(lid + 4032u)] = pad_load(x, w, (src + 4032u) >> 11, ((src + 4032u) & 2047u), n);
         }
     }
     else
@@ -289,19 +343,137 @@ void fft_fused2048_c2_fwd_f32_pad_filter_fwd(__global const float2 *x,
             const uint src = base + i + row * t;
             if (p > 1u)
             {
-                #pragma unroll
-                for (uint it = 0u; it < 64u; ++it)
-                {
-                    buf[pad(cell + it * 32u)] = cmul(pad_load(x, w, seq, (src + it * 32u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + it * 32u), h));
-                }
+                buf[pad(cell)] = cmul(pad_load(x, w, seq, (src) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
+                buf[pad(cell + 32u)] = cmul(pad_load(x, w, seq, (src + 32u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 32u), h));
+                buf[pad(cell + 64u)] = cmul(pad_load(x, w, seq, (src + 64u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 64u), h));
+                buf[pad(cell + 96u)] = cmul(pad_load(x, w, seq, (src + 96u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 96u), h));
+                buf[pad(cell + 128u)] = cmul(pad_load(x, w, seq, (src + 128u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 128u), h));
+                buf[pad(cell + 160u)] = cmul(pad_load(x, w, seq, (src + 160u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 160u), h));
+                buf[pad(cell + 192u)] = cmul(pad_load(x, w, seq, (src + 192u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 192u), h));
+                buf[pad(cell + 224u)] = cmul(pad_load(x, w, seq, (src + 224u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 224u), h));
+                buf[pad(cell + 256u)] = cmul(pad_load(x, w, seq, (src + 256u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 256u), h));
+                buf[pad(cell + 288u)] = cmul(pad_load(x, w, seq, (src + 288u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 288u), h));
+                buf[pad(cell + 320u)] = cmul(pad_load(x, w, seq, (src + 320u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 320u), h));
+                buf[pad(cell + 352u)] = cmul(pad_load(x, w, seq, (src + 352u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 352u), h));
+                buf[pad(cell + 384u)] = cmul(pad_load(x, w, seq, (src + 384u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 384u), h));
+                buf[pad(cell + 416u)] = cmul(pad_load(x, w, seq, (src + 416u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 416u), h));
+                buf[pad(cell + 448u)] = cmul(pad_load(x, w, seq, (src + 448u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 448u), h));
+                buf[pad(cell + 480u)] = cmul(pad_load(x, w, seq, (src + 480u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 480u), h));
+                buf[pad(cell + 512u)] = cmul(pad_load(x, w, seq, (src + 512u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 512u), h));
+                buf[pad(cell + 544u)] = cmul(pad_load(x, w, seq, (src + 544u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 544u), h));
+                buf[pad(cell + 576u)] = cmul(pad_load(x, w, seq, (src + 576u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 576u), h));
+                buf[pad(cell + 608u)] = cmul(pad_load(x, w, seq, (src + 608u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 608u), h));
+                buf[pad(cell + 640u)] = cmul(pad_load(x, w, seq, (src + 640u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 640u), h));
+                buf[pad(cell + 672u)] = cmul(pad_load(x, w, seq, (src + 672u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 672u), h));
+                buf[pad(cell + 704u)] = cmul(pad_load(x, w, seq, (src + 704u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 704u), h));
+                buf[pad(cell + 736u)] = cmul(pad_load(x, w, seq, (src + 736u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 736u), h));
+                buf[pad(cell + 768u)] = cmul(pad_load(x, w, seq, (src + 768u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 768u), h));
+                buf[pad(cell + 800u)] = cmul(pad_load(x, w, seq, (src + 800u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 800u), h));
+                buf[pad(cell + 832u)] = cmul(pad_load(x, w, seq, (src + 832u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 832u), h));
+                buf[pad(cell + 864u)] = cmul(pad_load(x, w, seq, (src + 864u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 864u), h));
+                buf[pad(cell + 896u)] = cmul(pad_load(x, w, seq, (src + 896u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 896u), h));
+                buf[pad(cell + 928u)] = cmul(pad_load(x, w, seq, (src + 928u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 928u), h));
+                buf[pad(cell + 960u)] = cmul(pad_load(x, w, seq, (src + 960u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 960u), h));
+                buf[pad(cell + 992u)] = cmul(pad_load(x, w, seq, (src + 992u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 992u), h));
+                buf[pad(cell + 1024u)] = cmul(pad_load(x, w, seq, (src + 1024u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1024u), h));
+                buf[pad(cell + 1056u)] = cmul(pad_load(x, w, seq, (src + 1056u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1056u), h));
+                buf[pad(cell + 1088u)] = cmul(pad_load(x, w, seq, (src + 1088u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1088u), h));
+                buf[pad(cell + 1120u)] = cmul(pad_load(x, w, seq, (src + 1120u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1120u), h));
+                buf[pad(cell + 1152u)] = cmul(pad_load(x, w, seq, (src + 1152u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1152u), h));
+                buf[pad(cell + 1184u)] = cmul(pad_load(x, w, seq, (src + 1184u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1184u), h));
+                buf[pad(cell + 1216u)] = cmul(pad_load(x, w, seq, (src + 1216u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1216u), h));
+                buf[pad(cell + 1248u)] = cmul(pad_load(x, w, seq, (src + 1248u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1248u), h));
+                buf[pad(cell + 1280u)] = cmul(pad_load(x, w, seq, (src + 1280u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1280u), h));
+                buf[pad(cell + 1312u)] = cmul(pad_load(x, w, seq, (src + 1312u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1312u), h));
+                buf[pad(cell + 1344u)] = cmul(pad_load(x, w, seq, (src + 1344u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1344u), h));
+                buf[pad(cell + 1376u)] = cmul(pad_load(x, w, seq, (src + 1376u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1376u), h));
+                buf[pad(cell + 1408u)] = cmul(pad_load(x, w, seq, (src + 1408u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1408u), h));
+                buf[pad(cell + 1440u)] = cmul(pad_load(x, w, seq, (src + 1440u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1440u), h));
+                buf[pad(cell + 1472u)] = cmul(pad_load(x, w, seq, (src + 1472u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1472u), h));
+                buf[pad(cell + 1504u)] = cmul(pad_load(x, w, seq, (src + 1504u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1504u), h));
+                buf[pad(cell + 1536u)] = cmul(pad_load(x, w, seq, (src + 1536u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1536u), h));
+                buf[pad(cell + 1568u)] = cmul(pad_load(x, w, seq, (src + 1568u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1568u), h));
+                buf[pad(cell + 1600u)] = cmul(pad_load(x, w, seq, (src + 1600u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1600u), h));
+                buf[pad(cell + 1632u)] = cmul(pad_load(x, w, seq, (src + 1632u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1632u), h));
+                buf[pad(cell + 1664u)] = cmul(pad_load(x, w, seq, (src + 1664u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1664u), h));
+                buf[pad(cell + 1696u)] = cmul(pad_load(x, w, seq, (src + 1696u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1696u), h));
+                buf[pad(cell + 1728u)] = cmul(pad_load(x, w, seq, (src + 1728u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1728u), h));
+                buf[pad(cell + 1760u)] = cmul(pad_load(x, w, seq, (src + 1760u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1760u), h));
+                buf[pad(cell + 1792u)] = cmul(pad_load(x, w, seq, (src + 1792u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1792u), h));
+                buf[pad(cell + 1824u)] = cmul(pad_load(x, w, seq, (src + 1824u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1824u), h));
+                buf[pad(cell + 1856u)] = cmul(pad_load(x, w, seq, (src + 1856u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1856u), h));
+                buf[pad(cell + 1888u)] = cmul(pad_load(x, w, seq, (src + 1888u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1888u), h));
+                buf[pad(cell + 1920u)] = cmul(pad_load(x, w, seq, (src + 1920u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1920u), h));
+                buf[pad(cell + 1952u)] = cmul(pad_load(x, w, seq, (src + 1952u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1952u), h));
+                buf[pad(cell + 1984u)] = cmul(pad_load(x, w, seq, (src + 1984u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1984u), h));
+                buf[pad(cell + 2016u)] = cmul(pad_load(x, w, seq, (src + 2016u * t) - base, n), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2016u), h));
             }
             else
             {
-                #pragma unroll
-                for (uint it = 0u; it < 64u; ++it)
-                {
-                    buf[pad(cell + it * 32u)] = pad_load(x, w, seq, (src + it * 32u * t) - base, n);
-                }
+                buf[pad(cell)] = pad_load(x, w, seq, (src) - base, n);
+                buf[pad(cell + 32u)] = pad_load(x, w, seq, (src + 32u * t) - base, n);
+                buf[pad(cell + 64u)] = pad_load(x, w, seq, (src + 64u * t) - base, n);
+                buf[pad(cell + 96u)] = pad_load(x, w, seq, (src + 96u * t) - base, n);
+                buf[pad(cell + 128u)] = pad_load(x, w, seq, (src + 128u * t) - base, n);
+                buf[pad(cell + 160u)] = pad_load(x, w, seq, (src + 160u * t) - base, n);
+                buf[pad(cell + 192u)] = pad_load(x, w, seq, (src + 192u * t) - base, n);
+                buf[pad(cell + 224u)] = pad_load(x, w, seq, (src + 224u * t) - base, n);
+                buf[pad(cell + 256u)] = pad_load(x, w, seq, (src + 256u * t) - base, n);
+                buf[pad(cell + 288u)] = pad_load(x, w, seq, (src + 288u * t) - base, n);
+                buf[pad(cell + 320u)] = pad_load(x, w, seq, (src + 320u * t) - base, n);
+                buf[pad(cell + 352u)] = pad_load(x, w, seq, (src + 352u * t) - base, n);
+                buf[pad(cell + 384u)] = pad_load(x, w, seq, (src + 384u * t) - base, n);
+                buf[pad(cell + 416u)] = pad_load(x, w, seq, (src + 416u * t) - base, n);
+                buf[pad(cell + 448u)] = pad_load(x, w, seq, (src + 448u * t) - base, n);
+                buf[pad(cell + 480u)] = pad_load(x, w, seq, (src + 480u * t) - base, n);
+                buf[pad(cell + 512u)] = pad_load(x, w, seq, (src + 512u * t) - base, n);
+                buf[pad(cell + 544u)] = pad_load(x, w, seq, (src + 544u * t) - base, n);
+                buf[pad(cell + 576u)] = pad_load(x, w, seq, (src + 576u * t) - base, n);
+                buf[pad(cell + 608u)] = pad_load(x, w, seq, (src + 608u * t) - base, n);
+                buf[pad(cell + 640u)] = pad_load(x, w, seq, (src + 640u * t) - base, n);
+                buf[pad(cell + 672u)] = pad_load(x, w, seq, (src + 672u * t) - base, n);
+                buf[pad(cell + 704u)] = pad_load(x, w, seq, (src + 704u * t) - base, n);
+                buf[pad(cell + 736u)] = pad_load(x, w, seq, (src + 736u * t) - base, n);
+                buf[pad(cell + 768u)] = pad_load(x, w, seq, (src + 768u * t) - base, n);
+                buf[pad(cell + 800u)] = pad_load(x, w, seq, (src + 800u * t) - base, n);
+                buf[pad(cell + 832u)] = pad_load(x, w, seq, (src + 832u * t) - base, n);
+                buf[pad(cell + 864u)] = pad_load(x, w, seq, (src + 864u * t) - base, n);
+                buf[pad(cell + 896u)] = pad_load(x, w, seq, (src + 896u * t) - base, n);
+                buf[pad(cell + 928u)] = pad_load(x, w, seq, (src + 928u * t) - base, n);
+                buf[pad(cell + 960u)] = pad_load(x, w, seq, (src + 960u * t) - base, n);
+                buf[pad(cell + 992u)] = pad_load(x, w, seq, (src + 992u * t) - base, n);
+                buf[pad(cell + 1024u)] = pad_load(x, w, seq, (src + 1024u * t) - base, n);
+                buf[pad(cell + 1056u)] = pad_load(x, w, seq, (src + 1056u * t) - base, n);
+                buf[pad(cell + 1088u)] = pad_load(x, w, seq, (src + 1088u * t) - base, n);
+                buf[pad(cell + 1120u)] = pad_load(x, w, seq, (src + 1120u * t) - base, n);
+                buf[pad(cell + 1152u)] = pad_load(x, w, seq, (src + 1152u * t) - base, n);
+                buf[pad(cell + 1184u)] = pad_load(x, w, seq, (src + 1184u * t) - base, n);
+                buf[pad(cell + 1216u)] = pad_load(x, w, seq, (src + 1216u * t) - base, n);
+                buf[pad(cell + 1248u)] = pad_load(x, w, seq, (src + 1248u * t) - base, n);
+                buf[pad(cell + 1280u)] = pad_load(x, w, seq, (src + 1280u * t) - base, n);
+                buf[pad(cell + 1312u)] = pad_load(x, w, seq, (src + 1312u * t) - base, n);
+                buf[pad(cell + 1344u)] = pad_load(x, w, seq, (src + 1344u * t) - base, n);
+                buf[pad(cell + 1376u)] = pad_load(x, w, seq, (src + 1376u * t) - base, n);
+                buf[pad(cell + 1408u)] = pad_load(x, w, seq, (src + 1408u * t) - base, n);
+                buf[pad(cell + 1440u)] = pad_load(x, w, seq, (src + 1440u * t) - base, n);
+                buf[pad(cell + 1472u)] = pad_load(x, w, seq, (src + 1472u * t) - base, n);
+                buf[pad(cell + 1504u)] = pad_load(x, w, seq, (src + 1504u * t) - base, n);
+                buf[pad(cell + 1536u)] = pad_load(x, w, seq, (src + 1536u * t) - base, n);
+                buf[pad(cell + 1568u)] = pad_load(x, w, seq, (src + 1568u * t) - base, n);
+                buf[pad(cell + 1600u)] = pad_load(x, w, seq, (src + 1600u * t) - base, n);
+                buf[pad(cell + 1632u)] = pad_load(x, w, seq, (src + 1632u * t) - base, n);
+                buf[pad(cell + 1664u)] = pad_load(x, w, seq, (src + 1664u * t) - base, n);
+                buf[pad(cell + 1696u)] = pad_load(x, w, seq, (src + 1696u * t) - base, n);
+                buf[pad(cell + 1728u)] = pad_load(x, w, seq, (src + 1728u * t) - base, n);
+                buf[pad(cell + 1760u)] = pad_load(x, w, seq, (src + 1760u * t) - base, n);
+                buf[pad(cell + 1792u)] = pad_load(x, w, seq, (src + 1792u * t) - base, n);
+                buf[pad(cell + 1824u)] = pad_load(x, w, seq, (src + 1824u * t) - base, n);
+                buf[pad(cell + 1856u)] = pad_load(x, w, seq, (src + 1856u * t) - base, n);
+                buf[pad(cell + 1888u)] = pad_load(x, w, seq, (src + 1888u * t) - base, n);
+                buf[pad(cell + 1920u)] = pad_load(x, w, seq, (src + 1920u * t) - base, n);
+                buf[pad(cell + 1952u)] = pad_load(x, w, seq, (src + 1952u * t) - base, n);
+                buf[pad(cell + 1984u)] = pad_load(x, w, seq, (src + 1984u * t) - base, n);
+                buf[pad(cell + 2016u)] = pad_load(x, w, seq, (src + 2016u * t) - base, n);
             }
         }
     }
@@ -1293,18 +1465,75 @@ void fft_fused2048_c2_fwd_f32_pad_filter_fwd(__global const float2 *x,
     {
         // Flat (p == 1, k = 0): element e = lid + 64 * it, X[e % 2048] of sub-FFT first + e / 2048, goes to y[first * 2048 + e].
         const uint out = first * 2048u + lid;
-        #pragma unroll
-        for (uint s = 0u; s < 2u; ++s)
+        if (first < total)
         {
-            if (first + s < total)
-            {
-                #pragma unroll
-                for (uint v = 0u; v < 32u; ++v)
-                {
-                    const uint it = s * 32u + v;
-                    y[out + it * 64u] = cmul(buf[pad(lid + it * 64u)], filter[((out + it * 64u) & 2047u)]) * scale;
-                }
-            }
+            y[out] = cmul(buf[pad(lid)], filter[(out & 2047u)]) * scale;
+            y[out + 64u] = cmul(buf[pad(lid + 64u)], filter[((out + 64u) & 2047u)]) * scale;
+            y[out + 128u] = cmul(buf[pad(lid + 128u)], filter[((out + 128u) & 2047u)]) * scale;
+            y[out + 192u] = cmul(buf[pad(lid + 192u)], filter[((out + 192u) & 2047u)]) * scale;
+            y[out + 256u] = cmul(buf[pad(lid + 256u)], filter[((out + 256u) & 2047u)]) * scale;
+            y[out + 320u] = cmul(buf[pad(lid + 320u)], filter[((out + 320u) & 2047u)]) * scale;
+            y[out + 384u] = cmul(buf[pad(lid + 384u)], filter[((out + 384u) & 2047u)]) * scale;
+            y[out + 448u] = cmul(buf[pad(lid + 448u)], filter[((out + 448u) & 2047u)]) * scale;
+            y[out + 512u] = cmul(buf[pad(lid + 512u)], filter[((out + 512u) & 2047u)]) * scale;
+            y[out + 576u] = cmul(buf[pad(lid + 576u)], filter[((out + 576u) & 2047u)]) * scale;
+            y[out + 640u] = cmul(buf[pad(lid + 640u)], filter[((out + 640u) & 2047u)]) * scale;
+            y[out + 704u] = cmul(buf[pad(lid + 704u)], filter[((out + 704u) & 2047u)]) * scale;
+            y[out + 768u] = cmul(buf[pad(lid + 768u)], filter[((out + 768u) & 2047u)]) * scale;
+            y[out + 832u] = cmul(buf[pad(lid + 832u)], filter[((out + 832u) & 2047u)]) * scale;
+            y[out + 896u] = cmul(buf[pad(lid + 896u)], filter[((out + 896u) & 2047u)]) * scale;
+            y[out + 960u] = cmul(buf[pad(lid + 960u)], filter[((out + 960u) & 2047u)]) * scale;
+            y[out + 1024u] = cmul(buf[pad(lid + 1024u)], filter[((out + 1024u) & 2047u)]) * scale;
+            y[out + 1088u] = cmul(buf[pad(lid + 1088u)], filter[((out + 1088u) & 2047u)]) * scale;
+            y[out + 1152u] = cmul(buf[pad(lid + 1152u)], filter[((out + 1152u) & 2047u)]) * scale;
+            y[out + 1216u] = cmul(buf[pad(lid + 1216u)], filter[((out + 1216u) & 2047u)]) * scale;
+            y[out + 1280u] = cmul(buf[pad(lid + 1280u)], filter[((out + 1280u) & 2047u)]) * scale;
+            y[out + 1344u] = cmul(buf[pad(lid + 1344u)], filter[((out + 1344u) & 2047u)]) * scale;
+            y[out + 1408u] = cmul(buf[pad(lid + 1408u)], filter[((out + 1408u) & 2047u)]) * scale;
+            y[out + 1472u] = cmul(buf[pad(lid + 1472u)], filter[((out + 1472u) & 2047u)]) * scale;
+            y[out + 1536u] = cmul(buf[pad(lid + 1536u)], filter[((out + 1536u) & 2047u)]) * scale;
+            y[out + 1600u] = cmul(buf[pad(lid + 1600u)], filter[((out + 1600u) & 2047u)]) * scale;
+            y[out + 1664u] = cmul(buf[pad(lid + 1664u)], filter[((out + 1664u) & 2047u)]) * scale;
+            y[out + 1728u] = cmul(buf[pad(lid + 1728u)], filter[((out + 1728u) & 2047u)]) * scale;
+            y[out + 1792u] = cmul(buf[pad(lid + 1792u)], filter[((out + 1792u) & 2047u)]) * scale;
+            y[out + 1856u] = cmul(buf[pad(lid + 1856u)], filter[((out + 1856u) & 2047u)]) * scale;
+            y[out + 1920u] = cmul(buf[pad(lid + 1920u)], filter[((out + 1920u) & 2047u)]) * scale;
+            y[out + 1984u] = cmul(buf[pad(lid + 1984u)], filter[((out + 1984u) & 2047u)]) * scale;
+        }
+        if (first + 1u < total)
+        {
+            y[out + 2048u] = cmul(buf[pad(lid + 2048u)], filter[((out + 2048u) & 2047u)]) * scale;
+            y[out + 2112u] = cmul(buf[pad(lid + 2112u)], filter[((out + 2112u) & 2047u)]) * scale;
+            y[out + 2176u] = cmul(buf[pad(lid + 2176u)], filter[((out + 2176u) & 2047u)]) * scale;
+            y[out + 2240u] = cmul(buf[pad(lid + 2240u)], filter[((out + 2240u) & 2047u)]) * scale;
+            y[out + 2304u] = cmul(buf[pad(lid + 2304u)], filter[((out + 2304u) & 2047u)]) * scale;
+            y[out + 2368u] = cmul(buf[pad(lid + 2368u)], filter[((out + 2368u) & 2047u)]) * scale;
+            y[out + 2432u] = cmul(buf[pad(lid + 2432u)], filter[((out + 2432u) & 2047u)]) * scale;
+            y[out + 2496u] = cmul(buf[pad(lid + 2496u)], filter[((out + 2496u) & 2047u)]) * scale;
+            y[out + 2560u] = cmul(buf[pad(lid + 2560u)], filter[((out + 2560u) & 2047u)]) * scale;
+            y[out + 2624u] = cmul(buf[pad(lid + 2624u)], filter[((out + 2624u) & 2047u)]) * scale;
+            y[out + 2688u] = cmul(buf[pad(lid + 2688u)], filter[((out + 2688u) & 2047u)]) * scale;
+            y[out + 2752u] = cmul(buf[pad(lid + 2752u)], filter[((out + 2752u) & 2047u)]) * scale;
+            y[out + 2816u] = cmul(buf[pad(lid + 2816u)], filter[((out + 2816u) & 2047u)]) * scale;
+            y[out + 2880u] = cmul(buf[pad(lid + 2880u)], filter[((out + 2880u) & 2047u)]) * scale;
+            y[out + 2944u] = cmul(buf[pad(lid + 2944u)], filter[((out + 2944u) & 2047u)]) * scale;
+            y[out + 3008u] = cmul(buf[pad(lid + 3008u)], filter[((out + 3008u) & 2047u)]) * scale;
+            y[out + 3072u] = cmul(buf[pad(lid + 3072u)], filter[((out + 3072u) & 2047u)]) * scale;
+            y[out + 3136u] = cmul(buf[pad(lid + 3136u)], filter[((out + 3136u) & 2047u)]) * scale;
+            y[out + 3200u] = cmul(buf[pad(lid + 3200u)], filter[((out + 3200u) & 2047u)]) * scale;
+            y[out + 3264u] = cmul(buf[pad(lid + 3264u)], filter[((out + 3264u) & 2047u)]) * scale;
+            y[out + 3328u] = cmul(buf[pad(lid + 3328u)], filter[((out + 3328u) & 2047u)]) * scale;
+            y[out + 3392u] = cmul(buf[pad(lid + 3392u)], filter[((out + 3392u) & 2047u)]) * scale;
+            y[out + 3456u] = cmul(buf[pad(lid + 3456u)], filter[((out + 3456u) & 2047u)]) * scale;
+            y[out + 3520u] = cmul(buf[pad(lid + 3520u)], filter[((out + 3520u) & 2047u)]) * scale;
+            y[out + 3584u] = cmul(buf[pad(lid + 3584u)], filter[((out + 3584u) & 2047u)]) * scale;
+            y[out + 3648u] = cmul(buf[pad(lid + 3648u)], filter[((out + 3648u) & 2047u)]) * scale;
+            y[out + 3712u] = cmul(buf[pad(lid + 3712u)], filter[((out + 3712u) & 2047u)]) * scale;
+            y[out + 3776u] = cmul(buf[pad(lid + 3776u)], filter[((out + 3776u) & 2047u)]) * scale;
+            y[out + 3840u] = cmul(buf[pad(lid + 3840u)], filter[((out + 3840u) & 2047u)]) * scale;
+            y[out + 3904u] = cmul(buf[pad(lid + 3904u)], filter[((out + 3904u) & 2047u)]) * scale;
+            y[out + 3968u] = cmul(buf[pad(lid + 3968u)], filter[((out + 3968u) & 2047u)]) * scale;
+            y[out + 4032u] = cmul(buf[pad(lid + 4032u)], filter[((out + 4032u) & 2047u)]) * scale;
         }
     }
     else
@@ -1313,11 +1542,70 @@ void fft_fused2048_c2_fwd_f32_pad_filter_fwd(__global const float2 *x,
         if (g < total)
         {
             const uint out = base + (i - k) * 2048u + k + row * p;
-            #pragma unroll
-            for (uint it = 0u; it < 64u; ++it)
-            {
-                y[out + it * 32u * p] = cmul(buf[pad(cell + it * 32u)], filter[(out + it * 32u * p) - base]) * scale;
-            }
+            y[out] = cmul(buf[pad(cell)], filter[(out) - base]) * scale;
+            y[out + 32u * p] = cmul(buf[pad(cell + 32u)], filter[(out + 32u * p) - base]) * scale;
+            y[out + 64u * p] = cmul(buf[pad(cell + 64u)], filter[(out + 64u * p) - base]) * scale;
+            y[out + 96u * p] = cmul(buf[pad(cell + 96u)], filter[(out + 96u * p) - base]) * scale;
+            y[out + 128u * p] = cmul(buf[pad(cell + 128u)], filter[(out + 128u * p) - base]) * scale;
+            y[out + 160u * p] = cmul(buf[pad(cell + 160u)], filter[(out + 160u * p) - base]) * scale;
+            y[out + 192u * p] = cmul(buf[pad(cell + 192u)], filter[(out + 192u * p) - base]) * scale;
+            y[out + 224u * p] = cmul(buf[pad(cell + 224u)], filter[(out + 224u * p) - base]) * scale;
+            y[out + 256u * p] = cmul(buf[pad(cell + 256u)], filter[(out + 256u * p) - base]) * scale;
+            y[out + 288u * p] = cmul(buf[pad(cell + 288u)], filter[(out + 288u * p) - base]) * scale;
+            y[out + 320u * p] = cmul(buf[pad(cell + 320u)], filter[(out + 320u * p) - base]) * scale;
+            y[out + 352u * p] = cmul(buf[pad(cell + 352u)], filter[(out + 352u * p) - base]) * scale;
+            y[out + 384u * p] = cmul(buf[pad(cell + 384u)], filter[(out + 384u * p) - base]) * scale;
+            y[out + 416u * p] = cmul(buf[pad(cell + 416u)], filter[(out + 416u * p) - base]) * scale;
+            y[out + 448u * p] = cmul(buf[pad(cell + 448u)], filter[(out + 448u * p) - base]) * scale;
+            y[out + 480u * p] = cmul(buf[pad(cell + 480u)], filter[(out + 480u * p) - base]) * scale;
+            y[out + 512u * p] = cmul(buf[pad(cell + 512u)], filter[(out + 512u * p) - base]) * scale;
+            y[out + 544u * p] = cmul(buf[pad(cell + 544u)], filter[(out + 544u * p) - base]) * scale;
+            y[out + 576u * p] = cmul(buf[pad(cell + 576u)], filter[(out + 576u * p) - base]) * scale;
+            y[out + 608u * p] = cmul(buf[pad(cell + 608u)], filter[(out + 608u * p) - base]) * scale;
+            y[out + 640u * p] = cmul(buf[pad(cell + 640u)], filter[(out + 640u * p) - base]) * scale;
+            y[out + 672u * p] = cmul(buf[pad(cell + 672u)], filter[(out + 672u * p) - base]) * scale;
+            y[out + 704u * p] = cmul(buf[pad(cell + 704u)], filter[(out + 704u * p) - base]) * scale;
+            y[out + 736u * p] = cmul(buf[pad(cell + 736u)], filter[(out + 736u * p) - base]) * scale;
+            y[out + 768u * p] = cmul(buf[pad(cell + 768u)], filter[(out + 768u * p) - base]) * scale;
+            y[out + 800u * p] = cmul(buf[pad(cell + 800u)], filter[(out + 800u * p) - base]) * scale;
+            y[out + 832u * p] = cmul(buf[pad(cell + 832u)], filter[(out + 832u * p) - base]) * scale;
+            y[out + 864u * p] = cmul(buf[pad(cell + 864u)], filter[(out + 864u * p) - base]) * scale;
+            y[out + 896u * p] = cmul(buf[pad(cell + 896u)], filter[(out + 896u * p) - base]) * scale;
+            y[out + 928u * p] = cmul(buf[pad(cell + 928u)], filter[(out + 928u * p) - base]) * scale;
+            y[out + 960u * p] = cmul(buf[pad(cell + 960u)], filter[(out + 960u * p) - base]) * scale;
+            y[out + 992u * p] = cmul(buf[pad(cell + 992u)], filter[(out + 992u * p) - base]) * scale;
+            y[out + 1024u * p] = cmul(buf[pad(cell + 1024u)], filter[(out + 1024u * p) - base]) * scale;
+            y[out + 1056u * p] = cmul(buf[pad(cell + 1056u)], filter[(out + 1056u * p) - base]) * scale;
+            y[out + 1088u * p] = cmul(buf[pad(cell + 1088u)], filter[(out + 1088u * p) - base]) * scale;
+            y[out + 1120u * p] = cmul(buf[pad(cell + 1120u)], filter[(out + 1120u * p) - base]) * scale;
+            y[out + 1152u * p] = cmul(buf[pad(cell + 1152u)], filter[(out + 1152u * p) - base]) * scale;
+            y[out + 1184u * p] = cmul(buf[pad(cell + 1184u)], filter[(out + 1184u * p) - base]) * scale;
+            y[out + 1216u * p] = cmul(buf[pad(cell + 1216u)], filter[(out + 1216u * p) - base]) * scale;
+            y[out + 1248u * p] = cmul(buf[pad(cell + 1248u)], filter[(out + 1248u * p) - base]) * scale;
+            y[out + 1280u * p] = cmul(buf[pad(cell + 1280u)], filter[(out + 1280u * p) - base]) * scale;
+            y[out + 1312u * p] = cmul(buf[pad(cell + 1312u)], filter[(out + 1312u * p) - base]) * scale;
+            y[out + 1344u * p] = cmul(buf[pad(cell + 1344u)], filter[(out + 1344u * p) - base]) * scale;
+            y[out + 1376u * p] = cmul(buf[pad(cell + 1376u)], filter[(out + 1376u * p) - base]) * scale;
+            y[out + 1408u * p] = cmul(buf[pad(cell + 1408u)], filter[(out + 1408u * p) - base]) * scale;
+            y[out + 1440u * p] = cmul(buf[pad(cell + 1440u)], filter[(out + 1440u * p) - base]) * scale;
+            y[out + 1472u * p] = cmul(buf[pad(cell + 1472u)], filter[(out + 1472u * p) - base]) * scale;
+            y[out + 1504u * p] = cmul(buf[pad(cell + 1504u)], filter[(out + 1504u * p) - base]) * scale;
+            y[out + 1536u * p] = cmul(buf[pad(cell + 1536u)], filter[(out + 1536u * p) - base]) * scale;
+            y[out + 1568u * p] = cmul(buf[pad(cell + 1568u)], filter[(out + 1568u * p) - base]) * scale;
+            y[out + 1600u * p] = cmul(buf[pad(cell + 1600u)], filter[(out + 1600u * p) - base]) * scale;
+            y[out + 1632u * p] = cmul(buf[pad(cell + 1632u)], filter[(out + 1632u * p) - base]) * scale;
+            y[out + 1664u * p] = cmul(buf[pad(cell + 1664u)], filter[(out + 1664u * p) - base]) * scale;
+            y[out + 1696u * p] = cmul(buf[pad(cell + 1696u)], filter[(out + 1696u * p) - base]) * scale;
+            y[out + 1728u * p] = cmul(buf[pad(cell + 1728u)], filter[(out + 1728u * p) - base]) * scale;
+            y[out + 1760u * p] = cmul(buf[pad(cell + 1760u)], filter[(out + 1760u * p) - base]) * scale;
+            y[out + 1792u * p] = cmul(buf[pad(cell + 1792u)], filter[(out + 1792u * p) - base]) * scale;
+            y[out + 1824u * p] = cmul(buf[pad(cell + 1824u)], filter[(out + 1824u * p) - base]) * scale;
+            y[out + 1856u * p] = cmul(buf[pad(cell + 1856u)], filter[(out + 1856u * p) - base]) * scale;
+            y[out + 1888u * p] = cmul(buf[pad(cell + 1888u)], filter[(out + 1888u * p) - base]) * scale;
+            y[out + 1920u * p] = cmul(buf[pad(cell + 1920u)], filter[(out + 1920u * p) - base]) * scale;
+            y[out + 1952u * p] = cmul(buf[pad(cell + 1952u)], filter[(out + 1952u * p) - base]) * scale;
+            y[out + 1984u * p] = cmul(buf[pad(cell + 1984u)], filter[(out + 1984u * p) - base]) * scale;
+            y[out + 2016u * p] = cmul(buf[pad(cell + 2016u)], filter[(out + 2016u * p) - base]) * scale;
         }
     }
 }

@@ -13,8 +13,8 @@
 // Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
 // else columns (runs of 16 consecutive addresses when t, p >= 16).
 // Load and store phases: loops over the work-item's elements it = 0..15 (#pragma unroll: the driver
-// unrolls them); the stages are written out. Kernels whose stages exchange halves write the phases
-// out element by element too: their loops measured slower on the H100.
+// unrolls them); the stages are written out. Kernels whose stages exchange halves, or with more
+// than 16 elements per work-item, write the phases out too: their loops measured slower.
 // The caller's input (planar: x_re and x_im): value pos of sequence seq at seq * in_dist + pos * in_stride.
 // The caller's output (interleaved): value pos of sequence seq at seq * out_dist + pos * out_stride.
 //

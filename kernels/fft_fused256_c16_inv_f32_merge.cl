@@ -13,8 +13,8 @@
 // Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
 // else columns (runs of 16 consecutive addresses when t, p >= 16).
 // Load and store phases: loops over the work-item's elements it = 0..15 (#pragma unroll: the driver
-// unrolls them); the stages are written out. Kernels whose stages exchange halves write the phases
-// out element by element too: their loops measured slower on the H100.
+// unrolls them); the stages are written out. Kernels whose stages exchange halves, or with more
+// than 16 elements per work-item, write the phases out too: their loops measured slower.
 // Real transform (C2R's first pass, N = 2H reals, H = t * L): the load reads the merge step,
 // Z_k from X_k and X_(H-k) of rows x[b * (H + 1) ..], Im X_0 and Im X_H ignored.
 //

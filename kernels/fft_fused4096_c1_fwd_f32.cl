@@ -12,9 +12,6 @@
 // Pass twiddles (p > 1 only): W_{4096p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
 // Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
 // else columns (runs of 1 consecutive addresses when t, p >= 1).
-// Load and store phases: loops over the work-item's elements it = 0..31 (#pragma unroll: the driver
-// unrolls them); the stages are written out. Kernels whose stages exchange halves write the phases
-// out element by element too: their loops measured slower on the H100.
 //
 // Operations per sub-FFT: 49152 complex additions, 8704 constant multiplications (mul_pXqY),
 // 4864 trivial rotations (x -1, x i, x -i), 7040 stage-twiddle multiplications (cmul);
@@ -155,11 +152,38 @@ void fft_fused4096_c1_fwd_f32(__global const float2 *x,
         const uint src = first * 4096u + lid;
         if (first < total)
         {
-            #pragma unroll
-            for (uint it = 0u; it < 32u; ++it)
-            {
-                buf[pad(lid + it * 128u)] = x[src + it * 128u];
-            }
+            buf[pad(lid)] = x[src];
+            buf[pad(lid + 128u)] = x[src + 128u];
+            buf[pad(lid + 256u)] = x[src + 256u];
+            buf[pad(lid + 384u)] = x[src + 384u];
+            buf[pad(lid + 512u)] = x[src + 512u];
+            buf[pad(lid + 640u)] = x[src + 640u];
+            buf[pad(lid + 768u)] = x[src + 768u];
+            buf[pad(lid + 896u)] = x[src + 896u];
+            buf[pad(lid + 1024u)] = x[src + 1024u];
+            buf[pad(lid + 1152u)] = x[src + 1152u];
+            buf[pad(lid + 1280u)] = x[src + 1280u];
+            buf[pad(lid + 1408u)] = x[src + 1408u];
+            buf[pad(lid + 1536u)] = x[src + 1536u];
+            buf[pad(lid + 1664u)] = x[src + 1664u];
+            buf[pad(lid + 1792u)] = x[src + 1792u];
+            buf[pad(lid + 1920u)] = x[src + 1920u];
+            buf[pad(lid + 2048u)] = x[src + 2048u];
+            buf[pad(lid + 2176u)] = x[src + 2176u];
+            buf[pad(lid + 2304u)] = x[src + 2304u];
+            buf[pad(lid + 2432u)] = x[src + 2432u];
+            buf[pad(lid + 2560u)] = x[src + 2560u];
+            buf[pad(lid + 2688u)] = x[src + 2688u];
+            buf[pad(lid + 2816u)] = x[src + 2816u];
+            buf[pad(lid + 2944u)] = x[src + 2944u];
+            buf[pad(lid + 3072u)] = x[src + 3072u];
+            buf[pad(lid + 3200u)] = x[src + 3200u];
+            buf[pad(lid + 3328u)] = x[src + 3328u];
+            buf[pad(lid + 3456u)] = x[src + 3456u];
+            buf[pad(lid + 3584u)] = x[src + 3584u];
+            buf[pad(lid + 3712u)] = x[src + 3712u];
+            buf[pad(lid + 3840u)] = x[src + 3840u];
+            buf[pad(lid + 3968u)] = x[src + 3968u];
         }
     }
     else
@@ -170,19 +194,73 @@ void fft_fused4096_c1_fwd_f32(__global const float2 *x,
             const uint src = base + i + row * t;
             if (p > 1u)
             {
-                #pragma unroll
-                for (uint it = 0u; it < 32u; ++it)
-                {
-                    buf[pad(row + it * 128u)] = cmul(x[src + it * 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + it * 128u), h));
-                }
+                buf[pad(row)] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
+                buf[pad(row + 128u)] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 128u), h));
+                buf[pad(row + 256u)] = cmul(x[src + 256u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 256u), h));
+                buf[pad(row + 384u)] = cmul(x[src + 384u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 384u), h));
+                buf[pad(row + 512u)] = cmul(x[src + 512u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 512u), h));
+                buf[pad(row + 640u)] = cmul(x[src + 640u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 640u), h));
+                buf[pad(row + 768u)] = cmul(x[src + 768u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 768u), h));
+                buf[pad(row + 896u)] = cmul(x[src + 896u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 896u), h));
+                buf[pad(row + 1024u)] = cmul(x[src + 1024u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1024u), h));
+                buf[pad(row + 1152u)] = cmul(x[src + 1152u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1152u), h));
+                buf[pad(row + 1280u)] = cmul(x[src + 1280u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1280u), h));
+                buf[pad(row + 1408u)] = cmul(x[src + 1408u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1408u), h));
+                buf[pad(row + 1536u)] = cmul(x[src + 1536u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1536u), h));
+                buf[pad(row + 1664u)] = cmul(x[src + 1664u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1664u), h));
+                buf[pad(row + 1792u)] = cmul(x[src + 1792u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1792u), h));
+                buf[pad(row + 1920u)] = cmul(x[src + 1920u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1920u), h));
+                buf[pad(row + 2048u)] = cmul(x[src + 2048u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2048u), h));
+                buf[pad(row + 2176u)] = cmul(x[src + 2176u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2176u), h));
+                buf[pad(row + 2304u)] = cmul(x[src + 2304u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2304u), h));
+                buf[pad(row + 2432u)] = cmul(x[src + 2432u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2432u), h));
+                buf[pad(row + 2560u)] = cmul(x[src + 2560u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2560u), h));
+                buf[pad(row + 2688u)] = cmul(x[src + 2688u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2688u), h));
+                buf[pad(row + 2816u)] = cmul(x[src + 2816u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2816u), h));
+                buf[pad(row + 2944u)] = cmul(x[src + 2944u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2944u), h));
+                buf[pad(row + 3072u)] = cmul(x[src + 3072u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3072u), h));
+                buf[pad(row + 3200u)] = cmul(x[src + 3200u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3200u), h));
+                buf[pad(row + 3328u)] = cmul(x[src + 3328u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3328u), h));
+                buf[pad(row + 3456u)] = cmul(x[src + 3456u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3456u), h));
+                buf[pad(row + 3584u)] = cmul(x[src + 3584u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3584u), h));
+                buf[pad(row + 3712u)] = cmul(x[src + 3712u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3712u), h));
+                buf[pad(row + 3840u)] = cmul(x[src + 3840u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3840u), h));
+                buf[pad(row + 3968u)] = cmul(x[src + 3968u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3968u), h));
             }
             else
             {
-                #pragma unroll
-                for (uint it = 0u; it < 32u; ++it)
-                {
-                    buf[pad(row + it * 128u)] = x[src + it * 128u * t];
-                }
+                buf[pad(row)] = x[src];
+                buf[pad(row + 128u)] = x[src + 128u * t];
+                buf[pad(row + 256u)] = x[src + 256u * t];
+                buf[pad(row + 384u)] = x[src + 384u * t];
+                buf[pad(row + 512u)] = x[src + 512u * t];
+                buf[pad(row + 640u)] = x[src + 640u * t];
+                buf[pad(row + 768u)] = x[src + 768u * t];
+                buf[pad(row + 896u)] = x[src + 896u * t];
+                buf[pad(row + 1024u)] = x[src + 1024u * t];
+                buf[pad(row + 1152u)] = x[src + 1152u * t];
+                buf[pad(row + 1280u)] = x[src + 1280u * t];
+                buf[pad(row + 1408u)] = x[src + 1408u * t];
+                buf[pad(row + 1536u)] = x[src + 1536u * t];
+                buf[pad(row + 1664u)] = x[src + 1664u * t];
+                buf[pad(row + 1792u)] = x[src + 1792u * t];
+                buf[pad(row + 1920u)] = x[src + 1920u * t];
+                buf[pad(row + 2048u)] = x[src + 2048u * t];
+                buf[pad(row + 2176u)] = x[src + 2176u * t];
+                buf[pad(row + 2304u)] = x[src + 2304u * t];
+                buf[pad(row + 2432u)] = x[src + 2432u * t];
+                buf[pad(row + 2560u)] = x[src + 2560u * t];
+                buf[pad(row + 2688u)] = x[src + 2688u * t];
+                buf[pad(row + 2816u)] = x[src + 2816u * t];
+                buf[pad(row + 2944u)] = x[src + 2944u * t];
+                buf[pad(row + 3072u)] = x[src + 3072u * t];
+                buf[pad(row + 3200u)] = x[src + 3200u * t];
+                buf[pad(row + 3328u)] = x[src + 3328u * t];
+                buf[pad(row + 3456u)] = x[src + 3456u * t];
+                buf[pad(row + 3584u)] = x[src + 3584u * t];
+                buf[pad(row + 3712u)] = x[src + 3712u * t];
+                buf[pad(row + 3840u)] = x[src + 3840u * t];
+                buf[pad(row + 3968u)] = x[src + 3968u * t];
             }
         }
     }
@@ -820,11 +898,38 @@ void fft_fused4096_c1_fwd_f32(__global const float2 *x,
         const uint out = first * 4096u + lid;
         if (first < total)
         {
-            #pragma unroll
-            for (uint it = 0u; it < 32u; ++it)
-            {
-                y[out + it * 128u] = buf[pad(lid + it * 128u)] * scale;
-            }
+            y[out] = buf[pad(lid)] * scale;
+            y[out + 128u] = buf[pad(lid + 128u)] * scale;
+            y[out + 256u] = buf[pad(lid + 256u)] * scale;
+            y[out + 384u] = buf[pad(lid + 384u)] * scale;
+            y[out + 512u] = buf[pad(lid + 512u)] * scale;
+            y[out + 640u] = buf[pad(lid + 640u)] * scale;
+            y[out + 768u] = buf[pad(lid + 768u)] * scale;
+            y[out + 896u] = buf[pad(lid + 896u)] * scale;
+            y[out + 1024u] = buf[pad(lid + 1024u)] * scale;
+            y[out + 1152u] = buf[pad(lid + 1152u)] * scale;
+            y[out + 1280u] = buf[pad(lid + 1280u)] * scale;
+            y[out + 1408u] = buf[pad(lid + 1408u)] * scale;
+            y[out + 1536u] = buf[pad(lid + 1536u)] * scale;
+            y[out + 1664u] = buf[pad(lid + 1664u)] * scale;
+            y[out + 1792u] = buf[pad(lid + 1792u)] * scale;
+            y[out + 1920u] = buf[pad(lid + 1920u)] * scale;
+            y[out + 2048u] = buf[pad(lid + 2048u)] * scale;
+            y[out + 2176u] = buf[pad(lid + 2176u)] * scale;
+            y[out + 2304u] = buf[pad(lid + 2304u)] * scale;
+            y[out + 2432u] = buf[pad(lid + 2432u)] * scale;
+            y[out + 2560u] = buf[pad(lid + 2560u)] * scale;
+            y[out + 2688u] = buf[pad(lid + 2688u)] * scale;
+            y[out + 2816u] = buf[pad(lid + 2816u)] * scale;
+            y[out + 2944u] = buf[pad(lid + 2944u)] * scale;
+            y[out + 3072u] = buf[pad(lid + 3072u)] * scale;
+            y[out + 3200u] = buf[pad(lid + 3200u)] * scale;
+            y[out + 3328u] = buf[pad(lid + 3328u)] * scale;
+            y[out + 3456u] = buf[pad(lid + 3456u)] * scale;
+            y[out + 3584u] = buf[pad(lid + 3584u)] * scale;
+            y[out + 3712u] = buf[pad(lid + 3712u)] * scale;
+            y[out + 3840u] = buf[pad(lid + 3840u)] * scale;
+            y[out + 3968u] = buf[pad(lid + 3968u)] * scale;
         }
     }
     else
@@ -833,11 +938,38 @@ void fft_fused4096_c1_fwd_f32(__global const float2 *x,
         if (g < total)
         {
             const uint out = base + (i - k) * 4096u + k + row * p;
-            #pragma unroll
-            for (uint it = 0u; it < 32u; ++it)
-            {
-                y[out + it * 128u * p] = buf[pad(row + it * 128u)] * scale;
-            }
+            y[out] = buf[pad(row)] * scale;
+            y[out + 128u * p] = buf[pad(row + 128u)] * scale;
+            y[out + 256u * p] = buf[pad(row + 256u)] * scale;
+            y[out + 384u * p] = buf[pad(row + 384u)] * scale;
+            y[out + 512u * p] = buf[pad(row + 512u)] * scale;
+            y[out + 640u * p] = buf[pad(row + 640u)] * scale;
+            y[out + 768u * p] = buf[pad(row + 768u)] * scale;
+            y[out + 896u * p] = buf[pad(row + 896u)] * scale;
+            y[out + 1024u * p] = buf[pad(row + 1024u)] * scale;
+            y[out + 1152u * p] = buf[pad(row + 1152u)] * scale;
+            y[out + 1280u * p] = buf[pad(row + 1280u)] * scale;
+            y[out + 1408u * p] = buf[pad(row + 1408u)] * scale;
+            y[out + 1536u * p] = buf[pad(row + 1536u)] * scale;
+            y[out + 1664u * p] = buf[pad(row + 1664u)] * scale;
+            y[out + 1792u * p] = buf[pad(row + 1792u)] * scale;
+            y[out + 1920u * p] = buf[pad(row + 1920u)] * scale;
+            y[out + 2048u * p] = buf[pad(row + 2048u)] * scale;
+            y[out + 2176u * p] = buf[pad(row + 2176u)] * scale;
+            y[out + 2304u * p] = buf[pad(row + 2304u)] * scale;
+            y[out + 2432u * p] = buf[pad(row + 2432u)] * scale;
+            y[out + 2560u * p] = buf[pad(row + 2560u)] * scale;
+            y[out + 2688u * p] = buf[pad(row + 2688u)] * scale;
+            y[out + 2816u * p] = buf[pad(row + 2816u)] * scale;
+            y[out + 2944u * p] = buf[pad(row + 2944u)] * scale;
+            y[out + 3072u * p] = buf[pad(row + 3072u)] * scale;
+            y[out + 3200u * p] = buf[pad(row + 3200u)] * scale;
+            y[out + 3328u * p] = buf[pad(row + 3328u)] * scale;
+            y[out + 3456u * p] = buf[pad(row + 3456u)] * scale;
+            y[out + 3584u * p] = buf[pad(row + 3584u)] * scale;
+            y[out + 3712u * p] = buf[pad(row + 3712u)] * scale;
+            y[out + 3840u * p] = buf[pad(row + 3840u)] * scale;
+            y[out + 3968u * p] = buf[pad(row + 3968u)] * scale;
         }
     }
 }

@@ -260,7 +260,7 @@ void fft_fused8192_c1_fwd_f64(__global const double2 *x,
     const double2 s1_u0_y15 = s1_u0_t3_14 - (double2)(s1_u0_t3_15.y, -s1_u0_t3_15.x);
     const uint s1_u0_dst = j * 16u;
     const uint s1_u0_part = s1_u0_dst >> 12;
-    const uint s1_u0_at = (s1_u0_dst & 4095u);
+    const uint s1_u0_at = s1_u0_dst & 4095u;
 
     // Stage 2 of 4: radix 16, stride 16. Butterfly b = j of sub-FFT c reads points
     // b + 512 * m times W_256^(kk*m) = stage_tw[kk * m * 32], kk = b & 15, and writes X[q]
@@ -464,7 +464,7 @@ void fft_fused8192_c1_fwd_f64(__global const double2 *x,
     const double2 s2_u0_y15 = s2_u0_t3_14 - (double2)(s2_u0_t3_15.y, -s2_u0_t3_15.x);
     const uint s2_u0_dst = (j - s2_u0_kk) * 16u + s2_u0_kk;
     const uint s2_u0_part = s2_u0_dst >> 12;
-    const uint s2_u0_at = (s2_u0_dst & 4095u);
+    const uint s2_u0_at = s2_u0_dst & 4095u;
 
     // Stage 3 of 4: radix 16, stride 256. Butterfly b = j of sub-FFT c reads points
     // b + 512 * m times W_4096^(kk*m) = stage_tw[kk * m * 2], kk = b & 255, and writes X[q]
@@ -669,7 +669,7 @@ void fft_fused8192_c1_fwd_f64(__global const double2 *x,
     const double2 s3_u0_y15 = s3_u0_t3_14 - (double2)(s3_u0_t3_15.y, -s3_u0_t3_15.x);
     const uint s3_u0_dst = (j - s3_u0_kk) * 16u + s3_u0_kk;
     const uint s3_u0_part = s3_u0_dst >> 12;
-    const uint s3_u0_at = (s3_u0_dst & 4095u);
+    const uint s3_u0_at = s3_u0_dst & 4095u;
 
     // Stage 4 of 4: radix 2, stride 4096. Butterfly b = j + 512 * u (u = 0..7) of sub-FFT c reads points
     // b + 4096 * m times W_8192^(kk*m) = stage_tw[kk * m], kk = b & 4095, and writes X[q]
@@ -819,49 +819,49 @@ void fft_fused8192_c1_fwd_f64(__global const double2 *x,
     const double2 s4_u0_y01 = s4_u0_a00 - s4_u0_a01;
     const uint s4_u0_dst = (j - s4_u0_kk) * 2u + s4_u0_kk;
     const uint s4_u0_part = s4_u0_dst >> 12;
-    const uint s4_u0_at = (s4_u0_dst & 4095u);
+    const uint s4_u0_at = s4_u0_dst & 4095u;
     s4_u1_a01 = cmul(s4_u1_a01, stage_tw[s4_u1_kk]);
     const double2 s4_u1_y00 = s4_u1_a00 + s4_u1_a01;
     const double2 s4_u1_y01 = s4_u1_a00 - s4_u1_a01;
     const uint s4_u1_dst = (s4_u1_b - s4_u1_kk) * 2u + s4_u1_kk;
     const uint s4_u1_part = s4_u1_dst >> 12;
-    const uint s4_u1_at = (s4_u1_dst & 4095u);
+    const uint s4_u1_at = s4_u1_dst & 4095u;
     s4_u2_a01 = cmul(s4_u2_a01, stage_tw[s4_u2_kk]);
     const double2 s4_u2_y00 = s4_u2_a00 + s4_u2_a01;
     const double2 s4_u2_y01 = s4_u2_a00 - s4_u2_a01;
     const uint s4_u2_dst = (s4_u2_b - s4_u2_kk) * 2u + s4_u2_kk;
     const uint s4_u2_part = s4_u2_dst >> 12;
-    const uint s4_u2_at = (s4_u2_dst & 4095u);
+    const uint s4_u2_at = s4_u2_dst & 4095u;
     s4_u3_a01 = cmul(s4_u3_a01, stage_tw[s4_u3_kk]);
     const double2 s4_u3_y00 = s4_u3_a00 + s4_u3_a01;
     const double2 s4_u3_y01 = s4_u3_a00 - s4_u3_a01;
     const uint s4_u3_dst = (s4_u3_b - s4_u3_kk) * 2u + s4_u3_kk;
     const uint s4_u3_part = s4_u3_dst >> 12;
-    const uint s4_u3_at = (s4_u3_dst & 4095u);
+    const uint s4_u3_at = s4_u3_dst & 4095u;
     s4_u4_a01 = cmul(s4_u4_a01, stage_tw[s4_u4_kk]);
     const double2 s4_u4_y00 = s4_u4_a00 + s4_u4_a01;
     const double2 s4_u4_y01 = s4_u4_a00 - s4_u4_a01;
     const uint s4_u4_dst = (s4_u4_b - s4_u4_kk) * 2u + s4_u4_kk;
     const uint s4_u4_part = s4_u4_dst >> 12;
-    const uint s4_u4_at = (s4_u4_dst & 4095u);
+    const uint s4_u4_at = s4_u4_dst & 4095u;
     s4_u5_a01 = cmul(s4_u5_a01, stage_tw[s4_u5_kk]);
     const double2 s4_u5_y00 = s4_u5_a00 + s4_u5_a01;
     const double2 s4_u5_y01 = s4_u5_a00 - s4_u5_a01;
     const uint s4_u5_dst = (s4_u5_b - s4_u5_kk) * 2u + s4_u5_kk;
     const uint s4_u5_part = s4_u5_dst >> 12;
-    const uint s4_u5_at = (s4_u5_dst & 4095u);
+    const uint s4_u5_at = s4_u5_dst & 4095u;
     s4_u6_a01 = cmul(s4_u6_a01, stage_tw[s4_u6_kk]);
     const double2 s4_u6_y00 = s4_u6_a00 + s4_u6_a01;
     const double2 s4_u6_y01 = s4_u6_a00 - s4_u6_a01;
     const uint s4_u6_dst = (s4_u6_b - s4_u6_kk) * 2u + s4_u6_kk;
     const uint s4_u6_part = s4_u6_dst >> 12;
-    const uint s4_u6_at = (s4_u6_dst & 4095u);
+    const uint s4_u6_at = s4_u6_dst & 4095u;
     s4_u7_a01 = cmul(s4_u7_a01, stage_tw[s4_u7_kk]);
     const double2 s4_u7_y00 = s4_u7_a00 + s4_u7_a01;
     const double2 s4_u7_y01 = s4_u7_a00 - s4_u7_a01;
     const uint s4_u7_dst = (s4_u7_b - s4_u7_kk) * 2u + s4_u7_kk;
     const uint s4_u7_part = s4_u7_dst >> 12;
-    const uint s4_u7_at = (s4_u7_dst & 4095u);
+    const uint s4_u7_at = s4_u7_dst & 4095u;
 
     // The last stage's output q of butterfly u is element u + 8 * q of the store phase.
     double2 st[16];

@@ -11,6 +11,9 @@
 //! local-memory pass ([`FusedSpec`], whole sub-FFTs of up to 4096 points per work-group).
 //! Each kernel's signature is written from its ABI ([`KernelSpec::abi`]), the same data the
 //! runtime binds arguments and launches from. [`catalog`] lists every kernel the project ships.
+//! Kernel-body indices (work-item roles, global addresses, local indices) are built as
+//! [`index`] expressions, which write themselves as OpenCL C and evaluate on the CPU;
+//! [`indexing`] hands a kernel's expressions to the CPU models in `tests/`.
 //!
 //! ```
 //! use fft_codegen::{emit, KernelSpec, RadixSpec};
@@ -22,6 +25,8 @@
 
 mod emit;
 mod family;
+pub mod index;
+pub mod indexing;
 pub mod math;
 pub mod opencl;
 mod spec;

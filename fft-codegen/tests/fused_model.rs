@@ -1,13 +1,14 @@
-//! A CPU model of the fused local-memory pass (`fft_codegen::fused`), in f64: the load phase
-//! in its two regimes (flat when t == 1, columns with the two-level pass twiddles otherwise),
-//! the local Stockham stages running the generator's simplified butterflies (through its
-//! evaluator) with stage twiddles from a table, the store phase in its two regimes (flat when
-//! p == 1, columns otherwise), the sequence-major `pad` layout and the per-element
-//! `g < total` guards, work-item by work-item as the kernel does. Chaining passes with
-//! p = 1, L1, L1*L2 must give the DFT for every fused length, both directions and both
-//! precisions' column counts, with batches that leave the last work-group partly empty; the
-//! global addresses the model touches must be consecutive across work-items in the flat
-//! regimes and come in runs of C in the column regime.
+//! A CPU model of the fused local-memory pass (`fft_codegen::fused`), in f64, run on the
+//! kernel's own index expressions (`fft_codegen::indexing::fused_pass`): the work-item
+//! roles, where each element of the load and store phases lives in their flat and column
+//! regimes, `pad`, and the local Stockham stages' reads, twiddle indices and writes, all
+//! evaluated work-item by work-item, with the generator's simplified butterflies (through its
+//! evaluator), pass twiddles from the two-level table and the per-element `g < total`
+//! guards. Stages that exchange halves move their values by parts in registers; those are
+//! modelled by their points. Chaining passes with p = 1, L1, L1*L2 must give the DFT for
+//! every fused length, both directions and both precisions' column counts, with batches that
+//! leave the last work-group partly empty; the global addresses must be consecutive across
+//! work-items in the flat regimes and come in runs of C in the column regime.
 
 use fft_codegen::butterfly::output_slot;
 use fft_codegen::evaluate::evaluate;
@@ -15,17 +16,13 @@ use fft_codegen::ir::Graph;
 mod common;
 
 use common::fused_specs;
-use fft_codegen::{fused_stage_butterfly, Direction, FusedSpec, Precision};
+use fft_codegen::index::{Compiled, CompiledBindings, Compiler, Frame};
+use fft_codegen::indexing::{fused_pass as fused_pass_indices, FusedPassIndices, PhaseIndices};
+use fft_codegen::{fused_stage_butterfly, Direction, FusedSpec, Lengths, Precision};
 use fft_core::accuracy::relative_l2_error;
 use fft_core::kernel::{bluestein_reference, split_twiddles};
 use fft_core::{reference_fft, unit_root, Complex64};
 use std::collections::BTreeMap;
-
-/// Local index of element e with padding step S (`FusedSpec::pad_step`): one value of
-/// padding after every S, another every S^2.
-fn pad_with(e: usize, step: usize) -> usize {
-    e + e / step + e / (step * step)
-}
 
 fn nan() -> Complex64 {
     Complex64::new(f64::NAN, f64::NAN)
@@ -51,24 +48,177 @@ struct Launch {
     stores: Vec<Access>,
 }
 
-/// Sub-FFT g's Stockham indices: (i, k, base).
-fn indices(g: usize, l: usize, p: usize, t: usize) -> (usize, usize, usize) {
-    let i = g % t;
-    (i, i % p, (g - i) * l)
+/// The spec without its edges (Bluestein's pad and filter, a real transform's steps, the
+/// caller's layout, interleaved columns): the Stockham pass this model runs. Each edge is
+/// checked on a device by `tests/tests/every_kernel.rs`.
+fn core(spec: &FusedSpec) -> FusedSpec {
+    FusedSpec {
+        real: None,
+        chirp: None,
+        load: None,
+        store: None,
+        interleaved: false,
+        ..*spec
+    }
 }
 
-/// One launch of the fused kernel of `spec` over `x` (`total = x.len() / len` sub-FFTs),
-/// with the pass-twiddle table split at `h`.
+/// The launch's inputs, in their slots (`Compiler::new`).
+const INPUTS: [&str; 6] = [
+    "get_local_id(0)",
+    "get_group_id(0)",
+    "p",
+    "t",
+    "total",
+    "it",
+];
+const IT: usize = 5;
+
+/// A phase regime's expressions, resolved to slots.
+struct Phase {
+    start: CompiledBindings,
+    /// Element `it`'s local index and global address.
+    elements: Vec<(Compiled, Compiled)>,
+}
+
+/// A butterfly's expressions ([`fft_codegen::indexing::ButterflyIndices`]), resolved.
+struct Butterfly {
+    setup: CompiledBindings,
+    reads: Vec<Compiled>,
+    twiddles: Vec<Option<Compiled>>,
+    destination: CompiledBindings,
+    writes: Vec<Compiled>,
+    live: Option<(Compiled, Compiled)>,
+}
+
+/// The kernel's index expressions (`fft_codegen::indexing::fused_pass`) resolved to slots,
+/// so the model evaluates them fast.
+struct Kernel {
+    compiler: Compiler,
+    roles: CompiledBindings,
+    pad: Compiled,
+    load_flat: Phase,
+    load_columns: Phase,
+    store_flat: Phase,
+    store_columns: Phase,
+    /// Per stage: its radix and the work-item's butterflies; empty when the stages
+    /// exchange halves.
+    stages: Vec<(u32, Vec<Butterfly>)>,
+    first: usize,
+    i: usize,
+    k: usize,
+}
+
+impl Kernel {
+    fn of(spec: &FusedSpec) -> Kernel {
+        let ix: FusedPassIndices = fused_pass_indices(spec).unwrap();
+        let mut compiler = Compiler::new(&INPUTS);
+        let roles = compiler.bindings(&ix.roles).unwrap();
+        let mut phase = |p: &PhaseIndices| Phase {
+            start: compiler.bindings(&p.start).unwrap(),
+            elements: p
+                .elements
+                .iter()
+                .map(|(local, global)| (compiler.expr(local), compiler.expr(global)))
+                .collect(),
+        };
+        let (load_flat, load_columns) = (phase(&ix.load_flat), phase(&ix.load_columns));
+        let (store_flat, store_columns) = (phase(&ix.store_flat), phase(&ix.store_columns));
+        let stages = ix
+            .stages
+            .iter()
+            .map(|stage| {
+                let butterflies = stage
+                    .butterflies
+                    .iter()
+                    .map(|b| Butterfly {
+                        setup: compiler.bindings(&b.setup).unwrap(),
+                        reads: b.reads.iter().map(|e| compiler.expr(e)).collect(),
+                        twiddles: b
+                            .twiddles
+                            .iter()
+                            .map(|t| t.as_ref().map(|e| compiler.expr(e)))
+                            .collect(),
+                        destination: compiler.bindings(&b.destination).unwrap(),
+                        writes: b.writes.iter().map(|e| compiler.expr(e)).collect(),
+                        live: b
+                            .live
+                            .as_ref()
+                            .map(|(point, bound)| (compiler.expr(point), compiler.expr(bound))),
+                    })
+                    .collect();
+                (stage.radix, butterflies)
+            })
+            .collect();
+        let pad = Compiler::new(&["e"]).expr(&ix.pad);
+        let (first, i, k) = (
+            compiler.slot("first"),
+            compiler.slot("i"),
+            compiler.slot("k"),
+        );
+        Kernel {
+            compiler,
+            roles,
+            pad,
+            load_flat,
+            load_columns,
+            store_flat,
+            store_columns,
+            stages,
+            first,
+            i,
+            k,
+        }
+    }
+
+    /// Work-item `lid` of work-group `grp`'s variables after its role bindings.
+    fn roles(&self, lid: usize, grp: usize, p: usize, t: usize, total: usize) -> Frame {
+        let mut frame = self.compiler.frame();
+        frame[..IT].copy_from_slice(&[lid, grp, p, t, total].map(|v| v as u64));
+        self.roles.run(&mut frame);
+        frame
+    }
+}
+
+/// The global accesses of a phase as the kernel's expressions place them: element `it` of
+/// the work-item with the variables `frame` is point `m` of sub-FFT `c` of the work-group
+/// (from its local index `c * L + m`) at global address `addr`; `None` where that sub-FFT is
+/// past `total` (the kernel's guard).
+fn place(
+    kernel: &Kernel,
+    phase: &Phase,
+    frame: &Frame,
+    l: usize,
+    total: usize,
+) -> Vec<Option<(usize, usize, usize)>> {
+    let mut frame = frame.clone();
+    phase.start.run(&mut frame);
+    let first = frame[kernel.first] as usize;
+    phase
+        .elements
+        .iter()
+        .enumerate()
+        .map(|(it, (local, global))| {
+            frame[IT] = it as u64;
+            let local = local.value(&frame) as usize;
+            let (c, m) = (local / l, local % l);
+            (first + c < total).then(|| (c, m, global.value(&frame) as usize))
+        })
+        .collect()
+}
+
+/// One launch of the fused kernel of `spec` (its [`core`]) over `x` (`total = x.len() / len`
+/// sub-FFTs), with the pass-twiddle table split at `h`: every index from the kernel's own
+/// expressions (`fft_codegen::indexing::fused_pass`).
 fn fused_pass(x: &[Complex64], spec: &FusedSpec, p: usize, t: usize, h: u32, scale: f64) -> Launch {
+    let spec = &core(spec);
+    let kernel = Kernel::of(spec);
     let direction = spec.direction;
     let l = spec.len as usize;
     let cols = spec.columns() as usize;
     let group = spec.work_group_size() as usize;
     let radix = spec.radix() as usize;
-    let per = l / radix;
     let total = x.len() / l;
-    assert_eq!(group, cols * per);
-    assert_eq!(radix * group, cols * l, "C*L/W unrolled steps");
+    assert_eq!(radix * group, cols * l, "C*L/W elements per work-item");
 
     // Host tables, exact in f64.
     let stage_tw: Vec<Complex64> = (0..l)
@@ -89,57 +239,52 @@ fn fused_pass(x: &[Complex64], spec: &FusedSpec, p: usize, t: usize, h: u32, sca
         .map(|r| (r, fused_stage_butterfly(spec, r).unwrap()))
         .collect();
 
+    // An exchange in parts: part k's buffer holds points k*P..(k+1)*P of each sub-FFT, the
+    // parts side by side here (the kernel reuses one buffer, part after part). Within a part
+    // the kernel's pad(e).
+    let (parts, part_len) = (spec.exchange_parts() as usize, spec.part_len() as usize);
+    let local_len = spec.local_len() as usize;
+    let pad = |e: usize| kernel.pad.value(&[e as u64]) as usize;
+    let slot_of = |c: usize, m: usize| {
+        let in_part = pad(c * part_len + m % part_len);
+        assert!(
+            in_part < local_len,
+            "point {m} of sub-FFT {c} beyond the buffer"
+        );
+        (m / part_len) * local_len + in_part
+    };
+
     let mut y = vec![nan(); x.len()];
     let mut stored = vec![false; x.len()];
     let (mut loads, mut stores) = (Vec::new(), Vec::new());
     for grp in 0..total.div_ceil(cols) {
         let first = grp * cols;
-        // An exchange in parts: part k's buffer holds points k*P..(k+1)*P of each sub-FFT,
-        // the parts side by side here (the kernel reuses one buffer, part after part).
-        let (parts, part_len) = (spec.exchange_parts() as usize, spec.part_len() as usize);
-        let local_len = spec.local_len() as usize;
         let mut buf = vec![nan(); parts * local_len];
-        let sub_pad = spec.sub_fft_pad() as usize;
-        let pad_in_part =
-            |e: usize| pad_with(e, spec.pad_step() as usize) + sub_pad * (e / part_len);
-        let slot_of = |c: usize, m: usize| {
-            let in_part = pad_in_part(c * part_len + m % part_len);
-            assert!(
-                in_part < local_len,
-                "point {m} of sub-FFT {c} beyond the buffer"
-            );
-            (m / part_len) * local_len + in_part
-        };
         let mut written = vec![false; buf.len()];
+        let roles: Vec<Frame> = (0..group)
+            .map(|lid| kernel.roles(lid, grp, p, t, total))
+            .collect();
 
-        // Load phase: element e = lid + it*W of the work-group.
-        for lid in 0..group {
-            for it in 0..radix {
-                let e = lid + it * group;
-                let (c, m) = if t == 1 {
-                    flat_element(spec, lid, it)
-                } else {
-                    // The generator's form: col = lid % C, row = lid / C.
-                    assert_eq!((e / cols, e % cols), (lid / cols + it * per, lid % cols));
-                    (e % cols, e / cols)
-                };
-                let g = first + c;
-                if g >= total {
+        // Load phase.
+        let load = if t == 1 {
+            &kernel.load_flat
+        } else {
+            &kernel.load_columns
+        };
+        for (lid, frame) in roles.iter().enumerate() {
+            for (it, placed) in place(&kernel, load, frame, l, total)
+                .into_iter()
+                .enumerate()
+            {
+                let Some((c, m, addr)) = placed else {
                     continue;
-                }
-                let (i, k, base) = indices(g, l, p, t);
-                let (slot, addr) = if t == 1 {
-                    // Flat: k = 0 and base = g*L, so the work-group reads one block.
-                    assert_eq!((i, k), (0, 0));
-                    assert_eq!(first * l + c * l + m, base + i + m * t);
-                    (slot_of(c, m), first * l + c * l + m)
-                } else {
-                    (slot_of(c, m), base + i + m * t)
                 };
+                let (i, k) = (frame[kernel.i] as usize, frame[kernel.k] as usize);
                 let mut v = x[addr];
                 if p > 1 && t > 1 {
                     v *= pass_twiddle(k * m);
                 }
+                let slot = slot_of(c, m);
                 assert!(!written[slot], "load writes slot {slot} twice");
                 written[slot] = true;
                 buf[slot] = v;
@@ -155,79 +300,32 @@ fn fused_pass(x: &[Complex64], spec: &FusedSpec, p: usize, t: usize, h: u32, sca
         let valid = (total - first).min(cols);
         assert_eq!(written.iter().filter(|w| **w).count(), valid * l);
 
-        // Local Stockham stages: every work-item (j = lid % (L/R), c = lid / (L/R)) reads,
-        // barrier, every work-item writes.
-        let mut ps = 1;
-        for r in spec.stage_radices() {
-            let r_us = r as usize;
-            let graph = &graphs[&r];
-            let mut writes = Vec::new();
-            for lid in 0..group {
-                let (j, c) = (lid % per, lid / per);
-                // Mixed lengths: ceil(R / r) butterflies, the last clamped and discarded
-                // past L / r.
-                for u in 0..radix.div_ceil(r_us) {
-                    let live = j + u * per < l / r_us;
-                    let b = (j + u * per).min(l / r_us - 1);
-                    let kk = b % ps;
-                    let inputs: Vec<Complex64> = (0..r_us)
-                        .map(|m| {
-                            let v = buf[slot_of(c, b + m * (l / r_us))];
-                            if ps > 1 {
-                                v * stage_tw[(kk * m) * (l / (r_us * ps))]
-                            } else {
-                                v
-                            }
-                        })
-                        .collect();
-                    let outputs = evaluate(graph, &inputs);
-                    for q in 0..r_us {
-                        let point = (b - kk) * r_us + kk + q * ps;
-                        if live {
-                            writes.push((slot_of(c, point), outputs[output_slot(r, q)]));
-                        }
-                    }
-                }
-            }
-            let mut seen = vec![false; buf.len()];
-            for (index, v) in writes {
-                assert!(!seen[index], "stage of radix {r} writes {index} twice");
-                seen[index] = true;
-                buf[index] = v;
-            }
-            assert_eq!(
-                seen.iter().filter(|s| **s).count(),
-                cols * l,
-                "stage of radix {r} must write every element once"
+        if kernel.stages.is_empty() {
+            halves_stages(spec, &graphs, &stage_tw, &mut buf, &slot_of);
+        } else {
+            complex_stages(
+                spec, &kernel, &roles, &graphs, &stage_tw, &mut buf, &slot_of,
             );
-            ps *= r_us;
         }
 
-        // Store phase: element e = lid + it*W of the work-group.
-        for lid in 0..group {
-            for it in 0..radix {
-                let e = lid + it * group;
-                let (c, q) = if p == 1 {
-                    flat_element(spec, lid, it)
-                } else {
-                    assert_eq!((e / cols, e % cols), (lid / cols + it * per, lid % cols));
-                    (e % cols, e / cols)
-                };
-                let g = first + c;
-                if g >= total {
+        // Store phase.
+        let store = if p == 1 {
+            &kernel.store_flat
+        } else {
+            &kernel.store_columns
+        };
+        for (lid, frame) in roles.iter().enumerate() {
+            for (it, placed) in place(&kernel, store, frame, l, total)
+                .into_iter()
+                .enumerate()
+            {
+                let Some((c, q, addr)) = placed else {
                     continue;
-                }
-                let (i, k, base) = indices(g, l, p, t);
-                let (slot, addr) = if p == 1 {
-                    // Flat: k = 0, so the address is base + i*L + q = g*L + q.
-                    assert_eq!(first * l + c * l + q, base + (i - k) * l + k + q * p);
-                    (slot_of(c, q), first * l + c * l + q)
-                } else {
-                    (slot_of(c, q), base + (i - k) * l + k + q * p)
                 };
+                let i = frame[kernel.i] as usize;
                 assert!(!stored[addr], "store writes y[{addr}] twice");
                 stored[addr] = true;
-                y[addr] = buf[slot] * scale;
+                y[addr] = buf[slot_of(c, q)] * scale;
                 stores.push(Access {
                     grp,
                     it,
@@ -242,23 +340,124 @@ fn fused_pass(x: &[Complex64], spec: &FusedSpec, p: usize, t: usize, h: u32, sca
     Launch { y, loads, stores }
 }
 
-/// (sub-FFT within the work-group, point) of element `it` of work-item `lid` in a flat phase:
-/// element `e = lid + it * W` of the work-group's block, or, when a wide pass's stages
-/// exchange halves with C > 1, point `lid % (L/R) + it * (L/R)` of sub-FFT `lid / (L/R)` (the
-/// first and last stages' own elements).
-fn flat_element(spec: &FusedSpec, lid: usize, it: usize) -> (usize, usize) {
+/// The local stages of a kernel that exchanges whole complex values, from the kernel's
+/// expressions: every work-item's butterflies read (times the stage twiddles), then all
+/// write, as between the kernel's barriers.
+fn complex_stages(
+    spec: &FusedSpec,
+    kernel: &Kernel,
+    roles: &[Frame],
+    graphs: &BTreeMap<u32, Graph>,
+    stage_tw: &[Complex64],
+    buf: &mut [Complex64],
+    slot_of: &dyn Fn(usize, usize) -> usize,
+) {
     let l = spec.len as usize;
-    let per = l / spec.radix() as usize;
-    if spec.exchanges_halves() && spec.columns() > 1 {
-        (lid / per, lid % per + it * per)
-    } else {
-        let e = lid + it * spec.work_group_size() as usize;
-        (e / l, e % l)
+    let slot = |local: u64| slot_of(local as usize / l, local as usize % l);
+    for (radix, butterflies) in &kernel.stages {
+        let graph = &graphs[radix];
+        let mut writes = Vec::new();
+        for frame in roles {
+            let mut env = frame.clone();
+            for butterfly in butterflies {
+                butterfly.setup.run(&mut env);
+                let inputs: Vec<Complex64> = butterfly
+                    .reads
+                    .iter()
+                    .zip(&butterfly.twiddles)
+                    .map(|(local, twiddle)| {
+                        let v = buf[slot(local.value(&env))];
+                        match twiddle {
+                            Some(at) => v * stage_tw[at.value(&env) as usize],
+                            None => v,
+                        }
+                    })
+                    .collect();
+                let outputs = evaluate(graph, &inputs);
+                butterfly.destination.run(&mut env);
+                let live = match &butterfly.live {
+                    Some((point, bound)) => point.value(&env) < bound.value(&env),
+                    None => true,
+                };
+                if live {
+                    for (q, local) in butterfly.writes.iter().enumerate() {
+                        let value = outputs[output_slot(*radix, q)];
+                        writes.push((slot(local.value(&env)), value));
+                    }
+                }
+            }
+        }
+        let columns = spec.columns() as usize;
+        write_stage_outputs(buf, writes, *radix, columns * l);
     }
 }
 
-/// The pattern of a flat phase of `spec`: the whole block, or runs of L/R per sub-FFT
-/// ([`flat_element`]).
+/// The local stages of a kernel whose stages exchange halves (`halves.rs`): the values
+/// stay in registers and move by parts, so this models the stages by their points, sub-FFT
+/// by sub-FFT, work-item `(j = lid % (L/R), c = lid / (L/R))` running butterflies
+/// `b = j + u * (L/R)`.
+fn halves_stages(
+    spec: &FusedSpec,
+    graphs: &BTreeMap<u32, Graph>,
+    stage_tw: &[Complex64],
+    buf: &mut [Complex64],
+    slot_of: &dyn Fn(usize, usize) -> usize,
+) {
+    let l = spec.len as usize;
+    let radix = spec.radix() as usize;
+    let per = l / radix;
+    let group = spec.work_group_size() as usize;
+    let mut ps = 1;
+    for r in spec.stage_radices() {
+        let r_us = r as usize;
+        let graph = &graphs[&r];
+        let mut writes = Vec::new();
+        for lid in 0..group {
+            let (j, c) = (lid % per, lid / per);
+            for u in 0..radix / r_us {
+                let b = j + u * per;
+                let kk = b % ps;
+                let inputs: Vec<Complex64> = (0..r_us)
+                    .map(|m| {
+                        let v = buf[slot_of(c, b + m * (l / r_us))];
+                        v * stage_tw[(kk * m) * (l / (r_us * ps))]
+                    })
+                    .collect();
+                let outputs = evaluate(graph, &inputs);
+                for q in 0..r_us {
+                    let point = (b - kk) * r_us + kk + q * ps;
+                    writes.push((slot_of(c, point), outputs[output_slot(r, q)]));
+                }
+            }
+        }
+        write_stage_outputs(buf, writes, r, spec.columns() as usize * l);
+        ps *= r_us;
+    }
+}
+
+/// Applies a stage's writes after checking that it writes each of the `points` once.
+fn write_stage_outputs(
+    buf: &mut [Complex64],
+    writes: Vec<(usize, Complex64)>,
+    radix: u32,
+    points: usize,
+) {
+    let mut seen = vec![false; buf.len()];
+    for (index, v) in writes {
+        assert!(!seen[index], "stage of radix {radix} writes {index} twice");
+        seen[index] = true;
+        buf[index] = v;
+    }
+    assert_eq!(
+        seen.iter().filter(|s| **s).count(),
+        points,
+        "stage of radix {radix} must write every element once"
+    );
+}
+
+/// The pattern of a flat phase of `spec`: the whole block, or runs of L/R per sub-FFT when
+/// a wide pass's stages exchange halves with C > 1 (element `it` of work-item `lid` is then
+/// point `lid % (L/R) + it * (L/R)` of sub-FFT `lid / (L/R)`).
 fn flat_pattern(spec: &FusedSpec) -> Pattern {
     if spec.exchanges_halves() && spec.columns() > 1 {
         Pattern::Blocks((spec.len / spec.radix()) as usize)
@@ -356,7 +555,17 @@ fn check_chain(
     let mut data = x.clone();
     let mut p = 1;
     for (pass, &len) in lens.iter().enumerate() {
-        let spec = spec(len, direction, precision);
+        // As the planner does: the passes of a length that is not a power of two index by
+        // division (Lengths::Any), even a power-of-two pass among them.
+        let lengths = if n.is_power_of_two() {
+            Lengths::PowerOfTwo
+        } else {
+            Lengths::Any
+        };
+        let spec = FusedSpec {
+            lengths,
+            ..spec(len, direction, precision)
+        };
         let span = len as u64 * p as u64;
         let last = pass + 1 == lens.len();
         let s = if last { scale } else { 1.0 };

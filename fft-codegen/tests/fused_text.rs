@@ -260,8 +260,9 @@ fn phases_and_barriers_follow_the_stages() {
         // each global access is written once per regime: loads flat, column with pass
         // twiddles, column without; stores flat and column. A work-item that holds a whole
         // sub-FFT (R = L) loads its element 0 apart in the twiddled branch (W^0 = 1). Where
-        // the stages exchange halves the phases are written out: R accesses per regime.
-        let loops = !spec.exchanges_halves();
+        // the stages exchange halves, or R > 16, the phases are written out: R accesses per
+        // regime.
+        let loops = !spec.exchanges_halves() && spec.radix() <= 16;
         let whole = spec.radix() == spec.len;
         let peeled = usize::from(whole);
         // A complex exchange: one barrier after the load and two per stage; the local
@@ -274,7 +275,8 @@ fn phases_and_barriers_follow_the_stages() {
         let (barriers, local_writes) = if spec.exchanges_halves() {
             (4 * parts * (stages - 1) - 1, 2 * r * (stages - 1) * parts)
         } else {
-            (1 + 2 * stages, 3 + peeled + stages * r)
+            let phase_writes = if loops { 3 + peeled } else { 3 * r };
+            (1 + 2 * stages, phase_writes + stages * r)
         };
         assert_eq!(
             code.matches("barrier(CLK_LOCAL_MEM_FENCE);").count(),
@@ -373,18 +375,16 @@ fn indices_match_the_stockham_formulas() {
         "    const uint g = first + col;\n",
         "    const uint base = (g - i) * 2048u;\n",
         "    const uint cell = col * 2048u + row;\n",
-        // Flat load: one contiguous block, one guard per sub-FFT s around a loop over its
-        // elements.
+        // Flat load (64 elements per work-item, so written out): one contiguous block, one
+        // guard per sub-FFT.
         "    if (t == 1u)\n",
         "        const uint src = first * 2048u + lid;\n",
-        "        #pragma unroll\n        for (uint s = 0u; s < 2u; ++s)\n",
-        "            if (first + s < total)\n",
-        "                #pragma unroll\n                for (uint v = 0u; v < 32u; ++v)\n",
-        "                    const uint it = s * 32u + v;\n                    buf[pad(lid + it * 64u)] = x[src + it * 64u];\n",
+        "        if (first < total)\n",
+        "            buf[pad(lid + 64u)] = x[src + 64u];\n",
+        "        if (first + 1u < total)\n",
         // Column load: element m = row + 32 * it of sub-FFT g.
         "            const uint src = base + i + row * t;\n",
-        "                #pragma unroll\n                for (uint it = 0u; it < 64u; ++it)\n",
-        "                    buf[pad(cell + it * 32u)] = cmul(x[src + it * 32u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + it * 32u), h));\n",
+        "                buf[pad(cell + 32u)] = cmul(x[src + 32u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 32u), h));\n",
         // Stage 1: radix 64, b = j, points b + 32 m, written to b * 64 + q of sub-FFT c.
         "        const float2 a01 = buf[pad(at + 32u)];\n",
         "        const uint dst = c * 2048u + j * 64u;\n",
@@ -397,9 +397,32 @@ fn indices_match_the_stockham_formulas() {
         // Flat store, then column store.
         "    if (p == 1u)\n",
         "        const uint out = first * 2048u + lid;\n",
-        "                    y[out + it * 64u] = buf[pad(lid + it * 64u)] * scale;\n",
+        "            y[out + 64u] = buf[pad(lid + 64u)] * scale;\n",
         "            const uint out = base + (i - k) * 2048u + k + row * p;\n",
-        "                y[out + it * 32u * p] = buf[pad(cell + it * 32u)] * scale;\n",
+        "            y[out + 32u * p] = buf[pad(cell + 32u)] * scale;\n",
+    ] {
+        assert!(text.contains(line), "missing {line:?}");
+    }
+    // 256 f64: C = 8, 16 work-items per sub-FFT, 16 elements each (so loops); W = 128 < L,
+    // so the flat phases loop over the C sub-FFTs s, each around a loop over its elements.
+    let text = source(
+        &FusedSpec {
+            precision: Precision::F64,
+            ..FusedSpec::new(256)
+        }
+        .as_single_pass(),
+    );
+    for line in [
+        "        const uint src = first * 256u + lid;\n",
+        "        #pragma unroll\n        for (uint s = 0u; s < 8u; ++s)\n",
+        "            if (first + s < total)\n",
+        "                #pragma unroll\n                for (uint v = 0u; v < 2u; ++v)\n",
+        "                    const uint it = s * 2u + v;\n                    buf[pad(lid + it * 128u)] = x[src + it * 128u];\n",
+        "            const uint src = base + i + row * t;\n",
+        "                #pragma unroll\n                for (uint it = 0u; it < 16u; ++it)\n",
+        "                    buf[pad(cell + it * 16u)] = cmul(x[src + it * 16u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + it * 16u), h));\n",
+        "                    y[out + it * 128u] = buf[pad(lid + it * 128u)] * scale;\n",
+        "                y[out + it * 16u * p] = buf[pad(cell + it * 16u)] * scale;\n",
     ] {
         assert!(text.contains(line), "missing {line:?}");
     }
@@ -433,7 +456,7 @@ fn indices_match_the_stockham_formulas() {
     assert!(!code(&text).contains("stage_tw["));
     assert!(!text.contains("const uint j ") && !text.contains("const uint row "));
     // 4096 f32 as the whole transform: C = 1, so no c or col; stages 32, 32, 4 index by j
-    // alone.
+    // alone; 32 elements per work-item, so the phases are written out.
     let text = source(&FusedSpec::new(4096).as_single_pass());
     for line in [
         "    const uint first = (uint)get_group_id(0);\n",
@@ -442,9 +465,9 @@ fn indices_match_the_stockham_formulas() {
         "    const uint g = first;\n",
         "        const float2 a01 = buf[pad(j + 128u)];\n",
         "        const uint dst = (j - kk) * 32u + kk;\n",
-        "                    buf[pad(row + it * 128u)] = x[src + it * 128u * t];\n",
-        "        if (first < total)\n        {\n            #pragma unroll\n            for (uint it = 0u; it < 32u; ++it)\n",
-        "                y[out + it * 128u] = buf[pad(lid + it * 128u)] * scale;\n",
+        "                buf[pad(row + 128u)] = x[src + 128u * t];\n",
+        "        if (first < total)\n        {\n            buf[pad(lid)] = x[src];\n",
+        "            y[out + 128u] = buf[pad(lid + 128u)] * scale;\n",
     ] {
         assert!(text.contains(line), "missing {line:?}");
     }

@@ -2,9 +2,11 @@
 //! when `p == 1`): the work-group's elements as one contiguous block, so consecutive
 //! work-items touch consecutive addresses.
 
-use super::body::Names;
-use super::shape::{linear, Shape};
+use super::elements::{element, start, Phase, Regime};
+use super::roles::Names;
+use super::shape::Shape;
 use super::unrolled::{open_element_loop, write_elements, Element};
+use crate::index::Expr;
 use crate::opencl::writer::Writer;
 use std::fmt::{self, Write};
 
@@ -22,15 +24,16 @@ pub(super) fn write_flat<W: Write>(
     statement: impl Fn(Element) -> String,
 ) -> fmt::Result {
     let (l, r, group) = (shape.len, shape.radix, shape.group);
-    let flat_g = names.flat_g.as_str();
+    let flat_g = &names.flat_g;
     let guard = |it: Element| {
         if shape.mixed {
             format!("{} < {flat_g}", it.plus(base, group))
         } else {
-            match it {
-                Element::Loop => format!("{} < total", it.plus(flat_g, group / l)),
-                Element::Fixed(k) => format!("{} < total", linear(&[(flat_g, 1)], k * group / l)),
-            }
+            let sub = match it {
+                Element::Loop => it.plus(flat_g, group / l),
+                Element::Fixed(k) => flat_g.clone().plus(Expr::lit(u64::from(k * group / l))),
+            };
+            format!("{sub} < total")
         }
     };
     if !shape.loops() {
@@ -93,8 +96,8 @@ pub(super) fn write_flat_halves<W: Write>(
     w: &mut Writer<W>,
     shape: &Shape,
     names: &Names,
-    name: &str,
-    statement: impl Fn(Element, &str) -> String,
+    phase: Phase,
+    statement: impl Fn(Element, &Expr) -> String,
 ) -> fmt::Result {
     let (l, per) = (shape.len, shape.per_fft);
     writeln!(
@@ -103,13 +106,15 @@ pub(super) fn write_flat_halves<W: Write>(
     )?;
     writeln!(
         w,
-        "const uint {name} = {};",
-        linear(&[("first", l), (names.at.as_str(), 1)], 0)
+        "const uint {} = {};",
+        phase.start_name(),
+        start(shape, names, phase, Regime::Flat)
     )?;
     writeln!(w, "if (first + c < total)")?;
     w.open_block()?;
     write_elements(w, shape, 0, shape.radix, |w, it| {
-        writeln!(w, "{}", statement(it, &it.plus(name, per)))
+        let (_, global) = element(shape, names, phase, Regime::Flat, it);
+        writeln!(w, "{}", statement(it, &global))
     })?;
     w.close_block()
 }

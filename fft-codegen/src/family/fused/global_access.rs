@@ -3,16 +3,17 @@
 //! the caller's layout) applied.
 
 use super::shape::Shape;
+use crate::index::Expr;
 use fft_core::kernel::{ChirpStore, FusedChirp, FusedReal, Storage};
 
 /// Bluestein's (sequence, position) of global index `global` of the M-point sequences: in the
 /// flat regimes (one pass, L = M) by constants, else from the work-item's `seq` and `base`.
-fn seq_pos(shape: &Shape, global: &str, flat: bool) -> (String, String) {
+fn seq_pos(shape: &Shape, global: &Expr, flat: bool) -> (String, String) {
     if flat {
         let l = shape.len;
         (
-            shape.div(&format!("({global})"), l),
-            format!("({})", shape.rem(&format!("({global})"), l)),
+            shape.div(global, l).to_string(),
+            format!("({})", shape.rem(global, l)),
         )
     } else {
         ("seq".to_string(), format!("({global}) - base"))
@@ -41,7 +42,7 @@ pub(super) fn real_twiddle(k: &str, flat: bool) -> String {
 
 /// The value the load phase reads at global index `global` (of the length-M sequences):
 /// `x[global]`, or Bluestein's padded input `pad_load(...)`.
-pub(super) fn load(shape: &Shape, global: &str, flat: bool) -> String {
+pub(super) fn load(shape: &Shape, global: &Expr, flat: bool) -> String {
     if let Some(storage) = shape.spec.load {
         let (seq, pos) = seq_pos(shape, global, flat);
         let at = format!("({seq}) * in_dist + ({pos}) * in_stride");
@@ -69,7 +70,7 @@ pub(super) fn load(shape: &Shape, global: &str, flat: bool) -> String {
 
 /// The store phase's statement for `value` at global index `global`: times the scale, and
 /// times the filter's spectrum or through Bluestein's unpad as the spec says.
-pub(super) fn store(shape: &Shape, global: &str, value: &str, flat: bool) -> String {
+pub(super) fn store(shape: &Shape, global: &Expr, value: &str, flat: bool) -> String {
     if let Some(storage) = shape.spec.store {
         let (seq, pos) = seq_pos(shape, global, flat);
         let at = format!("({seq}) * out_dist + ({pos}) * out_stride");

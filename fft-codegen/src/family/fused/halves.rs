@@ -17,9 +17,11 @@
 //! output (the stages before the last span at most `P` points, since the last radix is at
 //! least the number of parts), a condition per butterfly.
 
-use super::body::{Names, HALVES_LOAD, HALVES_STORE};
+use super::body::define;
+use super::roles::{Names, HALVES_LOAD, HALVES_STORE};
 use super::shape::{linear, Shape, Stage};
 use super::stage::{stage_text, write_stage_comment};
+use crate::index::Expr;
 use crate::math::butterfly::output_slot;
 use crate::math::ir::Graph;
 use crate::opencl::butterfly::write_butterfly;
@@ -41,13 +43,13 @@ pub(super) enum Part {
 #[derive(Clone, Debug)]
 pub(super) struct Placed {
     pub(super) part: Part,
-    pub(super) local: String,
+    pub(super) local: Expr,
     pub(super) register: String,
 }
 
 impl Placed {
     /// A value of the only part.
-    pub(super) fn whole(local: String, register: String) -> Placed {
+    pub(super) fn whole(local: Expr, register: String) -> Placed {
         Placed {
             part: Part::Fixed(0),
             local,
@@ -150,7 +152,7 @@ pub(super) fn write_stages<W: Write>(
             (false, _) => (None, names.at.clone()),
             (true, last) => {
                 let (prefix, _) = if last { HALVES_STORE } else { HALVES_LOAD };
-                (Some(format!("{prefix}c")), format!("{prefix}j"))
+                (Some(format!("{prefix}c")), Expr::var(&format!("{prefix}j")))
             }
         };
         let mapping = Mapping {
@@ -182,16 +184,17 @@ pub(super) fn write_stages<W: Write>(
 #[derive(Clone, Copy)]
 struct Mapping<'a> {
     sub: Option<&'a str>,
-    point: &'a str,
+    point: &'a Expr,
 }
 
 impl Mapping<'_> {
     /// The local index `sub * P + point_expr + offset` in a part of `P` points per sub-FFT.
-    fn local(&self, part_len: u32, point_expr: &str, offset: u32) -> String {
-        match self.sub {
-            Some(sub) => linear(&[(sub, part_len), (point_expr, 1)], offset),
-            None => linear(&[(point_expr, 1)], offset),
-        }
+    fn local(&self, part_len: u32, point_expr: Expr, offset: u32) -> Expr {
+        let sub = match self.sub {
+            Some(sub) => linear(&[(sub, part_len)], 0),
+            None => Expr::lit(0),
+        };
+        sub.plus(point_expr).plus(Expr::lit(u64::from(offset)))
     }
 }
 
@@ -220,11 +223,13 @@ fn write_stage<W: Write>(
     for u in 0..butterflies {
         let prefix = format!("{stage_prefix}u{u}_");
         let b = if u == 0 {
-            at.to_string()
+            at.clone()
         } else {
-            let name = format!("{prefix}b");
-            writeln!(w, "const uint {name} = {at} + {}u;", u * per)?;
-            name
+            define(
+                w,
+                &format!("{prefix}b"),
+                at.clone().plus(Expr::lit(u64::from(u * per))),
+            )?
         };
         let kk = format!("{prefix}kk");
         if ps > 1 {
@@ -246,7 +251,7 @@ fn write_stage<W: Write>(
                 let offset = u * per + m as u32 * span;
                 inputs.push(Placed {
                     part: Part::Fixed(offset / part_len),
-                    local: mapping.local(part_len, at, offset % part_len),
+                    local: mapping.local(part_len, at.clone(), offset % part_len),
                     register,
                 });
             }
@@ -292,8 +297,8 @@ fn write_stage<W: Write>(
                 "const uint {part} = {dst} >> {};",
                 part_len.trailing_zeros()
             )?;
-            let in_part = format!("({dst} & {}u)", part_len - 1);
-            let local = mapping.local(part_len, &in_part, 0);
+            let in_part = Expr::var(&dst).and(Expr::lit(u64::from(part_len - 1)));
+            let local = mapping.local(part_len, in_part, 0);
             writeln!(w, "const uint {base} = {local};")?;
             (Part::Runtime(part), base)
         };

@@ -4,7 +4,8 @@
 //! consecutive values. There is no flat regime: consecutive points of one sequence are
 //! `inner` apart.
 
-use super::body::{exponent, Names};
+use super::body::exponent;
+use super::roles::Names;
 use super::shape::Shape;
 use super::unrolled::write_elements;
 use crate::opencl::writer::Writer;

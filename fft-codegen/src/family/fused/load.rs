@@ -2,11 +2,14 @@
 //! twiddle in the column regime) into local memory, or into registers when the stages
 //! exchange halves.
 
-use super::body::{exponent, Names};
+use super::body::exponent;
+use super::elements::{element, start, Phase, Regime};
 use super::flat::{write_flat, write_flat_halves};
 use super::global_access::load;
-use super::shape::{linear, Shape};
+use super::roles::Names;
+use super::shape::Shape;
 use super::unrolled::write_elements;
+use crate::index::Expr;
 use crate::opencl::writer::Writer;
 use std::fmt::{self, Write};
 
@@ -37,22 +40,18 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
     writeln!(w, "if (t == 1u)")?;
     w.open_block()?;
     if shape.halves && shape.has_c() {
-        write_flat_halves(w, shape, names, "src", |it, global| {
-            shape.put(&it.index(), "", &load(shape, global, true))
+        write_flat_halves(w, shape, names, Phase::Load, |it, global| {
+            shape.put(&it.index(), &Expr::lit(0), &load(shape, global, true))
         })?;
     } else {
         writeln!(
             w,
             "// Flat (t == 1, k = 0): element e = lid + {group} * it is x[first * {l} + e], point e % {l} of sub-FFT first + e / {l}."
         )?;
-        writeln!(
-            w,
-            "const uint src = {};",
-            linear(&[("first", l), ("lid", 1)], 0)
-        )?;
+        let src = start(shape, names, Phase::Load, Regime::Flat);
+        writeln!(w, "const uint src = {src};")?;
         write_flat(w, shape, names, "src", |it| {
-            let e = it.plus("lid", group);
-            let global = it.plus("src", group);
+            let (e, global) = element(shape, names, Phase::Load, Regime::Flat, it);
             shape.put(&it.index(), &e, &load(shape, &global, true))
         })?;
     }
@@ -65,11 +64,7 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
     )?;
     writeln!(w, "if (g < total)")?;
     w.open_block()?;
-    let src = if shape.has_j() {
-        "base + i + row * t"
-    } else {
-        "base + i"
-    };
+    let src = start(shape, names, Phase::Load, Regime::Columns);
     writeln!(w, "const uint src = {src};")?;
     writeln!(w, "if (p > 1u)")?;
     w.open_block()?;
@@ -80,33 +75,26 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
         if shape.loops() {
             writeln!(w, "// Element 0: W^0 = 1.")?;
         }
-        let value = load(shape, "src", false);
+        let value = load(shape, &Expr::var("src"), false);
         writeln!(w, "{}", shape.put("0", &names.cell, &value))?;
         1
     };
     write_elements(w, shape, first, r, |w, it| {
-        let global = it.plus_strided("src", per, "t");
+        let (local, global) = element(shape, names, Phase::Load, Regime::Columns, it);
         let value = format!(
             "cmul({}, pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h))",
             load(shape, &global, false),
             exponent(shape, it)
         );
-        writeln!(
-            w,
-            "{}",
-            shape.put(&it.index(), &it.plus(&names.cell, per), &value)
-        )
+        writeln!(w, "{}", shape.put(&it.index(), &local, &value))
     })?;
     w.close_block()?;
     writeln!(w, "else")?;
     w.open_block()?;
     write_elements(w, shape, 0, r, |w, it| {
-        let value = load(shape, &it.plus_strided("src", per, "t"), false);
-        writeln!(
-            w,
-            "{}",
-            shape.put(&it.index(), &it.plus(&names.cell, per), &value)
-        )
+        let (local, global) = element(shape, names, Phase::Load, Regime::Columns, it);
+        let value = load(shape, &global, false);
+        writeln!(w, "{}", shape.put(&it.index(), &local, &value))
     })?;
     w.close_block()?;
     w.close_block()?;

@@ -35,11 +35,12 @@
 //!
 //! Every element is guarded by `g < total` for its own sub-FFT `g`. Each phase is one
 //! statement in `it` in a loop under `#pragma unroll` (`unrolled.rs`): the driver unrolls it,
-//! the text stays short. The one exception: where the stages exchange halves
-//! ([`FusedSpec::exchanges_halves`], the wide passes included), whose elements stay in
-//! registers `ld[it]`, `st[it]`, the phases are written out element by element, the same
-//! statements with `it` a constant: the loops measured slower there on the H100 (f64 4096
-//! points 1.46 -> 1.96 ms; the wide passes of f32 2^22..2^24 and f64 2^20, 2^21 2-2.4%).
+//! the text stays short. Two exceptions write the phases out element by element, the same
+//! statements with `it` a constant, because the loops measured slower there: where the
+//! stages exchange halves ([`FusedSpec::exchanges_halves`], the wide passes included), whose
+//! elements stay in registers `ld[it]`, `st[it]` (on the H100: f64 4096 points 1.46 -> 1.96
+//! ms; the wide passes of f32 2^22..2^24 and f64 2^20, 2^21 2-2.4%), and kernels of more than
+//! 16 elements per work-item (on PoCL: f32 4096 points 1.4 times).
 //! The stages are written out, butterfly by butterfly.
 //!
 //! Above [`FusedSpec::complex_capacity`] values per work-group (8192 points in f32, 4096 in
@@ -72,13 +73,16 @@ use std::collections::BTreeMap;
 
 mod body;
 mod edge_helpers;
+mod elements;
 mod flat;
 mod global_access;
 mod halves;
 mod header;
+pub(crate) mod indices;
 mod interleaved;
 mod load;
 mod program;
+mod roles;
 mod shape;
 mod split;
 mod stage;

@@ -4,7 +4,9 @@
 use super::body::write_kernel;
 use super::edge_helpers::{write_chirp_helpers, write_planar_helpers, write_real_edge_helper};
 use super::header::write_header;
+use super::roles::pad;
 use super::shape::Shape;
+use crate::index::Expr;
 use crate::math::ir::Graph;
 use crate::opencl::real_helpers::write_real_helpers;
 use crate::opencl::twiddle_helpers::{write_cmul, write_pass_twiddle};
@@ -28,18 +30,9 @@ pub(super) fn write_program<W: Write>(
     write_real_constants(w, graphs.values(), shape.spec.precision)?;
     writeln!(w)?;
     let step = shape.spec.pad_step();
-    let (shift, value) = (
-        step.trailing_zeros(),
-        if shape.halves { "value" } else { "complex" },
-    );
+    let value = if shape.halves { "value" } else { "complex" };
     let sub = shape.spec.sub_fft_pad();
-    let mut formula = format!("e + (e >> {shift}) + (e >> {})", 2 * shift);
-    if sub > 0 {
-        formula.push_str(&format!(
-            " + (e >> {}) * {sub}u",
-            shape.spec.part_len().trailing_zeros()
-        ));
-    }
+    let formula = pad(shape, Expr::var("e"));
     writeln!(
         w,
         "// pad(e) = {formula}: local index of element e, one {value} of padding after"

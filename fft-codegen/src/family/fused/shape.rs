@@ -1,8 +1,16 @@
 //! The compile-time constants of one fused kernel ([`Shape`], its [`Stage`]s) and the uint
-//! index expressions its phases are written with ([`linear`]).
+//! index expressions its phases are written with (`crate::index`).
 
+pub(super) use crate::index::linear;
+use crate::index::Expr;
 use crate::opencl::literal::{scalar_type, vector_type};
 use fft_core::kernel::FusedSpec;
+
+/// The most elements per work-item whose load and store phases are loops. The 4096-point f32
+/// kernel (32 elements) took 6.4-7.4 ms per 2^20 points on PoCL with loops against
+/// 4.5-5.3 ms written out, over alternating runs (docs/PERFORMANCE.md, 2026-11-25); on the
+/// H100 both were the same. Kernels of 16 elements or fewer were the same with loops on both.
+pub(super) const LOOP_ELEMENTS: u32 = 16;
 
 /// One local Stockham stage.
 pub(super) struct Stage {
@@ -61,27 +69,19 @@ impl Shape {
     }
 
     /// `var % n` (a mask for powers of two, so those kernels keep their shifts and masks).
-    pub(super) fn rem(&self, var: &str, n: u32) -> String {
-        if n.is_power_of_two() {
-            format!("{var} & {}u", n - 1)
-        } else {
-            format!("{var} % {n}u")
-        }
+    pub(super) fn rem(&self, var: impl Into<Expr>, n: u32) -> Expr {
+        var.into().rem_const(n)
     }
 
     /// `var / n` (a shift for powers of two).
-    pub(super) fn div(&self, var: &str, n: u32) -> String {
-        if n.is_power_of_two() {
-            format!("{var} >> {}", n.trailing_zeros())
-        } else {
-            format!("{var} / {n}u")
-        }
+    pub(super) fn div(&self, var: impl Into<Expr>, n: u32) -> Expr {
+        var.into().div_const(n)
     }
 
     /// The load phase's statement putting `value`, its element `it` (a number or the loop
     /// variable), at local index `local`: into `buf`, or into the registers `ld[it]` when
     /// the stages exchange halves.
-    pub(super) fn put(&self, it: &str, local: &str, value: &str) -> String {
+    pub(super) fn put(&self, it: &str, local: &Expr, value: &str) -> String {
         if self.halves {
             format!("ld[{it}] = {value};")
         } else {
@@ -91,7 +91,7 @@ impl Shape {
 
     /// The store phase's element `it` (a number or the loop variable), at local index
     /// `local`: from `buf`, or from register `st[it]` when the stages exchange halves.
-    pub(super) fn get(&self, it: &str, local: &str) -> String {
+    pub(super) fn get(&self, it: &str, local: &Expr) -> String {
         if self.halves {
             format!("st[{it}]")
         } else {
@@ -105,31 +105,15 @@ impl Shape {
     }
 
     /// Whether the load and store phases are `#pragma unroll` loops over the elements `it`
-    /// (`unrolled.rs`): everywhere but where the stages exchange halves, whose phases are
-    /// written out element by element (the loops measured slower there on the H100).
+    /// (`unrolled.rs`): where each work-item moves at most [`LOOP_ELEMENTS`] elements and the
+    /// stages do not exchange halves. Elsewhere the phases are written out element by element:
+    /// the loops measured slower there (halves on the H100, 32 elements on PoCL).
     pub(super) fn loops(&self) -> bool {
-        !self.halves
+        !self.halves && self.radix <= LOOP_ELEMENTS
     }
 
     /// Whether the kernel has a position variable `j` (more than one work-item per sub-FFT).
     pub(super) fn has_j(&self) -> bool {
         self.per_fft > 1
     }
-}
-
-/// `terms` (variable, coefficient) and `constant` as a uint sum: `j * 32u + c + 512u`;
-/// zero coefficients drop out, `0u` if nothing is left.
-pub(super) fn linear(terms: &[(&str, u32)], constant: u32) -> String {
-    let mut parts: Vec<String> = terms
-        .iter()
-        .filter(|(_, coef)| *coef != 0)
-        .map(|&(var, coef)| match coef {
-            1 => var.to_string(),
-            _ => format!("{var} * {coef}u"),
-        })
-        .collect();
-    if constant != 0 || parts.is_empty() {
-        parts.push(format!("{constant}u"));
-    }
-    parts.join(" + ")
 }

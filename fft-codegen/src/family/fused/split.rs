@@ -2,11 +2,12 @@
 //! values of every pair `Z_k`, `Z_(H-k)` come from local memory, and each pair writes
 //! `X_k` and `X_(H-k)`.
 
-use super::body::Names;
 use super::global_access::real_twiddle;
 use super::halves::{write_exchange, Part, Placed};
-use super::shape::{linear, Shape};
+use super::roles::Names;
+use super::shape::Shape;
 use super::unrolled::{write_elements, Element};
+use crate::index::Expr;
 use crate::opencl::writer::Writer;
 use std::fmt::{self, Write};
 
@@ -82,8 +83,7 @@ pub(super) fn write_split_columns<W: Write>(
     write_elements(w, shape, 0, r, |w, it| {
         let m = match (shape.has_j(), it) {
             (true, _) => it.plus("row", per),
-            (false, Element::Loop) => "it".to_string(),
-            (false, Element::Fixed(k)) => format!("{k}u"),
+            (false, _) => it.expr(),
         };
         // Written out, each element is a block of its own (its m, mm).
         let fixed = it != Element::Loop;
@@ -94,7 +94,7 @@ pub(super) fn write_split_columns<W: Write>(
         writeln!(
             w,
             "const uint mm = i == 0u ? {} : {}u - m;",
-            shape.rem(&format!("({l}u - m)"), l),
+            shape.rem(Expr::lit(u64::from(l)).minus(Expr::var("m")), l),
             l - 1
         )?;
         writeln!(w, "if (rr != 0u || m <= mm)")?;
@@ -126,7 +126,7 @@ pub(super) fn write_split_halves<W: Write>(
 ) -> fmt::Result {
     let (l, r, per) = (shape.len, shape.radix, shape.per_fft);
     let part_len = shape.spec.part_len();
-    let element = |it: u32| linear(&[(names.cell.as_str(), 1)], it * per);
+    let element = |it: u32| names.cell.clone().plus(Expr::lit(u64::from(it * per)));
     writeln!(
         w,
         "// Flat real split (p == 1): register sm[it] receives Z_(({l} - e) % {l}), the mirror of element e = {} + {per} * it,",
@@ -138,7 +138,9 @@ pub(super) fn write_split_halves<W: Write>(
     let mut to = Vec::new();
     for it in 0..r {
         let e = element(it);
-        let mirror = format!("({l}u - ({e})) & {}u", l - 1);
+        let mirror = Expr::lit(u64::from(l))
+            .minus(e.clone())
+            .and(Expr::lit(u64::from(l - 1)));
         let register = format!("sm[{it}]");
         let value = format!("st[{it}]");
         if part_len == l {
@@ -148,14 +150,20 @@ pub(super) fn write_split_halves<W: Write>(
             // Element e = cell + per * it (cell < per) is in part per * it / P; its mirror's
             // part depends on cell.
             to.push(Placed {
-                part: Part::Runtime(format!("(({mirror}) >> {})", part_len.trailing_zeros())),
-                local: format!("(({mirror}) & {}u)", part_len - 1),
+                part: Part::Runtime(format!(
+                    "({})",
+                    mirror.clone().shifted(part_len.trailing_zeros())
+                )),
+                local: mirror.and(Expr::lit(u64::from(part_len - 1))),
                 register,
             });
             let offset = it * per;
             from.push(Placed {
                 part: Part::Fixed(offset / part_len),
-                local: linear(&[(names.cell.as_str(), 1)], offset % part_len),
+                local: names
+                    .cell
+                    .clone()
+                    .plus(Expr::lit(u64::from(offset % part_len))),
                 register: value,
             });
         }
@@ -168,7 +176,7 @@ pub(super) fn write_split_halves<W: Write>(
         let e = match it {
             Element::Loop => {
                 writeln!(w, "const uint e = {};", it.plus(&names.cell, per))?;
-                "e".to_string()
+                Expr::var("e")
             }
             Element::Fixed(_) => it.plus(&names.cell, per),
         };

@@ -1,8 +1,9 @@
 //! The local Stockham stages of a fused kernel that exchanges whole complex values through
 //! `buf` (the stages that exchange halves are in `halves.rs`).
 
-use super::body::Names;
+use super::roles::Names;
 use super::shape::{linear, Shape, Stage};
+use crate::index::{Bindings, Expr};
 use crate::math::butterfly::output_slot;
 use crate::math::ir::Graph;
 use crate::opencl::butterfly::{write_butterfly, ButterflyText, Values};
@@ -79,93 +80,40 @@ pub(super) fn write_stage<W: Write>(
     stage: &Stage,
     graph: &Graph,
 ) -> fmt::Result {
-    let (l, per) = (shape.len, shape.per_fft);
-    let (r, ps) = (stage.radix, stage.stride);
+    let r = stage.radix;
     let v = shape.vector;
     let butterflies = shape.radix.div_ceil(r);
-    let span = l / r;
-    // Mixed lengths: when r does not divide R, the last butterfly of some work-items is past
-    // the stage's L / r; they compute a copy of butterfly L / r - 1 and discard it.
-    let guarded = shape.radix % r != 0;
     write_stage_comment(w, shape, index, stage)?;
     w.open_block()?;
-    let sub = if shape.has_c() {
-        format!("c * {l}u + ")
-    } else {
-        String::new()
-    };
     let mut destinations = Vec::new();
     for u in 0..butterflies {
-        let (prefix, suffix) = if butterflies == 1 {
-            (String::new(), String::new())
+        let prefix = if butterflies == 1 {
+            String::new()
         } else {
-            (format!("u{u}_"), u.to_string())
+            format!("u{u}_")
         };
-        let b = if u == 0 {
-            if shape.has_j() {
-                "j".to_string()
-            } else {
-                "0u".to_string()
-            }
-        } else if guarded && u + 1 == butterflies {
-            let name = format!("b{suffix}");
-            writeln!(
-                w,
-                "const uint {name} = min(j + {}u, {}u);",
-                u * per,
-                span - 1
-            )?;
-            name
-        } else {
-            let name = format!("b{suffix}");
-            writeln!(w, "const uint {name} = j + {}u;", u * per)?;
-            name
-        };
-        let kk = format!("kk{suffix}");
-        if ps > 1 {
-            writeln!(w, "const uint {kk} = {};", shape.rem(&b, ps))?;
-        }
-        let clamped = guarded && u + 1 == butterflies;
-        for m in 0..r {
-            let local = if clamped {
-                format!("{sub}{}", linear(&[(b.as_str(), 1)], m * span))
-            } else {
-                linear(&[(names.at.as_str(), 1)], u * per + m * span)
-            };
+        let indices = butterfly_indices(shape, names, stage, u);
+        indices.setup.write(w)?;
+        for (m, (local, twiddle)) in indices.reads.iter().zip(&indices.twiddles).enumerate() {
             let read = format!("buf[pad({local})]");
-            let value = if ps > 1 && m > 0 {
-                let step = m * (l / (r * ps));
-                let at = linear(&[(kk.as_str(), step)], 0);
-                format!("cmul({read}, stage_tw[{at}])")
-            } else {
-                read
+            let value = match twiddle {
+                Some(at) => format!("cmul({read}, stage_tw[{at}])"),
+                None => read,
             };
             writeln!(w, "const {v} {prefix}a{m:02} = {value};")?;
         }
         write_butterfly(w, graph, &stage_text(v, &prefix))?;
-        let dst = format!("dst{suffix}");
-        let position = if ps == 1 && !clamped {
-            let c_coef = if shape.has_c() { l } else { 0 };
-            let j_coef = if shape.has_j() { r } else { 0 };
-            linear(&[("c", c_coef), ("j", j_coef)], u * per * r)
-        } else if ps == 1 {
-            format!("{sub}{b} * {r}u")
-        } else {
-            format!("{sub}({b} - {kk}) * {r}u + {kk}")
-        };
-        writeln!(w, "const uint {dst} = {position};")?;
-        let live = clamped.then(|| format!("j + {}u < {span}u", u * per));
-        destinations.push((dst, prefix, live));
+        indices.destination.write(w)?;
+        destinations.push((indices.writes, prefix, indices.live));
     }
     writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")?;
-    for (dst, prefix, live) in &destinations {
-        if let Some(live) = live {
-            writeln!(w, "if ({live})")?;
+    for (writes, prefix, live) in &destinations {
+        if let Some((point, bound)) = live {
+            writeln!(w, "if ({point} < {bound})")?;
             w.open_block()?;
         }
-        for q in 0..r as usize {
+        for (q, local) in writes.iter().enumerate() {
             let slot = output_slot(r, q);
-            let local = linear(&[(dst.as_str(), 1)], q as u32 * ps);
             writeln!(w, "buf[pad({local})] = {prefix}y{slot:02};")?;
         }
         if live.is_some() {
@@ -184,5 +132,102 @@ pub(super) fn stage_text<'a>(vector: &'a str, prefix: &'a str) -> ButterflyText<
         prefix,
         inputs: 'a',
         comments: false,
+    }
+}
+
+/// The indices of butterfly `u` of a work-item in a stage that exchanges whole complex values
+/// through `buf`: its position `b` and twiddle index `kk`, the local indices (before `pad`) it
+/// reads, each input's stage-twiddle index, its first output's point `dst` and the local
+/// indices it writes.
+#[derive(Clone, Debug)]
+pub struct ButterflyIndices {
+    /// The bindings of `b` (butterfly `u >= 1`) and `kk` (stride above 1).
+    pub setup: Bindings,
+    /// The local index input `m` is read from.
+    pub reads: Vec<Expr>,
+    /// Input `m`'s index into `stage_tw`, where it is multiplied by a stage twiddle.
+    pub twiddles: Vec<Option<Expr>>,
+    /// The binding of `dst`, output 0's local index.
+    pub destination: Bindings,
+    /// The local index output `q` is written to.
+    pub writes: Vec<Expr>,
+    /// `(point, bound)`: the outputs are written only when `point < bound` (the clamped last
+    /// butterfly of a mixed length whose radix does not divide R).
+    pub live: Option<(Expr, Expr)>,
+}
+
+/// Butterfly `u` (0..ceil(R / r)) of stage `stage`. Mixed lengths: when r does not divide R,
+/// the last butterfly of some work-items is past the stage's L / r; they compute a copy of
+/// butterfly L / r - 1 and discard it.
+pub(crate) fn butterfly_indices(
+    shape: &Shape,
+    names: &Names,
+    stage: &Stage,
+    u: u32,
+) -> ButterflyIndices {
+    let (l, per) = (shape.len, shape.per_fft);
+    let (r, ps) = (stage.radix, stage.stride);
+    let butterflies = shape.radix.div_ceil(r);
+    let span = l / r;
+    let clamped = shape.radix % r != 0 && u + 1 == butterflies;
+    let suffix = if butterflies == 1 {
+        String::new()
+    } else {
+        u.to_string()
+    };
+    let lit = |n: u32| Expr::lit(u64::from(n));
+    let sub = if shape.has_c() {
+        Expr::var("c").times(lit(l))
+    } else {
+        lit(0)
+    };
+    let mut setup = Bindings::new();
+    let b = if u == 0 {
+        if shape.has_j() {
+            Expr::var("j")
+        } else {
+            lit(0)
+        }
+    } else {
+        let b = Expr::var("j").plus(lit(u * per));
+        let b = if clamped { b.min(lit(span - 1)) } else { b };
+        setup.bind_unless_var(&format!("b{suffix}"), b)
+    };
+    let kk = Expr::var(&format!("kk{suffix}"));
+    if ps > 1 {
+        setup.bind(&format!("kk{suffix}"), shape.rem(b.clone(), ps));
+    }
+    let reads = (0..r)
+        .map(|m| {
+            if clamped {
+                sub.clone().plus(b.clone().plus(lit(m * span)))
+            } else {
+                names.at.clone().plus(lit(u * per + m * span))
+            }
+        })
+        .collect();
+    let twiddles = (0..r)
+        .map(|m| (ps > 1 && m > 0).then(|| kk.clone().times(lit(m * (l / (r * ps))))))
+        .collect();
+    let position = if ps == 1 && !clamped {
+        let c_coef = if shape.has_c() { l } else { 0 };
+        let j_coef = if shape.has_j() { r } else { 0 };
+        linear(&[("c", c_coef), ("j", j_coef)], u * per * r)
+    } else if ps == 1 {
+        sub.plus(b.times(lit(r)))
+    } else {
+        sub.plus(b.minus(kk.clone()).times(lit(r))).plus(kk)
+    };
+    let mut destination = Bindings::new();
+    let dst = destination.bind(&format!("dst{suffix}"), position);
+    let writes = (0..r).map(|q| dst.clone().plus(lit(q * ps))).collect();
+    let live = clamped.then(|| (Expr::var("j").plus(lit(u * per)), lit(span)));
+    ButterflyIndices {
+        setup,
+        reads,
+        twiddles,
+        destination,
+        writes,
+        live,
     }
 }

@@ -1,12 +1,14 @@
 //! The store phase of a fused kernel: every element, times the scale, from local memory (or
 //! from registers when the stages exchange halves) to global memory.
 
-use super::body::Names;
+use super::elements::{element, start, Phase, Regime};
 use super::flat::{write_flat, write_flat_halves};
 use super::global_access::store;
-use super::shape::{linear, Shape};
+use super::roles::Names;
+use super::shape::Shape;
 use super::split::{write_split_columns, write_split_halves, write_split_pairs};
 use super::unrolled::write_elements;
+use crate::index::Expr;
 use crate::opencl::writer::Writer;
 use fft_core::kernel::FusedReal;
 use std::fmt::{self, Write};
@@ -38,8 +40,8 @@ pub(super) fn write_store<W: Write>(
     if split && shape.halves {
         write_split_halves(w, shape, names)?;
     } else if shape.halves && shape.has_c() {
-        write_flat_halves(w, shape, names, "out", |it, global| {
-            store(shape, global, &shape.get(&it.index(), ""), true)
+        write_flat_halves(w, shape, names, Phase::Store, |it, global| {
+            store(shape, global, &shape.get(&it.index(), &Expr::lit(0)), true)
         })?;
     } else if split {
         write_split_pairs(w, shape)?;
@@ -48,14 +50,10 @@ pub(super) fn write_store<W: Write>(
             w,
             "// Flat (p == 1, k = 0): element e = lid + {group} * it, X[e % {l}] of sub-FFT first + e / {l}, goes to y[first * {l} + e]."
         )?;
-        writeln!(
-            w,
-            "const uint out = {};",
-            linear(&[("first", l), ("lid", 1)], 0)
-        )?;
+        let out = start(shape, names, Phase::Store, Regime::Flat);
+        writeln!(w, "const uint out = {out};")?;
         write_flat(w, shape, names, "out", |it| {
-            let e = it.plus("lid", group);
-            let global = it.plus("out", group);
+            let (e, global) = element(shape, names, Phase::Store, Regime::Flat, it);
             store(shape, &global, &shape.get(&it.index(), &e), true)
         })?;
     }
@@ -71,11 +69,10 @@ pub(super) fn write_store<W: Write>(
     if split {
         return write_split_columns(w, shape, names);
     }
-    let row = if shape.has_j() { " + row * p" } else { "" };
-    writeln!(w, "const uint out = base + (i - k) * {l}u + k{row};")?;
+    let out = start(shape, names, Phase::Store, Regime::Columns);
+    writeln!(w, "const uint out = {out};")?;
     write_elements(w, shape, 0, r, |w, it| {
-        let local = it.plus(&names.cell, per);
-        let global = it.plus_strided("out", per, "p");
+        let (local, global) = element(shape, names, Phase::Store, Regime::Columns, it);
         writeln!(
             w,
             "{}",

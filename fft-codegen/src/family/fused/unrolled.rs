@@ -2,12 +2,12 @@
 //! elements `it = 0..R` with one statement built for an [`Element`]. Where
 //! [`Shape::loops`] holds, that statement is written once, in the element `it`, in a `for`
 //! loop under `#pragma unroll` (the trip count is a constant, so the driver unrolls it fully);
-//! in the kernels whose stages exchange halves (`ld[it]`, `st[it]` in registers) it is
-//! written out once per element, `lid + 384u` for element 3, as before the loops: the loops
-//! measured slower there on the H100 (f64 4096 points 1.34 times, the wide passes of f32
-//! 2^22..2^24 and f64 2^20, 2^21 about 2%).
+//! elsewhere (stages that exchange halves, more than 16 elements per work-item) it is
+//! written out once per element, `lid + 384u` for element 3, as before the loops, because the
+//! loops measured slower there ([`Shape::loops`]).
 
-use super::shape::{linear, Shape};
+use super::shape::Shape;
+use crate::index::Expr;
 use crate::opencl::writer::Writer;
 use std::fmt::{self, Write};
 
@@ -29,29 +29,29 @@ impl Element {
         }
     }
 
+    /// The element's number as an index: `it`, or the constant `k`.
+    pub(super) fn expr(self) -> Expr {
+        match self {
+            Element::Loop => Expr::var("it"),
+            Element::Fixed(k) => Expr::lit(u64::from(k)),
+        }
+    }
+
     /// `base + it * step`, or `base + k * step` folded, the trivial factors left out:
     /// `lid + it * 128u`, `g0 + it`, `lid + 384u`.
-    pub(super) fn plus(self, base: &str, step: u32) -> String {
-        match (self, step) {
-            (Element::Fixed(k), _) => linear(&[(base, 1)], k * step),
-            (Element::Loop, 0) => base.to_string(),
-            (Element::Loop, 1) => format!("{base} + it"),
-            (Element::Loop, _) => format!("{base} + it * {step}u"),
-        }
+    pub(super) fn plus(self, base: impl Into<Expr>, step: u32) -> Expr {
+        base.into()
+            .plus(self.expr().times(Expr::lit(u64::from(step))))
     }
 
     /// `base + it * step * stride` for a runtime `stride`: `src + it * 128u * t`, or for
     /// element k `src + 384u * t`.
-    pub(super) fn plus_strided(self, base: &str, step: u32, stride: &str) -> String {
-        let (var, step) = match self {
-            Element::Loop => ("it * ", step),
-            Element::Fixed(k) => ("", k * step),
-        };
-        match step {
-            0 => base.to_string(),
-            1 => format!("{base} + {var}{stride}"),
-            _ => format!("{base} + {var}{step}u * {stride}"),
-        }
+    pub(super) fn plus_strided(self, base: impl Into<Expr>, step: u32, stride: &str) -> Expr {
+        let offset = self
+            .expr()
+            .times(Expr::lit(u64::from(step)))
+            .times(Expr::var(stride));
+        base.into().plus(offset)
     }
 }
 
@@ -96,11 +96,11 @@ mod tests {
             "#pragma unroll\nfor (uint it = 1u; it < 32u; ++it)\n{\n    y[out + it * 128u] = v;\n}\n"
         );
         let it = Element::Loop;
-        assert_eq!(it.plus("g0", 1), "g0 + it");
-        assert_eq!(it.plus("g0", 0), "g0");
-        assert_eq!(it.plus_strided("src", 1, "t"), "src + it * t");
+        assert_eq!(it.plus("g0", 1).to_string(), "g0 + it");
+        assert_eq!(it.plus("g0", 0).to_string(), "g0");
+        assert_eq!(it.plus_strided("src", 1, "t").to_string(), "src + it * t");
         assert_eq!(
-            it.plus_strided("src", 64, "t_inner"),
+            it.plus_strided("src", 64, "t_inner").to_string(),
             "src + it * 64u * t_inner"
         );
     }
@@ -109,10 +109,19 @@ mod tests {
     fn fixed_elements_fold_their_offsets() {
         let three = Element::Fixed(3);
         assert_eq!(three.index(), "3");
-        assert_eq!(three.plus("lid", 128), "lid + 384u");
-        assert_eq!(Element::Fixed(0).plus("lid", 128), "lid");
-        assert_eq!(three.plus_strided("src", 32, "t"), "src + 96u * t");
-        assert_eq!(Element::Fixed(1).plus_strided("src", 1, "t"), "src + t");
-        assert_eq!(Element::Fixed(0).plus_strided("src", 32, "t"), "src");
+        assert_eq!(three.plus("lid", 128).to_string(), "lid + 384u");
+        assert_eq!(Element::Fixed(0).plus("lid", 128).to_string(), "lid");
+        assert_eq!(
+            three.plus_strided("src", 32, "t").to_string(),
+            "src + 96u * t"
+        );
+        assert_eq!(
+            Element::Fixed(1).plus_strided("src", 1, "t").to_string(),
+            "src + t"
+        );
+        assert_eq!(
+            Element::Fixed(0).plus_strided("src", 32, "t").to_string(),
+            "src"
+        );
     }
 }

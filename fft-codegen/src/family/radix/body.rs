@@ -1,6 +1,7 @@
 //! The `__kernel` functions of a radix-pass program: indexing, loads with pass twiddles,
 //! the butterfly and the bit-reversed, scaled stores.
 
+use super::indexing::{input, output, table_row, vector_roles};
 use super::{Pass, Variant, SIGNED_TWO_PI};
 use crate::math::butterfly::output_slot;
 use crate::math::ir::Graph;
@@ -9,7 +10,7 @@ use crate::opencl::literal::{literal, scalar_type, vector_type};
 use crate::opencl::signature::write_signature;
 use crate::opencl::twiddle_helpers::complex_product;
 use crate::opencl::writer::Writer;
-use fft_core::kernel::{KernelSpec, Lengths, PassTable, Twiddles};
+use fft_core::kernel::{KernelSpec, PassTable, Twiddles};
 use fft_core::Precision;
 use std::fmt::{self, Write};
 
@@ -25,24 +26,7 @@ pub(super) fn write_kernel<W: Write>(w: &mut Writer<W>, pass: Pass, graph: &Grap
     // Scalar forms: offsets within a sequence (below 2N <= 2^28 values) fit a uint, the
     // sequence's place in the buffer may not, so the pointers are offset in size_t.
     match pass.variant {
-        Variant::Vector if spec.lengths == Lengths::Any => {
-            writeln!(w, "const uint g = (uint)get_global_id(0);")?;
-            writeln!(w, "if (g >= active)")?;
-            writeln!(w, "    return;")?;
-            writeln!(w, "const uint i = g % t;")?;
-            writeln!(w, "const uint k = i % p;")?;
-            writeln!(w, "const uint base = (g - i) * {r}u;")?;
-            writeln!(w, "const uint src = base + i;")?;
-            writeln!(w, "const uint dst = base + (i - k) * {r}u + k;")?;
-        }
-        Variant::Vector => {
-            writeln!(w, "const uint g = (uint)get_global_id(0);")?;
-            writeln!(w, "const uint i = g & (t - 1u);")?;
-            writeln!(w, "const uint k = i & (p - 1u);")?;
-            writeln!(w, "const uint base = (g - i) * {r}u;")?;
-            writeln!(w, "const uint src = base + i;")?;
-            writeln!(w, "const uint dst = base + (i - k) * {r}u + k;")?;
-        }
+        Variant::Vector => vector_roles(spec).write(w)?,
         Variant::Scalar => {
             writeln!(w, "// Work-item (k, r) is g = r * p + k; j = i - k.")?;
             writeln!(w, "const size_t k = get_global_id(0);")?;
@@ -107,7 +91,7 @@ pub(super) fn write_kernel<W: Write>(w: &mut Writer<W>, pass: Pass, graph: &Grap
             writeln!(w, "{order}")?;
             for q in 0..r as usize {
                 let slot = output_slot(r, q);
-                writeln!(w, "y[{}] = y{slot:02} * scale;", offset("dst", q, "p"))?;
+                writeln!(w, "y[{}] = y{slot:02} * scale;", output(q as u32))?;
             }
         }
         Variant::Scalar | Variant::ScalarFirst => {
@@ -125,15 +109,6 @@ pub(super) fn write_kernel<W: Write>(w: &mut Writer<W>, pass: Pass, graph: &Grap
         }
     }
     w.close_block()
-}
-
-/// `base`, `base + stride` or `base + 3u * stride`.
-fn offset(base: &str, m: usize, stride: &str) -> String {
-    match m {
-        0 => base.to_string(),
-        1 => format!("{base} + {stride}"),
-        _ => format!("{base} + {m}u * {stride}"),
-    }
 }
 
 /// The two scalars of complex element `m * stride` (`m` without a stride) of the interleaved
@@ -199,7 +174,7 @@ fn write_inputs<W: Write>(w: &mut Writer<W>, pass: Pass) -> fmt::Result {
             "const {scalar} a = {SIGNED_TWO_PI} * ({scalar})k / ({scalar})({r}u * p);"
         )?;
     }
-    writeln!(w, "const {vector} x00 = x[src];")?;
+    writeln!(w, "const {vector} x00 = x[{}];", input(0))?;
     for m in 1..r {
         let angle = if m == 1 {
             "a".to_string()
@@ -219,12 +194,7 @@ fn write_inputs<W: Write>(w: &mut Writer<W>, pass: Pass) -> fmt::Result {
                 )?;
             }
             Twiddles::Table => {
-                let row = match m {
-                    1 => "k".to_string(),
-                    2 => "k + p".to_string(),
-                    _ => format!("k + {}u * p", m - 1),
-                };
-                writeln!(w, "const {vector} w{m:02} = tw[{row}];")?;
+                writeln!(w, "const {vector} w{m:02} = tw[{}];", table_row(m as u32))?;
             }
             Twiddles::Sincos => {
                 writeln!(w, "{scalar} c{m:02};")?;
@@ -253,7 +223,7 @@ fn write_inputs<W: Write>(w: &mut Writer<W>, pass: Pass) -> fmt::Result {
         writeln!(
             w,
             "const {vector} x{m:02} = cmul(x[{}], w{m:02});",
-            offset("src", m, "t")
+            input(m as u32)
         )?;
     }
     Ok(())

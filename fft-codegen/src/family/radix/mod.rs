@@ -38,6 +38,7 @@ use std::fmt::{self, Write};
 
 mod body;
 mod header;
+pub(crate) mod indexing;
 
 use body::write_kernel;
 use header::write_header;

@@ -1,0 +1,225 @@
+//! The roles of a fused kernel's work-item, as index bindings ([`Bindings`]): its sub-FFTs
+//! and points in the stages (`j`, `c`, `at`) and in the column phases (`col`, `row`, `g`,
+//! `i`, `k`, `base`, `cell`), and the flat phases' sub-FFT (`g0`, `end`). The kernel body
+//! writes them; the CPU model (`fft_codegen::indexing`) evaluates the same bindings.
+
+use super::shape::{linear, Shape};
+use crate::index::{Bindings, Expr};
+use fft_core::kernel::FusedReal;
+
+/// The names the kernel body shares between its phases.
+pub(super) struct Names {
+    /// Local index `c * L + j` of the stage work-item's point j of sub-FFT c.
+    pub(super) at: Expr,
+    /// Local index `col * L + row` of the column phases' first element.
+    pub(super) cell: Expr,
+    /// Sub-FFT of the flat phases' element `lid` (`first + lid / L`).
+    pub(super) flat_g: Expr,
+}
+
+/// The prefix of the load's mapping in a halves exchange with C > 1, and the argument whose
+/// value 1 makes the load flat.
+pub(super) const HALVES_LOAD: (&str, &str) = ("l", "t");
+/// The same for the store.
+pub(super) const HALVES_STORE: (&str, &str) = ("s", "p");
+
+fn lit(n: u32) -> Expr {
+    Expr::lit(u64::from(n))
+}
+
+/// The work-item's role bindings, from `lid` and `first` to the flat phases' sub-FFT, and the
+/// names the phases use.
+pub(super) fn roles(shape: &Shape) -> (Bindings, Names) {
+    let (l, c, group, per) = (shape.len, shape.columns, shape.group, shape.per_fft);
+    let mut b = Bindings::new();
+    let lid = b.bind("lid", Expr::builtin("get_local_id(0)"));
+    let first = b.bind("first", Expr::builtin("get_group_id(0)").times(lit(c)));
+    let runs = match (shape.has_c(), shape.has_j()) {
+        (true, true) => format!("point j of sub-FFT c, local index at = c * {l} + j"),
+        (true, false) => format!("sub-FFT c, local index at = c * {l}"),
+        (false, _) => "point j of the work-group's sub-FFT, local index j".to_string(),
+    };
+    b.comment(format!("Stages: work-item lid runs {runs}."));
+    match (shape.has_c(), shape.has_j()) {
+        (true, true) => {
+            b.bind("j", shape.rem(&lid, per));
+            b.bind("c", shape.div(&lid, per));
+        }
+        (true, false) => {
+            b.bind("c", lid.clone());
+        }
+        (false, _) => {
+            b.bind("j", lid.clone());
+        }
+    }
+    let at = b.bind_unless_var("at", stage_point(shape, "c", "j"));
+    let rows = if shape.has_j() {
+        format!("row + {per} * it")
+    } else {
+        "it".to_string()
+    };
+    b.comment(format!(
+        "Column phases: work-item lid moves elements {rows} of sub-FFT g = first{}.",
+        if shape.has_c() { " + col" } else { "" }
+    ));
+    match (shape.has_c(), shape.has_j()) {
+        (true, true) => {
+            b.bind("col", shape.rem(&lid, c));
+            b.bind("row", shape.div(&lid, c));
+        }
+        (true, false) => {
+            b.bind("col", lid.clone());
+        }
+        (false, _) => {
+            b.bind("row", lid.clone());
+        }
+    }
+    let paired = shape.spec.real == Some(FusedReal::Split) && c % 2 == 0;
+    let g = if paired {
+        bind_paired_columns(&mut b, shape)
+    } else if shape.spec.interleaved {
+        let gg = if shape.has_c() {
+            first.clone().plus(Expr::var("col"))
+        } else {
+            first.clone()
+        };
+        b.comment(
+            "Interleaved: launch sub-FFT gg is sub-FFT g of the sequences in column ci of inner.",
+        );
+        let gg = b.bind("gg", gg);
+        let g = b.bind("g", gg.clone().over(Expr::var("inner")));
+        b.bind("ci", gg.minus(g.clone().times(Expr::var("inner"))));
+        g
+    } else if shape.has_c() {
+        b.bind("g", first.clone().plus(Expr::var("col")))
+    } else {
+        b.bind("g", first.clone())
+    };
+    let (t, p) = (Expr::var("t"), Expr::var("p"));
+    let i = if shape.mixed {
+        let i = b.bind("i", g.clone().modulo(t.clone()));
+        b.bind("k", i.clone().modulo(p));
+        i
+    } else {
+        let i = b.bind("i", g.clone().and(t.clone().minus(lit(1))));
+        b.bind("k", i.clone().and(p.minus(lit(1))));
+        i
+    };
+    b.bind("base", g.clone().minus(i).times(lit(l)));
+    let sequence = if shape.spec.chirp.is_some() {
+        Some("Bluestein: sub-FFT g belongs to padded sequence seq (column phases).".to_string())
+    } else if shape.spec.load.is_some() || shape.spec.store.is_some() {
+        Some(format!(
+            "The caller's layout: sub-FFT g belongs to sequence seq of t * {l} points (column phases)."
+        ))
+    } else if shape.spec.real.is_some() && !paired {
+        Some(format!(
+            "Real transform: sub-FFT g belongs to sequence seq of H = t * {l} points (column phases)."
+        ))
+    } else {
+        None
+    };
+    if let Some(comment) = sequence {
+        b.comment(comment);
+        b.bind("seq", g.over(t));
+    }
+    let cell = b.bind_unless_var("cell", stage_point(shape, "col", "row"));
+    let flat_g = if shape.spec.interleaved {
+        // No flat regime: its names are never read.
+        first
+    } else if shape.mixed {
+        b.comment(format!(
+            "Flat phases: element e = lid + {group} * it exists when first * {l} + e < end."
+        ));
+        b.bind("end", Expr::var("total").times(lit(l)))
+    } else if group > l {
+        b.comment(format!(
+            "Flat phases: element e = lid + {group} * it is point e % {l} of sub-FFT g0 + {} * it.",
+            group / l
+        ));
+        b.bind("g0", first.plus(lid.shifted(l.trailing_zeros())))
+    } else {
+        first
+    };
+    if shape.halves && shape.has_c() {
+        bind_halves_mappings(&mut b, shape);
+    }
+    (b, Names { at, cell, flat_g })
+}
+
+/// `pad(e)`, the local buffer index of element `e` ([`fft_core::kernel::FusedSpec::pad`]):
+/// `e + (e >> s) + (e >> 2s)`, one value of padding after every `2^s` and another after every
+/// `2^2s`, and `+ (e >> log2 P) * d` where each sub-FFT's part of `P` points takes `d` more.
+pub(super) fn pad(shape: &Shape, e: Expr) -> Expr {
+    let shift = shape.spec.pad_step().trailing_zeros();
+    let padded = e
+        .clone()
+        .plus(e.clone().shifted(shift))
+        .plus(e.clone().shifted(2 * shift));
+    let sub = shape.spec.sub_fft_pad();
+    let part_bits = shape.spec.part_len().trailing_zeros();
+    padded.plus(e.shifted(part_bits).times(lit(sub)))
+}
+
+/// `sub * L + point`, the local index of `point` of sub-FFT `sub`, for the variables that
+/// exist (`sub` when C > 1, `point` when L > R).
+pub(super) fn stage_point(shape: &Shape, sub: &str, point: &str) -> Expr {
+    let l = if shape.has_c() { shape.len } else { 0 };
+    let one = u32::from(shape.has_j());
+    linear(&[(sub, l), (point, one)], 0)
+}
+
+/// The sub-FFT `g` of column `col` when the store does a real transform's split step in a
+/// multi-pass plan (t > 1): the work-group's columns come in mirrored pairs of one sequence,
+/// `j` (slots `0..C/2`) and `t - j` (slots `C/2..C`; slot `C/2` of the sequence's first
+/// work-group takes the self-mirrored column `t/2`), so both values of every split are in
+/// its local memory. Binds `seq`, `rr`, `pcol` (the partner's slot) and `g`; the
+/// conditionals are C text.
+fn bind_paired_columns(b: &mut Bindings, shape: &Shape) -> Expr {
+    let half = shape.columns / 2;
+    b.comment(format!(
+        "Real split (t > 1): slots col < {half} hold columns rr, the others their mirrors t - rr (t/2 for rr = 0),"
+    ));
+    b.comment(format!(
+        "rr = {half} * (work-group within the sequence) + col % {half}; pcol is the slot of the mirror."
+    ));
+    b.bind_text("pairs", format!("max(t / {}u, 1u)", shape.columns));
+    let group = Expr::builtin("get_group_id(0)");
+    let seq = b.bind("seq", group.clone().over(Expr::var("pairs")));
+    let within = group.minus(seq.times(Expr::var("pairs")));
+    b.bind(
+        "rr",
+        within
+            .times(lit(half))
+            .plus(shape.rem(Expr::var("col"), half)),
+    );
+    b.bind_text("front", format!("col < {half}u"));
+    b.bind_text(
+        "pcol",
+        format!("rr == 0u ? col : (front ? col + {half}u : col - {half}u)"),
+    );
+    b.bind_text(
+        "g",
+        "t == 1u ? first + col : seq * t + (front ? rr : (rr == 0u ? t / 2u : t - rr))",
+    )
+}
+
+/// The work-item mappings of a halves exchange with C > 1: the load's (`lc`, `lj`: flat when
+/// `t == 1`, columns otherwise) for the first stages, the store's (`sc`, `sj`: flat when
+/// `p == 1`) for the last ([`HALVES_LOAD`], [`HALVES_STORE`]).
+fn bind_halves_mappings(b: &mut Bindings, shape: &Shape) {
+    b.comment(
+        "The stages' mappings: the first runs point lj of sub-FFT lc, where the load put them (flat: j of c;",
+    );
+    b.comment(format!(
+        "columns: row of col), the last point sj of sub-FFT sc, where the store takes them ({} stages).",
+        shape.stages.len()
+    ));
+    for (prefix, arg) in [HALVES_LOAD, HALVES_STORE] {
+        let flat = |flat: &str, column: &str| {
+            Expr::var(arg).select(lit(1), Expr::var(flat), Expr::var(column))
+        };
+        b.bind(&format!("{prefix}c"), flat("c", "col"));
+        b.bind(&format!("{prefix}j"), flat("j", "row"));
+    }
+}
