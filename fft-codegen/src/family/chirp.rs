@@ -2,6 +2,7 @@
 //! zero-padded to M), multiply (times the filter's spectrum) and unpad (times the chirp and
 //! the scale). One work-item per value written; the signature is written from the ABI.
 
+use crate::index::{Bindings, Expr};
 use crate::opencl::literal::{literal, scalar_type, vector_type};
 use crate::opencl::signature::write_signature;
 use crate::opencl::twiddle_helpers::write_cmul;
@@ -77,27 +78,32 @@ fn write_program<W: Write>(w: &mut Writer<W>, spec: &ChirpSpec) -> fmt::Result {
     let abi = KernelSpec::Chirp(*spec).abi();
     write_signature(w, "__kernel void ", &name, abi.args, v, scalar)?;
     w.open_block()?;
-    writeln!(w, "const uint g = (uint)get_global_id(0);")?;
-    writeln!(w, "if (g >= active)")?;
-    writeln!(w, "    return;")?;
-    match spec.step {
-        ChirpStep::Pad => {
-            writeln!(w, "const uint j = g % m;")?;
-            writeln!(w, "const uint b = g / m;")?;
-            let zero = literal(0.0, spec.precision);
-            writeln!(
-                w,
-                "y[g] = j < n ? cmul(x[b * n + j], w[j]) * scale : ({v})({zero}, {zero});"
-            )?;
-        }
+    let mut b = Bindings::new();
+    let g = b.bind("g", Expr::builtin("get_global_id(0)"));
+    b.guard("g >= active");
+    let (m, n) = (Expr::var("m"), Expr::var("n"));
+    // Pad reads sequences of n and writes sequences of m; unpad the other way round.
+    let (from, to) = match spec.step {
+        ChirpStep::Pad => (n, m),
         ChirpStep::Multiply => {
-            writeln!(w, "y[g] = cmul(x[g], w[g % m]) * scale;")?;
+            b.write(w)?;
+            writeln!(w, "y[g] = cmul(x[g], w[{}]) * scale;", g.modulo(m))?;
+            return w.close_block();
         }
-        ChirpStep::Unpad => {
-            writeln!(w, "const uint j = g % n;")?;
-            writeln!(w, "const uint b = g / n;")?;
-            writeln!(w, "y[g] = cmul(x[b * m + j], w[j]) * scale;")?;
-        }
+        ChirpStep::Unpad => (m, n),
+    };
+    let j = b.bind("j", g.clone().modulo(to.clone()));
+    let seq = b.bind("b", g.over(to));
+    b.write(w)?;
+    let source = seq.times(from).plus(j);
+    if spec.step == ChirpStep::Pad {
+        let zero = literal(0.0, spec.precision);
+        writeln!(
+            w,
+            "y[g] = j < n ? cmul(x[{source}], w[j]) * scale : ({v})({zero}, {zero});"
+        )?;
+    } else {
+        writeln!(w, "y[g] = cmul(x[{source}], w[j]) * scale;")?;
     }
     w.close_block()
 }

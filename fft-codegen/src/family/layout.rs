@@ -2,6 +2,7 @@
 //! and batch distance, interleaved or planar, into C-order interleaved work buffers (load),
 //! and back (store). One work-item per value; the index map is `IoLayout::address`'s.
 
+use crate::index::{Bindings, Expr};
 use crate::opencl::literal::{scalar_type, vector_type};
 use crate::opencl::signature::write_signature;
 use crate::opencl::writer::Writer;
@@ -15,6 +16,28 @@ pub(crate) fn emit_layout(spec: &LayoutSpec) -> Result<(String, OpCounts), Codeg
     let mut writer = Writer::new(String::new());
     write_program(&mut writer, spec)?;
     Ok((writer.into_inner(), OpCounts::default()))
+}
+
+/// Value `g` of the C-order batch: its digits `i2`, `i1`, `i0` (fastest first) and batch `b`,
+/// and its address `a = b * dist + i0 * s0 + i1 * s1 + i2 * s2` in the caller's layout
+/// (`IoLayout::address`).
+fn address_bindings() -> Bindings {
+    let mut b = Bindings::new();
+    let g = b.bind("g", Expr::builtin("get_global_id(0)"));
+    b.guard("g >= active");
+    let i2 = b.bind("i2", g.clone().modulo(Expr::var("n2")));
+    let r2 = b.bind("r2", g.over(Expr::var("n2")));
+    let i1 = b.bind("i1", r2.clone().modulo(Expr::var("n1")));
+    let r1 = b.bind("r1", r2.over(Expr::var("n1")));
+    let i0 = b.bind("i0", r1.clone().modulo(Expr::var("n0")));
+    let batch = b.bind("b", r1.over(Expr::var("n0")));
+    let term = |index: Expr, stride: &str| index.times(Expr::var(stride));
+    let address = term(batch, "dist")
+        .plus(term(i0, "s0"))
+        .plus(term(i1, "s1"))
+        .plus(term(i2, "s2"));
+    b.bind("a", address);
+    b
 }
 
 fn write_program<W: Write>(w: &mut Writer<W>, spec: &LayoutSpec) -> fmt::Result {
@@ -60,16 +83,7 @@ fn write_program<W: Write>(w: &mut Writer<W>, spec: &LayoutSpec) -> fmt::Result 
     let abi = KernelSpec::Layout(*spec).abi();
     write_signature(w, "__kernel void ", &name, abi.args, v, scalar)?;
     w.open_block()?;
-    writeln!(w, "const uint g = (uint)get_global_id(0);")?;
-    writeln!(w, "if (g >= active)")?;
-    writeln!(w, "    return;")?;
-    writeln!(w, "const uint i2 = g % n2;")?;
-    writeln!(w, "const uint r2 = g / n2;")?;
-    writeln!(w, "const uint i1 = r2 % n1;")?;
-    writeln!(w, "const uint r1 = r2 / n1;")?;
-    writeln!(w, "const uint i0 = r1 % n0;")?;
-    writeln!(w, "const uint b = r1 / n0;")?;
-    writeln!(w, "const uint a = b * dist + i0 * s0 + i1 * s1 + i2 * s2;")?;
+    address_bindings().write(w)?;
     match (spec.step, spec.planar) {
         (LayoutStep::Load, false) => writeln!(w, "y[g] = x[a] * scale;")?,
         (LayoutStep::Load, true) => writeln!(w, "y[g] = ({v})(x_re[a], x_im[a]) * scale;")?,

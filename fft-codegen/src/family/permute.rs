@@ -3,6 +3,7 @@
 //! (scatter), for the axes interleaved fused passes cannot serve. One work-item per value;
 //! the index map is `PermuteSpec::source_index`'s.
 
+use crate::index::{Bindings, Expr};
 use crate::opencl::literal::{scalar_type, vector_type};
 use crate::opencl::signature::write_signature;
 use crate::opencl::writer::Writer;
@@ -58,24 +59,28 @@ fn write_program<W: Write>(w: &mut Writer<W>, spec: &PermuteSpec) -> fmt::Result
     let abi = KernelSpec::Permute(*spec).abi();
     write_signature(w, "__kernel void ", &name, abi.args, v, scalar)?;
     w.open_block()?;
-    writeln!(w, "const uint g = (uint)get_global_id(0);")?;
-    writeln!(w, "if (g >= active)")?;
-    writeln!(w, "    return;")?;
-    match spec.step {
-        PermuteStep::Gather => {
-            writeln!(w, "const uint m = g % n;")?;
-            writeln!(w, "const uint rest = g / n;")?;
-            writeln!(w, "const uint c = rest % inner;")?;
-            writeln!(w, "const uint b = rest / inner;")?;
-            writeln!(w, "y[g] = x[(b * n + m) * inner + c] * scale;")?;
-        }
-        PermuteStep::Scatter => {
-            writeln!(w, "const uint c = g % inner;")?;
-            writeln!(w, "const uint rest = g / inner;")?;
-            writeln!(w, "const uint m = rest % n;")?;
-            writeln!(w, "const uint b = rest / n;")?;
-            writeln!(w, "y[g] = x[(b * inner + c) * n + m] * scale;")?;
-        }
-    }
+    let (indices, source) = permute_indices(spec.step);
+    indices.write(w)?;
+    writeln!(w, "y[g] = x[{source}] * scale;")?;
     w.close_block()
+}
+
+/// Work-item `g`'s bindings and the index it reads: value `g` of the output, `(b, m, c)` of
+/// the gather's `[batch][n][inner]` order or `(b, c, m)` of the scatter's.
+fn permute_indices(step: PermuteStep) -> (Bindings, Expr) {
+    let mut b = Bindings::new();
+    let g = b.bind("g", Expr::builtin("get_global_id(0)"));
+    b.guard("g >= active");
+    let (inner, n) = (Expr::var("inner"), Expr::var("n"));
+    let (fast, slow) = match step {
+        PermuteStep::Gather => (("m", n), ("c", inner)),
+        PermuteStep::Scatter => (("c", inner), ("m", n)),
+    };
+    let first = b.bind(fast.0, g.clone().modulo(fast.1.clone()));
+    let rest = b.bind("rest", g.over(fast.1.clone()));
+    let second = b.bind(slow.0, rest.clone().modulo(slow.1.clone()));
+    let batch = b.bind("b", rest.over(slow.1.clone()));
+    // g = (b * S + s) * F + f; the source swaps the two digits: (b * F + f) * S + s.
+    let source = batch.times(fast.1).plus(first).times(slow.1).plus(second);
+    (b, source)
 }
