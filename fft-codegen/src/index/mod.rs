@@ -22,8 +22,10 @@ mod bindings;
 mod compiled;
 mod env;
 mod expr;
+mod op;
 
 pub use bindings::{Bindings, Statement};
 pub use compiled::{Compiled, CompiledBindings, Compiler, Frame};
 pub use env::Env;
-pub use expr::{linear, EvalError, Expr, Op};
+pub use expr::{linear, EvalError, Expr};
+pub use op::Op;
