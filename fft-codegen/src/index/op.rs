@@ -3,7 +3,7 @@
 
 use super::EvalError;
 
-/// A binary operator of [`Expr::Binary`].
+/// A binary operator of [`Expr::Binary`](super::Expr::Binary).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
     /// `a + b`.
