@@ -17,7 +17,7 @@ use fft_core::accuracy::relative_l2_error;
 use fft_core::{along_axes, host_fft, random_signal};
 use fft_mpi::{
     even_split, mpi, Brick, DistributedComplexToReal, DistributedError, DistributedFft,
-    DistributedRealToComplex, Exchange, MpiExchange, SlabBox,
+    DistributedRealToComplex, Exchange, ExchangeError, MpiExchange, SlabBox,
 };
 use fft_runtime::ocl::{Buffer, OclPrm};
 use fft_runtime::{
@@ -192,6 +192,27 @@ fn real_round_trip(
     ))
 }
 
+/// A 2-D transform whose ranks set chunks of 64 bytes (rank 0) and 1 MiB (the others).
+fn chunk_mismatch(
+    queue: &DeviceQueue,
+    exchange: &MpiExchange<'_, impl mpi::traits::Communicator>,
+) -> Result<(), DistributedError> {
+    let (rank, ranks) = (exchange.rank(), exchange.size());
+    let plan = DistributedFft::<f32, _>::new(
+        queue,
+        exchange,
+        &[8, 8],
+        (
+            SlabBox::new(0, even_split(8, ranks, rank)),
+            SlabBox::new(1, even_split(8, ranks, rank)),
+        ),
+        (Direction::Forward, Normalization::None),
+    )?
+    .with_chunk_bytes(if rank == 0 { 64 } else { 1 << 20 });
+    plan.execute(&vec![Complex::new(1.0f32, 0.0); plan.input_len()])
+        .map(|_| ())
+}
+
 fn main() -> ExitCode {
     let Some(universe) = mpi::initialize() else {
         eprintln!("MPI was initialised twice");
@@ -275,6 +296,15 @@ fn main() -> ExitCode {
         }
         Err(e) => failures.push(format!("overlapping boxes: another error: {e}")),
         Ok(_) => failures.push("overlapping boxes were accepted".to_string()),
+    }
+    // Ranks that cut their exchanges into different chunks: an error on every rank, found
+    // before a chunk is sent (a longer message than a receiver expects would abort the job).
+    match chunk_mismatch(&queue, &exchange) {
+        Err(DistributedError::Exchange(ExchangeError::ChunkMismatch { values })) => {
+            println!("rank {rank}/{ranks}: chunk sizes {values:?} refused")
+        }
+        Err(e) => failures.push(format!("different chunk sizes: another error: {e}")),
+        Ok(()) => failures.push("different chunk sizes were accepted".to_string()),
     }
     for failure in &failures {
         eprintln!("rank {rank}/{ranks}: FAILED {failure}");

@@ -84,6 +84,14 @@ pub enum ExchangeError {
         /// Bytes expected.
         want: usize,
     },
+    /// The ranks cut the exchanges' blocks into chunks of different sizes
+    /// (`with_chunk_bytes`), so they would count different messages: found before any is
+    /// sent, on every rank alike.
+    #[error("the ranks cut exchange chunks at different sizes (values per chunk, by rank: {values:?}); every rank must call with_chunk_bytes with the same value")]
+    ChunkMismatch {
+        /// Each rank's values per chunk, in rank order.
+        values: Vec<usize>,
+    },
     /// A rank number outside `0..size()` was given to a pairwise step.
     #[error("rank {rank} named rank {peer} in a pairwise step, but there are {ranks} ranks")]
     NoSuchRank {

@@ -231,7 +231,9 @@ where
     }
 
     /// The exchanges move at most `bytes` per message through pinned host memory (8 MiB
-    /// unless set; four chunks each way are kept). Every rank must set the same value.
+    /// unless set; four chunks each way are kept). Every rank must set the
+    /// same value: the first exchange checks it and fails on every rank with
+    /// [`ExchangeError::ChunkMismatch`](crate::ExchangeError::ChunkMismatch) otherwise.
     pub fn with_chunk_bytes(self, bytes: usize) -> Self {
         *self.staging.lock().unwrap_or_else(|p| p.into_inner()) = Staging::new(bytes);
         self

@@ -8,7 +8,7 @@
 
 use crate::decomposition::Brick;
 use crate::error::{DistributedError, Result};
-use crate::exchange::{Exchange, ExchangeStep};
+use crate::exchange::{Exchange, ExchangeError, ExchangeStep};
 use fft_runtime::ocl::{Buffer, Event, OclPrm, Queue};
 use fft_runtime::{DeviceQueue, FftFloat, PinnedVec};
 use num_complex::Complex;
@@ -138,6 +138,8 @@ where
     slots: Vec<Slot<T>>,
     /// Values per chunk, the same on every rank (it decides how blocks are cut).
     chunk_values: usize,
+    /// Whether every rank was found to use the same `chunk_values` ([`Staging::agree`]).
+    agreed: bool,
     /// The queues of the reads and of the writes, on the plan's device: each direction of the
     /// bus has a copy engine of its own, which one in-order queue would take turns on.
     queues: Option<[Queue; 2]>,
@@ -152,8 +154,30 @@ where
         Staging {
             slots: Vec::new(),
             chunk_values: (chunk_bytes / std::mem::size_of::<Complex<T>>()).max(1),
+            agreed: false,
             queues: None,
         }
+    }
+
+    /// Checks once, with every rank, that all cut blocks into chunks of the same size: an
+    /// all-gather of `chunk_values`, so every rank sees the same answer. Ranks that differed
+    /// would count different messages per block; over MPI the longer message truncates at
+    /// the receiver, which aborts the job instead of returning an error.
+    fn agree<E: Exchange>(&mut self, exchange: &E) -> Result<()> {
+        if self.agreed {
+            return Ok(());
+        }
+        let mine = (self.chunk_values as u64).to_le_bytes();
+        let values: Vec<usize> = exchange
+            .all_gather(&mine)?
+            .iter()
+            .map(|b| <[u8; 8]>::try_from(&b[..]).map_or(0, u64::from_le_bytes) as usize)
+            .collect();
+        if values.iter().any(|&v| v != self.chunk_values) {
+            return Err(ExchangeError::ChunkMismatch { values }.into());
+        }
+        self.agreed = true;
+        Ok(())
     }
 
     /// The read and write queues, made on first use on `queue`'s device and context.
@@ -245,6 +269,7 @@ where
     Complex<T>: OclPrm + bytemuck::Pod,
 {
     let (rank, ranks) = (exchange.rank(), exchange.size());
+    staging.agree(exchange)?;
     // On the plan's queue, after the local transform and before whatever follows.
     copy_on_device(queue.queue(), source, sends[rank], target, receives[rank])?;
     let chunk_values = staging.chunk_values;
