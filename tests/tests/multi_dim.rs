@@ -211,6 +211,37 @@ fn axes_before_the_last_run_interleaved_or_through_a_permute() {
     global.check::<f64>(4).unwrap();
 }
 
+/// Columns of 1024 to 4096 points (f32; to 2048 in f64) take one wide interleaved pass whose
+/// stages exchange halves, so a work-group holds 8 columns of 1024 and 2048 points and 4 of
+/// 4096 (runs of at least 32 bytes); 8192-point columns take two passes.
+#[test]
+fn long_columns_take_wide_interleaved_passes() {
+    let cases: [(&[usize], bool, &str); 5] = [
+        (&[1024, 8], false, "fft_fused1024_c8_fwd_f32_il"),
+        (&[2048, 8], false, "fft_fused2048_c8_fwd_f32_il"),
+        (&[4096, 4], false, "fft_fused4096_c4_fwd_f32_il"),
+        (&[1024, 4], true, "fft_fused1024_c4_fwd_f64_il"),
+        (&[2048, 4], true, "fft_fused2048_c2_fwd_f64_il"),
+    ];
+    for (dims, double, column) in cases {
+        let case = Case {
+            strategy: PassFamily::Fused,
+            ..Case::new(dims)
+        };
+        let entries = if double {
+            case.check::<f64>(13)
+        } else {
+            case.check::<f32>(13)
+        }
+        .unwrap();
+        assert_eq!(
+            entries.last().map(String::as_str),
+            Some(column),
+            "{dims:?}: {entries:?}"
+        );
+    }
+}
+
 /// Rows of 8192 points (f32; 4096 in f64) take one fused pass whose stages exchange halves,
 /// after the columns' interleaved passes.
 #[test]

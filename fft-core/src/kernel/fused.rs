@@ -240,8 +240,7 @@ impl FusedSpec {
     pub fn is_wide(&self) -> bool {
         self.len.is_power_of_two()
             && self.lengths == Lengths::PowerOfTwo
-            && !self.single_pass
-            && !self.interleaved
+            && (!self.single_pass || self.interleaved)
             && self.chirp.is_none()
             && self.real.is_none()
             && self.load.is_none()
@@ -329,7 +328,7 @@ impl FusedSpec {
             return Err(SpecError::InterleavedEdge);
         }
         if self.exchanges_halves()
-            && (self.interleaved || !self.len.is_power_of_two())
+            && ((self.interleaved && !self.is_wide()) || !self.len.is_power_of_two())
             && smooth
             && self.len <= max
         {

@@ -14,9 +14,10 @@ use super::algorithm::Algorithm;
 use super::rules::{point_pass, stockham_passes_with, FusedLimits};
 use super::{
     DeviceCaps, DeviceKind, Pass, Plan, PlanError, PlanRequest, Shape, Strategy, MAX_TOTAL_POINTS,
+    MIN_RUN_BYTES,
 };
-use crate::kernel::{KernelSpec, LaunchParams, PermuteSpec, PermuteStep, Twiddles};
-use crate::Normalization;
+use crate::kernel::{FusedSpec, KernelSpec, LaunchParams, PermuteSpec, PermuteStep, Twiddles};
+use crate::{Normalization, Precision};
 
 /// The plan of `request`, whose shape is `shape` (not a plain 1-D one).
 ///
@@ -202,13 +203,17 @@ fn interleaved_passes(
         Err(_) => return Ok(None),
     };
     // Each global access must be a run of neighbouring sequences that fills a sector: the
-    // sub-FFTs of an interleaved axis are at most the multi-pass length, so C >= 4 (f32).
-    // Measured on the H100 (docs/PERFORMANCE.md): a 4096-point column in one pass of one
-    // column per work-group took 4.57 ms where two passes of 64 columns take 1.5 ms.
+    // sub-FFTs of an interleaved axis are at most the multi-pass length, so C >= 4 (f32):
+    // powers of two up to the wide passes' longest (they exchange halves, so 1024 and 2048
+    // points take 8 columns, 4096 take 4), mixed lengths up to what a complex exchange
+    // holds in C >= 4. Measured on the H100 (docs/PERFORMANCE.md): a 4096-point column in
+    // one pass of one column per work-group took 4.57 ms where two passes of 64 columns take
+    // 1.5 ms.
+    let longest = wide_column_max(request.precision, inner, &limits);
     let limits = FusedLimits {
-        single_pass_max: limits.complex_multi_pass_max,
+        single_pass_max: longest,
         mixed_single_pass_max: limits.complex_multi_pass_max,
-        multi_pass_max: limits.complex_multi_pass_max,
+        multi_pass_max: longest,
         costed_splits: false,
         ..limits
     };
@@ -232,6 +237,31 @@ fn interleaved_passes(
             .launch(&pass.spec, &pass.params);
     }
     Ok(Some(passes))
+}
+
+/// The longest power-of-two sub-FFT of an axis of `inner` interleaved sequences: the wide
+/// passes' longest ([`FusedLimits::multi_pass_max`]), except that a pass whose runs of `C`
+/// values are only one sector ([`MIN_RUN_BYTES`]: 4096 points in f32, 2048 in f64) needs
+/// them aligned, `inner` a multiple of `C`. Measured on the H100 (docs/PERFORMANCE.md,
+/// 2026-11-25): 4096-point columns of 4096,4096 x8 in one pass of 4 columns took 1.045 ms
+/// against 0.734 + 0.772 for two passes, but the 2049 half-spectrum columns of the same
+/// shape's R2C took 0.976 ms against 0.380 + 0.384.
+fn wide_column_max(precision: Precision, inner: usize, limits: &FusedLimits) -> usize {
+    let mut len = limits.multi_pass_max;
+    while len > limits.complex_multi_pass_max {
+        let spec = FusedSpec {
+            precision,
+            interleaved: true,
+            ..FusedSpec::new(len as u32)
+        };
+        let columns = spec.columns() as usize;
+        let run_bytes = columns * precision.complex_bytes() as usize;
+        if run_bytes > MIN_RUN_BYTES || inner % columns == 0 {
+            return len;
+        }
+        len /= 2;
+    }
+    limits.complex_multi_pass_max
 }
 
 /// A permute pass over the `request.batch` blocks of `request.len x inner` values.
@@ -303,27 +333,43 @@ mod tests {
             table(&p),
             [
                 row("fft_fused1024_c4_inv_f32", 1024, 2048, 1, 1, 1.0),
-                row("fft_fused1024_c4_inv_f32_il", 1024, 2, 1, 1024, s),
+                row("fft_fused1024_c8_inv_f32_il", 1024, 2, 1, 1024, s),
             ]
         );
         assert_eq!(p.work_len(), 1024 * 1024);
-        // The interleaved pass launches every (batch, column) sub-FFT: 2 * 1024 of them, 4 per
-        // work-group of 128 (32 work-items of radix 32 per sub-FFT).
-        assert_eq!(p.passes[1].launch.global, [2 * 1024 / 4 * 128]);
+        // The interleaved pass launches every (batch, column) sub-FFT: 2 * 1024 of them, 8 per
+        // work-group of 256 (32 work-items of radix 32 per sub-FFT; a wide pass, whose stages
+        // exchange halves, so 8 columns fit where a complex exchange holds 4).
+        assert_eq!(p.passes[1].launch.global, [2 * 1024 / 8 * 256]);
         assert_eq!(p.bytes_moved(), 2 * 2 * 1024 * 1024 * 2 * 8);
     }
 
     #[test]
-    fn interleaved_axes_keep_runs_of_four_so_4096_takes_two_passes() {
+    fn interleaved_axes_keep_runs_of_four_so_4096_takes_one_wide_pass() {
+        // 4096-point columns: a wide pass of 4 columns (runs of 32 bytes), its exchanges in
+        // two parts; 8192 points take two passes.
         let p = plan(&[4096, 8], None, &GPU);
         assert_eq!(
             table(&p),
             [
                 row("fft_fused8_c256_inv_f32", 8, 2 * 4096, 1, 1, 1.0),
-                row("fft_fused64_c64_inv_f32_il", 4096, 2, 1, 8, 1.0),
-                row("fft_fused64_c64_inv_f32_il", 4096, 2, 64, 8, 1.0 / 32768.0),
+                row("fft_fused4096_c4_inv_f32_il", 4096, 2, 1, 8, 1.0 / 32768.0),
             ]
         );
+        // Runs of one 32-byte sector only where they are aligned: 4096-point columns of 9
+        // sequences take two passes of 64 columns; 1024 points keep their 8 (64 bytes).
+        let p = plan(&[4096, 9], None, &GPU);
+        let columns: Vec<String> = table(&p)[1..].iter().map(|r| r.0.clone()).collect();
+        assert_eq!(columns, ["fft_fused64_c64_inv_f32_il", "fft_fused64_c64_inv_f32_il"]);
+        let p = plan(&[1024, 9], None, &GPU);
+        assert_eq!(table(&p)[1].0, "fft_fused1024_c8_inv_f32_il");
+        let p = plan(&[8192, 8], None, &GPU);
+        let lens: Vec<usize> = table(&p).iter().map(|r| r.1).collect();
+        assert_eq!(lens, [8, 8192, 8192]);
+        assert!(p.passes[1..].iter().all(|pass| match &pass.spec {
+            KernelSpec::Fused(f) => f.interleaved && f.columns() >= 4,
+            _ => false,
+        }));
     }
 
     #[test]

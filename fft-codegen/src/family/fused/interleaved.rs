@@ -32,6 +32,13 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
         w,
         "// is x[(base + i + m * t) * inner + ci], times W_{{{l}p}}^(k*m) when p > 1."
     )?;
+    if shape.halves {
+        writeln!(
+            w,
+            "// Element it stays in register ld[it] until the first stage's exchange."
+        )?;
+        writeln!(w, "{} ld[{r}];", shape.vector)?;
+    }
     writeln!(w, "if (g < total)")?;
     w.open_block()?;
     writeln!(w, "const uint t_inner = t * inner;")?;
@@ -46,31 +53,31 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
         if shape.loops() {
             writeln!(w, "// Element 0: W^0 = 1.")?;
         }
-        writeln!(w, "buf[pad({})] = x[src];", names.cell)?;
+        writeln!(w, "{}", shape.put("0", &names.cell, "x[src]"))?;
         1
     };
     write_elements(w, shape, first, r, |w, it| {
-        writeln!(
-            w,
-            "buf[pad({})] = cmul(x[{}], pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h));",
-            it.plus(&names.cell, per),
+        let value = format!(
+            "cmul(x[{}], pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h))",
             it.plus_strided("src", per, "t_inner"),
             exponent(shape, it)
-        )
+        );
+        let local = it.plus(&names.cell, per);
+        writeln!(w, "{}", shape.put(&it.index(), &local, &value))
     })?;
     w.close_block()?;
     writeln!(w, "else")?;
     w.open_block()?;
     write_elements(w, shape, 0, r, |w, it| {
-        writeln!(
-            w,
-            "buf[pad({})] = x[{}];",
-            it.plus(&names.cell, per),
-            it.plus_strided("src", per, "t_inner")
-        )
+        let value = format!("x[{}]", it.plus_strided("src", per, "t_inner"));
+        let local = it.plus(&names.cell, per);
+        writeln!(w, "{}", shape.put(&it.index(), &local, &value))
     })?;
     w.close_block()?;
     w.close_block()?;
+    if shape.halves {
+        return Ok(());
+    }
     writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")
 }
 
@@ -99,11 +106,12 @@ pub(super) fn write_store<W: Write>(
         "const uint out = (base + (i - k) * {l}u + k{row}) * inner + ci;"
     )?;
     write_elements(w, shape, 0, r, |w, it| {
+        let local = it.plus(&names.cell, per);
         writeln!(
             w,
-            "y[{}] = buf[pad({})] * scale;",
+            "y[{}] = {} * scale;",
             it.plus_strided("out", per, "p_inner"),
-            it.plus(&names.cell, per)
+            shape.get(&it.index(), &local)
         )
     })?;
     w.close_block()

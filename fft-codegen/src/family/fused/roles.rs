@@ -216,8 +216,13 @@ fn bind_halves_mappings(b: &mut Bindings, shape: &Shape) {
         shape.stages.len()
     ));
     for (prefix, arg) in [HALVES_LOAD, HALVES_STORE] {
+        // An interleaved pass has only the column regime.
         let flat = |flat: &str, column: &str| {
-            Expr::var(arg).select(lit(1), Expr::var(flat), Expr::var(column))
+            if shape.spec.interleaved {
+                Expr::var(column)
+            } else {
+                Expr::var(arg).select(lit(1), Expr::var(flat), Expr::var(column))
+            }
         };
         b.bind(&format!("{prefix}c"), flat("c", "col"));
         b.bind(&format!("{prefix}j"), flat("j", "row"));
