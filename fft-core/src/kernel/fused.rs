@@ -229,8 +229,9 @@ impl FusedSpec {
     }
 
     /// Whether this pass of a multi-pass plan takes more columns than a complex exchange
-    /// allows and exchanges halves: plain power-of-two passes (no edge, not interleaved, not
-    /// the whole transform) of `WIDE_MIN` (1024) points up to the longest whose `C` values fill
+    /// allows and exchanges halves: plain power-of-two passes (no edge; not the whole
+    /// transform, unless interleaved: an interleaved pass always runs in columns) of
+    /// `WIDE_MIN` (1024) points up to the longest whose `C` values fill
     /// [`MIN_RUN_BYTES`] ([`FusedSpec::wide_max`]: 4096 points in f32, in two parts). Their
     /// strided side then reads or writes runs of `C` values: 1024 and 2048 points take 8
     /// columns in f32 (runs of 64 bytes; 2048 in two parts), where a complex exchange

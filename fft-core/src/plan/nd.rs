@@ -360,7 +360,10 @@ mod tests {
         // sequences take two passes of 64 columns; 1024 points keep their 8 (64 bytes).
         let p = plan(&[4096, 9], None, &GPU);
         let columns: Vec<String> = table(&p)[1..].iter().map(|r| r.0.clone()).collect();
-        assert_eq!(columns, ["fft_fused64_c64_inv_f32_il", "fft_fused64_c64_inv_f32_il"]);
+        assert_eq!(
+            columns,
+            ["fft_fused64_c64_inv_f32_il", "fft_fused64_c64_inv_f32_il"]
+        );
         let p = plan(&[1024, 9], None, &GPU);
         assert_eq!(table(&p)[1].0, "fft_fused1024_c8_inv_f32_il");
         let p = plan(&[8192, 8], None, &GPU);
