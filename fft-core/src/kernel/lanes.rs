@@ -51,7 +51,7 @@ pub struct LanesSpec {
     /// `W_{L*p}^((k + l) * m)`: [`PassTable::OneLevel`] reads each from one table of `p * L`
     /// values (`TableKind::LanePassTwiddles`), [`PassTable::TwoLevel`] multiplies the fused
     /// passes' two-level `W^(k*m)` by a lane factor `W^(l*m)` (`TableKind::LaneTwiddles`), for
-    /// strides whose one table would not stay in the caches ([`LANES_ONE_TABLE_MAX`]).
+    /// strides whose one table would not stay in the caches (`LANES_ONE_TABLE_MAX`).
     pub table: PassTable,
 }
 

@@ -255,7 +255,7 @@ fn wide_column_max(precision: Precision, inner: usize, limits: &FusedLimits) -> 
             ..FusedSpec::new(len as u32)
         };
         let columns = spec.columns() as usize;
-        let run_bytes = columns * precision.complex_bytes() as usize;
+        let run_bytes = columns * precision.complex_bytes();
         if run_bytes > MIN_RUN_BYTES || inner % columns == 0 {
             return len;
         }
