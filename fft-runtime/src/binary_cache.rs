@@ -10,7 +10,7 @@
 //! The entries are native code the driver loads and runs, so the directory is trusted like the
 //! driver itself: it is created with mode 0700, and an entry is read only when it is a regular
 //! file of at most [`MAX_ENTRY_BYTES`] that the current user owns and nobody else can write
-//! (see [`files`]).
+//! (see `files`).
 
 pub(crate) mod files;
 

@@ -1,4 +1,4 @@
-//! numpy's `fftn`, `rfftn` and `irfftn` on [`ndarray`](::ndarray) arrays, from the host (the
+//! numpy's `fftn`, `rfftn` and `irfftn` on [`ndarray`] arrays, from the host (the
 //! `ndarray` feature; ndarray 0.16).
 //!
 //! ```no_run

@@ -91,7 +91,7 @@ impl LanesSpec {
     }
 
     /// This spec for a pass at stride `stride`: with the two-level twiddle table where the one
-    /// table would hold more than [`LANES_ONE_TABLE_MAX`] values.
+    /// table would hold more than `LANES_ONE_TABLE_MAX` values.
     pub fn at_stride(self, stride: usize) -> LanesSpec {
         let table =
             if self.shape == LanesShape::Part && stride * self.len as usize > LANES_ONE_TABLE_MAX {
