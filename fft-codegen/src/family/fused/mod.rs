@@ -55,12 +55,15 @@
 //!
 //! The files, in the order of the program: `program.rs` (the sections, `pad()`),
 //! `header.rs` (the comment block), `edge_helpers.rs` (the edges' helper functions),
-//! `body.rs` (the `__kernel` and its work-item roles), `load.rs` and `store.rs` (the phases;
+//! `body.rs` (the `__kernel`), `roles.rs` (the work-item's roles and `pad`, as index
+//! bindings), `load.rs` and `store.rs` (the phases; `elements.rs` where each element lives,
 //! `flat.rs` their flat regime, `global_access.rs` one element's address and value with the
 //! edges, `interleaved.rs` the interleaved pass's, `split.rs` a real split in the store),
-//! `stage.rs` (stages that exchange complex values), `halves.rs` (stages that exchange
-//! halves); `shape.rs` holds the kernel's constants and index-expression helpers,
-//! `unrolled.rs` the phases' loops.
+//! `stage.rs` (stages that exchange complex values, with each butterfly's indices),
+//! `halves.rs` (stages that exchange halves); `shape.rs` holds the kernel's constants,
+//! `unrolled.rs` the phases' loops, `indices.rs` gathers the index expressions for
+//! `fft_codegen::indexing`. Every index is an `crate::index::Expr`, so the CPU model in
+//! `tests/fused_model.rs` evaluates the kernel's own expressions.
 
 use crate::math::butterfly::butterfly;
 use crate::math::ir::Graph;
