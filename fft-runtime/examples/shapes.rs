@@ -125,10 +125,12 @@ where
     } else {
         fft_runtime::Strategy::Auto
     };
+    // Built whole: quick start's stand-in passes would be measured instead.
     let plan = Fft::<T>::builder(queue)
         .shape(dims)
         .batch(batch)
         .strategy(strategy)
+        .quick_start(false)
         .build()?;
     let (kernel, passes) = timed_passes(|| Ok(plan.enqueue_traced(&src, &dst, None)?))?;
     // Accuracy of the first transform against the f64 oracle along every axis (the naive DFT
@@ -261,6 +263,7 @@ where
             .len(len)
             .batch(batch)
             .input_layout(layout)
+            .quick_start(false)
             .build()?;
         let input = match name {
             "contiguous" => Side::Interleaved(&contiguous),
@@ -329,7 +332,13 @@ where
             .enq()?;
         Ok(vec![event])
     })?;
-    let builder = || Fft::<T>::builder(queue).shape(dims).batch(batch);
+    // Timed plans are built whole: quick start's stand-in passes would be measured instead.
+    let builder = || {
+        Fft::<T>::builder(queue)
+            .shape(dims)
+            .batch(batch)
+            .quick_start(false)
+    };
     let (kernel, passes, error) = if forward {
         let plan = builder().build_r2c()?;
         let (kernel, passes) =
@@ -424,7 +433,13 @@ where
             .enq()?;
         Ok(vec![event])
     })?;
-    let builder = || Fft::<T>::builder(queue).len(len).batch(batch);
+    // Timed plans are built whole: quick start's stand-in passes would be measured instead.
+    let builder = || {
+        Fft::<T>::builder(queue)
+            .len(len)
+            .batch(batch)
+            .quick_start(false)
+    };
     let (kernel, error, passes, explain) = if forward {
         let plan = builder().build_r2c()?;
         let (kernel, passes) =

@@ -87,10 +87,7 @@ fn fold(pass: &mut super::Pass, side: &Resolved, stride: usize, distance: usize,
             pass.params.io_out = io;
         }
     }
-    let abi = pass.spec.abi();
-    pass.launch = abi.entries[pass.entry]
-        .geometry
-        .launch(&pass.spec, &pass.params);
+    pass.relaunch();
 }
 
 fn pass(step: LayoutStep, side: &Resolved, dims: &[usize], request: &PlanRequest) -> super::Pass {

@@ -231,10 +231,7 @@ fn interleaved_passes(
         };
         fused.interleaved = true;
         pass.params.inner = inner;
-        let abi = pass.spec.abi();
-        pass.launch = abi.entries[pass.entry]
-            .geometry
-            .launch(&pass.spec, &pass.params);
+        pass.relaunch();
     }
     Ok(Some(passes))
 }

@@ -102,17 +102,27 @@ pub(super) fn real_plan(
 /// memory). The split needs both values of each pair in one work-group: a single pass
 /// (stride 1), or a last pass whose work-groups can take columns in mirrored pairs (an even
 /// number C of columns dividing the stride).
+///
+/// The step changes the kernel's shape (a pass with an edge is never wide, so it holds fewer
+/// columns: 4096 points go from 4 to 1), so the pairing is checked on the spec with the step,
+/// and the launch is computed again from it: the launch of the plain pass would not match the
+/// kernel's work-group size (NVIDIA: `CL_INVALID_WORK_GROUP_SIZE`).
 fn fuse(pass: &mut Pass, step: FusedReal) -> bool {
-    let KernelSpec::Fused(fused) = &mut pass.spec else {
+    let KernelSpec::Fused(plain) = pass.spec else {
         return false;
     };
-    if fused.chirp.is_some() || fused.direction != step.direction() {
+    if plain.chirp.is_some() || plain.direction != step.direction() {
         return false;
     }
-    if step == FusedReal::Split && !pairs_columns(fused, pass.params.stride) {
+    let fused = FusedSpec {
+        real: Some(step),
+        ..plain
+    };
+    if step == FusedReal::Split && !pairs_columns(&fused, pass.params.stride) {
         return false;
     }
-    fused.real = Some(step);
+    pass.spec = KernelSpec::Fused(fused);
+    pass.relaunch();
     true
 }
 

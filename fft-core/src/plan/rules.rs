@@ -387,6 +387,7 @@ fn bluestein_fused(
     passes.extend(inverse);
     for pass in &mut passes {
         pass.params.len = request.len;
+        pass.relaunch();
     }
     Ok(passes)
 }

@@ -778,3 +778,77 @@ fn lane_twiddle_tables_hold_each_lanes_pass_twiddles() {
         1
     );
 }
+
+/// Every pass's launch is the one its kernel's ABI gives for its spec and parameters, and
+/// every fused split in a multi-pass plan pairs its columns. A pass whose spec changes after
+/// planning (an edge fused in: a real step, the caller's layout) must have its launch
+/// computed again; before, the R2C of 2^19 reals and more, the C2R of 2^20 and more and the
+/// Bluestein plans of 999983 points launched their edge passes with the plain wide pass's
+/// work-group (NVIDIA: `CL_INVALID_WORK_GROUP_SIZE`).
+#[test]
+fn every_launch_matches_its_kernels_geometry() {
+    let mut requests = Vec::new();
+    for bits in 1..=27 {
+        for direction in [Direction::Forward, Direction::Inverse] {
+            let len = 1usize << bits;
+            requests.push(PlanRequest {
+                direction,
+                ..PlanRequest::new(len)
+            });
+            for layout in [RealLayout::Compact, RealLayout::Padded] {
+                requests.push(PlanRequest {
+                    direction,
+                    real: Some(layout),
+                    ..PlanRequest::new(len)
+                });
+            }
+        }
+    }
+    for len in [1000, 2187, 100_000, 65537, 999_983, 1009, 6000, 1 << 20 | 2] {
+        requests.push(PlanRequest::new(len));
+        requests.push(PlanRequest {
+            real: Some(RealLayout::Compact),
+            ..PlanRequest::new(len)
+        });
+    }
+    for dims in [
+        &[1024, 1024][..],
+        &[4096, 4096],
+        &[4096, 9],
+        &[2048, 8],
+        &[512, 512, 512],
+    ] {
+        let shape = Shape::new(dims, None).unwrap();
+        requests.push(PlanRequest {
+            len: shape.len(),
+            shape: Some(shape),
+            ..PlanRequest::new(1)
+        });
+    }
+    let mut checked = 0;
+    for caps in [&GPU, &CPU] {
+        for request in &requests {
+            let Ok(plan) = Plan::new(*request, caps) else {
+                continue;
+            };
+            for (index, pass) in plan.passes.iter().enumerate() {
+                let abi = pass.spec.abi();
+                let want = abi.entries[pass.entry]
+                    .geometry
+                    .launch(&pass.spec, &pass.params);
+                let name = pass.entry_point();
+                assert_eq!(pass.launch, want, "{request:?} pass {index} ({name})");
+                if let KernelSpec::Fused(fused) = pass.spec {
+                    if fused.real == Some(crate::kernel::FusedReal::Split) {
+                        assert!(
+                            real::pairs_columns(&fused, pass.params.stride),
+                            "{request:?}: {name} cannot pair its columns"
+                        );
+                    }
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 300, "only {checked} passes checked");
+}
