@@ -205,8 +205,18 @@ const FUSED_LENGTHS: [usize; 9] = [
     2 * 4099,
 ];
 
+/// Multi-pass real lengths whose edge pass would be wide without its step (1024 and 2048
+/// points): the step shrinks its work-group, so the plan must launch it with the edge
+/// spec's geometry (the launch of the plain wide pass failed with CL_INVALID_WORK_GROUP_SIZE
+/// on NVIDIA).
+const WIDE_EDGE_LENGTHS: [usize; 2] = [1 << 19, 1 << 21];
+
 #[test]
 fn fused_split_and_merge_match_the_oracle() {
+    for len in WIDE_EDGE_LENGTHS {
+        check_r2c::<f32>(len, 1, Family::Fused, len as u64).unwrap();
+        check_c2r::<f32>(len, 1, Family::Fused, len as u64 + 1).unwrap();
+    }
     for len in FUSED_LENGTHS {
         let r2c = check_r2c::<f32>(len, 3, Family::Fused, len as u64).unwrap();
         let c2r = check_c2r::<f32>(len, 3, Family::Fused, len as u64 + 1).unwrap();
