@@ -1,27 +1,12 @@
 //! `.npy` reading: what numpy writes is read, what numpy rejects is rejected, and the
 //! header bytes that used to panic are errors.
 
+mod common;
+
+use common::{npy, npy_with_dict};
 use fft_io::{decode, Format, ReadOptions, Signal};
 use num_complex::Complex64;
 use std::path::Path;
-
-fn npy_with_dict(dict: &str, data: &[u8]) -> Vec<u8> {
-    let mut dict = dict.to_string();
-    dict.push('\n');
-    let mut out = b"\x93NUMPY\x01\x00".to_vec();
-    out.extend_from_slice(&(dict.len() as u16).to_le_bytes());
-    out.extend_from_slice(dict.as_bytes());
-    out.extend_from_slice(data);
-    out
-}
-
-fn npy(descr: &str, fortran: bool, shape: &str, data: &[u8]) -> Vec<u8> {
-    let fortran = if fortran { "True" } else { "False" };
-    npy_with_dict(
-        &format!("{{'descr': '{descr}', 'fortran_order': {fortran}, 'shape': {shape}, }}"),
-        data,
-    )
-}
 
 fn f8(values: &[f64]) -> Vec<u8> {
     values.iter().flat_map(|v| v.to_le_bytes()).collect()

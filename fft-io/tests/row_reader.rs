@@ -2,6 +2,9 @@
 //! values and shape, or the same error message (truncation, overflowing shapes, NaN at the
 //! same row and column, no samples).
 
+mod common;
+
+use common::npy;
 use fft_io::{read, Format, IoError, ReadOptions, RowReader};
 use num_complex::Complex64;
 use proptest::prelude::*;
@@ -58,19 +61,6 @@ fn agree(bytes: &[u8], format: Format, allow_nonfinite: bool, piece: usize) {
         (Err(whole), Err(streamed)) => assert_eq!(whole, streamed),
         (whole, streamed) => panic!("whole: {whole:?}\nstreamed: {streamed:?}"),
     }
-}
-
-/// A `.npy` file of `descr`, order and shape with `data` (any length) after the header.
-fn npy(descr: &str, fortran: bool, shape: &str, data: &[u8]) -> Vec<u8> {
-    let fortran = if fortran { "True" } else { "False" };
-    let mut dict =
-        format!("{{'descr': '{descr}', 'fortran_order': {fortran}, 'shape': {shape}, }}");
-    dict.push('\n');
-    let mut out = b"\x93NUMPY\x01\x00".to_vec();
-    out.extend_from_slice(&(dict.len() as u16).to_le_bytes());
-    out.extend_from_slice(dict.as_bytes());
-    out.extend_from_slice(data);
-    out
 }
 
 fn npy_files() -> impl Strategy<Value = Vec<u8>> {

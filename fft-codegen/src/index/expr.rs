@@ -61,6 +61,11 @@ impl Expr {
         Expr::Lit(value)
     }
 
+    /// The constant `value`, from a `u32` (lengths, strides, radices).
+    pub fn uint(value: u32) -> Expr {
+        Expr::Lit(u64::from(value))
+    }
+
     /// The work-item function `call` (`get_local_id(0)`), as a `uint`.
     pub fn builtin(call: &str) -> Expr {
         Expr::Builtin(call.to_string())
@@ -131,9 +136,9 @@ impl Expr {
     /// `self % n` for a constant `n`: a mask for powers of two (`& 7u`), else `% 12u`.
     pub fn rem_const(self, n: u32) -> Expr {
         if n.is_power_of_two() {
-            self.and(Expr::lit(u64::from(n - 1)))
+            self.and(Expr::uint(n - 1))
         } else {
-            self.modulo(Expr::lit(u64::from(n)))
+            self.modulo(Expr::uint(n))
         }
     }
 
@@ -142,7 +147,7 @@ impl Expr {
         if n.is_power_of_two() {
             self.shifted(n.trailing_zeros())
         } else {
-            self.over(Expr::lit(u64::from(n)))
+            self.over(Expr::uint(n))
         }
     }
 
@@ -257,11 +262,11 @@ pub fn linear(terms: &[(&str, u32)], constant: u32) -> Expr {
     let sum = terms
         .iter()
         .filter(|(_, coef)| *coef != 0)
-        .map(|&(var, coef)| Expr::var(var).times(Expr::lit(u64::from(coef))))
+        .map(|&(var, coef)| Expr::var(var).times(Expr::uint(coef)))
         .reduce(Expr::plus);
     match sum {
-        Some(sum) => sum.plus(Expr::lit(u64::from(constant))),
-        None => Expr::lit(u64::from(constant)),
+        Some(sum) => sum.plus(Expr::uint(constant)),
+        None => Expr::uint(constant),
     }
 }
 

@@ -14,20 +14,6 @@ use fft_core::kernel::KernelSpec;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write};
 
-/// Emits `const uint name = expr;` and returns `name`, or returns `expr` itself when it is
-/// already a bare variable (no alias lines such as `const uint at = j;`).
-pub(super) fn define<W: Write>(
-    w: &mut Writer<W>,
-    name: &str,
-    expr: Expr,
-) -> Result<Expr, fmt::Error> {
-    if let Expr::Var(_) = expr {
-        return Ok(expr);
-    }
-    writeln!(w, "const uint {name} = {expr};")?;
-    Ok(Expr::var(name))
-}
-
 pub(super) fn write_kernel<W: Write>(
     w: &mut Writer<W>,
     shape: &Shape,
@@ -95,7 +81,7 @@ pub(super) fn exponent(shape: &Shape, it: Element) -> Expr {
     let m = if shape.has_j() {
         it.plus("row", shape.per_fft)
     } else {
-        it.expr().times(Expr::lit(u64::from(shape.per_fft)))
+        it.expr().times(Expr::uint(shape.per_fft))
     };
     Expr::var("k").times(m)
 }

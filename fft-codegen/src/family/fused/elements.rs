@@ -59,7 +59,7 @@ pub(crate) fn start(shape: &Shape, names: &Names, phase: Phase, regime: Regime) 
             let sub = match phase {
                 Phase::Load => Expr::var("base").plus(i),
                 Phase::Store => Expr::var("base")
-                    .plus(i.minus(k.clone()).times(Expr::lit(u64::from(l))))
+                    .plus(i.minus(k.clone()).times(Expr::uint(l)))
                     .plus(k),
             };
             let row = if shape.has_j() {

@@ -31,7 +31,7 @@ pub(super) fn write_flat<W: Write>(
         } else {
             let sub = match it {
                 Element::Loop => it.plus(flat_g, group / l),
-                Element::Fixed(k) => flat_g.clone().plus(Expr::lit(u64::from(k * group / l))),
+                Element::Fixed(k) => flat_g.clone().plus(Expr::uint(k * group / l)),
             };
             format!("{sub} < total")
         }

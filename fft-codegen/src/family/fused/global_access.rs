@@ -12,8 +12,8 @@ fn seq_pos(shape: &Shape, global: &Expr, flat: bool) -> (String, String) {
     if flat {
         let l = shape.len;
         (
-            shape.div(global, l).to_string(),
-            format!("({})", shape.rem(global, l)),
+            global.clone().div_const(l).to_string(),
+            format!("({})", global.clone().rem_const(l)),
         )
     } else {
         ("seq".to_string(), format!("({global}) - base"))

@@ -17,11 +17,10 @@
 //! output (the stages before the last span at most `P` points, since the last radix is at
 //! least the number of parts), a condition per butterfly.
 
-use super::body::define;
 use super::roles::{Names, HALVES_LOAD, HALVES_STORE};
 use super::shape::{linear, Shape, Stage};
 use super::stage::{stage_text, write_stage_comment};
-use crate::index::Expr;
+use crate::index::{Bindings, Expr};
 use crate::math::butterfly::output_slot;
 use crate::math::ir::Graph;
 use crate::opencl::butterfly::write_butterfly;
@@ -194,7 +193,7 @@ impl Mapping<'_> {
             Some(sub) => linear(&[(sub, part_len)], 0),
             None => Expr::lit(0),
         };
-        sub.plus(point_expr).plus(Expr::lit(u64::from(offset)))
+        sub.plus(point_expr).plus(Expr::uint(offset))
     }
 }
 
@@ -222,19 +221,17 @@ fn write_stage<W: Write>(
     let mut bases = Vec::new();
     for u in 0..butterflies {
         let prefix = format!("{stage_prefix}u{u}_");
+        let mut setup = Bindings::new();
         let b = if u == 0 {
             at.clone()
         } else {
-            define(
-                w,
-                &format!("{prefix}b"),
-                at.clone().plus(Expr::lit(u64::from(u * per))),
-            )?
+            setup.bind_unless_var(&format!("{prefix}b"), at.clone().plus(Expr::uint(u * per)))
         };
         let kk = format!("{prefix}kk");
         if ps > 1 {
-            writeln!(w, "const uint {kk} = {};", shape.rem(&b, ps))?;
+            setup.bind(&kk, b.clone().rem_const(ps));
         }
+        setup.write(w)?;
         let registers: Vec<String> = (0..r).map(|m| format!("{prefix}a{m:02}")).collect();
         if index == 0 {
             // The first stage (radix R, stride 1) reads points j + m * (L / R): element m
@@ -297,7 +294,7 @@ fn write_stage<W: Write>(
                 "const uint {part} = {dst} >> {};",
                 part_len.trailing_zeros()
             )?;
-            let in_part = Expr::var(&dst).and(Expr::lit(u64::from(part_len - 1)));
+            let in_part = Expr::var(&dst).and(Expr::uint(part_len - 1));
             let local = mapping.local(part_len, in_part, 0);
             writeln!(w, "const uint {base} = {local};")?;
             (Part::Runtime(part), base)

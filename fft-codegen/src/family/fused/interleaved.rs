@@ -32,13 +32,7 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
         w,
         "// is x[(base + i + m * t) * inner + ci], times W_{{{l}p}}^(k*m) when p > 1."
     )?;
-    if shape.halves {
-        writeln!(
-            w,
-            "// Element it stays in register ld[it] until the first stage's exchange."
-        )?;
-        writeln!(w, "{} ld[{r}];", shape.vector)?;
-    }
+    super::load::write_load_registers(w, shape)?;
     writeln!(w, "if (g < total)")?;
     w.open_block()?;
     writeln!(w, "const uint t_inner = t * inner;")?;

@@ -13,6 +13,18 @@ use crate::index::Expr;
 use crate::opencl::writer::Writer;
 use std::fmt::{self, Write};
 
+/// Declares the registers `ld[it]` the load phase fills where the stages exchange halves.
+pub(super) fn write_load_registers<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Result {
+    if !shape.halves {
+        return Ok(());
+    }
+    writeln!(
+        w,
+        "// Element it stays in register ld[it] until the first stage's exchange."
+    )?;
+    writeln!(w, "{} ld[{}];", shape.vector, shape.radix)
+}
+
 /// Writes the load phase: the flat regime when `t == 1`, the columns (with pass twiddles when
 /// `p > 1`) otherwise.
 pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Names) -> fmt::Result {
@@ -30,13 +42,7 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
         "// Load phase: {r} elements per work-item (it = 0..{}); t is uniform, so is the branch.",
         r - 1
     )?;
-    if shape.halves {
-        writeln!(
-            w,
-            "// Element it stays in register ld[it] until the first stage's exchange."
-        )?;
-        writeln!(w, "{} ld[{r}];", shape.vector)?;
-    }
+    write_load_registers(w, shape)?;
     writeln!(w, "if (t == 1u)")?;
     w.open_block()?;
     if shape.halves && shape.has_c() {

@@ -23,17 +23,16 @@ pub(super) const HALVES_LOAD: (&str, &str) = ("l", "t");
 /// The same for the store.
 pub(super) const HALVES_STORE: (&str, &str) = ("s", "p");
 
-fn lit(n: u32) -> Expr {
-    Expr::lit(u64::from(n))
-}
-
 /// The work-item's role bindings, from `lid` and `first` to the flat phases' sub-FFT, and the
 /// names the phases use.
 pub(super) fn roles(shape: &Shape) -> (Bindings, Names) {
     let (l, c, group, per) = (shape.len, shape.columns, shape.group, shape.per_fft);
     let mut b = Bindings::new();
     let lid = b.bind("lid", Expr::builtin("get_local_id(0)"));
-    let first = b.bind("first", Expr::builtin("get_group_id(0)").times(lit(c)));
+    let first = b.bind(
+        "first",
+        Expr::builtin("get_group_id(0)").times(Expr::uint(c)),
+    );
     let runs = match (shape.has_c(), shape.has_j()) {
         (true, true) => format!("point j of sub-FFT c, local index at = c * {l} + j"),
         (true, false) => format!("sub-FFT c, local index at = c * {l}"),
@@ -42,8 +41,8 @@ pub(super) fn roles(shape: &Shape) -> (Bindings, Names) {
     b.comment(format!("Stages: work-item lid runs {runs}."));
     match (shape.has_c(), shape.has_j()) {
         (true, true) => {
-            b.bind("j", shape.rem(&lid, per));
-            b.bind("c", shape.div(&lid, per));
+            b.bind("j", lid.clone().rem_const(per));
+            b.bind("c", lid.clone().div_const(per));
         }
         (true, false) => {
             b.bind("c", lid.clone());
@@ -64,8 +63,8 @@ pub(super) fn roles(shape: &Shape) -> (Bindings, Names) {
     ));
     match (shape.has_c(), shape.has_j()) {
         (true, true) => {
-            b.bind("col", shape.rem(&lid, c));
-            b.bind("row", shape.div(&lid, c));
+            b.bind("col", lid.clone().rem_const(c));
+            b.bind("row", lid.clone().div_const(c));
         }
         (true, false) => {
             b.bind("col", lid.clone());
@@ -101,11 +100,11 @@ pub(super) fn roles(shape: &Shape) -> (Bindings, Names) {
         b.bind("k", i.clone().modulo(p));
         i
     } else {
-        let i = b.bind("i", g.clone().and(t.clone().minus(lit(1))));
-        b.bind("k", i.clone().and(p.minus(lit(1))));
+        let i = b.bind("i", g.clone().and(t.clone().minus(Expr::uint(1))));
+        b.bind("k", i.clone().and(p.minus(Expr::uint(1))));
         i
     };
-    b.bind("base", g.clone().minus(i).times(lit(l)));
+    b.bind("base", g.clone().minus(i).times(Expr::uint(l)));
     let sequence = if shape.spec.chirp.is_some() {
         Some("Bluestein: sub-FFT g belongs to padded sequence seq (column phases).".to_string())
     } else if shape.spec.load.is_some() || shape.spec.store.is_some() {
@@ -131,7 +130,7 @@ pub(super) fn roles(shape: &Shape) -> (Bindings, Names) {
         b.comment(format!(
             "Flat phases: element e = lid + {group} * it exists when first * {l} + e < end."
         ));
-        b.bind("end", Expr::var("total").times(lit(l)))
+        b.bind("end", Expr::var("total").times(Expr::uint(l)))
     } else if group > l {
         b.comment(format!(
             "Flat phases: element e = lid + {group} * it is point e % {l} of sub-FFT g0 + {} * it.",
@@ -158,7 +157,7 @@ pub(super) fn pad(shape: &Shape, e: Expr) -> Expr {
         .plus(e.clone().shifted(2 * shift));
     let sub = shape.spec.sub_fft_pad();
     let part_bits = shape.spec.part_len().trailing_zeros();
-    padded.plus(e.shifted(part_bits).times(lit(sub)))
+    padded.plus(e.shifted(part_bits).times(Expr::uint(sub)))
 }
 
 /// `sub * L + point`, the local index of `point` of sub-FFT `sub`, for the variables that
@@ -190,8 +189,8 @@ fn bind_paired_columns(b: &mut Bindings, shape: &Shape) -> Expr {
     b.bind(
         "rr",
         within
-            .times(lit(half))
-            .plus(shape.rem(Expr::var("col"), half)),
+            .times(Expr::uint(half))
+            .plus(Expr::var("col").rem_const(half)),
     );
     b.bind_text("front", format!("col < {half}u"));
     b.bind_text(
@@ -221,7 +220,7 @@ fn bind_halves_mappings(b: &mut Bindings, shape: &Shape) {
             if shape.spec.interleaved {
                 Expr::var(column)
             } else {
-                Expr::var(arg).select(lit(1), Expr::var(flat), Expr::var(column))
+                Expr::var(arg).select(Expr::uint(1), Expr::var(flat), Expr::var(column))
             }
         };
         b.bind(&format!("{prefix}c"), flat("c", "col"));

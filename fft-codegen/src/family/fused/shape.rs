@@ -68,16 +68,6 @@ impl Shape {
         }
     }
 
-    /// `var % n` (a mask for powers of two, so those kernels keep their shifts and masks).
-    pub(super) fn rem(&self, var: impl Into<Expr>, n: u32) -> Expr {
-        var.into().rem_const(n)
-    }
-
-    /// `var / n` (a shift for powers of two).
-    pub(super) fn div(&self, var: impl Into<Expr>, n: u32) -> Expr {
-        var.into().div_const(n)
-    }
-
     /// The load phase's statement putting `value`, its element `it` (a number or the loop
     /// variable), at local index `local`: into `buf`, or into the registers `ld[it]` when
     /// the stages exchange halves.

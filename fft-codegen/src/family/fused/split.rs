@@ -94,7 +94,7 @@ pub(super) fn write_split_columns<W: Write>(
         writeln!(
             w,
             "const uint mm = i == 0u ? {} : {}u - m;",
-            shape.rem(Expr::lit(u64::from(l)).minus(Expr::var("m")), l),
+            Expr::uint(l).minus(Expr::var("m")).rem_const(l),
             l - 1
         )?;
         writeln!(w, "if (rr != 0u || m <= mm)")?;
@@ -126,7 +126,7 @@ pub(super) fn write_split_halves<W: Write>(
 ) -> fmt::Result {
     let (l, r, per) = (shape.len, shape.radix, shape.per_fft);
     let part_len = shape.spec.part_len();
-    let element = |it: u32| names.cell.clone().plus(Expr::lit(u64::from(it * per)));
+    let element = |it: u32| names.cell.clone().plus(Expr::uint(it * per));
     writeln!(
         w,
         "// Flat real split (p == 1): register sm[it] receives Z_(({l} - e) % {l}), the mirror of element e = {} + {per} * it,",
@@ -138,9 +138,7 @@ pub(super) fn write_split_halves<W: Write>(
     let mut to = Vec::new();
     for it in 0..r {
         let e = element(it);
-        let mirror = Expr::lit(u64::from(l))
-            .minus(e.clone())
-            .and(Expr::lit(u64::from(l - 1)));
+        let mirror = Expr::uint(l).minus(e.clone()).and(Expr::uint(l - 1));
         let register = format!("sm[{it}]");
         let value = format!("st[{it}]");
         if part_len == l {
@@ -154,16 +152,13 @@ pub(super) fn write_split_halves<W: Write>(
                     "({})",
                     mirror.clone().shifted(part_len.trailing_zeros())
                 )),
-                local: mirror.and(Expr::lit(u64::from(part_len - 1))),
+                local: mirror.and(Expr::uint(part_len - 1)),
                 register,
             });
             let offset = it * per;
             from.push(Placed {
                 part: Part::Fixed(offset / part_len),
-                local: names
-                    .cell
-                    .clone()
-                    .plus(Expr::lit(u64::from(offset % part_len))),
+                local: names.cell.clone().plus(Expr::uint(offset % part_len)),
                 register: value,
             });
         }

@@ -175,53 +175,58 @@ pub(crate) fn butterfly_indices(
     } else {
         u.to_string()
     };
-    let lit = |n: u32| Expr::lit(u64::from(n));
     let sub = if shape.has_c() {
-        Expr::var("c").times(lit(l))
+        Expr::var("c").times(Expr::uint(l))
     } else {
-        lit(0)
+        Expr::uint(0)
     };
     let mut setup = Bindings::new();
     let b = if u == 0 {
         if shape.has_j() {
             Expr::var("j")
         } else {
-            lit(0)
+            Expr::uint(0)
         }
     } else {
-        let b = Expr::var("j").plus(lit(u * per));
-        let b = if clamped { b.min(lit(span - 1)) } else { b };
+        let b = Expr::var("j").plus(Expr::uint(u * per));
+        let b = if clamped {
+            b.min(Expr::uint(span - 1))
+        } else {
+            b
+        };
         setup.bind_unless_var(&format!("b{suffix}"), b)
     };
     let kk = Expr::var(&format!("kk{suffix}"));
     if ps > 1 {
-        setup.bind(&format!("kk{suffix}"), shape.rem(b.clone(), ps));
+        setup.bind(&format!("kk{suffix}"), b.clone().rem_const(ps));
     }
     let reads = (0..r)
         .map(|m| {
             if clamped {
-                sub.clone().plus(b.clone().plus(lit(m * span)))
+                sub.clone().plus(b.clone().plus(Expr::uint(m * span)))
             } else {
-                names.at.clone().plus(lit(u * per + m * span))
+                names.at.clone().plus(Expr::uint(u * per + m * span))
             }
         })
         .collect();
     let twiddles = (0..r)
-        .map(|m| (ps > 1 && m > 0).then(|| kk.clone().times(lit(m * (l / (r * ps))))))
+        .map(|m| (ps > 1 && m > 0).then(|| kk.clone().times(Expr::uint(m * (l / (r * ps))))))
         .collect();
     let position = if ps == 1 && !clamped {
         let c_coef = if shape.has_c() { l } else { 0 };
         let j_coef = if shape.has_j() { r } else { 0 };
         linear(&[("c", c_coef), ("j", j_coef)], u * per * r)
     } else if ps == 1 {
-        sub.plus(b.times(lit(r)))
+        sub.plus(b.times(Expr::uint(r)))
     } else {
-        sub.plus(b.minus(kk.clone()).times(lit(r))).plus(kk)
+        sub.plus(b.minus(kk.clone()).times(Expr::uint(r))).plus(kk)
     };
     let mut destination = Bindings::new();
     let dst = destination.bind(&format!("dst{suffix}"), position);
-    let writes = (0..r).map(|q| dst.clone().plus(lit(q * ps))).collect();
-    let live = clamped.then(|| (Expr::var("j").plus(lit(u * per)), lit(span)));
+    let writes = (0..r)
+        .map(|q| dst.clone().plus(Expr::uint(q * ps)))
+        .collect();
+    let live = clamped.then(|| (Expr::var("j").plus(Expr::uint(u * per)), Expr::uint(span)));
     ButterflyIndices {
         setup,
         reads,

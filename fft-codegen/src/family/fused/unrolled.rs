@@ -33,24 +33,20 @@ impl Element {
     pub(super) fn expr(self) -> Expr {
         match self {
             Element::Loop => Expr::var("it"),
-            Element::Fixed(k) => Expr::lit(u64::from(k)),
+            Element::Fixed(k) => Expr::uint(k),
         }
     }
 
     /// `base + it * step`, or `base + k * step` folded, the trivial factors left out:
     /// `lid + it * 128u`, `g0 + it`, `lid + 384u`.
     pub(super) fn plus(self, base: impl Into<Expr>, step: u32) -> Expr {
-        base.into()
-            .plus(self.expr().times(Expr::lit(u64::from(step))))
+        base.into().plus(self.expr().times(Expr::uint(step)))
     }
 
     /// `base + it * step * stride` for a runtime `stride`: `src + it * 128u * t`, or for
     /// element k `src + 384u * t`.
     pub(super) fn plus_strided(self, base: impl Into<Expr>, step: u32, stride: &str) -> Expr {
-        let offset = self
-            .expr()
-            .times(Expr::lit(u64::from(step)))
-            .times(Expr::var(stride));
+        let offset = self.expr().times(Expr::uint(step)).times(Expr::var(stride));
         base.into().plus(offset)
     }
 }

@@ -6,10 +6,6 @@
 use crate::index::{Bindings, Expr};
 use fft_core::kernel::{Lengths, RadixSpec};
 
-fn lit(n: u32) -> Expr {
-    Expr::lit(u64::from(n))
-}
-
 /// `g` to `dst`, with the guard on `active` when `t` and `p` need not be powers of two.
 pub(crate) fn vector_roles(spec: &RadixSpec) -> Bindings {
     let r = spec.radix;
@@ -22,28 +18,31 @@ pub(crate) fn vector_roles(spec: &RadixSpec) -> Bindings {
         b.bind("k", i.clone().modulo(p));
         i
     } else {
-        let i = b.bind("i", g.clone().and(t.minus(lit(1))));
-        b.bind("k", i.clone().and(p.minus(lit(1))));
+        let i = b.bind("i", g.clone().and(t.minus(Expr::uint(1))));
+        b.bind("k", i.clone().and(p.minus(Expr::uint(1))));
         i
     };
     let k = Expr::var("k");
-    let base = b.bind("base", g.minus(i.clone()).times(lit(r)));
+    let base = b.bind("base", g.minus(i.clone()).times(Expr::uint(r)));
     b.bind("src", base.clone().plus(i.clone()));
-    b.bind("dst", base.plus(i.minus(k.clone()).times(lit(r))).plus(k));
+    b.bind(
+        "dst",
+        base.plus(i.minus(k.clone()).times(Expr::uint(r))).plus(k),
+    );
     b
 }
 
 /// `src + m * t`: where input `m` is read.
 pub(crate) fn input(m: u32) -> Expr {
-    Expr::var("src").plus(lit(m).times(Expr::var("t")))
+    Expr::var("src").plus(Expr::uint(m).times(Expr::var("t")))
 }
 
 /// `dst + q * p`: where output `q` is written.
 pub(crate) fn output(q: u32) -> Expr {
-    Expr::var("dst").plus(lit(q).times(Expr::var("p")))
+    Expr::var("dst").plus(Expr::uint(q).times(Expr::var("p")))
 }
 
 /// `k + (m - 1) * p`: the one-level table's row of input `m >= 1`'s twiddle `W_{Rp}^(k*m)`.
 pub(crate) fn table_row(m: u32) -> Expr {
-    Expr::var("k").plus(lit(m - 1).times(Expr::var("p")))
+    Expr::var("k").plus(Expr::uint(m - 1).times(Expr::var("p")))
 }
