@@ -4,6 +4,10 @@
 //
 // Work-group: C = 4 sub-FFTs of 1000 points, W = 400 work-items (100 per sub-FFT, 10 points each),
 // 34112 bytes of local memory (C * L = 4000 values, padding one per 16 and one per 256).
+// The values stay in registers from load to store; between stages they move through local memory
+// as complex values (two barriers per exchange).
+// The first stage runs on the load's elements (flat: point j of sub-FFT c; columns: point row of
+// sub-FFT col), the last stage on the store's, so neither phase needs an exchange of its own.
 // Local Stockham stages: radix 10, 10, 10; stage twiddles stage_tw[s] = W_1000^s.
 //
 // Launch 1-D: local size 400, global size ceil(total / 4) * 400, total = t * batch.
@@ -12,9 +16,6 @@
 // Pass twiddles (p > 1 only): W_{1000p}^s = pass_tw_hi[s >> h] * pass_tw_lo[s & (2^h - 1)].
 // Global access: flat (work-item n touches address n) for t == 1 loads and p == 1 stores,
 // else columns (runs of 4 consecutive addresses when t, p >= 4).
-// Load and store phases: loops over the work-item's elements it = 0..9 (#pragma unroll: the driver
-// unrolls them); the stages are written out. Kernels whose stages exchange halves, or with more
-// than 16 elements per work-item, write the phases out too: their loops measured slower.
 //
 // Operations per sub-FFT: 12600 complex additions, 1200 constant multiplications (mul_pXqY),
 // 1200 trivial rotations (x -1, x i, x -i), 1800 stage-twiddle multiplications (cmul);
@@ -99,19 +100,32 @@ void fft_fused1000_c4_fwd_f32(__global const float2 *x,
     const uint cell = col * 1000u + row;
     // Flat phases: element e = lid + 400 * it exists when first * 1000 + e < end.
     const uint end = total * 1000u;
+    // The stages' mappings: the first runs point lj of sub-FFT lc, where the load put them (flat: j of c;
+    // columns: row of col), the last point sj of sub-FFT sc, where the store takes them (3 stages).
+    const uint lc = t == 1u ? c : col;
+    const uint lj = t == 1u ? j : row;
+    const uint sc = p == 1u ? c : col;
+    const uint sj = p == 1u ? j : row;
 
     // Load phase: 10 elements per work-item (it = 0..9); t is uniform, so is the branch.
+    // Element it stays in register ld[it] until the first stage's exchange.
+    float2 ld[10];
     if (t == 1u)
     {
-        // Flat (t == 1, k = 0): element e = lid + 400 * it is x[first * 1000 + e], point e % 1000 of sub-FFT first + e / 1000.
-        const uint src = first * 1000u + lid;
-        #pragma unroll
-        for (uint it = 0u; it < 10u; ++it)
+        // Flat (k = 0): element it is point j + 100 * it of sub-FFT first + c, at first * 1000 + c * 1000 + j + 100 * it.
+        const uint src = first * 1000u + at;
+        if (first + c < total)
         {
-            if (src + it * 400u < end)
-            {
-                buf[pad(lid + it * 400u)] = x[src + it * 400u];
-            }
+            ld[0] = x[src];
+            ld[1] = x[src + 100u];
+            ld[2] = x[src + 200u];
+            ld[3] = x[src + 300u];
+            ld[4] = x[src + 400u];
+            ld[5] = x[src + 500u];
+            ld[6] = x[src + 600u];
+            ld[7] = x[src + 700u];
+            ld[8] = x[src + 800u];
+            ld[9] = x[src + 900u];
         }
     }
     else
@@ -122,232 +136,262 @@ void fft_fused1000_c4_fwd_f32(__global const float2 *x,
             const uint src = base + i + row * t;
             if (p > 1u)
             {
-                #pragma unroll
-                for (uint it = 0u; it < 10u; ++it)
-                {
-                    buf[pad(cell + it * 100u)] = cmul(x[src + it * 100u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + it * 100u), h));
-                }
+                ld[0] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
+                ld[1] = cmul(x[src + 100u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 100u), h));
+                ld[2] = cmul(x[src + 200u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 200u), h));
+                ld[3] = cmul(x[src + 300u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 300u), h));
+                ld[4] = cmul(x[src + 400u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 400u), h));
+                ld[5] = cmul(x[src + 500u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 500u), h));
+                ld[6] = cmul(x[src + 600u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 600u), h));
+                ld[7] = cmul(x[src + 700u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 700u), h));
+                ld[8] = cmul(x[src + 800u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 800u), h));
+                ld[9] = cmul(x[src + 900u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 900u), h));
             }
             else
             {
-                #pragma unroll
-                for (uint it = 0u; it < 10u; ++it)
-                {
-                    buf[pad(cell + it * 100u)] = x[src + it * 100u * t];
-                }
+                ld[0] = x[src];
+                ld[1] = x[src + 100u * t];
+                ld[2] = x[src + 200u * t];
+                ld[3] = x[src + 300u * t];
+                ld[4] = x[src + 400u * t];
+                ld[5] = x[src + 500u * t];
+                ld[6] = x[src + 600u * t];
+                ld[7] = x[src + 700u * t];
+                ld[8] = x[src + 800u * t];
+                ld[9] = x[src + 900u * t];
             }
         }
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
 
     // Stage 1 of 3: radix 10, stride 1. Butterfly b = j of sub-FFT c reads points
     // b + 100 * m and writes X[q] to point b * 10 + q (slot s holds X[bitrev(s)]).
-    {
-        const float2 a00 = buf[pad(at)];
-        const float2 a01 = buf[pad(at + 100u)];
-        const float2 a02 = buf[pad(at + 200u)];
-        const float2 a03 = buf[pad(at + 300u)];
-        const float2 a04 = buf[pad(at + 400u)];
-        const float2 a05 = buf[pad(at + 500u)];
-        const float2 a06 = buf[pad(at + 600u)];
-        const float2 a07 = buf[pad(at + 700u)];
-        const float2 a08 = buf[pad(at + 800u)];
-        const float2 a09 = buf[pad(at + 900u)];
-        const float2 t1_00 = a00 + a05;
-        const float2 t1_01 = a00 - a05;
-        const float2 t1_02 = a01 + a06;
-        const float2 t1_03 = a02 + a07;
-        const float2 t1_04 = a03 + a08;
-        const float2 t1_05 = a04 + a09;
-        const float2 t1_06 = mul_p1q5(a01 - a06);
-        const float2 t1_07 = mul_p2q5(a02 - a07);
-        const float2 t1_08 = mul_p3q5(a03 - a08);
-        const float2 t1_09 = mul_p4q5(a04 - a09);
-        const float2 t2_00 = t1_02 + t1_05;
-        const float2 t2_01 = t1_02 - t1_05;
-        const float2 t2_02 = t1_03 + t1_04;
-        const float2 t2_03 = t1_03 - t1_04;
-        const float2 t2_04 = t1_06 + t1_09;
-        const float2 t2_05 = t1_06 - t1_09;
-        const float2 t2_06 = t1_07 + t1_08;
-        const float2 t2_07 = t1_07 - t1_08;
-        const float2 t3_00 = t2_01 * SIN_P2Q5 + (t2_03 * SIN_P4Q5);
-        const float2 t3_01 = t2_01 * SIN_P4Q5 - (t2_03 * SIN_P2Q5);
-        const float2 t3_02 = t2_05 * SIN_P2Q5 + (t2_07 * SIN_P4Q5);
-        const float2 t3_03 = t2_05 * SIN_P4Q5 - (t2_07 * SIN_P2Q5);
-        const float2 y00 = t1_00 + t2_00 + t2_02;
-        const float2 t4_00 = t1_00 + (t2_00 * COS_P2Q5) + (t2_02 * COS_P4Q5);
-        const float2 t4_01 = t1_00 + (t2_00 * COS_P4Q5) + (t2_02 * COS_P2Q5);
-        const float2 y01 = t1_01 + t2_04 + t2_06;
-        const float2 t4_02 = t1_01 + (t2_04 * COS_P2Q5) + (t2_06 * COS_P4Q5);
-        const float2 t4_03 = t1_01 + (t2_04 * COS_P4Q5) + (t2_06 * COS_P2Q5);
-        const float2 y02 = t4_00 + (float2)(t3_00.y, -t3_00.x);
-        const float2 y08 = t4_00 - (float2)(t3_00.y, -t3_00.x);
-        const float2 y04 = t4_01 + (float2)(t3_01.y, -t3_01.x);
-        const float2 y06 = t4_01 - (float2)(t3_01.y, -t3_01.x);
-        const float2 y03 = t4_02 + (float2)(t3_02.y, -t3_02.x);
-        const float2 y09 = t4_02 - (float2)(t3_02.y, -t3_02.x);
-        const float2 y05 = t4_03 + (float2)(t3_03.y, -t3_03.x);
-        const float2 y07 = t4_03 - (float2)(t3_03.y, -t3_03.x);
-        const uint dst = c * 1000u + j * 10u;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        buf[pad(dst)] = y00;
-        buf[pad(dst + 1u)] = y01;
-        buf[pad(dst + 2u)] = y02;
-        buf[pad(dst + 3u)] = y03;
-        buf[pad(dst + 4u)] = y04;
-        buf[pad(dst + 5u)] = y05;
-        buf[pad(dst + 6u)] = y06;
-        buf[pad(dst + 7u)] = y07;
-        buf[pad(dst + 8u)] = y08;
-        buf[pad(dst + 9u)] = y09;
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
+    float2 s1_u0_a00 = ld[0];
+    float2 s1_u0_a01 = ld[1];
+    float2 s1_u0_a02 = ld[2];
+    float2 s1_u0_a03 = ld[3];
+    float2 s1_u0_a04 = ld[4];
+    float2 s1_u0_a05 = ld[5];
+    float2 s1_u0_a06 = ld[6];
+    float2 s1_u0_a07 = ld[7];
+    float2 s1_u0_a08 = ld[8];
+    float2 s1_u0_a09 = ld[9];
+    const float2 s1_u0_t1_00 = s1_u0_a00 + s1_u0_a05;
+    const float2 s1_u0_t1_01 = s1_u0_a00 - s1_u0_a05;
+    const float2 s1_u0_t1_02 = s1_u0_a01 + s1_u0_a06;
+    const float2 s1_u0_t1_03 = s1_u0_a02 + s1_u0_a07;
+    const float2 s1_u0_t1_04 = s1_u0_a03 + s1_u0_a08;
+    const float2 s1_u0_t1_05 = s1_u0_a04 + s1_u0_a09;
+    const float2 s1_u0_t1_06 = mul_p1q5(s1_u0_a01 - s1_u0_a06);
+    const float2 s1_u0_t1_07 = mul_p2q5(s1_u0_a02 - s1_u0_a07);
+    const float2 s1_u0_t1_08 = mul_p3q5(s1_u0_a03 - s1_u0_a08);
+    const float2 s1_u0_t1_09 = mul_p4q5(s1_u0_a04 - s1_u0_a09);
+    const float2 s1_u0_t2_00 = s1_u0_t1_02 + s1_u0_t1_05;
+    const float2 s1_u0_t2_01 = s1_u0_t1_02 - s1_u0_t1_05;
+    const float2 s1_u0_t2_02 = s1_u0_t1_03 + s1_u0_t1_04;
+    const float2 s1_u0_t2_03 = s1_u0_t1_03 - s1_u0_t1_04;
+    const float2 s1_u0_t2_04 = s1_u0_t1_06 + s1_u0_t1_09;
+    const float2 s1_u0_t2_05 = s1_u0_t1_06 - s1_u0_t1_09;
+    const float2 s1_u0_t2_06 = s1_u0_t1_07 + s1_u0_t1_08;
+    const float2 s1_u0_t2_07 = s1_u0_t1_07 - s1_u0_t1_08;
+    const float2 s1_u0_t3_00 = s1_u0_t2_01 * SIN_P2Q5 + (s1_u0_t2_03 * SIN_P4Q5);
+    const float2 s1_u0_t3_01 = s1_u0_t2_01 * SIN_P4Q5 - (s1_u0_t2_03 * SIN_P2Q5);
+    const float2 s1_u0_t3_02 = s1_u0_t2_05 * SIN_P2Q5 + (s1_u0_t2_07 * SIN_P4Q5);
+    const float2 s1_u0_t3_03 = s1_u0_t2_05 * SIN_P4Q5 - (s1_u0_t2_07 * SIN_P2Q5);
+    const float2 s1_u0_y00 = s1_u0_t1_00 + s1_u0_t2_00 + s1_u0_t2_02;
+    const float2 s1_u0_t4_00 = s1_u0_t1_00 + (s1_u0_t2_00 * COS_P2Q5) + (s1_u0_t2_02 * COS_P4Q5);
+    const float2 s1_u0_t4_01 = s1_u0_t1_00 + (s1_u0_t2_00 * COS_P4Q5) + (s1_u0_t2_02 * COS_P2Q5);
+    const float2 s1_u0_y01 = s1_u0_t1_01 + s1_u0_t2_04 + s1_u0_t2_06;
+    const float2 s1_u0_t4_02 = s1_u0_t1_01 + (s1_u0_t2_04 * COS_P2Q5) + (s1_u0_t2_06 * COS_P4Q5);
+    const float2 s1_u0_t4_03 = s1_u0_t1_01 + (s1_u0_t2_04 * COS_P4Q5) + (s1_u0_t2_06 * COS_P2Q5);
+    const float2 s1_u0_y02 = s1_u0_t4_00 + (float2)(s1_u0_t3_00.y, -s1_u0_t3_00.x);
+    const float2 s1_u0_y08 = s1_u0_t4_00 - (float2)(s1_u0_t3_00.y, -s1_u0_t3_00.x);
+    const float2 s1_u0_y04 = s1_u0_t4_01 + (float2)(s1_u0_t3_01.y, -s1_u0_t3_01.x);
+    const float2 s1_u0_y06 = s1_u0_t4_01 - (float2)(s1_u0_t3_01.y, -s1_u0_t3_01.x);
+    const float2 s1_u0_y03 = s1_u0_t4_02 + (float2)(s1_u0_t3_02.y, -s1_u0_t3_02.x);
+    const float2 s1_u0_y09 = s1_u0_t4_02 - (float2)(s1_u0_t3_02.y, -s1_u0_t3_02.x);
+    const float2 s1_u0_y05 = s1_u0_t4_03 + (float2)(s1_u0_t3_03.y, -s1_u0_t3_03.x);
+    const float2 s1_u0_y07 = s1_u0_t4_03 - (float2)(s1_u0_t3_03.y, -s1_u0_t3_03.x);
+    const uint s1_u0_dst = lc * 1000u + lj * 10u;
 
     // Stage 2 of 3: radix 10, stride 10. Butterfly b = j of sub-FFT c reads points
     // b + 100 * m times W_100^(kk*m) = stage_tw[kk * m * 10], kk = b % 10, and writes X[q]
     // to point (b - kk) * 10 + kk + q * 10 (slot s holds X[bitrev(s)]).
-    {
-        const uint kk = j % 10u;
-        const float2 a00 = buf[pad(at)];
-        const float2 a01 = cmul(buf[pad(at + 100u)], stage_tw[kk * 10u]);
-        const float2 a02 = cmul(buf[pad(at + 200u)], stage_tw[kk * 20u]);
-        const float2 a03 = cmul(buf[pad(at + 300u)], stage_tw[kk * 30u]);
-        const float2 a04 = cmul(buf[pad(at + 400u)], stage_tw[kk * 40u]);
-        const float2 a05 = cmul(buf[pad(at + 500u)], stage_tw[kk * 50u]);
-        const float2 a06 = cmul(buf[pad(at + 600u)], stage_tw[kk * 60u]);
-        const float2 a07 = cmul(buf[pad(at + 700u)], stage_tw[kk * 70u]);
-        const float2 a08 = cmul(buf[pad(at + 800u)], stage_tw[kk * 80u]);
-        const float2 a09 = cmul(buf[pad(at + 900u)], stage_tw[kk * 90u]);
-        const float2 t1_00 = a00 + a05;
-        const float2 t1_01 = a00 - a05;
-        const float2 t1_02 = a01 + a06;
-        const float2 t1_03 = a02 + a07;
-        const float2 t1_04 = a03 + a08;
-        const float2 t1_05 = a04 + a09;
-        const float2 t1_06 = mul_p1q5(a01 - a06);
-        const float2 t1_07 = mul_p2q5(a02 - a07);
-        const float2 t1_08 = mul_p3q5(a03 - a08);
-        const float2 t1_09 = mul_p4q5(a04 - a09);
-        const float2 t2_00 = t1_02 + t1_05;
-        const float2 t2_01 = t1_02 - t1_05;
-        const float2 t2_02 = t1_03 + t1_04;
-        const float2 t2_03 = t1_03 - t1_04;
-        const float2 t2_04 = t1_06 + t1_09;
-        const float2 t2_05 = t1_06 - t1_09;
-        const float2 t2_06 = t1_07 + t1_08;
-        const float2 t2_07 = t1_07 - t1_08;
-        const float2 t3_00 = t2_01 * SIN_P2Q5 + (t2_03 * SIN_P4Q5);
-        const float2 t3_01 = t2_01 * SIN_P4Q5 - (t2_03 * SIN_P2Q5);
-        const float2 t3_02 = t2_05 * SIN_P2Q5 + (t2_07 * SIN_P4Q5);
-        const float2 t3_03 = t2_05 * SIN_P4Q5 - (t2_07 * SIN_P2Q5);
-        const float2 y00 = t1_00 + t2_00 + t2_02;
-        const float2 t4_00 = t1_00 + (t2_00 * COS_P2Q5) + (t2_02 * COS_P4Q5);
-        const float2 t4_01 = t1_00 + (t2_00 * COS_P4Q5) + (t2_02 * COS_P2Q5);
-        const float2 y01 = t1_01 + t2_04 + t2_06;
-        const float2 t4_02 = t1_01 + (t2_04 * COS_P2Q5) + (t2_06 * COS_P4Q5);
-        const float2 t4_03 = t1_01 + (t2_04 * COS_P4Q5) + (t2_06 * COS_P2Q5);
-        const float2 y02 = t4_00 + (float2)(t3_00.y, -t3_00.x);
-        const float2 y08 = t4_00 - (float2)(t3_00.y, -t3_00.x);
-        const float2 y04 = t4_01 + (float2)(t3_01.y, -t3_01.x);
-        const float2 y06 = t4_01 - (float2)(t3_01.y, -t3_01.x);
-        const float2 y03 = t4_02 + (float2)(t3_02.y, -t3_02.x);
-        const float2 y09 = t4_02 - (float2)(t3_02.y, -t3_02.x);
-        const float2 y05 = t4_03 + (float2)(t3_03.y, -t3_03.x);
-        const float2 y07 = t4_03 - (float2)(t3_03.y, -t3_03.x);
-        const uint dst = c * 1000u + (j - kk) * 10u + kk;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        buf[pad(dst)] = y00;
-        buf[pad(dst + 10u)] = y01;
-        buf[pad(dst + 20u)] = y02;
-        buf[pad(dst + 30u)] = y03;
-        buf[pad(dst + 40u)] = y04;
-        buf[pad(dst + 50u)] = y05;
-        buf[pad(dst + 60u)] = y06;
-        buf[pad(dst + 70u)] = y07;
-        buf[pad(dst + 80u)] = y08;
-        buf[pad(dst + 90u)] = y09;
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
+    const uint s2_u0_kk = lj % 10u;
+    float2 s2_u0_a00, s2_u0_a01, s2_u0_a02, s2_u0_a03, s2_u0_a04, s2_u0_a05, s2_u0_a06, s2_u0_a07, s2_u0_a08, s2_u0_a09;
+    // Exchange through buf.
+    buf[pad(s1_u0_dst)] = s1_u0_y00;
+    buf[pad(s1_u0_dst + 1u)] = s1_u0_y01;
+    buf[pad(s1_u0_dst + 2u)] = s1_u0_y02;
+    buf[pad(s1_u0_dst + 3u)] = s1_u0_y03;
+    buf[pad(s1_u0_dst + 4u)] = s1_u0_y04;
+    buf[pad(s1_u0_dst + 5u)] = s1_u0_y05;
+    buf[pad(s1_u0_dst + 6u)] = s1_u0_y06;
+    buf[pad(s1_u0_dst + 7u)] = s1_u0_y07;
+    buf[pad(s1_u0_dst + 8u)] = s1_u0_y08;
+    buf[pad(s1_u0_dst + 9u)] = s1_u0_y09;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    s2_u0_a00 = buf[pad(lc * 1000u + lj)];
+    s2_u0_a01 = buf[pad(lc * 1000u + lj + 100u)];
+    s2_u0_a02 = buf[pad(lc * 1000u + lj + 200u)];
+    s2_u0_a03 = buf[pad(lc * 1000u + lj + 300u)];
+    s2_u0_a04 = buf[pad(lc * 1000u + lj + 400u)];
+    s2_u0_a05 = buf[pad(lc * 1000u + lj + 500u)];
+    s2_u0_a06 = buf[pad(lc * 1000u + lj + 600u)];
+    s2_u0_a07 = buf[pad(lc * 1000u + lj + 700u)];
+    s2_u0_a08 = buf[pad(lc * 1000u + lj + 800u)];
+    s2_u0_a09 = buf[pad(lc * 1000u + lj + 900u)];
+    s2_u0_a01 = cmul(s2_u0_a01, stage_tw[s2_u0_kk * 10u]);
+    s2_u0_a02 = cmul(s2_u0_a02, stage_tw[s2_u0_kk * 20u]);
+    s2_u0_a03 = cmul(s2_u0_a03, stage_tw[s2_u0_kk * 30u]);
+    s2_u0_a04 = cmul(s2_u0_a04, stage_tw[s2_u0_kk * 40u]);
+    s2_u0_a05 = cmul(s2_u0_a05, stage_tw[s2_u0_kk * 50u]);
+    s2_u0_a06 = cmul(s2_u0_a06, stage_tw[s2_u0_kk * 60u]);
+    s2_u0_a07 = cmul(s2_u0_a07, stage_tw[s2_u0_kk * 70u]);
+    s2_u0_a08 = cmul(s2_u0_a08, stage_tw[s2_u0_kk * 80u]);
+    s2_u0_a09 = cmul(s2_u0_a09, stage_tw[s2_u0_kk * 90u]);
+    const float2 s2_u0_t1_00 = s2_u0_a00 + s2_u0_a05;
+    const float2 s2_u0_t1_01 = s2_u0_a00 - s2_u0_a05;
+    const float2 s2_u0_t1_02 = s2_u0_a01 + s2_u0_a06;
+    const float2 s2_u0_t1_03 = s2_u0_a02 + s2_u0_a07;
+    const float2 s2_u0_t1_04 = s2_u0_a03 + s2_u0_a08;
+    const float2 s2_u0_t1_05 = s2_u0_a04 + s2_u0_a09;
+    const float2 s2_u0_t1_06 = mul_p1q5(s2_u0_a01 - s2_u0_a06);
+    const float2 s2_u0_t1_07 = mul_p2q5(s2_u0_a02 - s2_u0_a07);
+    const float2 s2_u0_t1_08 = mul_p3q5(s2_u0_a03 - s2_u0_a08);
+    const float2 s2_u0_t1_09 = mul_p4q5(s2_u0_a04 - s2_u0_a09);
+    const float2 s2_u0_t2_00 = s2_u0_t1_02 + s2_u0_t1_05;
+    const float2 s2_u0_t2_01 = s2_u0_t1_02 - s2_u0_t1_05;
+    const float2 s2_u0_t2_02 = s2_u0_t1_03 + s2_u0_t1_04;
+    const float2 s2_u0_t2_03 = s2_u0_t1_03 - s2_u0_t1_04;
+    const float2 s2_u0_t2_04 = s2_u0_t1_06 + s2_u0_t1_09;
+    const float2 s2_u0_t2_05 = s2_u0_t1_06 - s2_u0_t1_09;
+    const float2 s2_u0_t2_06 = s2_u0_t1_07 + s2_u0_t1_08;
+    const float2 s2_u0_t2_07 = s2_u0_t1_07 - s2_u0_t1_08;
+    const float2 s2_u0_t3_00 = s2_u0_t2_01 * SIN_P2Q5 + (s2_u0_t2_03 * SIN_P4Q5);
+    const float2 s2_u0_t3_01 = s2_u0_t2_01 * SIN_P4Q5 - (s2_u0_t2_03 * SIN_P2Q5);
+    const float2 s2_u0_t3_02 = s2_u0_t2_05 * SIN_P2Q5 + (s2_u0_t2_07 * SIN_P4Q5);
+    const float2 s2_u0_t3_03 = s2_u0_t2_05 * SIN_P4Q5 - (s2_u0_t2_07 * SIN_P2Q5);
+    const float2 s2_u0_y00 = s2_u0_t1_00 + s2_u0_t2_00 + s2_u0_t2_02;
+    const float2 s2_u0_t4_00 = s2_u0_t1_00 + (s2_u0_t2_00 * COS_P2Q5) + (s2_u0_t2_02 * COS_P4Q5);
+    const float2 s2_u0_t4_01 = s2_u0_t1_00 + (s2_u0_t2_00 * COS_P4Q5) + (s2_u0_t2_02 * COS_P2Q5);
+    const float2 s2_u0_y01 = s2_u0_t1_01 + s2_u0_t2_04 + s2_u0_t2_06;
+    const float2 s2_u0_t4_02 = s2_u0_t1_01 + (s2_u0_t2_04 * COS_P2Q5) + (s2_u0_t2_06 * COS_P4Q5);
+    const float2 s2_u0_t4_03 = s2_u0_t1_01 + (s2_u0_t2_04 * COS_P4Q5) + (s2_u0_t2_06 * COS_P2Q5);
+    const float2 s2_u0_y02 = s2_u0_t4_00 + (float2)(s2_u0_t3_00.y, -s2_u0_t3_00.x);
+    const float2 s2_u0_y08 = s2_u0_t4_00 - (float2)(s2_u0_t3_00.y, -s2_u0_t3_00.x);
+    const float2 s2_u0_y04 = s2_u0_t4_01 + (float2)(s2_u0_t3_01.y, -s2_u0_t3_01.x);
+    const float2 s2_u0_y06 = s2_u0_t4_01 - (float2)(s2_u0_t3_01.y, -s2_u0_t3_01.x);
+    const float2 s2_u0_y03 = s2_u0_t4_02 + (float2)(s2_u0_t3_02.y, -s2_u0_t3_02.x);
+    const float2 s2_u0_y09 = s2_u0_t4_02 - (float2)(s2_u0_t3_02.y, -s2_u0_t3_02.x);
+    const float2 s2_u0_y05 = s2_u0_t4_03 + (float2)(s2_u0_t3_03.y, -s2_u0_t3_03.x);
+    const float2 s2_u0_y07 = s2_u0_t4_03 - (float2)(s2_u0_t3_03.y, -s2_u0_t3_03.x);
+    const uint s2_u0_dst = lc * 1000u + (lj - s2_u0_kk) * 10u + s2_u0_kk;
 
     // Stage 3 of 3: radix 10, stride 100. Butterfly b = j of sub-FFT c reads points
     // b + 100 * m times W_1000^(kk*m) = stage_tw[kk * m], kk = b % 100, and writes X[q]
     // to point (b - kk) * 10 + kk + q * 100 (slot s holds X[bitrev(s)]).
-    {
-        const uint kk = j % 100u;
-        const float2 a00 = buf[pad(at)];
-        const float2 a01 = cmul(buf[pad(at + 100u)], stage_tw[kk]);
-        const float2 a02 = cmul(buf[pad(at + 200u)], stage_tw[kk * 2u]);
-        const float2 a03 = cmul(buf[pad(at + 300u)], stage_tw[kk * 3u]);
-        const float2 a04 = cmul(buf[pad(at + 400u)], stage_tw[kk * 4u]);
-        const float2 a05 = cmul(buf[pad(at + 500u)], stage_tw[kk * 5u]);
-        const float2 a06 = cmul(buf[pad(at + 600u)], stage_tw[kk * 6u]);
-        const float2 a07 = cmul(buf[pad(at + 700u)], stage_tw[kk * 7u]);
-        const float2 a08 = cmul(buf[pad(at + 800u)], stage_tw[kk * 8u]);
-        const float2 a09 = cmul(buf[pad(at + 900u)], stage_tw[kk * 9u]);
-        const float2 t1_00 = a00 + a05;
-        const float2 t1_01 = a00 - a05;
-        const float2 t1_02 = a01 + a06;
-        const float2 t1_03 = a02 + a07;
-        const float2 t1_04 = a03 + a08;
-        const float2 t1_05 = a04 + a09;
-        const float2 t1_06 = mul_p1q5(a01 - a06);
-        const float2 t1_07 = mul_p2q5(a02 - a07);
-        const float2 t1_08 = mul_p3q5(a03 - a08);
-        const float2 t1_09 = mul_p4q5(a04 - a09);
-        const float2 t2_00 = t1_02 + t1_05;
-        const float2 t2_01 = t1_02 - t1_05;
-        const float2 t2_02 = t1_03 + t1_04;
-        const float2 t2_03 = t1_03 - t1_04;
-        const float2 t2_04 = t1_06 + t1_09;
-        const float2 t2_05 = t1_06 - t1_09;
-        const float2 t2_06 = t1_07 + t1_08;
-        const float2 t2_07 = t1_07 - t1_08;
-        const float2 t3_00 = t2_01 * SIN_P2Q5 + (t2_03 * SIN_P4Q5);
-        const float2 t3_01 = t2_01 * SIN_P4Q5 - (t2_03 * SIN_P2Q5);
-        const float2 t3_02 = t2_05 * SIN_P2Q5 + (t2_07 * SIN_P4Q5);
-        const float2 t3_03 = t2_05 * SIN_P4Q5 - (t2_07 * SIN_P2Q5);
-        const float2 y00 = t1_00 + t2_00 + t2_02;
-        const float2 t4_00 = t1_00 + (t2_00 * COS_P2Q5) + (t2_02 * COS_P4Q5);
-        const float2 t4_01 = t1_00 + (t2_00 * COS_P4Q5) + (t2_02 * COS_P2Q5);
-        const float2 y01 = t1_01 + t2_04 + t2_06;
-        const float2 t4_02 = t1_01 + (t2_04 * COS_P2Q5) + (t2_06 * COS_P4Q5);
-        const float2 t4_03 = t1_01 + (t2_04 * COS_P4Q5) + (t2_06 * COS_P2Q5);
-        const float2 y02 = t4_00 + (float2)(t3_00.y, -t3_00.x);
-        const float2 y08 = t4_00 - (float2)(t3_00.y, -t3_00.x);
-        const float2 y04 = t4_01 + (float2)(t3_01.y, -t3_01.x);
-        const float2 y06 = t4_01 - (float2)(t3_01.y, -t3_01.x);
-        const float2 y03 = t4_02 + (float2)(t3_02.y, -t3_02.x);
-        const float2 y09 = t4_02 - (float2)(t3_02.y, -t3_02.x);
-        const float2 y05 = t4_03 + (float2)(t3_03.y, -t3_03.x);
-        const float2 y07 = t4_03 - (float2)(t3_03.y, -t3_03.x);
-        const uint dst = c * 1000u + (j - kk) * 10u + kk;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        buf[pad(dst)] = y00;
-        buf[pad(dst + 100u)] = y01;
-        buf[pad(dst + 200u)] = y02;
-        buf[pad(dst + 300u)] = y03;
-        buf[pad(dst + 400u)] = y04;
-        buf[pad(dst + 500u)] = y05;
-        buf[pad(dst + 600u)] = y06;
-        buf[pad(dst + 700u)] = y07;
-        buf[pad(dst + 800u)] = y08;
-        buf[pad(dst + 900u)] = y09;
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
+    const uint s3_u0_kk = sj % 100u;
+    float2 s3_u0_a00, s3_u0_a01, s3_u0_a02, s3_u0_a03, s3_u0_a04, s3_u0_a05, s3_u0_a06, s3_u0_a07, s3_u0_a08, s3_u0_a09;
+    // Exchange through buf.
+    barrier(CLK_LOCAL_MEM_FENCE);
+    buf[pad(s2_u0_dst)] = s2_u0_y00;
+    buf[pad(s2_u0_dst + 10u)] = s2_u0_y01;
+    buf[pad(s2_u0_dst + 20u)] = s2_u0_y02;
+    buf[pad(s2_u0_dst + 30u)] = s2_u0_y03;
+    buf[pad(s2_u0_dst + 40u)] = s2_u0_y04;
+    buf[pad(s2_u0_dst + 50u)] = s2_u0_y05;
+    buf[pad(s2_u0_dst + 60u)] = s2_u0_y06;
+    buf[pad(s2_u0_dst + 70u)] = s2_u0_y07;
+    buf[pad(s2_u0_dst + 80u)] = s2_u0_y08;
+    buf[pad(s2_u0_dst + 90u)] = s2_u0_y09;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    s3_u0_a00 = buf[pad(sc * 1000u + sj)];
+    s3_u0_a01 = buf[pad(sc * 1000u + sj + 100u)];
+    s3_u0_a02 = buf[pad(sc * 1000u + sj + 200u)];
+    s3_u0_a03 = buf[pad(sc * 1000u + sj + 300u)];
+    s3_u0_a04 = buf[pad(sc * 1000u + sj + 400u)];
+    s3_u0_a05 = buf[pad(sc * 1000u + sj + 500u)];
+    s3_u0_a06 = buf[pad(sc * 1000u + sj + 600u)];
+    s3_u0_a07 = buf[pad(sc * 1000u + sj + 700u)];
+    s3_u0_a08 = buf[pad(sc * 1000u + sj + 800u)];
+    s3_u0_a09 = buf[pad(sc * 1000u + sj + 900u)];
+    s3_u0_a01 = cmul(s3_u0_a01, stage_tw[s3_u0_kk]);
+    s3_u0_a02 = cmul(s3_u0_a02, stage_tw[s3_u0_kk * 2u]);
+    s3_u0_a03 = cmul(s3_u0_a03, stage_tw[s3_u0_kk * 3u]);
+    s3_u0_a04 = cmul(s3_u0_a04, stage_tw[s3_u0_kk * 4u]);
+    s3_u0_a05 = cmul(s3_u0_a05, stage_tw[s3_u0_kk * 5u]);
+    s3_u0_a06 = cmul(s3_u0_a06, stage_tw[s3_u0_kk * 6u]);
+    s3_u0_a07 = cmul(s3_u0_a07, stage_tw[s3_u0_kk * 7u]);
+    s3_u0_a08 = cmul(s3_u0_a08, stage_tw[s3_u0_kk * 8u]);
+    s3_u0_a09 = cmul(s3_u0_a09, stage_tw[s3_u0_kk * 9u]);
+    const float2 s3_u0_t1_00 = s3_u0_a00 + s3_u0_a05;
+    const float2 s3_u0_t1_01 = s3_u0_a00 - s3_u0_a05;
+    const float2 s3_u0_t1_02 = s3_u0_a01 + s3_u0_a06;
+    const float2 s3_u0_t1_03 = s3_u0_a02 + s3_u0_a07;
+    const float2 s3_u0_t1_04 = s3_u0_a03 + s3_u0_a08;
+    const float2 s3_u0_t1_05 = s3_u0_a04 + s3_u0_a09;
+    const float2 s3_u0_t1_06 = mul_p1q5(s3_u0_a01 - s3_u0_a06);
+    const float2 s3_u0_t1_07 = mul_p2q5(s3_u0_a02 - s3_u0_a07);
+    const float2 s3_u0_t1_08 = mul_p3q5(s3_u0_a03 - s3_u0_a08);
+    const float2 s3_u0_t1_09 = mul_p4q5(s3_u0_a04 - s3_u0_a09);
+    const float2 s3_u0_t2_00 = s3_u0_t1_02 + s3_u0_t1_05;
+    const float2 s3_u0_t2_01 = s3_u0_t1_02 - s3_u0_t1_05;
+    const float2 s3_u0_t2_02 = s3_u0_t1_03 + s3_u0_t1_04;
+    const float2 s3_u0_t2_03 = s3_u0_t1_03 - s3_u0_t1_04;
+    const float2 s3_u0_t2_04 = s3_u0_t1_06 + s3_u0_t1_09;
+    const float2 s3_u0_t2_05 = s3_u0_t1_06 - s3_u0_t1_09;
+    const float2 s3_u0_t2_06 = s3_u0_t1_07 + s3_u0_t1_08;
+    const float2 s3_u0_t2_07 = s3_u0_t1_07 - s3_u0_t1_08;
+    const float2 s3_u0_t3_00 = s3_u0_t2_01 * SIN_P2Q5 + (s3_u0_t2_03 * SIN_P4Q5);
+    const float2 s3_u0_t3_01 = s3_u0_t2_01 * SIN_P4Q5 - (s3_u0_t2_03 * SIN_P2Q5);
+    const float2 s3_u0_t3_02 = s3_u0_t2_05 * SIN_P2Q5 + (s3_u0_t2_07 * SIN_P4Q5);
+    const float2 s3_u0_t3_03 = s3_u0_t2_05 * SIN_P4Q5 - (s3_u0_t2_07 * SIN_P2Q5);
+    const float2 s3_u0_y00 = s3_u0_t1_00 + s3_u0_t2_00 + s3_u0_t2_02;
+    const float2 s3_u0_t4_00 = s3_u0_t1_00 + (s3_u0_t2_00 * COS_P2Q5) + (s3_u0_t2_02 * COS_P4Q5);
+    const float2 s3_u0_t4_01 = s3_u0_t1_00 + (s3_u0_t2_00 * COS_P4Q5) + (s3_u0_t2_02 * COS_P2Q5);
+    const float2 s3_u0_y01 = s3_u0_t1_01 + s3_u0_t2_04 + s3_u0_t2_06;
+    const float2 s3_u0_t4_02 = s3_u0_t1_01 + (s3_u0_t2_04 * COS_P2Q5) + (s3_u0_t2_06 * COS_P4Q5);
+    const float2 s3_u0_t4_03 = s3_u0_t1_01 + (s3_u0_t2_04 * COS_P4Q5) + (s3_u0_t2_06 * COS_P2Q5);
+    const float2 s3_u0_y02 = s3_u0_t4_00 + (float2)(s3_u0_t3_00.y, -s3_u0_t3_00.x);
+    const float2 s3_u0_y08 = s3_u0_t4_00 - (float2)(s3_u0_t3_00.y, -s3_u0_t3_00.x);
+    const float2 s3_u0_y04 = s3_u0_t4_01 + (float2)(s3_u0_t3_01.y, -s3_u0_t3_01.x);
+    const float2 s3_u0_y06 = s3_u0_t4_01 - (float2)(s3_u0_t3_01.y, -s3_u0_t3_01.x);
+    const float2 s3_u0_y03 = s3_u0_t4_02 + (float2)(s3_u0_t3_02.y, -s3_u0_t3_02.x);
+    const float2 s3_u0_y09 = s3_u0_t4_02 - (float2)(s3_u0_t3_02.y, -s3_u0_t3_02.x);
+    const float2 s3_u0_y05 = s3_u0_t4_03 + (float2)(s3_u0_t3_03.y, -s3_u0_t3_03.x);
+    const float2 s3_u0_y07 = s3_u0_t4_03 - (float2)(s3_u0_t3_03.y, -s3_u0_t3_03.x);
+    const uint s3_u0_dst = sc * 1000u + (sj - s3_u0_kk) * 10u + s3_u0_kk;
+
+    // The last stage's output q of butterfly u is element u + 1 * q of the store phase.
+    float2 st[10];
+    st[0] = s3_u0_y00;
+    st[1] = s3_u0_y01;
+    st[2] = s3_u0_y02;
+    st[3] = s3_u0_y03;
+    st[4] = s3_u0_y04;
+    st[5] = s3_u0_y05;
+    st[6] = s3_u0_y06;
+    st[7] = s3_u0_y07;
+    st[8] = s3_u0_y08;
+    st[9] = s3_u0_y09;
 
     // Store phase: 10 elements per work-item (it = 0..9); p is uniform, so is the branch.
     if (p == 1u)
     {
-        // Flat (p == 1, k = 0): element e = lid + 400 * it, X[e % 1000] of sub-FFT first + e / 1000, goes to y[first * 1000 + e].
-        const uint out = first * 1000u + lid;
-        #pragma unroll
-        for (uint it = 0u; it < 10u; ++it)
+        // Flat (k = 0): element it is point j + 100 * it of sub-FFT first + c, at first * 1000 + c * 1000 + j + 100 * it.
+        const uint out = first * 1000u + at;
+        if (first + c < total)
         {
-            if (out + it * 400u < end)
-            {
-                y[out + it * 400u] = buf[pad(lid + it * 400u)] * scale;
-            }
+            y[out] = st[0] * scale;
+            y[out + 100u] = st[1] * scale;
+            y[out + 200u] = st[2] * scale;
+            y[out + 300u] = st[3] * scale;
+            y[out + 400u] = st[4] * scale;
+            y[out + 500u] = st[5] * scale;
+            y[out + 600u] = st[6] * scale;
+            y[out + 700u] = st[7] * scale;
+            y[out + 800u] = st[8] * scale;
+            y[out + 900u] = st[9] * scale;
         }
     }
     else
@@ -356,11 +400,16 @@ void fft_fused1000_c4_fwd_f32(__global const float2 *x,
         if (g < total)
         {
             const uint out = base + (i - k) * 1000u + k + row * p;
-            #pragma unroll
-            for (uint it = 0u; it < 10u; ++it)
-            {
-                y[out + it * 100u * p] = buf[pad(cell + it * 100u)] * scale;
-            }
+            y[out] = st[0] * scale;
+            y[out + 100u * p] = st[1] * scale;
+            y[out + 200u * p] = st[2] * scale;
+            y[out + 300u * p] = st[3] * scale;
+            y[out + 400u * p] = st[4] * scale;
+            y[out + 500u * p] = st[5] * scale;
+            y[out + 600u * p] = st[6] * scale;
+            y[out + 700u * p] = st[7] * scale;
+            y[out + 800u * p] = st[8] * scale;
+            y[out + 900u * p] = st[9] * scale;
         }
     }
 }

@@ -6,7 +6,6 @@
 // 34928 bytes of local memory (C * L = 4096 values, padding one per 16 and one per 256).
 // The values stay in registers from load to store; between stages they move through local memory
 // as scalars, real parts then imaginary parts (four barriers per exchange, half the memory).
-// Each sub-FFT is followed by 0 more values of padding, so the 2 columns a warp touches meet different banks.
 // The first stage runs on the load's elements (flat: point j of sub-FFT c; columns: point row of
 // sub-FFT col), the last stage on the store's, so neither phase needs an exchange of its own.
 // Local Stockham stages: radix 16, 16, 8; stage twiddles stage_tw[s] = W_2048^s.

@@ -301,7 +301,7 @@ fn fused_pass(x: &[Complex64], spec: &FusedSpec, p: usize, t: usize, h: u32, sca
         assert_eq!(written.iter().filter(|w| **w).count(), valid * l);
 
         if kernel.stages.is_empty() {
-            halves_stages(spec, &graphs, &stage_tw, &mut buf, &slot_of);
+            register_stages(spec, &graphs, &stage_tw, &mut buf, &slot_of);
         } else {
             complex_stages(
                 spec, &kernel, &roles, &graphs, &stage_tw, &mut buf, &slot_of,
@@ -392,11 +392,11 @@ fn complex_stages(
     }
 }
 
-/// The local stages of a kernel whose stages exchange halves (`halves.rs`): the values
-/// stay in registers and move by parts, so this models the stages by their points, sub-FFT
+/// The local stages of a kernel whose values stay in registers (`registers.rs`): they move
+/// between stages by complex values, halves or parts, so this models the stages by their points, sub-FFT
 /// by sub-FFT, work-item `(j = lid % (L/R), c = lid / (L/R))` running butterflies
 /// `b = j + u * (L/R)`.
-fn halves_stages(
+fn register_stages(
     spec: &FusedSpec,
     graphs: &BTreeMap<u32, Graph>,
     stage_tw: &[Complex64],
@@ -459,7 +459,7 @@ fn write_stage_outputs(
 /// a wide pass's stages exchange halves with C > 1 (element `it` of work-item `lid` is then
 /// point `lid % (L/R) + it * (L/R)` of sub-FFT `lid / (L/R)`).
 fn flat_pattern(spec: &FusedSpec) -> Pattern {
-    if spec.exchanges_halves() && spec.columns() > 1 {
+    if spec.holds_registers() && spec.columns() > 1 {
         Pattern::Blocks((spec.len / spec.radix()) as usize)
     } else {
         Pattern::Flat
@@ -595,8 +595,12 @@ fn check_chain(
 }
 
 /// Mixed lengths from every regime: one stage (T = 1), two and three stages, radices that do
-/// not divide the largest one (guarded butterflies), primes 7, 11 and 13, both precisions.
-const MIXED_LENGTHS: [u32; 12] = [3, 12, 60, 100, 1000, 2187, 2310, 3125, 3000, 726, 91, 1690];
+/// not divide the largest one (guarded butterflies), primes 7, 11 and 13, both precisions;
+/// values in registers (`FusedSpec::mixed_in_registers`) with C > 1 (400, 729, 1000), with
+/// C = 1 (2187, 3125) and exchanging halves (5000 and 6561 in f32, 2187 in f64).
+const MIXED_LENGTHS: [u32; 16] = [
+    3, 12, 60, 100, 400, 729, 1000, 2187, 2310, 3125, 3000, 726, 91, 1690, 5000, 6561,
+];
 
 #[test]
 fn mixed_single_passes_equal_the_dft() {
@@ -620,7 +624,15 @@ fn mixed_single_passes_equal_the_dft() {
 
 #[test]
 fn mixed_chains_equal_the_dft() {
-    let chains: [&[u32]; 5] = [&[100, 100], &[12, 1000], &[27, 81], &[7, 11, 13], &[64, 15]];
+    let chains: [&[u32]; 7] = [
+        &[100, 100],
+        &[12, 1000],
+        &[27, 81],
+        &[7, 11, 13],
+        &[64, 15],
+        &[400, 25],
+        &[25, 729],
+    ];
     for lens in chains {
         for direction in [Direction::Forward, Direction::Inverse] {
             check_chain(lens, 2, direction, Precision::F32, balanced);

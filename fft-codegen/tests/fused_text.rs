@@ -110,9 +110,10 @@ fn unsupported_lengths_are_errors_not_panics() {
             other => panic!("{spec:?}: {other:?}"),
         }
     }
-    // Above the complex capacity only plain powers of two exist (the stages exchange halves).
+    // Above the complex capacity only plain powers of two and mixed lengths whose stage
+    // radices divide the first exist (the stages exchange halves): 6000 = [20, 20, 15].
     let halves = [
-        FusedSpec::new(5000),
+        FusedSpec::new(6000),
         FusedSpec {
             interleaved: true,
             ..FusedSpec::new(8192)
@@ -354,6 +355,63 @@ fn phases_and_barriers_follow_the_stages() {
             .map(|&r| (r as usize - 1) * (spec.radix() / r) as usize)
             .sum();
         assert_eq!(stage_tw, want, "{name}");
+    }
+}
+
+#[test]
+fn mixed_lengths_in_registers_exchange_only_between_stages() {
+    // (len, precision): complex exchanges with C > 1 (400, 1000) and C = 1 (3125); halves
+    // (6561 in f32, 2187 in f64).
+    for (len, precision) in [
+        (400, Precision::F32),
+        (1000, Precision::F32),
+        (3125, Precision::F32),
+        (6561, Precision::F32),
+        (2187, Precision::F64),
+    ] {
+        let spec = FusedSpec {
+            precision,
+            ..FusedSpec::new(len)
+        };
+        assert!(spec.mixed_in_registers(), "{len}");
+        let text = source(&spec);
+        let code = code(&text);
+        let name = file_name(spec);
+        let (r, stages) = (spec.radix() as usize, spec.stage_radices().len());
+        // No round trip through local memory at the load or the store: the first stage
+        // reads ld[..], the last writes st[..]; each of the stages - 1 exchanges writes R
+        // values (complex) or 2R parts (halves) with two barriers per round, less the first.
+        let rounds = if spec.exchanges_halves() { 2 } else { 1 };
+        assert_eq!(
+            code.matches("barrier(CLK_LOCAL_MEM_FENCE);").count(),
+            2 * rounds * (stages - 1) - 1,
+            "{name}"
+        );
+        assert_eq!(
+            code.matches("    buf[pad(").count(),
+            rounds * r * (stages - 1),
+            "{name}"
+        );
+        for m in 0..r {
+            assert!(
+                code.contains(&format!("_a{m:02} = ld[{m}];")),
+                "{name}: ld[{m}]"
+            );
+            assert!(
+                code.contains(&format!("st[{m}] = s{stages}_u")),
+                "{name}: st[{m}]"
+            );
+        }
+        // Written out, three load regimes and two store regimes of R accesses each.
+        assert_eq!(code.matches("x[src").count(), 3 * r, "{name}");
+        assert_eq!(code.matches("y[out").count(), 2 * r, "{name}");
+        assert_eq!(code.matches("#pragma unroll").count(), 0, "{name}");
+        let exchange = if spec.exchanges_halves() {
+            "as scalars, real parts then imaginary parts"
+        } else {
+            "as complex values (two barriers per exchange)"
+        };
+        assert!(text.contains(exchange), "{name}");
     }
 }
 

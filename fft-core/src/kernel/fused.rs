@@ -30,6 +30,10 @@ const MAX_STAGE_RADIX: u32 = 64;
 pub const WIDE_MIN: u32 = 1024;
 /// The most columns of an f32 [wide](FusedSpec::is_wide) pass: 8 (runs of 64 bytes).
 const WIDE_MAX_COLUMNS: u32 = 8;
+/// The fewest work-items per sub-FFT of a mixed pass with C > 1 whose values stay in
+/// registers ([`FusedSpec::mixed_in_registers`]): its flat phases move runs of this many
+/// neighbouring values (128 bytes in f32).
+pub const REGISTER_MIN_RUN: u32 = 16;
 
 /// One fused kernel: a Stockham pass whose radix is a whole sub-FFT of length `len`, computed
 /// by a work-group in registers and local memory, `columns()` sub-FFTs per work-group.
@@ -201,12 +205,54 @@ impl FusedSpec {
     }
 
     /// Whether the work-group's `C * len` values exceed [`FusedSpec::complex_capacity`]: they
-    /// then live in registers and move between stages through a local buffer of scalars, real
-    /// parts first, then imaginary parts, so 8192 points in f32 (4096 in f64) take one pass
-    /// in about 35 KB, and a [wide](FusedSpec::is_wide) pass twice the columns.
+    /// then live in registers ([`FusedSpec::holds_registers`]) and move between stages
+    /// through a local buffer of scalars, real parts first, then imaginary parts, so 8192
+    /// points in f32 (4096 in f64) take one pass in about 35 KB, and a
+    /// [wide](FusedSpec::is_wide) pass twice the columns.
     pub fn exchanges_halves(&self) -> bool {
         u64::from(self.len) * u64::from(self.columns())
             > u64::from(FusedSpec::complex_capacity(self.precision))
+    }
+
+    /// Whether each work-item keeps its R values in registers from the load to the store:
+    /// the first stage runs on the load's elements and the last one leaves the store's, so
+    /// local memory carries only the exchanges between stages (one fewer round trip at each
+    /// end than the complex-exchange kernels). Every pass that
+    /// [exchanges halves](FusedSpec::exchanges_halves), and the plain mixed passes whose
+    /// stages suit it ([`FusedSpec::mixed_in_registers`]).
+    pub fn holds_registers(&self) -> bool {
+        self.exchanges_halves() || self.mixed_in_registers()
+    }
+
+    /// Whether a mixed length runs with its values in registers ([`FusedSpec::holds_registers`]):
+    /// a plain pass (no edge, not interleaved) of at least two stages whose radices all divide
+    /// the first, R (so every stage is `R / r` whole butterflies per work-item), with the
+    /// work-group's values in one exchange of [`FusedSpec::scalar_capacity`], and, with
+    /// `C > 1`, at least [`REGISTER_MIN_RUN`] work-items per sub-FFT (the flat phases then
+    /// move runs of `L / R` neighbouring values: `1000 = [10, 10, 10]`, runs of 100).
+    /// Stages exchange complex values up to [`FusedSpec::complex_capacity`], halves above
+    /// (6561 points in f32 in one pass).
+    pub fn mixed_in_registers(&self) -> bool {
+        if self.len.is_power_of_two()
+            || self.lengths != Lengths::Any
+            || self.chirp.is_some()
+            || self.real.is_some()
+            || self.load.is_some()
+            || self.store.is_some()
+            || self.interleaved
+        {
+            return false;
+        }
+        let radices = self.stage_radices();
+        let Some(&first) = radices.first() else {
+            return false;
+        };
+        let per_fft = self.len / first;
+        let values = u64::from(self.len) * u64::from(self.columns());
+        radices.len() >= 2
+            && radices.iter().all(|&r| first % r == 0)
+            && values <= u64::from(FusedSpec::scalar_capacity(self.precision))
+            && (self.columns() == 1 || per_fft >= REGISTER_MIN_RUN)
     }
 
     /// The parts each exchange of halves takes: 1 up to [`FusedSpec::scalar_capacity`]
@@ -329,7 +375,8 @@ impl FusedSpec {
             return Err(SpecError::InterleavedEdge);
         }
         if self.exchanges_halves()
-            && ((self.interleaved && !self.is_wide()) || !self.len.is_power_of_two())
+            && ((self.interleaved && !self.is_wide())
+                || (!self.len.is_power_of_two() && !self.mixed_in_registers()))
             && smooth
             && self.len <= max
         {
@@ -603,6 +650,45 @@ mod tests {
     }
 
     #[test]
+    fn mixed_lengths_keep_their_values_in_registers_where_the_radices_divide() {
+        let f32 = Precision::F32;
+        let f64 = Precision::F64;
+        // (len, precision, radices, C, halves): complex exchanges with C > 1 and C = 1, and
+        // halves above the complex capacity, up to the scalar capacity in one pass.
+        for (len, precision, radices, columns, halves) in [
+            (400, f32, vec![20, 20], 10, false),
+            (1000, f32, vec![10, 10, 10], 4, false),
+            (3125, f32, vec![25, 25, 5], 1, false),
+            (6561, f32, vec![27, 27, 9], 1, true),
+            (8000, f32, vec![20, 20, 20], 1, true),
+            (2187, f64, vec![9, 9, 9, 3], 1, true),
+        ] {
+            let s = spec(len, precision);
+            assert!(s.check().is_ok() && s.mixed_in_registers(), "{len}");
+            assert!(s.holds_registers(), "{len}");
+            assert_eq!(s.stage_radices(), radices, "{len}");
+            assert_eq!(
+                (s.columns(), s.exchanges_halves()),
+                (columns, halves),
+                "{len}"
+            );
+            assert_eq!(s.exchange_parts(), 1, "{len}");
+        }
+        // A radix that does not divide the first ([10, 8, 5, 5]), one stage, fewer than 16
+        // work-items per sub-FFT with C > 1 ([10, 6]: runs of 6), an edge: through local
+        // memory as before; above the complex capacity such lengths do not exist.
+        for (len, edge) in [(2000, false), (12, false), (60, false), (1000, true)] {
+            let mut s = spec(len, f32);
+            if edge {
+                s.interleaved = true;
+            }
+            assert!(s.check().is_ok() && !s.holds_registers(), "{len}");
+        }
+        assert!(spec(6000, f32).check().is_err());
+        assert!(spec(10000, f32).check().is_err());
+    }
+
+    #[test]
     fn powers_of_two_in_mixed_plans_index_by_division() {
         let s = FusedSpec {
             lengths: Lengths::Any,
@@ -730,7 +816,7 @@ mod tests {
             );
             assert!(s.local_bytes() <= LOCAL_BUDGET, "{s:?}");
             // An exchange in parts: every stage's reads and the stage writes before the
-            // last fall in parts the generator can tell (halves.rs).
+            // last fall in parts the generator can tell (registers.rs).
             let parts = s.exchange_parts();
             assert_eq!(s.radix() % parts, 0, "{s:?}");
             assert!(

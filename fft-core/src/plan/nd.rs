@@ -213,6 +213,7 @@ fn interleaved_passes(
     let limits = FusedLimits {
         single_pass_max: longest,
         mixed_single_pass_max: limits.complex_multi_pass_max,
+        mixed_register_max: 0,
         multi_pass_max: longest,
         costed_splits: false,
         ..limits

@@ -19,9 +19,14 @@ use crate::{log2_exact, Direction, Precision};
 pub struct FusedLimits {
     /// Longest power-of-two transform done in one pass (one sequence per work-group): L_c.
     pub single_pass_max: usize,
-    /// Longest mixed (non-power-of-two) length done in one pass:
-    /// [`FusedSpec::complex_capacity`] (only powers of two exchange halves).
+    /// Longest mixed (non-power-of-two) length done in one pass whose stages exchange
+    /// complex values: [`FusedSpec::complex_capacity`].
     pub mixed_single_pass_max: usize,
+    /// Longest mixed length done in one pass whose values stay in registers
+    /// ([`FusedSpec::mixed_in_registers`], halves exchanged above the complex capacity):
+    /// [`FusedSpec::scalar_capacity`] (6561 points in f32 in one pass); 0 where such passes
+    /// are not planned (the interleaved axes of multi-dimensional plans).
+    pub mixed_register_max: usize,
     /// Longest power-of-two sub-FFT of a pass of a multi-pass transform
     /// ([`FusedSpec::wide_max`]): a work-group there handles [`FusedSpec::columns`] sub-FFTs
     /// side by side (a [wide](FusedSpec::is_wide) pass from 1024 points on), and each of its
@@ -73,6 +78,7 @@ impl FusedLimits {
         Ok(FusedLimits {
             single_pass_max: FusedSpec::max_len(precision) as usize,
             mixed_single_pass_max: capacity,
+            mixed_register_max: FusedSpec::scalar_capacity(precision) as usize,
             multi_pass_max: FusedSpec::wide_max(precision) as usize,
             complex_multi_pass_max: capacity / min_columns,
             costed_splits: true,
@@ -466,7 +472,7 @@ pub(super) fn stockham_passes_with(
     };
     let mixed_fused = match (log2_exact(len), limits) {
         (None, Some(limits)) => {
-            let specs: Vec<FusedSpec> = mixed_fused_lengths(len, limits)
+            let specs: Vec<FusedSpec> = mixed_fused_lengths(len, limits, precision)
                 .into_iter()
                 .map(fused)
                 .collect();
@@ -581,11 +587,19 @@ fn with_pass_table(spec: KernelSpec, stride: usize) -> KernelSpec {
 pub(crate) const TWO_LEVEL_MIN_TWIDDLES: usize = 1 << 15;
 
 /// The fused sub-FFT lengths of a 13-smooth `len`: one pass when it fits `mixed_single_pass_max`,
-/// else the fewest, most even factors up to `complex_multi_pass_max`, largest first
+/// or `mixed_register_max` with its values in registers (`6561 -> [6561]`), else the fewest,
+/// most even factors up to `complex_multi_pass_max`, largest first
 /// (`10^6 -> [1000, 1000]`, `3 * 2^20 -> [192, 128, 128]`).
-fn mixed_fused_lengths(len: usize, limits: FusedLimits) -> Vec<u32> {
+fn mixed_fused_lengths(len: usize, limits: FusedLimits, precision: Precision) -> Vec<u32> {
+    let in_registers = || {
+        let spec = FusedSpec {
+            precision,
+            ..FusedSpec::new(len as u32)
+        };
+        len <= limits.mixed_register_max && spec.mixed_in_registers()
+    };
     let len = len as u32;
-    if len as usize <= limits.mixed_single_pass_max {
+    if len as usize <= limits.mixed_single_pass_max || in_registers() {
         return vec![len];
     }
     balanced_factors(len, limits.complex_multi_pass_max as u32)

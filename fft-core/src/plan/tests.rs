@@ -93,6 +93,7 @@ fn fused_lengths_multiply_to_the_length_within_limits() {
         FusedLimits {
             single_pass_max: 16384,
             mixed_single_pass_max: 4096,
+            mixed_register_max: 8192,
             multi_pass_max: 4096,
             complex_multi_pass_max: 1024,
             costed_splits: true,
@@ -370,6 +371,10 @@ fn explain_names_every_kernel() {
     assert!(text.contains("floor = 2 passes"), "{text}");
 }
 
+fn plan_name(plan: &Plan) -> Vec<String> {
+    plan.passes.iter().map(Pass::entry_point).collect()
+}
+
 #[test]
 fn mixed_lengths_on_a_gpu_are_fused_passes() {
     // One pass up to the single-pass limit, any 13-smooth length.
@@ -386,8 +391,16 @@ fn mixed_lengths_on_a_gpu_are_fused_passes() {
             local: Some(vec![400])
         }
     );
+    // Up to 8192 points in one pass where the values stay in registers (the stage radices
+    // divide the first: 6561 = [27, 27, 9]; 6000 = [20, 20, 15] does not).
+    assert_eq!(shape(&fused(6561)), [(6561, 1)]);
+    assert_eq!(
+        plan_name(&fused(6561)),
+        ["fft_fused6561_c1_fwd_f32".to_string()]
+    );
     // Longer ones: the fewest, most even passes of at most 1024 points.
-    assert_eq!(shape(&fused(6561)), [(81, 1), (81, 81)]);
+    assert_eq!(shape(&fused(6000)), [(80, 1), (75, 80)]);
+    assert_eq!(shape(&fused(10000)), [(100, 1), (100, 100)]);
     assert_eq!(shape(&fused(1_000_000)), [(1000, 1), (1000, 1000)]);
     assert_eq!(
         shape(&fused(3 << 20)),

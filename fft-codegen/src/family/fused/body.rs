@@ -51,7 +51,7 @@ pub(super) fn write_kernel<W: Write>(
         )?;
         writeln!(w, "__local {v} buf[{}];", shape.spec.local_len())?;
     }
-    if shape.halves && shape.has_c() && !shape.has_j() {
+    if shape.registers && shape.has_c() && !shape.has_j() {
         // The halves mappings need a point variable.
         return Err(fmt::Error);
     }
@@ -59,8 +59,8 @@ pub(super) fn write_kernel<W: Write>(
     roles.write(w)?;
     writeln!(w)?;
     write_load(w, shape, &names)?;
-    if shape.halves {
-        super::halves::write_stages(w, shape, &names, graphs)?;
+    if shape.registers {
+        super::registers::write_stages(w, shape, &names, graphs)?;
         writeln!(w)?;
         write_store(w, shape, &names)?;
         return w.close_block();

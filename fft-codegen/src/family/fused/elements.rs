@@ -50,7 +50,7 @@ impl Phase {
 pub(crate) fn start(shape: &Shape, names: &Names, phase: Phase, regime: Regime) -> Expr {
     let l = shape.len;
     match regime {
-        Regime::Flat if shape.halves && shape.has_c() => {
+        Regime::Flat if shape.registers && shape.has_c() => {
             linear(&[("first", l)], 0).plus(names.at.clone())
         }
         Regime::Flat => linear(&[("first", l), ("lid", 1)], 0),
@@ -84,7 +84,7 @@ pub(crate) fn element(
     let (group, per) = (shape.group, shape.per_fft);
     let start = phase.start_name();
     match regime {
-        Regime::Flat if shape.halves && shape.has_c() => {
+        Regime::Flat if shape.registers && shape.has_c() => {
             (it.plus(&names.at, per), it.plus(start, per))
         }
         Regime::Flat => (it.plus("lid", group), it.plus(start, group)),

@@ -92,7 +92,7 @@ pub(super) fn write_flat<W: Write>(
 /// `j + it * (L/R)` of sub-FFT `first + c` (the first or last stage's own elements), at
 /// `first * L + at + it * (L/R)`: each warp touches runs of `L/R` neighbouring addresses.
 /// `statement(it, global)` moves element `it` at global index `global`.
-pub(super) fn write_flat_halves<W: Write>(
+pub(super) fn write_flat_registers<W: Write>(
     w: &mut Writer<W>,
     shape: &Shape,
     names: &Names,

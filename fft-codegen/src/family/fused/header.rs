@@ -60,15 +60,19 @@ pub(super) fn write_header<W: Write>(
         spec.pad_step(),
         spec.pad_step() * spec.pad_step()
     )?;
-    if shape.halves {
+    if shape.registers {
         writeln!(
             w,
             "// The values stay in registers from load to store; between stages they move through local memory"
         )?;
-        writeln!(
-            w,
-            "// as scalars, real parts then imaginary parts (four barriers per exchange, half the memory)."
-        )?;
+        if shape.halves {
+            writeln!(
+                w,
+                "// as scalars, real parts then imaginary parts (four barriers per exchange, half the memory)."
+            )?;
+        } else {
+            writeln!(w, "// as complex values (two barriers per exchange).")?;
+        }
         if parts > 1 {
             writeln!(
                 w,
@@ -77,12 +81,14 @@ pub(super) fn write_header<W: Write>(
                 4 * parts
             )?;
         }
-        if c > 1 {
+        if c > 1 && spec.sub_fft_pad() > 0 {
             writeln!(
                 w,
                 "// Each sub-FFT is followed by {} more values of padding, so the {c} columns a warp touches meet different banks.",
                 spec.sub_fft_pad()
             )?;
+        }
+        if c > 1 {
             writeln!(
                 w,
                 "// The first stage runs on the load's elements (flat: point j of sub-FFT c; columns: point row of"

@@ -78,7 +78,7 @@ pub fn fused_pass(spec: &FusedSpec) -> Result<FusedPassIndices, CodegenError> {
                 .collect(),
         }
     };
-    let stages = if shape.halves {
+    let stages = if shape.registers {
         Vec::new()
     } else {
         shape

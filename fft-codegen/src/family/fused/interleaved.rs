@@ -69,7 +69,7 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
     })?;
     w.close_block()?;
     w.close_block()?;
-    if shape.halves {
+    if shape.registers {
         return Ok(());
     }
     writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")

@@ -4,7 +4,7 @@
 
 use super::body::exponent;
 use super::elements::{element, start, Phase, Regime};
-use super::flat::{write_flat, write_flat_halves};
+use super::flat::{write_flat, write_flat_registers};
 use super::global_access::load;
 use super::roles::Names;
 use super::shape::Shape;
@@ -15,7 +15,7 @@ use std::fmt::{self, Write};
 
 /// Declares the registers `ld[it]` the load phase fills where the stages exchange halves.
 pub(super) fn write_load_registers<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Result {
-    if !shape.halves {
+    if !shape.registers {
         return Ok(());
     }
     writeln!(
@@ -45,8 +45,8 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
     write_load_registers(w, shape)?;
     writeln!(w, "if (t == 1u)")?;
     w.open_block()?;
-    if shape.halves && shape.has_c() {
-        write_flat_halves(w, shape, names, Phase::Load, |it, global| {
+    if shape.registers && shape.has_c() {
+        write_flat_registers(w, shape, names, Phase::Load, |it, global| {
             shape.put(&it.index(), &Expr::lit(0), &load(shape, global, true))
         })?;
     } else {
@@ -105,7 +105,7 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
     w.close_block()?;
     w.close_block()?;
     w.close_block()?;
-    if shape.halves {
+    if shape.registers {
         return Ok(());
     }
     writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")

@@ -37,18 +37,21 @@
 //! statement in `it` in a loop under `#pragma unroll` (`unrolled.rs`): the driver unrolls it,
 //! the text stays short. Two exceptions write the phases out element by element, the same
 //! statements with `it` a constant, because the loops measured slower there: where the
-//! stages exchange halves ([`FusedSpec::exchanges_halves`], the wide passes included), whose
-//! elements stay in registers `ld[it]`, `st[it]` (on the H100: f64 4096 points 1.46 -> 1.96
+//! values stay in registers ([`FusedSpec::holds_registers`], the wide passes included), as
+//! `ld[it]`, `st[it]` (on the H100: f64 4096 points 1.46 -> 1.96
 //! ms; the wide passes of f32 2^22..2^24 and f64 2^20, 2^21 2-2.4%), and kernels of more than
 //! 16 elements per work-item (on PoCL: f32 4096 points 1.4 times).
 //! The stages are written out, butterfly by butterfly.
 //!
-//! Above [`FusedSpec::complex_capacity`] values per work-group (8192 points in f32, 4096 in
-//! f64, C = 1; and the wide passes, [`FusedSpec::is_wide`]: 1024 points with C = 8, ...) the
-//! stages exchange halves ([`FusedSpec::exchanges_halves`], `halves.rs`): the load phase keeps
+//! The values stay in registers from the load to the store ([`FusedSpec::holds_registers`],
+//! `registers.rs`) above [`FusedSpec::complex_capacity`] values per work-group (8192 points
+//! in f32, 4096 in f64, C = 1; and the wide passes, [`FusedSpec::is_wide`]: 1024 points with
+//! C = 8, ...), and for the mixed lengths whose stage radices all divide the first
+//! ([`FusedSpec::mixed_in_registers`]: 1000 = [10, 10, 10], 3125, 6561): the load phase keeps
 //! its elements in registers `ld[it]`, which are exactly the first stage's inputs, the last
 //! stage's outputs are exactly the store phase's elements `st[it]`, and between two stages the
-//! values move through a `__local` buffer of scalars, real parts then imaginary parts. With
+//! values move through `__local` memory: whole complex values up to the complex capacity,
+//! else scalars, real parts then imaginary parts ([`FusedSpec::exchanges_halves`]). With
 //! C > 1 the flat phases then move point `j + it * (L/R)` of sub-FFT `c` (runs of L/R
 //! addresses), the column phases point `row + it * (L/R)` of sub-FFT `col`, and the first and
 //! last stages take whichever mapping their phase used.
@@ -60,7 +63,7 @@
 //! `flat.rs` their flat regime, `global_access.rs` one element's address and value with the
 //! edges, `interleaved.rs` the interleaved pass's, `split.rs` a real split in the store),
 //! `stage.rs` (stages that exchange complex values, with each butterfly's indices),
-//! `halves.rs` (stages that exchange halves); `shape.rs` holds the kernel's constants,
+//! `registers.rs` (stages whose values stay in registers); `shape.rs` holds the kernel's constants,
 //! `unrolled.rs` the phases' loops, `indices.rs` gathers the index expressions for
 //! `fft_codegen::indexing`. Every index is an `crate::index::Expr`, so the CPU model in
 //! `tests/fused_model.rs` evaluates the kernel's own expressions.
@@ -79,12 +82,12 @@ mod edge_helpers;
 mod elements;
 mod flat;
 mod global_access;
-mod halves;
 mod header;
 pub(crate) mod indices;
 mod interleaved;
 mod load;
 mod program;
+mod registers;
 mod roles;
 mod shape;
 mod split;

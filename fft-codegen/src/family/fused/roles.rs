@@ -19,9 +19,9 @@ pub(super) struct Names {
 
 /// The prefix of the load's mapping in a halves exchange with C > 1, and the argument whose
 /// value 1 makes the load flat.
-pub(super) const HALVES_LOAD: (&str, &str) = ("l", "t");
+pub(super) const REGISTERS_LOAD: (&str, &str) = ("l", "t");
 /// The same for the store.
-pub(super) const HALVES_STORE: (&str, &str) = ("s", "p");
+pub(super) const REGISTERS_STORE: (&str, &str) = ("s", "p");
 
 /// The work-item's role bindings, from `lid` and `first` to the flat phases' sub-FFT, and the
 /// names the phases use.
@@ -140,8 +140,8 @@ pub(super) fn roles(shape: &Shape) -> (Bindings, Names) {
     } else {
         first
     };
-    if shape.halves && shape.has_c() {
-        bind_halves_mappings(&mut b, shape);
+    if shape.registers && shape.has_c() {
+        bind_register_mappings(&mut b, shape);
     }
     (b, Names { at, cell, flat_g })
 }
@@ -205,8 +205,8 @@ fn bind_paired_columns(b: &mut Bindings, shape: &Shape) -> Expr {
 
 /// The work-item mappings of a halves exchange with C > 1: the load's (`lc`, `lj`: flat when
 /// `t == 1`, columns otherwise) for the first stages, the store's (`sc`, `sj`: flat when
-/// `p == 1`) for the last ([`HALVES_LOAD`], [`HALVES_STORE`]).
-fn bind_halves_mappings(b: &mut Bindings, shape: &Shape) {
+/// `p == 1`) for the last ([`REGISTERS_LOAD`], [`REGISTERS_STORE`]).
+fn bind_register_mappings(b: &mut Bindings, shape: &Shape) {
     b.comment(
         "The stages' mappings: the first runs point lj of sub-FFT lc, where the load put them (flat: j of c;",
     );
@@ -214,7 +214,7 @@ fn bind_halves_mappings(b: &mut Bindings, shape: &Shape) {
         "columns: row of col), the last point sj of sub-FFT sc, where the store takes them ({} stages).",
         shape.stages.len()
     ));
-    for (prefix, arg) in [HALVES_LOAD, HALVES_STORE] {
+    for (prefix, arg) in [REGISTERS_LOAD, REGISTERS_STORE] {
         // An interleaved pass has only the column regime.
         let flat = |flat: &str, column: &str| {
             if shape.spec.interleaved {

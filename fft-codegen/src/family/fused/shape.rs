@@ -36,9 +36,12 @@ pub(super) struct Shape {
     /// Whether L is not a power of two ([`FusedSpec::is_mixed`]): runtime `t` and `p` are
     /// then divisors, not masks, and the flat phases guard each element.
     pub(super) mixed: bool,
-    /// Whether the stages exchange halves ([`FusedSpec::exchanges_halves`]): the values
-    /// stay in registers (`ld*` after the load, `st*` before the store) and `buf` holds
-    /// scalars.
+    /// Whether the values stay in registers from the load to the store
+    /// ([`FusedSpec::holds_registers`]): `ld*` after the load, `st*` before the store, and
+    /// `buf` carries only the exchanges between stages.
+    pub(super) registers: bool,
+    /// Whether those exchanges move halves ([`FusedSpec::exchanges_halves`]): `buf` then
+    /// holds scalars, real parts first, then imaginary parts.
     pub(super) halves: bool,
     pub(super) stages: Vec<Stage>,
     pub(super) vector: &'static str,
@@ -61,6 +64,7 @@ impl Shape {
             group: spec.work_group_size(),
             per_fft: spec.len / spec.radix(),
             mixed: spec.is_mixed(),
+            registers: spec.holds_registers(),
             halves: spec.exchanges_halves(),
             stages,
             vector: vector_type(spec.precision),
@@ -70,9 +74,9 @@ impl Shape {
 
     /// The load phase's statement putting `value`, its element `it` (a number or the loop
     /// variable), at local index `local`: into `buf`, or into the registers `ld[it]` when
-    /// the stages exchange halves.
+    /// the values stay in registers.
     pub(super) fn put(&self, it: &str, local: &Expr, value: &str) -> String {
-        if self.halves {
+        if self.registers {
             format!("ld[{it}] = {value};")
         } else {
             format!("buf[pad({local})] = {value};")
@@ -80,9 +84,9 @@ impl Shape {
     }
 
     /// The store phase's element `it` (a number or the loop variable), at local index
-    /// `local`: from `buf`, or from register `st[it]` when the stages exchange halves.
+    /// `local`: from `buf`, or from register `st[it]` when the values stay in registers.
     pub(super) fn get(&self, it: &str, local: &Expr) -> String {
-        if self.halves {
+        if self.registers {
             format!("st[{it}]")
         } else {
             format!("buf[pad({local})]")
@@ -95,11 +99,12 @@ impl Shape {
     }
 
     /// Whether the load and store phases are `#pragma unroll` loops over the elements `it`
-    /// (`unrolled.rs`): where each work-item moves at most [`LOOP_ELEMENTS`] elements and the
-    /// stages do not exchange halves. Elsewhere the phases are written out element by element:
-    /// the loops measured slower there (halves on the H100, 32 elements on PoCL).
+    /// (`unrolled.rs`): where each work-item moves at most [`LOOP_ELEMENTS`] elements through
+    /// local memory. Elsewhere the phases are written out element by element: the loops
+    /// measured slower there (registers on the H100, 32 elements on PoCL), and the registers
+    /// `ld[it]`, `st[it]` need constant indices.
     pub(super) fn loops(&self) -> bool {
-        !self.halves && self.radix <= LOOP_ELEMENTS
+        !self.registers && self.radix <= LOOP_ELEMENTS
     }
 
     /// Whether the kernel has a position variable `j` (more than one work-item per sub-FFT).

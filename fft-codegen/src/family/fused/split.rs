@@ -3,7 +3,7 @@
 //! `X_k` and `X_(H-k)`.
 
 use super::global_access::real_twiddle;
-use super::halves::{write_exchange, Part, Placed};
+use super::registers::{write_exchange, Part, Placed};
 use super::roles::Names;
 use super::shape::Shape;
 use super::unrolled::{write_elements, Element};

@@ -1,5 +1,5 @@
 //! The local Stockham stages of a fused kernel that exchanges whole complex values through
-//! `buf` (the stages that exchange halves are in `halves.rs`).
+//! `buf` (the stages whose values stay in registers are in `registers.rs`).
 
 use super::roles::Names;
 use super::shape::{linear, Shape, Stage};

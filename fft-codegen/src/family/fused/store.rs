@@ -2,7 +2,7 @@
 //! from registers when the stages exchange halves) to global memory.
 
 use super::elements::{element, start, Phase, Regime};
-use super::flat::{write_flat, write_flat_halves};
+use super::flat::{write_flat, write_flat_registers};
 use super::global_access::store;
 use super::roles::Names;
 use super::shape::Shape;
@@ -37,10 +37,10 @@ pub(super) fn write_store<W: Write>(
     writeln!(w, "if (p == 1u)")?;
     w.open_block()?;
     let split = shape.spec.real == Some(FusedReal::Split);
-    if split && shape.halves {
+    if split && shape.registers {
         write_split_halves(w, shape, names)?;
-    } else if shape.halves && shape.has_c() {
-        write_flat_halves(w, shape, names, Phase::Store, |it, global| {
+    } else if shape.registers && shape.has_c() {
+        write_flat_registers(w, shape, names, Phase::Store, |it, global| {
             store(shape, global, &shape.get(&it.index(), &Expr::lit(0)), true)
         })?;
     } else if split {

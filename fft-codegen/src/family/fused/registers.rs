@@ -1,13 +1,16 @@
-//! The local stages of a fused pass whose stages exchange halves
-//! ([`fft_core::kernel::FusedSpec::exchanges_halves`]): one sub-FFT per work-group (C = 1),
-//! or C sub-FFTs of a wide pass, a power of two, the values in registers from the load to the
-//! store.
+//! The local stages of a fused pass whose values stay in registers from the load to the
+//! store ([`fft_core::kernel::FusedSpec::holds_registers`]): one sub-FFT per work-group
+//! (C = 1), or C sub-FFTs of a wide pass or of a mixed length. Each work-item holds R values;
+//! a stage of radix r runs R / r whole butterflies on them.
 //!
-//! Between two phases the values move through `buf`, a local buffer of scalars: every
-//! work-item writes the real parts of its values at their positions, a barrier, reads the
-//! real parts of the values its next phase needs, a barrier, then the same for the imaginary
-//! parts. That takes four barriers where a complex exchange takes two, and half the local
-//! memory, so 8192 points (f32) fit one work-group.
+//! Between two stages the values move through `buf`: up to
+//! [`fft_core::kernel::FusedSpec::complex_capacity`] values per work-group as whole complex
+//! values (a write, a barrier, a read). Above it the stages exchange halves
+//! ([`fft_core::kernel::FusedSpec::exchanges_halves`]), `buf` being a buffer of scalars:
+//! every work-item writes the real parts of its values at their positions, a barrier, reads
+//! the real parts of the values its next phase needs, a barrier, then the same for the
+//! imaginary parts. That takes four barriers where a complex exchange takes two, and half the
+//! local memory, so 8192 points (f32) fit one work-group.
 //!
 //! Longer work-groups exchange in parts ([`fft_core::kernel::FusedSpec::exchange_parts`]):
 //! part `k` holds points `k * P .. (k + 1) * P` of every sub-FFT, and each part's real
@@ -17,7 +20,7 @@
 //! output (the stages before the last span at most `P` points, since the last radix is at
 //! least the number of parts), a condition per butterfly.
 
-use super::roles::{Names, HALVES_LOAD, HALVES_STORE};
+use super::roles::{Names, REGISTERS_LOAD, REGISTERS_STORE};
 use super::shape::{linear, Shape, Stage};
 use super::stage::{stage_text, write_stage_comment};
 use crate::index::{Bindings, Expr};
@@ -58,8 +61,8 @@ impl Placed {
 }
 
 /// Moves the values `from` (held in registers, each at its local index) into the registers
-/// `to` (each read from its local index): real parts, then imaginary parts, each part by
-/// part ([`Part`]). `reused` says whether `buf` was read before (then a barrier protects
+/// `to` (each read from its local index): whole complex values where `buf` holds them, else
+/// real parts, then imaginary parts, each part by part ([`Part`]). `reused` says whether `buf` was read before (then a barrier protects
 /// those reads from the writes).
 pub(super) fn write_exchange<W: Write>(
     w: &mut Writer<W>,
@@ -68,6 +71,20 @@ pub(super) fn write_exchange<W: Write>(
     to: &[Placed],
     reused: bool,
 ) -> fmt::Result {
+    if !shape.halves {
+        // Whole complex values: one write, a barrier, one read.
+        writeln!(w, "// Exchange through buf.")?;
+        if reused {
+            writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")?;
+        }
+        write_part(w, from, 0, |p| {
+            format!("buf[pad({})] = {};", p.local, p.register)
+        })?;
+        writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")?;
+        return write_part(w, to, 0, |p| {
+            format!("{} = buf[pad({})];", p.register, p.local)
+        });
+    }
     let parts = shape.spec.exchange_parts();
     if parts == 1 {
         writeln!(
@@ -150,7 +167,11 @@ pub(super) fn write_stages<W: Write>(
         let (sub, point) = match (shape.has_c(), index == last_index && index > 0) {
             (false, _) => (None, names.at.clone()),
             (true, last) => {
-                let (prefix, _) = if last { HALVES_STORE } else { HALVES_LOAD };
+                let (prefix, _) = if last {
+                    REGISTERS_STORE
+                } else {
+                    REGISTERS_LOAD
+                };
                 (Some(format!("{prefix}c")), Expr::var(&format!("{prefix}j")))
             }
         };
