@@ -596,10 +596,11 @@ fn check_chain(
 
 /// Mixed lengths from every regime: one stage (T = 1), two and three stages, radices that do
 /// not divide the largest one (guarded butterflies), primes 7, 11 and 13, both precisions;
-/// values in registers (`FusedSpec::mixed_in_registers`) with C > 1 (400, 729, 1000), with
-/// C = 1 (2187, 3125) and exchanging halves (5000 and 6561 in f32, 2187 in f64).
-const MIXED_LENGTHS: [u32; 16] = [
-    3, 12, 60, 100, 400, 729, 1000, 2187, 2310, 3125, 3000, 726, 91, 1690, 5000, 6561,
+/// values in registers (`FusedSpec::mixed_in_registers`) with C > 1 (400, 729, 1000, 1296
+/// = [6, 6, 6, 6]), with C = 1 (2187, 3125, 3000 = [30, 10, 10]) and exchanging halves
+/// (5000 and 6561 in f32, 2187 in f64).
+const MIXED_LENGTHS: [u32; 17] = [
+    3, 12, 60, 100, 400, 729, 1000, 1296, 2187, 2310, 3125, 3000, 726, 91, 1690, 5000, 6561,
 ];
 
 #[test]
@@ -624,7 +625,7 @@ fn mixed_single_passes_equal_the_dft() {
 
 #[test]
 fn mixed_chains_equal_the_dft() {
-    let chains: [&[u32]; 7] = [
+    let chains: [&[u32]; 8] = [
         &[100, 100],
         &[12, 1000],
         &[27, 81],
@@ -632,6 +633,7 @@ fn mixed_chains_equal_the_dft() {
         &[64, 15],
         &[400, 25],
         &[25, 729],
+        &[768, 25],
     ];
     for lens in chains {
         for direction in [Direction::Forward, Direction::Inverse] {

@@ -111,9 +111,10 @@ fn unsupported_lengths_are_errors_not_panics() {
         }
     }
     // Above the complex capacity only plain powers of two and mixed lengths whose stage
-    // radices divide the first exist (the stages exchange halves): 6000 = [20, 20, 15].
+    // radices divide the first exist (the stages exchange halves): 7776 = 2^5 * 3^5 has none
+    // within radix 32.
     let halves = [
-        FusedSpec::new(6000),
+        FusedSpec::new(7776),
         FusedSpec {
             interleaved: true,
             ..FusedSpec::new(8192)
@@ -366,6 +367,7 @@ fn mixed_lengths_in_registers_exchange_only_between_stages() {
         (400, Precision::F32),
         (1000, Precision::F32),
         (3125, Precision::F32),
+        (3000, Precision::F32),
         (6561, Precision::F32),
         (2187, Precision::F64),
     ] {

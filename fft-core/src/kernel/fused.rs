@@ -30,6 +30,9 @@ const MAX_STAGE_RADIX: u32 = 64;
 pub const WIDE_MIN: u32 = 1024;
 /// The most columns of an f32 [wide](FusedSpec::is_wide) pass: 8 (runs of 64 bytes).
 const WIDE_MAX_COLUMNS: u32 = 8;
+/// Mixed sub-FFTs longer than this may take one more stage for radices that all divide the
+/// first ([`FusedSpec::stage_radices`]); shorter ones only as many stages.
+const EXTRA_STAGE_MIN_LEN: u32 = 512;
 /// The fewest work-items per sub-FFT of a mixed pass with C > 1 whose values stay in
 /// registers ([`FusedSpec::mixed_in_registers`]): its flat phases move runs of this many
 /// neighbouring values (128 bytes in f32).
@@ -233,14 +236,7 @@ impl FusedSpec {
     /// Stages exchange complex values up to [`FusedSpec::complex_capacity`], halves above
     /// (6561 points in f32 in one pass).
     pub fn mixed_in_registers(&self) -> bool {
-        if self.len.is_power_of_two()
-            || self.lengths != Lengths::Any
-            || self.chirp.is_some()
-            || self.real.is_some()
-            || self.load.is_some()
-            || self.store.is_some()
-            || self.interleaved
-        {
+        if !self.is_plain() {
             return false;
         }
         let radices = self.stage_radices();
@@ -250,9 +246,21 @@ impl FusedSpec {
         let per_fft = self.len / first;
         let values = u64::from(self.len) * u64::from(self.columns());
         radices.len() >= 2
-            && radices.iter().all(|&r| first % r == 0)
+            && divide_the_first(&radices)
             && values <= u64::from(FusedSpec::scalar_capacity(self.precision))
             && (self.columns() == 1 || per_fft >= REGISTER_MIN_RUN)
+    }
+
+    /// Whether this is a plain mixed pass: a length that is not a power of two, without
+    /// edges, not interleaved.
+    fn is_plain(&self) -> bool {
+        !self.len.is_power_of_two()
+            && self.lengths == Lengths::Any
+            && self.chirp.is_none()
+            && self.real.is_none()
+            && self.load.is_none()
+            && self.store.is_none()
+            && !self.interleaved
     }
 
     /// The parts each exchange of halves takes: 1 up to [`FusedSpec::scalar_capacity`]
@@ -529,10 +537,27 @@ impl FusedSpec {
             }
             // Radices that small could need more work-items than a work-group may have:
             // then the register budget's largest.
-            return match small.first() {
+            let chosen = match small.first() {
                 Some(&r) if len / r > MAX_GROUP => balanced_factors(len, self.max_stage_radix()),
                 _ => small,
             };
+            // Where those radices do not all divide the first, radices that do, so the
+            // values can stay in registers ([`FusedSpec::mixed_in_registers`]), at the cost
+            // of one stage at most above 512 points: 2000 = [20, 20, 5] instead of
+            // [10, 8, 5, 5]. Measured on the H100 (docs/PERFORMANCE.md, 2026-11-25):
+            // 2000 points from 1.54 to 1.02 copies, 768 = [24, 8, 4] from 1.60 to 1.01,
+            // 1296 = [6, 6, 6, 6] from 1.80 to 1.12; but the 250-point pass of 100000 points
+            // as [10, 5, 5] took 1.165 ms against 0.963 as [25, 10], so shorter sub-FFTs
+            // (many per work-group) take them only without an extra stage.
+            if self.is_plain() && !divide_the_first(&chosen) {
+                if let Some(dividing) = dividing_radices(len, self.max_mixed_stage_radix()) {
+                    let extra = usize::from(len > EXTRA_STAGE_MIN_LEN);
+                    if dividing.len() <= chosen.len() + extra {
+                        return dividing;
+                    }
+                }
+            }
+            return chosen;
         }
         let bits = self.len.max(1).trailing_zeros();
         let main = self.radix_bits();
@@ -623,6 +648,43 @@ impl FusedSpec {
     }
 }
 
+/// Whether every radix divides the first (so a work-item holding the first radix's points
+/// runs whole butterflies of each).
+fn divide_the_first(radices: &[u32]) -> bool {
+    radices
+        .first()
+        .is_some_and(|&first| radices.iter().all(|&r| first % r == 0))
+}
+
+/// Stage radices of `len` that all divide the first, R <= `cap`, with [`REGISTER_MIN_RUN`]
+/// to [`MAX_GROUP`] work-items per sub-FFT and at least two stages: the fewest stages, then
+/// the smallest R
+/// (more work-items, fewer registers each). After R, each radix is the largest divisor of R
+/// that divides what is left (`3000 -> [30, 10, 10]`, `2000 -> [20, 20, 5]`). `None` when
+/// no R works (`2310 = 2 * 3 * 5 * 7 * 11`).
+fn dividing_radices(len: u32, cap: u32) -> Option<Vec<u32>> {
+    let mut best: Option<Vec<u32>> = None;
+    'first: for first in (2..=cap.min(len / 2)).filter(|r| len % r == 0) {
+        if !(REGISTER_MIN_RUN..=MAX_GROUP).contains(&(len / first)) {
+            continue;
+        }
+        let mut radices = vec![first];
+        let mut rest = len / first;
+        while rest > 1 {
+            let Some(radix) = (2..=first).rev().find(|d| first % d == 0 && rest % d == 0) else {
+                continue 'first;
+            };
+            radices.push(radix);
+            rest /= radix;
+        }
+        radices[1..].sort_unstable_by(|a, b| b.cmp(a));
+        if best.as_ref().is_none_or(|b| radices.len() < b.len()) {
+            best = Some(radices);
+        }
+    }
+    best
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -662,6 +724,12 @@ mod tests {
             (6561, f32, vec![27, 27, 9], 1, true),
             (8000, f32, vec![20, 20, 20], 1, true),
             (2187, f64, vec![9, 9, 9, 3], 1, true),
+            // Balanced radices that do not divide the first give way to radices that do,
+            // with one more stage at most: [10, 8, 5, 5], [10, 10, 6, 5], [16, 12].
+            (2000, f32, vec![20, 20, 5], 2, false),
+            (3000, f32, vec![30, 10, 10], 1, false),
+            (768, f32, vec![24, 8, 4], 5, false),
+            (6000, f32, vec![30, 10, 10, 2], 1, true),
         ] {
             let s = spec(len, precision);
             assert!(s.check().is_ok() && s.mixed_in_registers(), "{len}");
@@ -674,17 +742,36 @@ mod tests {
             );
             assert_eq!(s.exchange_parts(), 1, "{len}");
         }
-        // A radix that does not divide the first ([10, 8, 5, 5]), one stage, fewer than 16
-        // work-items per sub-FFT with C > 1 ([10, 6]: runs of 6), an edge: through local
-        // memory as before; above the complex capacity such lengths do not exist.
-        for (len, edge) in [(2000, false), (12, false), (60, false), (1000, true)] {
+        // No dividing radices within the caps (2310 = 2 * 3 * 5 * 7 * 11, 1920 = [16, 12, 10]
+        // against [30, 2, 2, 2, 2, 2, 2]), one stage, fewer than 16 work-items per sub-FFT
+        // with C > 1 ([10, 6]: runs of 6), an edge: through local memory as before, with
+        // the balanced radices; above the complex capacity such lengths do not exist.
+        for (len, edge) in [
+            (2310, false),
+            (1920, false),
+            (12, false),
+            (60, false),
+            (2000, true),
+        ] {
             let mut s = spec(len, f32);
             if edge {
                 s.interleaved = true;
             }
             assert!(s.check().is_ok() && !s.holds_registers(), "{len}");
         }
-        assert!(spec(6000, f32).check().is_err());
+        assert_eq!(spec(1920, f32).stage_radices(), [16, 12, 10]);
+        // Up to 512 points, not at the cost of an extra stage: [10, 5, 5] and [12, 4, 4]
+        // would be one more; 200 in f64 gives [10, 10, 2] for [8, 5, 5].
+        assert_eq!(spec(250, f32).stage_radices(), [25, 10]);
+        assert_eq!(spec(192, f32).stage_radices(), [16, 12]);
+        assert_eq!(spec(200, f64).stage_radices(), [10, 10, 2]);
+        assert!(spec(200, f64).holds_registers());
+        let edge = FusedSpec {
+            interleaved: true,
+            ..spec(2000, f32)
+        };
+        assert_eq!(edge.stage_radices(), [10, 8, 5, 5]);
+        assert!(spec(7776, f32).check().is_err());
         assert!(spec(10000, f32).check().is_err());
     }
 
@@ -838,7 +925,8 @@ mod tests {
             (60, &[10, 6], 68, 408),
             (3, &[3], 256, 256),
             (100, &[10, 10], 40, 400),
-            (3000, &[10, 10, 6, 5], 1, 300),
+            // [10, 10, 6, 5] balanced; radices that divide the first keep it in registers.
+            (3000, &[30, 10, 10], 1, 100),
         ];
         for (len, stages, columns, group) in cases {
             let s = spec(len, f32);
@@ -854,7 +942,7 @@ mod tests {
         }
         // f64 keeps radices within 16.
         assert_eq!(spec(1000, Precision::F64).stage_radices(), [10, 10, 10]);
-        assert_eq!(spec(2000, Precision::F64).stage_radices(), [10, 8, 5, 5]);
+        assert_eq!(spec(2000, Precision::F64).stage_radices(), [10, 10, 10, 2]);
         assert_eq!(spec(2401, f32).stage_radices(), [7, 7, 7, 7]);
         // Every smooth length up to the limit factors into supported radices.
         for precision in [f32, Precision::F64] {
