@@ -678,7 +678,7 @@ fn dividing_radices(len: u32, cap: u32) -> Option<Vec<u32>> {
             rest /= radix;
         }
         radices[1..].sort_unstable_by(|a, b| b.cmp(a));
-        if best.as_ref().is_none_or(|b| radices.len() < b.len()) {
+        if !best.as_ref().is_some_and(|b| radices.len() >= b.len()) {
             best = Some(radices);
         }
     }
