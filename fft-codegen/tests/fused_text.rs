@@ -361,15 +361,17 @@ fn phases_and_barriers_follow_the_stages() {
 
 #[test]
 fn mixed_lengths_in_registers_exchange_only_between_stages() {
-    // (len, precision): complex exchanges with C > 1 (400, 1000) and C = 1 (3125); halves
-    // (6561 in f32, 2187 in f64).
+    // (len, precision): complex exchanges with C > 1 (400, 1000) and C = 1 (3125, 3000);
+    // halves (6561 in f32, 2187 in f64), in two parts (10000 in f32, 5000 in f64).
     for (len, precision) in [
         (400, Precision::F32),
         (1000, Precision::F32),
         (3125, Precision::F32),
         (3000, Precision::F32),
         (6561, Precision::F32),
+        (10000, Precision::F32),
         (2187, Precision::F64),
+        (5000, Precision::F64),
     ] {
         let spec = FusedSpec {
             precision,
@@ -382,8 +384,13 @@ fn mixed_lengths_in_registers_exchange_only_between_stages() {
         let (r, stages) = (spec.radix() as usize, spec.stage_radices().len());
         // No round trip through local memory at the load or the store: the first stage
         // reads ld[..], the last writes st[..]; each of the stages - 1 exchanges writes R
-        // values (complex) or 2R parts (halves) with two barriers per round, less the first.
-        let rounds = if spec.exchanges_halves() { 2 } else { 1 };
+        // values (complex) or 2R parts (halves), each part's under its condition in every
+        // part, with two barriers per round, less the first.
+        let rounds = if spec.exchanges_halves() {
+            2 * spec.exchange_parts() as usize
+        } else {
+            1
+        };
         assert_eq!(
             code.matches("barrier(CLK_LOCAL_MEM_FENCE);").count(),
             2 * rounds * (stages - 1) - 1,

@@ -229,12 +229,14 @@ impl FusedSpec {
 
     /// Whether a mixed length runs with its values in registers ([`FusedSpec::holds_registers`]):
     /// a plain pass (no edge, not interleaved) of at least two stages whose radices all divide
-    /// the first, R (so every stage is `R / r` whole butterflies per work-item), with the
-    /// work-group's values in one exchange of [`FusedSpec::scalar_capacity`], and, with
-    /// `C > 1`, at least [`REGISTER_MIN_RUN`] work-items per sub-FFT (the flat phases then
-    /// move runs of `L / R` neighbouring values: `1000 = [10, 10, 10]`, runs of 100).
-    /// Stages exchange complex values up to [`FusedSpec::complex_capacity`], halves above
-    /// (6561 points in f32 in one pass).
+    /// the first, R (so every stage is `R / r` whole butterflies per work-item), exchanges in
+    /// parts the generator can tell apart ([`parts_fit`]), and, with `C > 1`, at least
+    /// [`REGISTER_MIN_RUN`] work-items per sub-FFT (the flat phases then move runs of
+    /// `L / R` neighbouring values: `1000 = [10, 10, 10]`, runs of 100), and a work-group of
+    /// at most [`MAX_GROUP`] (13824 = [24, 24, 24] would take 576). Stages exchange
+    /// complex values up to [`FusedSpec::complex_capacity`], halves above (6561 points in
+    /// f32 in one pass), in parts above [`FusedSpec::scalar_capacity`] (10000 points in f32
+    /// as `[20, 5, 5, 20]`, two parts of 5000).
     pub fn mixed_in_registers(&self) -> bool {
         if !self.is_plain() {
             return false;
@@ -244,11 +246,11 @@ impl FusedSpec {
             return false;
         };
         let per_fft = self.len / first;
-        let values = u64::from(self.len) * u64::from(self.columns());
         radices.len() >= 2
             && divide_the_first(&radices)
-            && values <= u64::from(FusedSpec::scalar_capacity(self.precision))
+            && parts_fit(self.len, &radices, self.exchange_parts())
             && (self.columns() == 1 || per_fft >= REGISTER_MIN_RUN)
+            && self.work_group_size() <= MAX_GROUP
     }
 
     /// Whether this is a plain mixed pass: a length that is not a power of two, without
@@ -549,8 +551,14 @@ impl FusedSpec {
             // 1296 = [6, 6, 6, 6] from 1.80 to 1.12; but the 250-point pass of 100000 points
             // as [10, 5, 5] took 1.165 ms against 0.963 as [25, 10], so shorter sub-FFTs
             // (many per work-group) take them only without an extra stage.
-            if self.is_plain() && !divide_the_first(&chosen) {
-                if let Some(dividing) = dividing_radices(len, self.max_mixed_stage_radix()) {
+            // One sub-FFT per work-group above the complex capacity, so the parts follow
+            // from the length.
+            let scalars = FusedSpec::scalar_capacity(self.precision);
+            let parts = len.div_ceil(scalars).max(1);
+            let fit = divide_the_first(&chosen) && parts_fit(len, &chosen, parts);
+            if self.is_plain() && !fit {
+                let cap = self.max_mixed_stage_radix();
+                if let Some(dividing) = dividing_radices(len, cap, parts) {
                     let extra = usize::from(len > EXTRA_STAGE_MIN_LEN);
                     if dividing.len() <= chosen.len() + extra {
                         return dividing;
@@ -648,6 +656,18 @@ impl FusedSpec {
     }
 }
 
+/// Whether the exchanges of a sub-FFT of `len` with these stage radices can go in `parts`
+/// ([`FusedSpec::exchange_parts`]) with every part known to the generator: `parts` divides
+/// `len`, the first radix (so each stage's reads, strided by `len / r` from a point below
+/// `len / R`, fall in parts fixed at generation) and the last radix (so the outputs of every
+/// earlier butterfly, `r * ps` neighbouring points from a multiple of `r * ps`, are one part).
+fn parts_fit(len: u32, radices: &[u32], parts: u32) -> bool {
+    let (Some(&first), Some(&last)) = (radices.first(), radices.last()) else {
+        return false;
+    };
+    parts == 1 || (len % parts == 0 && first % parts == 0 && last % parts == 0)
+}
+
 /// Whether every radix divides the first (so a work-item holding the first radix's points
 /// runs whole butterflies of each).
 fn divide_the_first(radices: &[u32]) -> bool {
@@ -658,11 +678,13 @@ fn divide_the_first(radices: &[u32]) -> bool {
 
 /// Stage radices of `len` that all divide the first, R <= `cap`, with [`REGISTER_MIN_RUN`]
 /// to [`MAX_GROUP`] work-items per sub-FFT and at least two stages: the fewest stages, then
-/// the smallest R
+/// the smallest R. Where the exchanges go in `parts` ([`FusedSpec::exchange_parts`]), the last
+/// radix is a multiple of `parts` (`10000 -> [20, 20, 5, 5]` becomes `[20, 5, 5, 20]`), so
+/// each butterfly of the earlier stages writes into one part ([`parts_fit`])
 /// (more work-items, fewer registers each). After R, each radix is the largest divisor of R
 /// that divides what is left (`3000 -> [30, 10, 10]`, `2000 -> [20, 20, 5]`). `None` when
 /// no R works (`2310 = 2 * 3 * 5 * 7 * 11`).
-fn dividing_radices(len: u32, cap: u32) -> Option<Vec<u32>> {
+fn dividing_radices(len: u32, cap: u32, parts: u32) -> Option<Vec<u32>> {
     let mut best: Option<Vec<u32>> = None;
     'first: for first in (2..=cap.min(len / 2)).filter(|r| len % r == 0) {
         if !(REGISTER_MIN_RUN..=MAX_GROUP).contains(&(len / first)) {
@@ -678,6 +700,14 @@ fn dividing_radices(len: u32, cap: u32) -> Option<Vec<u32>> {
             rest /= radix;
         }
         radices[1..].sort_unstable_by(|a, b| b.cmp(a));
+        if parts > 1 {
+            // An exchange in parts: a radix that is a multiple of the parts goes last.
+            let Some(at) = radices[1..].iter().rposition(|r| r % parts == 0) else {
+                continue;
+            };
+            let last = radices.remove(at + 1);
+            radices.push(last);
+        }
         if !best.as_ref().is_some_and(|b| radices.len() >= b.len()) {
             best = Some(radices);
         }
@@ -772,7 +802,17 @@ mod tests {
         };
         assert_eq!(edge.stage_radices(), [10, 8, 5, 5]);
         assert!(spec(7776, f32).check().is_err());
-        assert!(spec(10000, f32).check().is_err());
+        assert!(spec(15625, f32).check().is_err());
+        // Above the scalar capacity in two parts: the last radix a multiple of 2.
+        for (len, precision, radices) in [
+            (10000, f32, vec![20, 5, 5, 20]),
+            (5000, f64, vec![10, 10, 5, 10]),
+        ] {
+            let s = spec(len, precision);
+            assert!(s.check().is_ok() && s.mixed_in_registers(), "{len}");
+            assert_eq!(s.stage_radices(), radices, "{len}");
+            assert_eq!((s.exchange_parts(), s.part_len()), (2, len / 2), "{len}");
+        }
     }
 
     #[test]
@@ -953,7 +993,14 @@ mod tests {
                 }
                 let stages = s.stage_radices();
                 assert_eq!(stages.iter().product::<u32>(), len, "{len}");
-                assert!(stages.windows(2).all(|w| w[0] >= w[1]), "{len}");
+                // Largest first; in parts, a multiple of the parts last (parts_fit).
+                assert!(stages.iter().all(|&r| r <= stages[0]), "{len}");
+                let parts = s.exchange_parts();
+                if parts == 1 {
+                    assert!(stages.windows(2).all(|w| w[0] >= w[1]), "{len}");
+                } else {
+                    assert!(parts_fit(len, &stages, parts), "{len}");
+                }
                 assert!(s.work_group_size() <= MAX_GROUP, "{len}");
                 assert!(s.local_bytes() <= LOCAL_BUDGET, "{len}");
             }

@@ -23,9 +23,10 @@ pub struct FusedLimits {
     /// complex values: [`FusedSpec::complex_capacity`].
     pub mixed_single_pass_max: usize,
     /// Longest mixed length done in one pass whose values stay in registers
-    /// ([`FusedSpec::mixed_in_registers`], halves exchanged above the complex capacity):
-    /// [`FusedSpec::scalar_capacity`] (6561 points in f32 in one pass); 0 where such passes
-    /// are not planned (the interleaved axes of multi-dimensional plans).
+    /// ([`FusedSpec::mixed_in_registers`], halves exchanged above the complex capacity, in
+    /// parts above the scalar capacity): [`FusedSpec::max_len`] (6561 and 10000 points in
+    /// f32 in one pass); 0 where such passes are not planned (the interleaved axes of
+    /// multi-dimensional plans).
     pub mixed_register_max: usize,
     /// Longest power-of-two sub-FFT of a pass of a multi-pass transform
     /// ([`FusedSpec::wide_max`]): a work-group there handles [`FusedSpec::columns`] sub-FFTs
@@ -78,7 +79,7 @@ impl FusedLimits {
         Ok(FusedLimits {
             single_pass_max: FusedSpec::max_len(precision) as usize,
             mixed_single_pass_max: capacity,
-            mixed_register_max: FusedSpec::scalar_capacity(precision) as usize,
+            mixed_register_max: FusedSpec::max_len(precision) as usize,
             multi_pass_max: FusedSpec::wide_max(precision) as usize,
             complex_multi_pass_max: capacity / min_columns,
             costed_splits: true,

@@ -93,7 +93,7 @@ fn fused_lengths_multiply_to_the_length_within_limits() {
         FusedLimits {
             single_pass_max: 16384,
             mixed_single_pass_max: 4096,
-            mixed_register_max: 8192,
+            mixed_register_max: 16384,
             multi_pass_max: 4096,
             complex_multi_pass_max: 1024,
             costed_splits: true,
@@ -391,9 +391,10 @@ fn mixed_lengths_on_a_gpu_are_fused_passes() {
             local: Some(vec![400])
         }
     );
-    // Up to 8192 points in one pass where the values stay in registers (the stage radices
-    // divide the first: 6561 = [27, 27, 9], 6000 = [30, 10, 10, 2]; 7776 = 2^5 * 3^5 has
-    // none within radix 32).
+    // Up to 16384 points in one pass where the values stay in registers (the stage radices
+    // divide the first: 6561 = [27, 27, 9], 6000 = [30, 10, 10, 2], 10000 = [20, 5, 5, 20]
+    // exchanging in two parts; 7776 = 2^5 * 3^5 has none within radix 32, 15625 = 5^6 no
+    // two equal parts).
     assert_eq!(shape(&fused(6561)), [(6561, 1)]);
     assert_eq!(
         plan_name(&fused(6561)),
@@ -402,7 +403,8 @@ fn mixed_lengths_on_a_gpu_are_fused_passes() {
     assert_eq!(shape(&fused(6000)), [(6000, 1)]);
     // Longer ones: the fewest, most even passes of at most 1024 points.
     assert_eq!(shape(&fused(7776)), [(96, 1), (81, 96)]);
-    assert_eq!(shape(&fused(10000)), [(100, 1), (100, 100)]);
+    assert_eq!(shape(&fused(10000)), [(10000, 1)]);
+    assert_eq!(shape(&fused(15625)), [(125, 1), (125, 125)]);
     assert_eq!(shape(&fused(1_000_000)), [(1000, 1), (1000, 1000)]);
     assert_eq!(
         shape(&fused(3 << 20)),

@@ -18,7 +18,7 @@
 //! same buffer as 8192. A stage's reads are strided by `L / r`, so the part of each is known
 //! when the kernel is generated; its writes land in the part of the butterfly's first
 //! output (the stages before the last span at most `P` points, since the last radix is at
-//! least the number of parts), a condition per butterfly.
+//! a multiple of the number of parts), a condition per butterfly.
 
 use super::roles::{Names, REGISTERS_LOAD, REGISTERS_STORE};
 use super::shape::{linear, Shape, Stage};
@@ -310,12 +310,9 @@ fn write_stage<W: Write>(
             writeln!(w, "const uint {dst} = {position};")?;
             let part = format!("{prefix}part");
             let base = format!("{prefix}at");
-            writeln!(
-                w,
-                "const uint {part} = {dst} >> {};",
-                part_len.trailing_zeros()
-            )?;
-            let in_part = Expr::var(&dst).and(Expr::uint(part_len - 1));
+            let which = Expr::var(&dst).div_const(part_len);
+            writeln!(w, "const uint {part} = {which};")?;
+            let in_part = Expr::var(&dst).rem_const(part_len);
             let local = mapping.local(part_len, in_part, 0);
             writeln!(w, "const uint {base} = {local};")?;
             (Part::Runtime(part), base)
