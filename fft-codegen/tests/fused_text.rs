@@ -425,6 +425,57 @@ fn mixed_lengths_in_registers_exchange_only_between_stages() {
 }
 
 #[test]
+fn mixed_edges_in_registers() {
+    use fft_codegen::FusedReal;
+    // A merge and Bluestein's pad read element by element into the registers; a split
+    // store puts the values back into local memory for the pairs.
+    let merge = FusedSpec {
+        direction: Direction::Inverse,
+        real: Some(FusedReal::Merge),
+        ..FusedSpec::new(1000)
+    };
+    let split = FusedSpec {
+        real: Some(FusedReal::Split),
+        ..FusedSpec::new(1000)
+    };
+    for spec in [merge, split] {
+        assert!(
+            spec.check().is_ok() && spec.mixed_in_registers(),
+            "{spec:?}"
+        );
+        let code = code(&source(&spec));
+        assert!(code.contains("ld[0] = merge_load(") == (spec == merge));
+        let spill = code.contains("buf[pad(sc * 1000u + sj + 900u)] = st[9];");
+        assert_eq!(spill, spec == split, "{}", spec.name());
+        // Both regimes of the split store pair from local memory; no plain store.
+        let pairs = code.matches("split_pair(y, ").count();
+        assert_eq!(pairs, if spec == split { 11 } else { 0 }, "{}", spec.name());
+        assert_eq!(code.contains("y[out"), spec == merge, "{}", spec.name());
+    }
+    // Bluestein's edges on a power-of-two pass: the pad reads into the registers, the
+    // filter multiplies the registers as they are stored.
+    let chirp = FusedSpec {
+        chirp: Some(fft_core::kernel::FusedChirp {
+            outer: Direction::Forward,
+            pad: true,
+            store: fft_core::kernel::ChirpStore::Filter,
+        }),
+        ..FusedSpec::new(2048)
+    };
+    assert!(chirp.chirp_in_registers() && chirp.holds_registers());
+    let code = code(&source(&chirp));
+    assert!(code.contains("ld[0] = pad_load(x, w, src >> 11, (src & 2047u), n);"));
+    assert!(code.contains("y[out] = cmul(st[0], filter[(out & 2047u)]) * scale;"));
+    assert!(!FusedSpec::new(2048).as_single_pass().holds_registers());
+    // Not with halves: the split's pairs need the complex buffer.
+    let halves = FusedSpec {
+        real: Some(FusedReal::Split),
+        ..FusedSpec::new(5000)
+    };
+    assert!(!halves.mixed_in_registers() && halves.check().is_err());
+}
+
+#[test]
 fn indices_match_the_stockham_formulas() {
     // 2048 f32: C = 2, 32 work-items per sub-FFT, stages 64, 32 (two radix-32 butterflies per
     // work-item in stage 2); W = 64 < L, so the flat phases cover sub-FFT first in steps 0..31

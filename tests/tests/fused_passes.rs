@@ -281,6 +281,9 @@ fn bluestein_edges_fused_into_the_passes() {
         (1009, 2, 2, Direction::Forward, true),
         (5003, 2, 4, Direction::Forward, false),
         (4099, 1, 4, Direction::Inverse, true),
+        // M = 131220 = [405, 324]: the 324-point passes with the filter and the unpad keep
+        // their values in registers ([18, 18]).
+        (65537, 1, 4, Direction::Forward, false),
     ] {
         let result = if double {
             check::<f64>(len, batch, direction, passes)

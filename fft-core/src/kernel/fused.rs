@@ -30,6 +30,19 @@ const MAX_STAGE_RADIX: u32 = 64;
 pub const WIDE_MIN: u32 = 1024;
 /// The most columns of an f32 [wide](FusedSpec::is_wide) pass: 8 (runs of 64 bytes).
 const WIDE_MAX_COLUMNS: u32 = 8;
+/// The most sub-FFTs per work-group of a power-of-two pass with Bluestein's edges that keeps
+/// its values in registers ([`FusedSpec::chirp_in_registers`]). Measured on the H100
+/// (docs/PERFORMANCE.md, 2026-11-25): 2048 points with C = 2 gained (N = 1009: the pad and
+/// filter pass 2.118 -> 1.857 ms, the unpad pass 1.488 -> 1.269; the pad pass of 999983 2.306
+/// -> 2.207), 1024 points with C = 4 lost (999983's filter pass 3.335 -> 3.405 ms, its unpad
+/// pass 2.380 -> 2.904).
+const CHIRP_REGISTER_MAX_COLUMNS: u32 = 2;
+/// The largest first radix of a mixed pass with an edge that keeps its values in registers
+/// ([`FusedSpec::mixed_in_registers`]). Measured on the H100 (docs/PERFORMANCE.md,
+/// 2026-11-25): the real split and merge on 1000 = [10, 10, 10] and 2000 = [20, 20, 5]
+/// gained (R2C of 4000 reals 0.590 -> 0.441 ms, C2R 0.757 -> 0.583), on 3000 = [30, 10, 10]
+/// they lost (R2C of 6000 reals 0.537 -> 0.640 ms, C2R 0.657 -> 1.024).
+const EDGE_REGISTER_MAX_RADIX: u32 = 20;
 /// Mixed sub-FFTs longer than this may take one more stage for radices that all divide the
 /// first ([`FusedSpec::stage_radices`]); shorter ones only as many stages.
 const EXTRA_STAGE_MIN_LEN: u32 = 512;
@@ -224,21 +237,40 @@ impl FusedSpec {
     /// [exchanges halves](FusedSpec::exchanges_halves), and the plain mixed passes whose
     /// stages suit it ([`FusedSpec::mixed_in_registers`]).
     pub fn holds_registers(&self) -> bool {
-        self.exchanges_halves() || self.mixed_in_registers()
+        self.exchanges_halves() || self.mixed_in_registers() || self.chirp_in_registers()
+    }
+
+    /// Whether a power-of-two pass with Bluestein's edges keeps its values in registers
+    /// ([`FusedSpec::holds_registers`]): the pad, the filter and the unpad read and write
+    /// element by element at their global index, so they ride on the registers' load and
+    /// store like a mixed pass's ([`FusedSpec::mixed_in_registers`]), with the same
+    /// conditions (two stages at least, and with `C > 1` at least `REGISTER_MIN_RUN` (16)
+    /// work-items per sub-FFT), and at most `CHIRP_REGISTER_MAX_COLUMNS` (2) sub-FFTs per
+    /// work-group. Plain power-of-two passes keep their measured shapes.
+    pub fn chirp_in_registers(&self) -> bool {
+        if !self.len.is_power_of_two() || self.chirp.is_none() || self.interleaved {
+            return false;
+        }
+        let radices = self.stage_radices();
+        let per_fft = self.len / self.radix();
+        radices.len() >= 2
+            && self.columns() <= CHIRP_REGISTER_MAX_COLUMNS
+            && (self.columns() == 1 || per_fft >= REGISTER_MIN_RUN)
     }
 
     /// Whether a mixed length runs with its values in registers ([`FusedSpec::holds_registers`]):
     /// a plain pass (no edge, not interleaved) of at least two stages whose radices all divide
     /// the first, R (so every stage is `R / r` whole butterflies per work-item), exchanges in
-    /// parts the generator can tell apart ([`parts_fit`]), and, with `C > 1`, at least
-    /// [`REGISTER_MIN_RUN`] work-items per sub-FFT (the flat phases then move runs of
-    /// `L / R` neighbouring values: `1000 = [10, 10, 10]`, runs of 100), and a work-group of
-    /// at most [`MAX_GROUP`] (13824 = [24, 24, 24] would take 576). Stages exchange
+    /// parts the generator can tell apart (`parts_fit`), and, with `C > 1`, at least
+    /// `REGISTER_MIN_RUN` (16) work-items per sub-FFT (the flat phases then move runs of
+    /// `L / R` neighbouring values: `1000 = [10, 10, 10]`, runs of 100), a work-group of at
+    /// most [`MAX_GROUP`] (13824 = [24, 24, 24] would take 576), and with an edge a first
+    /// radix of at most `EDGE_REGISTER_MAX_RADIX` (20). Stages exchange
     /// complex values up to [`FusedSpec::complex_capacity`], halves above (6561 points in
     /// f32 in one pass), in parts above [`FusedSpec::scalar_capacity`] (10000 points in f32
     /// as `[20, 5, 5, 20]`, two parts of 5000).
     pub fn mixed_in_registers(&self) -> bool {
-        if !self.is_plain() {
+        if !self.may_hold_mixed_registers() {
             return false;
         }
         let radices = self.stage_radices();
@@ -247,22 +279,31 @@ impl FusedSpec {
         };
         let per_fft = self.len / first;
         radices.len() >= 2
+            && (!self.has_edge() || first <= EDGE_REGISTER_MAX_RADIX)
             && divide_the_first(&radices)
             && parts_fit(self.len, &radices, self.exchange_parts())
             && (self.columns() == 1 || per_fft >= REGISTER_MIN_RUN)
             && self.work_group_size() <= MAX_GROUP
     }
 
-    /// Whether this is a plain mixed pass: a length that is not a power of two, without
-    /// edges, not interleaved.
-    fn is_plain(&self) -> bool {
+    /// Whether the pass reads or writes anything but plain values: Bluestein's steps, a real
+    /// step or the caller's layout.
+    fn has_edge(&self) -> bool {
+        self.chirp.is_some() || self.real.is_some() || self.load.is_some() || self.store.is_some()
+    }
+
+    /// Whether this mixed pass may keep its values in registers, radices permitting: a
+    /// length that is not a power of two, not interleaved; its edges read and write element
+    /// by element at their global index (Bluestein's pad, filter and unpad, a real merge, the
+    /// caller's layout), or, for a real split, through the complex buffer the split reads
+    /// (up to [`FusedSpec::complex_capacity`] points: no halves).
+    fn may_hold_mixed_registers(&self) -> bool {
+        let split_in_halves = self.real == Some(FusedReal::Split)
+            && self.len > FusedSpec::complex_capacity(self.precision);
         !self.len.is_power_of_two()
             && self.lengths == Lengths::Any
-            && self.chirp.is_none()
-            && self.real.is_none()
-            && self.load.is_none()
-            && self.store.is_none()
             && !self.interleaved
+            && !split_in_halves
     }
 
     /// The parts each exchange of halves takes: 1 up to [`FusedSpec::scalar_capacity`]
@@ -556,8 +597,12 @@ impl FusedSpec {
             let scalars = FusedSpec::scalar_capacity(self.precision);
             let parts = len.div_ceil(scalars).max(1);
             let fit = divide_the_first(&chosen) && parts_fit(len, &chosen, parts);
-            if self.is_plain() && !fit {
-                let cap = self.max_mixed_stage_radix();
+            if self.may_hold_mixed_registers() && !fit {
+                let cap = if self.has_edge() {
+                    self.max_mixed_stage_radix().min(EDGE_REGISTER_MAX_RADIX)
+                } else {
+                    self.max_mixed_stage_radix()
+                };
                 if let Some(dividing) = dividing_radices(len, cap, parts) {
                     let extra = usize::from(len > EXTRA_STAGE_MIN_LEN);
                     if dividing.len() <= chosen.len() + extra {
@@ -676,11 +721,11 @@ fn divide_the_first(radices: &[u32]) -> bool {
         .is_some_and(|&first| radices.iter().all(|&r| first % r == 0))
 }
 
-/// Stage radices of `len` that all divide the first, R <= `cap`, with [`REGISTER_MIN_RUN`]
+/// Stage radices of `len` that all divide the first, R <= `cap`, with `REGISTER_MIN_RUN` (16)
 /// to [`MAX_GROUP`] work-items per sub-FFT and at least two stages: the fewest stages, then
 /// the smallest R. Where the exchanges go in `parts` ([`FusedSpec::exchange_parts`]), the last
 /// radix is a multiple of `parts` (`10000 -> [20, 20, 5, 5]` becomes `[20, 5, 5, 20]`), so
-/// each butterfly of the earlier stages writes into one part ([`parts_fit`])
+/// each butterfly of the earlier stages writes into one part (`parts_fit`)
 /// (more work-items, fewer registers each). After R, each radix is the largest divisor of R
 /// that divides what is left (`3000 -> [30, 10, 10]`, `2000 -> [20, 20, 5]`). `None` when
 /// no R works (`2310 = 2 * 3 * 5 * 7 * 11`).
@@ -803,6 +848,29 @@ mod tests {
         assert_eq!(edge.stage_radices(), [10, 8, 5, 5]);
         assert!(spec(7776, f32).check().is_err());
         assert!(spec(15625, f32).check().is_err());
+        // Edges: a real step on [20, 20, 5], not on [30, 10, 10] (balanced radices then);
+        // Bluestein's steps on power-of-two passes of at most 2 sub-FFTs.
+        let real = |len: u32, step: FusedReal| FusedSpec {
+            direction: step.direction(),
+            real: Some(step),
+            ..spec(len, f32)
+        };
+        assert!(real(2000, FusedReal::Split).mixed_in_registers());
+        assert_eq!(real(2000, FusedReal::Split).stage_radices(), [20, 20, 5]);
+        assert!(real(2000, FusedReal::Merge).mixed_in_registers());
+        assert!(!real(3000, FusedReal::Merge).holds_registers());
+        assert_eq!(real(3000, FusedReal::Merge).stage_radices(), [10, 10, 6, 5]);
+        let chirp = |len: u32| FusedSpec {
+            chirp: Some(FusedChirp {
+                outer: Direction::Forward,
+                pad: false,
+                store: ChirpStore::Unpad,
+            }),
+            ..spec(len, f32)
+        };
+        assert!(chirp(2048).chirp_in_registers() && chirp(2048).columns() == 2);
+        assert!(!chirp(1024).holds_registers() && chirp(1024).columns() == 4);
+        assert!(chirp(324).lengths == Lengths::Any && chirp(324).mixed_in_registers());
         // Above the scalar capacity in two parts: the last radix a multiple of 2.
         for (len, precision, radices) in [
             (10000, f32, vec![20, 5, 5, 20]),

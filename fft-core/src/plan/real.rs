@@ -118,6 +118,11 @@ fn fuse(pass: &mut Pass, step: FusedReal) -> bool {
         real: Some(step),
         ..plain
     };
+    // A split needs both values of a pair in local memory: not where a mixed pass's stages
+    // exchange halves (5000 points in one register pass), whose spec does not exist.
+    if fused.check().is_err() {
+        return false;
+    }
     if step == FusedReal::Split && !pairs_columns(&fused, pass.params.stride) {
         return false;
     }

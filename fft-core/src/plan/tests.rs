@@ -869,3 +869,36 @@ fn every_launch_matches_its_kernels_geometry() {
     }
     assert!(checked > 300, "only {checked} passes checked");
 }
+
+#[test]
+fn real_steps_ride_on_register_passes_where_their_specs_exist() {
+    let real = |len: usize, direction: Direction| {
+        let r = PlanRequest {
+            strategy: Strategy::Auto,
+            direction,
+            real: Some(RealLayout::Compact),
+            ..request(len, 16)
+        };
+        plan_name(&Plan::new(r, &GPU).unwrap())
+    };
+    // 1000 complex points keep their values in registers; the split puts them back into
+    // local memory for its pairs, the merge reads element by element.
+    assert_eq!(
+        real(2000, Direction::Forward),
+        ["fft_fused1000_c4_fwd_f32_split"]
+    );
+    assert_eq!(
+        real(2000, Direction::Inverse),
+        ["fft_fused1000_c4_inv_f32_merge"]
+    );
+    // 5000 points exchange halves in one register pass: no split there (its pairs need the
+    // complex buffer), so a point-wise split follows; the merge reads in.
+    assert_eq!(
+        real(10000, Direction::Forward),
+        ["fft_fused5000_c1_fwd_f32", "fft_real_split_f32"]
+    );
+    assert_eq!(
+        real(10000, Direction::Inverse),
+        ["fft_fused5000_c1_inv_f32_merge"]
+    );
+}

@@ -4,7 +4,7 @@
 use super::elements::{element, start, Phase, Regime};
 use super::flat::{write_flat, write_flat_registers};
 use super::global_access::store;
-use super::roles::Names;
+use super::roles::{Names, REGISTERS_STORE};
 use super::shape::Shape;
 use super::split::{write_split_columns, write_split_halves, write_split_pairs};
 use super::unrolled::write_elements;
@@ -34,17 +34,20 @@ pub(super) fn write_store<W: Write>(
         "// Store phase: {r} elements per work-item (it = 0..{}); p is uniform, so is the branch.",
         r - 1
     )?;
+    let split = shape.spec.real == Some(FusedReal::Split);
+    if split && shape.registers && !shape.halves {
+        write_split_spill(w, shape)?;
+    }
     writeln!(w, "if (p == 1u)")?;
     w.open_block()?;
-    let split = shape.spec.real == Some(FusedReal::Split);
-    if split && shape.registers {
+    if split && shape.halves {
         write_split_halves(w, shape, names)?;
+    } else if split {
+        write_split_pairs(w, shape)?;
     } else if shape.registers && shape.has_c() {
         write_flat_registers(w, shape, names, Phase::Store, |it, global| {
             store(shape, global, &shape.get(&it.index(), &Expr::lit(0)), true)
         })?;
-    } else if split {
-        write_split_pairs(w, shape)?;
     } else {
         writeln!(
             w,
@@ -81,4 +84,31 @@ pub(super) fn write_store<W: Write>(
     })?;
     w.close_block()?;
     w.close_block()
+}
+
+/// A split store of a kernel whose values stay in registers and whose stages exchange complex
+/// values: the split pairs each value with its mirror, which another work-item holds, so the
+/// values go back to local memory first (element `it` of the store's mapping: point
+/// `sj + (L/R) * it` of sub-FFT `sc`, at `sc * L + sj + (L/R) * it`), and the split reads
+/// them there as in the kernels that keep their values in local memory.
+fn write_split_spill<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Result {
+    let (l, r, per) = (shape.len, shape.radix, shape.per_fft);
+    let (prefix, _) = REGISTERS_STORE;
+    let at = if shape.has_c() {
+        Expr::var(&format!("{prefix}c"))
+            .times(Expr::uint(l))
+            .plus(Expr::var(&format!("{prefix}j")))
+    } else {
+        Expr::var("j")
+    };
+    writeln!(
+        w,
+        "// The real split pairs each value with its mirror: the values go back to local memory."
+    )?;
+    writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")?;
+    for it in 0..r {
+        let local = at.clone().plus(Expr::uint(it * per));
+        writeln!(w, "buf[pad({local})] = st[{it}];")?;
+    }
+    writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")
 }
