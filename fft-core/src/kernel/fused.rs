@@ -234,8 +234,9 @@ impl FusedSpec {
     /// the first stage runs on the load's elements and the last one leaves the store's, so
     /// local memory carries only the exchanges between stages (one fewer round trip at each
     /// end than the complex-exchange kernels). Every pass that
-    /// [exchanges halves](FusedSpec::exchanges_halves), and the plain mixed passes whose
-    /// stages suit it ([`FusedSpec::mixed_in_registers`]).
+    /// [exchanges halves](FusedSpec::exchanges_halves), the mixed passes whose stages suit it
+    /// ([`FusedSpec::mixed_in_registers`]) and the power-of-two passes with Bluestein's edges
+    /// that do ([`FusedSpec::chirp_in_registers`]).
     pub fn holds_registers(&self) -> bool {
         self.exchanges_halves() || self.mixed_in_registers() || self.chirp_in_registers()
     }
@@ -251,16 +252,14 @@ impl FusedSpec {
         if !self.len.is_power_of_two() || self.chirp.is_none() || self.interleaved {
             return false;
         }
-        let radices = self.stage_radices();
-        let per_fft = self.len / self.radix();
-        radices.len() >= 2
-            && self.columns() <= CHIRP_REGISTER_MAX_COLUMNS
-            && (self.columns() == 1 || per_fft >= REGISTER_MIN_RUN)
+        self.columns() <= CHIRP_REGISTER_MAX_COLUMNS
+            && self.register_stages_fit(&self.stage_radices())
     }
 
     /// Whether a mixed length runs with its values in registers ([`FusedSpec::holds_registers`]):
-    /// a plain pass (no edge, not interleaved) of at least two stages whose radices all divide
-    /// the first, R (so every stage is `R / r` whole butterflies per work-item), exchanges in
+    /// a pass that is not interleaved, whose edges suit it (`may_hold_mixed_registers`), of at
+    /// least two stages whose radices all divide the first, R (so every stage is `R / r` whole
+    /// butterflies per work-item), exchanges in
     /// parts the generator can tell apart (`parts_fit`), and, with `C > 1`, at least
     /// `REGISTER_MIN_RUN` (16) work-items per sub-FFT (the flat phases then move runs of
     /// `L / R` neighbouring values: `1000 = [10, 10, 10]`, runs of 100), a work-group of at
@@ -277,13 +276,21 @@ impl FusedSpec {
         let Some(&first) = radices.first() else {
             return false;
         };
-        let per_fft = self.len / first;
-        radices.len() >= 2
+        self.register_stages_fit(&radices)
             && (!self.has_edge() || first <= EDGE_REGISTER_MAX_RADIX)
             && divide_the_first(&radices)
             && parts_fit(self.len, &radices, self.exchange_parts())
-            && (self.columns() == 1 || per_fft >= REGISTER_MIN_RUN)
             && self.work_group_size() <= MAX_GROUP
+    }
+
+    /// What every pass that keeps its values in registers needs of its stage `radices`: two
+    /// stages at least (the first runs on the load's registers, the last leaves the store's),
+    /// and with `C > 1` at least `REGISTER_MIN_RUN` work-items per sub-FFT.
+    fn register_stages_fit(&self, radices: &[u32]) -> bool {
+        let Some(&first) = radices.first() else {
+            return false;
+        };
+        radices.len() >= 2 && (self.columns() == 1 || self.len / first >= REGISTER_MIN_RUN)
     }
 
     /// Whether the pass reads or writes anything but plain values: Bluestein's steps, a real
@@ -591,9 +598,9 @@ impl FusedSpec {
             // 2000 points from 1.54 to 1.02 copies, 768 = [24, 8, 4] from 1.60 to 1.01,
             // 1296 = [6, 6, 6, 6] from 1.80 to 1.12; but the 250-point pass of 100000 points
             // as [10, 5, 5] took 1.165 ms against 0.963 as [25, 10], so shorter sub-FFTs
-            // (many per work-group) take them only without an extra stage.
-            // One sub-FFT per work-group above the complex capacity, so the parts follow
-            // from the length.
+            // (many per work-group) take them only without an extra stage. Above the
+            // complex capacity a work-group holds one sub-FFT, so the parts follow from the
+            // length.
             let scalars = FusedSpec::scalar_capacity(self.precision);
             let parts = len.div_ceil(scalars).max(1);
             let fit = divide_the_first(&chosen) && parts_fit(len, &chosen, parts);
@@ -723,12 +730,12 @@ fn divide_the_first(radices: &[u32]) -> bool {
 
 /// Stage radices of `len` that all divide the first, R <= `cap`, with `REGISTER_MIN_RUN` (16)
 /// to [`MAX_GROUP`] work-items per sub-FFT and at least two stages: the fewest stages, then
-/// the smallest R. Where the exchanges go in `parts` ([`FusedSpec::exchange_parts`]), the last
-/// radix is a multiple of `parts` (`10000 -> [20, 20, 5, 5]` becomes `[20, 5, 5, 20]`), so
-/// each butterfly of the earlier stages writes into one part (`parts_fit`)
-/// (more work-items, fewer registers each). After R, each radix is the largest divisor of R
-/// that divides what is left (`3000 -> [30, 10, 10]`, `2000 -> [20, 20, 5]`). `None` when
-/// no R works (`2310 = 2 * 3 * 5 * 7 * 11`).
+/// the smallest R (more work-items, fewer registers each). After R, each radix is the largest
+/// divisor of R that divides what is left (`3000 -> [30, 10, 10]`, `2000 -> [20, 20, 5]`).
+/// Where the exchanges go in `parts` ([`FusedSpec::exchange_parts`]), the last radix is a
+/// multiple of `parts` (`10000 -> [20, 20, 5, 5]` becomes `[20, 5, 5, 20]`), so each
+/// butterfly of the earlier stages writes into one part (`parts_fit`). `None` when no R works
+/// (`2310 = 2 * 3 * 5 * 7 * 11`).
 fn dividing_radices(len: u32, cap: u32, parts: u32) -> Option<Vec<u32>> {
     let mut best: Option<Vec<u32>> = None;
     'first: for first in (2..=cap.min(len / 2)).filter(|r| len % r == 0) {

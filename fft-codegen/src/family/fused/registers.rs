@@ -62,7 +62,8 @@ impl Placed {
 
 /// Moves the values `from` (held in registers, each at its local index) into the registers
 /// `to` (each read from its local index): whole complex values where `buf` holds them, else
-/// real parts, then imaginary parts, each part by part ([`Part`]). `reused` says whether `buf` was read before (then a barrier protects
+/// real parts, then imaginary parts, each part by part ([`Part`]). Each round is a write, a
+/// barrier and a read. `reused` says whether `buf` was read before (then a barrier protects
 /// those reads from the writes).
 pub(super) fn write_exchange<W: Write>(
     w: &mut Writer<W>,
@@ -71,22 +72,11 @@ pub(super) fn write_exchange<W: Write>(
     to: &[Placed],
     reused: bool,
 ) -> fmt::Result {
-    if !shape.halves {
-        // Whole complex values: one write, a barrier, one read.
-        writeln!(w, "// Exchange through buf.")?;
-        if reused {
-            writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")?;
-        }
-        write_part(w, from, 0, |p| {
-            format!("buf[pad({})] = {};", p.local, p.register)
-        })?;
-        writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")?;
-        return write_part(w, to, 0, |p| {
-            format!("{} = buf[pad({})];", p.register, p.local)
-        });
-    }
     let parts = shape.spec.exchange_parts();
-    if parts == 1 {
+    let components: &[&str] = if shape.halves { &[".x", ".y"] } else { &[""] };
+    if !shape.halves {
+        writeln!(w, "// Exchange through buf.")?;
+    } else if parts == 1 {
         writeln!(
             w,
             "// Exchange through buf: real parts, then imaginary parts."
@@ -98,19 +88,19 @@ pub(super) fn write_exchange<W: Write>(
             shape.spec.part_len()
         )?;
     }
-    let rounds = ["x", "y"]
-        .into_iter()
+    let rounds = components
+        .iter()
         .flat_map(|component| (0..parts).map(move |k| (component, k)));
     for (round, (component, k)) in rounds.enumerate() {
         if round > 0 || reused {
             writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")?;
         }
         write_part(w, from, k, |p| {
-            format!("buf[pad({})] = {}.{component};", p.local, p.register)
+            format!("buf[pad({})] = {}{component};", p.local, p.register)
         })?;
         writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")?;
         write_part(w, to, k, |p| {
-            format!("{}.{component} = buf[pad({})];", p.register, p.local)
+            format!("{}{component} = buf[pad({})];", p.register, p.local)
         })?;
     }
     Ok(())

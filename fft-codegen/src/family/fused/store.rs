@@ -4,7 +4,7 @@
 use super::elements::{element, start, Phase, Regime};
 use super::flat::{write_flat, write_flat_registers};
 use super::global_access::store;
-use super::roles::{Names, REGISTERS_STORE};
+use super::roles::{stage_point, Names, REGISTERS_STORE};
 use super::shape::Shape;
 use super::split::{write_split_columns, write_split_halves, write_split_pairs};
 use super::unrolled::write_elements;
@@ -36,7 +36,7 @@ pub(super) fn write_store<W: Write>(
     )?;
     let split = shape.spec.real == Some(FusedReal::Split);
     if split && shape.registers && !shape.halves {
-        write_split_spill(w, shape)?;
+        write_split_spill(w, shape, names)?;
     }
     writeln!(w, "if (p == 1u)")?;
     w.open_block()?;
@@ -91,15 +91,14 @@ pub(super) fn write_store<W: Write>(
 /// values go back to local memory first (element `it` of the store's mapping: point
 /// `sj + (L/R) * it` of sub-FFT `sc`, at `sc * L + sj + (L/R) * it`), and the split reads
 /// them there as in the kernels that keep their values in local memory.
-fn write_split_spill<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Result {
-    let (l, r, per) = (shape.len, shape.radix, shape.per_fft);
+fn write_split_spill<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Names) -> fmt::Result {
+    let (r, per) = (shape.radix, shape.per_fft);
     let (prefix, _) = REGISTERS_STORE;
+    // With one sub-FFT the store's mapping is the stages' own (`at`).
     let at = if shape.has_c() {
-        Expr::var(&format!("{prefix}c"))
-            .times(Expr::uint(l))
-            .plus(Expr::var(&format!("{prefix}j")))
+        stage_point(shape, &format!("{prefix}c"), &format!("{prefix}j"))
     } else {
-        Expr::var("j")
+        names.at.clone()
     };
     writeln!(
         w,
