@@ -8,7 +8,8 @@
 // as complex values (two barriers per exchange).
 // The first stage runs on the load's elements (flat: point j of sub-FFT c; columns: point row of
 // sub-FFT col), the last stage on the store's, so neither phase needs an exchange of its own.
-// Local Stockham stages: radix 10, 10, 10; stage twiddles stage_tw[s] = W_1000^s.
+// Local Stockham stages: radix 10, 10, 10; stage twiddles by stage: each stage of stride ps > 1 has a block of (r - 1) * ps entries,
+// W_(r*ps)^(kk*m) at its offset + ps * (m - 1) + kk (neighbouring work-items read neighbouring entries).
 //
 // Launch 1-D: local size 400, global size ceil(total / 4) * 400, total = t * batch.
 // Sub-FFT g: i = g % t, base = (g - i) * 1000, k = i % p; W_M = exp(-2*pi*i/M);
@@ -214,7 +215,7 @@ void fft_fused1000_c4_fwd_f32(__global const float2 *x,
     const uint s1_u0_dst = lc * 1000u + lj * 10u;
 
     // Stage 2 of 3: radix 10, stride 10. Butterfly b = j of sub-FFT c reads points
-    // b + 100 * m times W_100^(kk*m) = stage_tw[kk * m * 10], kk = b % 10, and writes X[q]
+    // b + 100 * m times W_100^(kk*m) = stage_tw[10 * (m - 1) + kk], kk = b % 10, and writes X[q]
     // to point (b - kk) * 10 + kk + q * 10 (slot s holds X[bitrev(s)]).
     const uint s2_u0_kk = lj % 10u;
     float2 s2_u0_a00, s2_u0_a01, s2_u0_a02, s2_u0_a03, s2_u0_a04, s2_u0_a05, s2_u0_a06, s2_u0_a07, s2_u0_a08, s2_u0_a09;
@@ -240,15 +241,15 @@ void fft_fused1000_c4_fwd_f32(__global const float2 *x,
     s2_u0_a07 = buf[pad(lc * 1000u + lj + 700u)];
     s2_u0_a08 = buf[pad(lc * 1000u + lj + 800u)];
     s2_u0_a09 = buf[pad(lc * 1000u + lj + 900u)];
-    s2_u0_a01 = cmul(s2_u0_a01, stage_tw[s2_u0_kk * 10u]);
-    s2_u0_a02 = cmul(s2_u0_a02, stage_tw[s2_u0_kk * 20u]);
-    s2_u0_a03 = cmul(s2_u0_a03, stage_tw[s2_u0_kk * 30u]);
-    s2_u0_a04 = cmul(s2_u0_a04, stage_tw[s2_u0_kk * 40u]);
-    s2_u0_a05 = cmul(s2_u0_a05, stage_tw[s2_u0_kk * 50u]);
-    s2_u0_a06 = cmul(s2_u0_a06, stage_tw[s2_u0_kk * 60u]);
-    s2_u0_a07 = cmul(s2_u0_a07, stage_tw[s2_u0_kk * 70u]);
-    s2_u0_a08 = cmul(s2_u0_a08, stage_tw[s2_u0_kk * 80u]);
-    s2_u0_a09 = cmul(s2_u0_a09, stage_tw[s2_u0_kk * 90u]);
+    s2_u0_a01 = cmul(s2_u0_a01, stage_tw[s2_u0_kk]);
+    s2_u0_a02 = cmul(s2_u0_a02, stage_tw[s2_u0_kk + 10u]);
+    s2_u0_a03 = cmul(s2_u0_a03, stage_tw[s2_u0_kk + 20u]);
+    s2_u0_a04 = cmul(s2_u0_a04, stage_tw[s2_u0_kk + 30u]);
+    s2_u0_a05 = cmul(s2_u0_a05, stage_tw[s2_u0_kk + 40u]);
+    s2_u0_a06 = cmul(s2_u0_a06, stage_tw[s2_u0_kk + 50u]);
+    s2_u0_a07 = cmul(s2_u0_a07, stage_tw[s2_u0_kk + 60u]);
+    s2_u0_a08 = cmul(s2_u0_a08, stage_tw[s2_u0_kk + 70u]);
+    s2_u0_a09 = cmul(s2_u0_a09, stage_tw[s2_u0_kk + 80u]);
     const float2 s2_u0_t1_00 = s2_u0_a00 + s2_u0_a05;
     const float2 s2_u0_t1_01 = s2_u0_a00 - s2_u0_a05;
     const float2 s2_u0_t1_02 = s2_u0_a01 + s2_u0_a06;
@@ -288,7 +289,7 @@ void fft_fused1000_c4_fwd_f32(__global const float2 *x,
     const uint s2_u0_dst = lc * 1000u + (lj - s2_u0_kk) * 10u + s2_u0_kk;
 
     // Stage 3 of 3: radix 10, stride 100. Butterfly b = j of sub-FFT c reads points
-    // b + 100 * m times W_1000^(kk*m) = stage_tw[kk * m], kk = b % 100, and writes X[q]
+    // b + 100 * m times W_1000^(kk*m) = stage_tw[90 + 100 * (m - 1) + kk], kk = b % 100, and writes X[q]
     // to point (b - kk) * 10 + kk + q * 100 (slot s holds X[bitrev(s)]).
     const uint s3_u0_kk = sj % 100u;
     float2 s3_u0_a00, s3_u0_a01, s3_u0_a02, s3_u0_a03, s3_u0_a04, s3_u0_a05, s3_u0_a06, s3_u0_a07, s3_u0_a08, s3_u0_a09;
@@ -315,15 +316,15 @@ void fft_fused1000_c4_fwd_f32(__global const float2 *x,
     s3_u0_a07 = buf[pad(sc * 1000u + sj + 700u)];
     s3_u0_a08 = buf[pad(sc * 1000u + sj + 800u)];
     s3_u0_a09 = buf[pad(sc * 1000u + sj + 900u)];
-    s3_u0_a01 = cmul(s3_u0_a01, stage_tw[s3_u0_kk]);
-    s3_u0_a02 = cmul(s3_u0_a02, stage_tw[s3_u0_kk * 2u]);
-    s3_u0_a03 = cmul(s3_u0_a03, stage_tw[s3_u0_kk * 3u]);
-    s3_u0_a04 = cmul(s3_u0_a04, stage_tw[s3_u0_kk * 4u]);
-    s3_u0_a05 = cmul(s3_u0_a05, stage_tw[s3_u0_kk * 5u]);
-    s3_u0_a06 = cmul(s3_u0_a06, stage_tw[s3_u0_kk * 6u]);
-    s3_u0_a07 = cmul(s3_u0_a07, stage_tw[s3_u0_kk * 7u]);
-    s3_u0_a08 = cmul(s3_u0_a08, stage_tw[s3_u0_kk * 8u]);
-    s3_u0_a09 = cmul(s3_u0_a09, stage_tw[s3_u0_kk * 9u]);
+    s3_u0_a01 = cmul(s3_u0_a01, stage_tw[s3_u0_kk + 90u]);
+    s3_u0_a02 = cmul(s3_u0_a02, stage_tw[s3_u0_kk + 190u]);
+    s3_u0_a03 = cmul(s3_u0_a03, stage_tw[s3_u0_kk + 290u]);
+    s3_u0_a04 = cmul(s3_u0_a04, stage_tw[s3_u0_kk + 390u]);
+    s3_u0_a05 = cmul(s3_u0_a05, stage_tw[s3_u0_kk + 490u]);
+    s3_u0_a06 = cmul(s3_u0_a06, stage_tw[s3_u0_kk + 590u]);
+    s3_u0_a07 = cmul(s3_u0_a07, stage_tw[s3_u0_kk + 690u]);
+    s3_u0_a08 = cmul(s3_u0_a08, stage_tw[s3_u0_kk + 790u]);
+    s3_u0_a09 = cmul(s3_u0_a09, stage_tw[s3_u0_kk + 890u]);
     const float2 s3_u0_t1_00 = s3_u0_a00 + s3_u0_a05;
     const float2 s3_u0_t1_01 = s3_u0_a00 - s3_u0_a05;
     const float2 s3_u0_t1_02 = s3_u0_a01 + s3_u0_a06;

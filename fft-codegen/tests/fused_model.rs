@@ -221,9 +221,7 @@ fn fused_pass(x: &[Complex64], spec: &FusedSpec, p: usize, t: usize, h: u32, sca
     assert_eq!(radix * group, cols * l, "C*L/W elements per work-item");
 
     // Host tables, exact in f64.
-    let stage_tw: Vec<Complex64> = (0..l)
-        .map(|s| unit_root(s as i64, l as u64, direction))
-        .collect();
+    let stage_tw = spec.stage_table();
     let span = (l * p) as u64;
     let hi: Vec<Complex64> = (0..span.div_ceil(1 << h).max(1))
         .map(|a| unit_root((a << h) as i64, span, direction))
@@ -408,7 +406,7 @@ fn register_stages(
     let per = l / radix;
     let group = spec.work_group_size() as usize;
     let mut ps = 1;
-    for r in spec.stage_radices() {
+    for (index, r) in spec.stage_radices().into_iter().enumerate() {
         let r_us = r as usize;
         let graph = &graphs[&r];
         let mut writes = Vec::new();
@@ -420,7 +418,11 @@ fn register_stages(
                 let inputs: Vec<Complex64> = (0..r_us)
                     .map(|m| {
                         let v = buf[slot_of(c, b + m * (l / r_us))];
-                        v * stage_tw[(kk * m) * (l / (r_us * ps))]
+                        if m == 0 || ps == 1 {
+                            return v;
+                        }
+                        let (coefficient, offset) = spec.stage_twiddle_slot(index, m as u32);
+                        v * stage_tw[kk * coefficient as usize + offset as usize]
                     })
                     .collect();
                 let outputs = evaluate(graph, &inputs);

@@ -619,3 +619,44 @@ fn indices_match_the_stockham_formulas() {
         assert!(text.contains(line), "missing {line:?}");
     }
 }
+
+/// Bluestein's whole convolution in one pass: the stages run twice, the filter between them
+/// (from the registers, or over `buf` where the values live there), the second run reads its
+/// twiddles through `stage_tw_again`, and the store conjugates as it unpads. Mixed and
+/// Bluestein passes index `stage_tw` by stage, plain power-of-two ones by exponent.
+#[test]
+fn the_convolution_runs_the_stages_twice_with_the_filter_between() {
+    let convolve = |len| FusedSpec {
+        chirp: Some(fft_core::kernel::FusedChirp {
+            outer: Direction::Inverse,
+            pad: true,
+            store: fft_core::kernel::ChirpStore::Convolve,
+        }),
+        ..FusedSpec::new(len)
+    };
+    // 2048 = [16, 16, 8] in registers, C = 2: 16 values per work-item.
+    let registers = convolve(2048);
+    assert!(registers.holds_registers());
+    assert_eq!(registers.stage_radices(), [16, 16, 8]);
+    let text = code(&source(&registers));
+    assert_eq!(text.matches("= filter_conj(st[").count(), 16);
+    assert_eq!(
+        text.matches("st[0] = ").count(),
+        2,
+        "two runs of the stages"
+    );
+    assert_eq!(text.matches("stage_tw[").count(), 15 + 14);
+    assert_eq!(text.matches("stage_tw_again[").count(), 15 + 14);
+    assert!(text.contains("y[seq * n + pos] = cmul((float2)(v.x, -v.y), w[pos]);"));
+    assert!(text.contains("s2_u0_a01 = cmul(s2_u0_a01, stage_tw[s2_u0_kk]);"));
+    // 35 = [7, 5] through buf: the filter over the work-group's elements, then a barrier.
+    let local = convolve(35);
+    assert!(!local.holds_registers());
+    let text = code(&source(&local));
+    assert!(text.contains("buf[pad(e)] = filter_conj(buf[pad(e)], filter[e % 35u]);"));
+    // The radix-5 stage: two butterflies per work-item (R = 7), four twiddles each.
+    assert_eq!(text.matches("stage_tw_again[").count(), 8);
+    // A plain power-of-two pass keeps the table by exponent.
+    let plain = code(&source(&FusedSpec::new(4096)));
+    assert!(plain.contains("stage_tw[s2_u0_kk * 4u]"));
+}

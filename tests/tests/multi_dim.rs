@@ -189,7 +189,9 @@ fn axes_before_the_last_run_interleaved_or_through_a_permute() {
     assert!(prime[1].starts_with("fft_permute_gather"), "{prime:?}");
     // The chirp's pad: a global kernel on CPU devices, fused into the first pass on GPUs.
     assert!(
-        prime[2].starts_with("fft_chirp_pad") || prime[2].contains("_pad_filter"),
+        prime[2].starts_with("fft_chirp_pad")
+            || prime[2].contains("_pad_filter")
+            || prime[2].contains("_pad_convolve"),
         "{prime:?}"
     );
     assert!(prime.last().unwrap().starts_with("fft_permute_scatter"));

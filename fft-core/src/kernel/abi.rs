@@ -767,7 +767,10 @@ impl TableKind {
                 pass_twiddles(spec.points(), params.stride, direction)
             }
             TableKind::PassTwiddles => one(),
-            TableKind::StageTwiddles => stage_twiddles(spec.points(), direction),
+            TableKind::StageTwiddles => match spec {
+                KernelSpec::Fused(fused) => fused.stage_table(),
+                _ => stage_twiddles(spec.points(), direction),
+            },
             TableKind::FourStepHi | TableKind::FourStepLo if params.stride <= 1 => one(),
             TableKind::FourStepHi => split_twiddles(span, direction).hi,
             TableKind::FourStepLo => split_twiddles(span, direction).lo,

@@ -142,8 +142,8 @@ pub fn catalog() -> Vec<KernelSpec> {
 /// both precisions of one size, forward only (the inverse differs in signs): radix 16 in the
 /// vector form with every twiddle variant, in the scalar form and for mixed lengths, radix 5
 /// (an odd radix), the fused 256- and 4096-point passes (f64: 2048), and the fused
-/// 1000-point pass of a mixed length and the 2048-point pass with Bluestein's pad and
-/// filter, the 256-point passes with a real transform's split and merge steps (f32; such
+/// 1000-point pass of a mixed length and the 2048-point pass of Bluestein's whole
+/// convolution, the 256-point passes with a real transform's split and merge steps (f32; such
 /// kernels are emitted on first use, not part of [`catalog`]), and the real transforms'
 /// point-wise steps in f32, the permutes and layout passes in f32, the interleaved 256-point
 /// pass of a multi-dimensional axis and the 256-point pass that reads planar input and writes
@@ -154,7 +154,7 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
         chirp: Some(FusedChirp {
             outer: Direction::Forward,
             pad: true,
-            store: ChirpStore::Filter,
+            store: ChirpStore::Convolve,
         }),
         ..FusedSpec::new(2048)
     });
@@ -293,7 +293,7 @@ mod tests {
                 "fft_lanes1024_fwd_f32_whole",
                 "fft_lanes256_fwd_f32",
                 "fft_fused1000_c4_fwd_f32",
-                "fft_fused2048_c2_fwd_f32_pad_filter_fwd",
+                "fft_fused2048_c2_fwd_f32_pad_convolve_fwd",
                 "fft_fused256_c16_fwd_f32_split",
                 "fft_fused256_c16_inv_f32_merge",
                 "fft_fused256_c16_fwd_f32_il",

@@ -51,6 +51,10 @@ const EXTRA_STAGE_MIN_LEN: u32 = 512;
 /// neighbouring values (128 bytes in f32).
 pub const REGISTER_MIN_RUN: u32 = 16;
 
+/// log2 of the largest stage radix of an f32 power-of-two pass that computes Bluestein's
+/// whole convolution ([`FusedSpec::convolves`]): 32.
+const CONVOLVE_RADIX_BITS: u32 = 5;
+
 /// One fused kernel: a Stockham pass whose radix is a whole sub-FFT of length `len`, computed
 /// by a work-group in registers and local memory, `columns()` sub-FFTs per work-group.
 ///
@@ -141,6 +145,13 @@ pub enum ChirpStore {
     /// Keeps positions `n < N`, times the chirp and the scale, at `y[b*N + n]` (the inverse
     /// FFT's last pass).
     Unpad,
+    /// The whole convolution in the one pass of an M-point FFT that fits a work-group: after
+    /// the forward stages, multiplies each value by the filter's spectrum, runs the inverse
+    /// M-point FFT on the same work-group's values (as the conjugate of a forward FFT of the
+    /// conjugates, so with the forward stages and tables), then stores like [`ChirpStore::Unpad`].
+    /// The load pads ([`FusedChirp::pad`]): Bluestein's algorithm in one pass over memory, N
+    /// values read and N written per transform, instead of two passes of N + M each.
+    Convolve,
 }
 
 impl FusedChirp {
@@ -154,6 +165,7 @@ impl FusedChirp {
             ChirpStore::Plain => {}
             ChirpStore::Filter => parts.push("filter"),
             ChirpStore::Unpad => parts.push("unpad"),
+            ChirpStore::Convolve => parts.push("convolve"),
         }
         format!("_{}_{}", parts.join("_"), self.outer.tag())
     }
@@ -406,6 +418,11 @@ impl FusedSpec {
         self.lengths == Lengths::Any
     }
 
+    /// Whether the pass computes Bluestein's whole convolution ([`ChirpStore::Convolve`]).
+    pub fn convolves(&self) -> bool {
+        self.chirp.is_some_and(|c| c.store == ChirpStore::Convolve)
+    }
+
     /// Whether the local stages are a power of two's (masks, bit-reversed butterfly slots,
     /// the measured radix rule) or a mixed length's balanced radices.
     fn has_power_of_two_stages(&self) -> bool {
@@ -431,6 +448,12 @@ impl FusedSpec {
         }
         if self.interleaved && io {
             return Err(SpecError::InterleavedEdge);
+        }
+        if let Some(chirp) = self.chirp {
+            let forward = self.direction == Direction::Forward;
+            if chirp.store == ChirpStore::Convolve && !(chirp.pad && forward) {
+                return Err(SpecError::ConvolveEdge);
+            }
         }
         if self.exchanges_halves()
             && ((self.interleaved && !self.is_wide())
@@ -520,6 +543,15 @@ impl FusedSpec {
         let bits = self.len.max(1).trailing_zeros();
         let sixteen = MAX_RADIX.trailing_zeros();
         let half = bits.div_ceil(2);
+        if self.convolves() && self.precision == Precision::F32 {
+            // Bluestein's convolution runs its stages twice: as few stages of radix up to 32
+            // as the length takes, balanced (2048 = [16, 16, 8], 8192 = [32, 32, 8]).
+            // Measured on the H100 (docs/PERFORMANCE.md, 2026-11-25): M = 2048 took 1.62 ms
+            // against 2.28 ms as [64, 32], M = 4096 1.59 against 2.61 as [32, 32, 4], M = 8192
+            // 2.81 against 9.69 as [64, 64, 2] (255 registers and spills).
+            let stages = bits.div_ceil(CONVOLVE_RADIX_BITS);
+            return bits.div_ceil(stages.max(1));
+        }
         if self.len > FusedSpec::complex_capacity(self.precision) {
             // Measured on the H100 (docs/PERFORMANCE.md, 2026-11-24), 8192 f32 points:
             // [64, 64, 2] with 128 work-items takes 1.22 copies, [32, 32, 8] with 256 1.54,

@@ -15,6 +15,7 @@ mod layout;
 mod permute;
 mod real;
 mod spec;
+mod stage_table;
 mod tables;
 
 pub use abi::{

@@ -311,7 +311,7 @@ impl KernelSpec {
                 chirp:
                     Some(FusedChirp {
                         pad: true,
-                        store: ChirpStore::Filter,
+                        store: ChirpStore::Filter | ChirpStore::Convolve,
                         ..
                     }),
                 ..
@@ -574,6 +574,10 @@ pub enum SpecError {
     /// other edge.
     #[error("a fused pass has at most one kind of edge: interleaved sequences, the caller's layout, Bluestein's steps or a real transform's")]
     InterleavedEdge,
+    /// Bluestein's convolution in one pass ([`super::ChirpStore::Convolve`]) pads at its load
+    /// and runs forward stages (its inverse FFT is the conjugate of a forward one).
+    #[error("Bluestein's convolution in one pass (ChirpStore::Convolve) pads at its load and is a forward M-point pass (pad: true, direction Forward); its inverse FFT runs as the conjugate of a forward one")]
+    ConvolveEdge,
     /// A lanes pass's length is not a power of two in its range.
     #[error("{0}")]
     Lanes(LanesLenError),

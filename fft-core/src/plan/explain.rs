@@ -244,6 +244,9 @@ fn chirp_edges(spec: &crate::kernel::FusedSpec) -> String {
         crate::kernel::ChirpStore::Unpad => {
             parts.push("keeps the first N values times the chirp as it stores")
         }
+        crate::kernel::ChirpStore::Convolve => parts.push(
+            "multiplies by the filter's spectrum, runs the inverse M-point FFT in the same work-group and keeps the first N values times the chirp as it stores: the whole convolution in one pass",
+        ),
     }
     format!("; {}", parts.join(" and "))
 }

@@ -400,8 +400,7 @@ mod tests {
             [
                 "fft_fused8_c256_inv_f32",
                 "fft_permute_gather_f32",
-                "fft_fused35_c102_fwd_f32_pad_filter_inv",
-                "fft_fused35_c102_inv_f32_unpad_inv",
+                "fft_fused35_c102_fwd_f32_pad_convolve_inv",
                 "fft_permute_scatter_f32",
             ]
         );

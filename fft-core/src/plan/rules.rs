@@ -381,6 +381,11 @@ fn bluestein_fused(
     let mut forward = stockham_passes(&inner, caps, padded, Direction::Forward, 1.0)?;
     let mut inverse = stockham_passes(&inner, caps, padded, Direction::Inverse, scale)?;
     let outer = request.direction;
+    if let Some(mut pass) = convolve_in_one_pass(&forward, &inverse, outer, scale) {
+        pass.params.len = request.len;
+        pass.relaunch();
+        return Ok(vec![pass]);
+    }
     if let Some(chirp) = chirp_of(forward.first_mut(), outer) {
         chirp.pad = true;
     }
@@ -397,6 +402,39 @@ fn bluestein_fused(
         pass.relaunch();
     }
     Ok(passes)
+}
+
+/// Bluestein's whole convolution as one pass ([`ChirpStore::Convolve`]) where the M-point
+/// FFTs are one fused pass each: the forward pass, padding at its load, multiplying by the
+/// filter and running the inverse FFT in the same work-group, unpadding at its store with
+/// the inverse pass's `scale`. One pass over memory (N values read and N written per
+/// transform) instead of two of N + M values each.
+fn convolve_in_one_pass(
+    forward: &[Pass],
+    inverse: &[Pass],
+    outer: Direction,
+    scale: f64,
+) -> Option<Pass> {
+    let ([only], [_]) = (forward, inverse) else {
+        return None;
+    };
+    let KernelSpec::Fused(spec) = only.spec else {
+        return None;
+    };
+    let convolve = FusedSpec {
+        chirp: Some(FusedChirp {
+            outer,
+            pad: true,
+            store: ChirpStore::Convolve,
+        }),
+        ..spec
+    };
+    convolve.check().ok()?;
+    Some(Pass {
+        spec: KernelSpec::Fused(convolve),
+        scale,
+        ..only.clone()
+    })
 }
 
 /// The Bluestein edges of `pass` (a fused pass), plain ones added first.

@@ -418,20 +418,36 @@ fn mixed_lengths_on_a_gpu_are_fused_passes() {
     };
     assert_eq!(shape(&Plan::new(r, &GPU).unwrap()), [(60, 1), (50, 60)]);
     // Bluestein on fused passes: the pad, the filter's multiply and the unpad ride on the
-    // first and last passes of the two M-point FFTs; every pass knows N and M.
+    // first and last passes of the two M-point FFTs; where M is one pass, that pass computes
+    // the whole convolution, with the inverse FFT's scale. Every pass knows N and M.
     let prime = fused(1009);
     let names: Vec<String> = prime.passes.iter().map(Pass::entry_point).collect();
-    assert_eq!(
-        names,
-        [
-            "fft_fused2048_c2_fwd_f32_pad_filter_fwd",
-            "fft_fused2048_c2_inv_f32_unpad_fwd",
-        ]
-    );
+    assert_eq!(names, ["fft_fused2048_c2_fwd_f32_pad_convolve_fwd"]);
     assert!(prime
         .passes
         .iter()
         .all(|p| (p.params.len, p.params.padded) == (1009, 2048)));
+    let scaled = Plan::new(
+        PlanRequest {
+            normalization: Normalization::Backward,
+            direction: Direction::Inverse,
+            strategy: Strategy::Auto,
+            ..request(1009, 16)
+        },
+        &GPU,
+    )
+    .unwrap();
+    assert_eq!(scaled.passes.len(), 1);
+    assert_eq!(scaled.passes[0].scale, 1.0 / 1009.0);
+    assert_eq!(
+        scaled.passes[0].entry_point(),
+        "fft_fused2048_c2_fwd_f32_pad_convolve_inv"
+    );
+    // The convolution's stages run twice: at most radix 32 in f32.
+    let KernelSpec::Fused(spec) = prime.passes[0].spec else {
+        panic!("{}", prime.explain());
+    };
+    assert_eq!(spec.stage_radices(), [16, 16, 8]);
     // 5003: M = 10080 = 2^5 * 3^2 * 5 * 7 (16384 would be 1.6x longer), two mixed passes.
     let long_prime = fused(5003);
     let names: Vec<String> = long_prime.passes.iter().map(Pass::entry_point).collect();

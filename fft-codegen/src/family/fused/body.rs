@@ -1,7 +1,8 @@
 //! The fused `__kernel` function: the work-item roles, then the load, stage and store phases.
 
+use super::convolve::{write_filter_local, write_filter_registers};
 use super::load::write_load;
-use super::roles::roles;
+use super::roles::{roles, Names};
 use super::shape::Shape;
 use super::stage::write_stage;
 use super::store::write_store;
@@ -59,20 +60,83 @@ pub(super) fn write_kernel<W: Write>(
     roles.write(w)?;
     writeln!(w)?;
     write_load(w, shape, &names)?;
+    let table = if shape.convolves() {
+        write_convolution_first_run(w, shape, &names, graphs)?;
+        SECOND_RUN_TABLE
+    } else {
+        "stage_tw"
+    };
+    write_stages(w, shape, &names, graphs, table)?;
+    writeln!(w)?;
+    write_store(w, shape, &names)?;
+    w.close_block()
+}
+
+/// The stage twiddles of the convolution's second run: `stage_tw` again, through a pointer
+/// the compiler cannot prove equal (`t == 1` in a one-pass kernel). Through `stage_tw`
+/// itself NVIDIA's compiler kept every twiddle of the first run live for the second: 255
+/// registers and spills at 2048 and 4096 points on the H100 (docs/PERFORMANCE.md,
+/// 2026-11-25).
+const SECOND_RUN_TABLE: &str = "stage_tw_again";
+
+/// Every local stage, in registers or through `buf`, their twiddles from `table`.
+fn write_stages<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    names: &Names,
+    graphs: &BTreeMap<u32, Graph>,
+    table: &str,
+) -> fmt::Result {
     if shape.registers {
-        super::registers::write_stages(w, shape, &names, graphs)?;
-        writeln!(w)?;
-        write_store(w, shape, &names)?;
-        return w.close_block();
+        return super::registers::write_stages(w, shape, names, graphs, table);
     }
     for (index, stage) in shape.stages.iter().enumerate() {
         writeln!(w)?;
         let graph = graphs.get(&stage.radix).ok_or(fmt::Error)?;
-        write_stage(w, shape, &names, index, stage, graph)?;
+        write_stage(w, shape, names, (index, stage), graph, table)?;
+    }
+    Ok(())
+}
+
+/// The forward FFT and the filter of Bluestein's convolution in one pass (`convolve.rs`):
+/// the stages, then each value times the filter, conjugated, as the second run's input. In
+/// registers the first run sits in a block of its own, so the second declares the same
+/// names.
+fn write_convolution_first_run<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    names: &Names,
+    graphs: &BTreeMap<u32, Graph>,
+) -> fmt::Result {
+    writeln!(w)?;
+    writeln!(
+        w,
+        "// Bluestein's convolution, first run of the stages: the forward FFT of the padded input."
+    )?;
+    if !shape.registers {
+        write_stages(w, shape, names, graphs, "stage_tw")?;
+        write_filter_local(w, shape)?;
+    } else {
+        w.open_block()?;
+        write_stages(w, shape, names, graphs, "stage_tw")?;
+        write_filter_registers(w, shape, names)?;
+        w.close_block()?;
+        writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")?;
     }
     writeln!(w)?;
-    write_store(w, shape, &names)?;
-    w.close_block()
+    writeln!(
+        w,
+        "// Second run of the stages: conj of the inverse FFT of X * filter. Its twiddles come through"
+    )?;
+    writeln!(
+        w,
+        "// {SECOND_RUN_TABLE} (stage_tw, since t == 1), so the compiler reloads them rather than keeping the first run's live."
+    )?;
+    writeln!(
+        w,
+        "__global const {} *restrict {SECOND_RUN_TABLE} = stage_tw + (t - 1u);",
+        shape.vector
+    )
 }
 
 /// The pass-twiddle exponent `k * m` of the element `m = row + it * (L/R)` (`m = it` when a

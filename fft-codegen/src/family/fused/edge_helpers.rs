@@ -70,11 +70,20 @@ pub(super) fn write_chirp_helpers<W: Write>(
         )?;
         w.close_block()?;
     }
-    if chirp.store == ChirpStore::Unpad {
+    if chirp.store == ChirpStore::Convolve {
+        super::convolve::write_filter_conj_helper(w, v)?;
+    }
+    if matches!(chirp.store, ChirpStore::Unpad | ChirpStore::Convolve) {
+        // The convolution's second run leaves the conjugate of the inverse FFT.
+        let (value, formula) = if chirp.store == ChirpStore::Convolve {
+            (format!("({v})(v.x, -v.y)"), "conj(v) * w[pos]")
+        } else {
+            ("v".to_string(), "v * w[pos]")
+        };
         writeln!(w)?;
         writeln!(
             w,
-            "// unpad_store(y, w, seq, pos, n, v): point pos of padded sequence seq, kept below n: y[seq * n + pos] = v * w[pos]"
+            "// unpad_store(y, w, seq, pos, n, v): point pos of padded sequence seq, kept below n: y[seq * n + pos] = {formula}"
         )?;
         writeln!(
             w,
@@ -83,7 +92,7 @@ pub(super) fn write_chirp_helpers<W: Write>(
         w.open_block()?;
         writeln!(w, "if (pos < n)")?;
         w.open_block()?;
-        writeln!(w, "y[seq * n + pos] = cmul(v, w[pos]);")?;
+        writeln!(w, "y[seq * n + pos] = cmul({value}, w[pos]);")?;
         w.close_block()?;
         w.close_block()?;
     }

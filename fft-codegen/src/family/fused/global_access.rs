@@ -85,7 +85,7 @@ pub(super) fn store(shape: &Shape, global: &Expr, value: &str, flat: bool) -> St
             let (_, pos) = seq_pos(shape, global, flat);
             format!("y[{global}] = cmul({value}, filter[{pos}]) * scale;")
         }
-        Some(ChirpStore::Unpad) => {
+        Some(ChirpStore::Unpad | ChirpStore::Convolve) => {
             let (seq, pos) = seq_pos(shape, global, flat);
             format!("unpad_store(y, w, {seq}, {pos}, n, {value} * scale);")
         }

@@ -100,7 +100,9 @@ pub(super) fn write_header<W: Write>(
         }
     }
     let radices: Vec<String> = shape.stages.iter().map(|s| s.radix.to_string()).collect();
-    let twiddles = if shape.stages.len() > 1 {
+    let twiddles = if shape.stages.len() > 1 && shape.spec.twiddles_by_stage() {
+        "stage twiddles by stage: each stage of stride ps > 1 has a block of (r - 1) * ps entries,\n// W_(r*ps)^(kk*m) at its offset + ps * (m - 1) + kk (neighbouring work-items read neighbouring entries)".to_string()
+    } else if shape.stages.len() > 1 {
         format!("stage twiddles stage_tw[s] = W_{l}^s")
     } else {
         "one stage, so stage_tw is unused".to_string()
@@ -216,6 +218,20 @@ pub(super) fn write_header<W: Write>(
                 w,
                 "// the store keeps j < n: y[b * n + j] = X[j] * w[j] * scale (the last pass)."
             )?,
+            ChirpStore::Convolve => {
+                writeln!(
+                    w,
+                    "// then the whole convolution in this one pass: the stages run, each X[j] becomes conj(X[j] * filter[j])"
+                )?;
+                writeln!(
+                    w,
+                    "// (filter: the spectrum of the filter divided by m), the stages run again, computing the conjugate"
+                )?;
+                writeln!(
+                    w,
+                    "// of the inverse FFT, and the store keeps j < n: y[b * n + j] = conj(v[j]) * w[j] * scale."
+                )?;
+            }
         }
     }
     match spec.real {

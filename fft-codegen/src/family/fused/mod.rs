@@ -78,6 +78,7 @@ use std::collections::btree_map::Entry;
 use std::collections::BTreeMap;
 
 mod body;
+mod convolve;
 mod edge_helpers;
 mod elements;
 mod flat;

@@ -146,6 +146,7 @@ pub(super) fn write_stages<W: Write>(
     shape: &Shape,
     names: &Names,
     graphs: &BTreeMap<u32, Graph>,
+    table: &str,
 ) -> fmt::Result {
     let mut values: Vec<Placed> = Vec::new();
     let last_index = shape.stages.len().saturating_sub(1);
@@ -169,7 +170,7 @@ pub(super) fn write_stages<W: Write>(
             sub: sub.as_deref(),
             point: &point,
         };
-        values = write_stage(w, shape, mapping, index, stage, graph, &values)?;
+        values = write_stage(w, shape, mapping, index, stage, graph, &values, table)?;
     }
     // The last stage (radix r, stride L / r) leaves output q of butterfly u at point
     // j + (u + q * R / r) * (L / R): element u + q * R / r of the store phase, already in
@@ -209,8 +210,9 @@ impl Mapping<'_> {
 }
 
 /// One stage: its inputs come from the load's registers (the first stage) or from the
-/// previous stage's `values` by an exchange; returns its outputs at their local indices,
-/// butterfly by butterfly, output by output.
+/// previous stage's `values` by an exchange, its stage twiddles from `table`; returns its
+/// outputs at their local indices, butterfly by butterfly, output by output.
+#[allow(clippy::too_many_arguments)]
 fn write_stage<W: Write>(
     w: &mut Writer<W>,
     shape: &Shape,
@@ -219,6 +221,7 @@ fn write_stage<W: Write>(
     stage: &Stage,
     graph: &Graph,
     values: &[Placed],
+    table: &str,
 ) -> Result<Vec<Placed>, fmt::Error> {
     let (l, per, v) = (shape.len, shape.per_fft, shape.vector);
     let (parts, part_len) = (shape.spec.exchange_parts(), shape.spec.part_len());
@@ -272,11 +275,11 @@ fn write_stage<W: Write>(
     let mut outputs = Vec::new();
     for (prefix, b, kk) in &bases {
         if ps > 1 {
-            let factor = l / (r * ps);
             for m in 1..r {
                 let a = format!("{prefix}a{m:02}");
-                let exponent = linear(&[(kk.as_str(), m * factor)], 0);
-                writeln!(w, "{a} = cmul({a}, stage_tw[{exponent}]);")?;
+                let (coefficient, offset) = shape.spec.stage_twiddle_slot(index, m);
+                let slot = linear(&[(kk.as_str(), coefficient)], offset);
+                writeln!(w, "{a} = cmul({a}, {table}[{slot}]);")?;
             }
         }
         write_butterfly(w, graph, &stage_text(v, prefix))?;

@@ -14,6 +14,8 @@ pub(super) const LOOP_ELEMENTS: u32 = 16;
 
 /// One local Stockham stage.
 pub(super) struct Stage {
+    /// Its position among the stages (0 first).
+    pub(super) index: usize,
     /// Its radix r.
     pub(super) radix: u32,
     /// Its stride ps: the product of the earlier radices.
@@ -52,8 +54,12 @@ impl Shape {
     pub(super) fn of(spec: &FusedSpec) -> Shape {
         let mut stride = 1;
         let mut stages = Vec::new();
-        for radix in spec.stage_radices() {
-            stages.push(Stage { radix, stride });
+        for (index, radix) in spec.stage_radices().into_iter().enumerate() {
+            stages.push(Stage {
+                index,
+                radix,
+                stride,
+            });
             stride *= radix;
         }
         Shape {
@@ -105,6 +111,12 @@ impl Shape {
     /// `ld[it]`, `st[it]` need constant indices.
     pub(super) fn loops(&self) -> bool {
         !self.registers && self.radix <= LOOP_ELEMENTS
+    }
+
+    /// Whether the pass computes Bluestein's whole convolution
+    /// ([`fft_core::kernel::ChirpStore::Convolve`]): the stages run twice, the filter between.
+    pub(super) fn convolves(&self) -> bool {
+        self.spec.convolves()
     }
 
     /// Whether the kernel has a position variable `j` (more than one work-item per sub-FFT).

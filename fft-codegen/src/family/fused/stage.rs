@@ -47,7 +47,14 @@ pub(super) fn write_stage_comment<W: Write>(
         )?;
     } else {
         let factor = l / (r * ps);
-        let tw = if factor == 1 {
+        let tw = if shape.spec.twiddles_by_stage() {
+            let (_, offset) = shape.spec.stage_twiddle_slot(stage.index, 1);
+            if offset == 0 {
+                format!("{ps} * (m - 1) + kk")
+            } else {
+                format!("{offset} + {ps} * (m - 1) + kk")
+            }
+        } else if factor == 1 {
             "kk * m".to_string()
         } else {
             format!("kk * m * {factor}")
@@ -70,15 +77,16 @@ pub(super) fn write_stage_comment<W: Write>(
     Ok(())
 }
 
-/// Writes local stage `index`: its butterflies read their points (times the stage twiddles)
-/// and compute, then, after a barrier, write their outputs, and a barrier ends the stage.
+/// Writes local stage `index`: its butterflies read their points (times the stage twiddles
+/// of `table`) and compute, then, after a barrier, write their outputs, and a barrier ends
+/// the stage.
 pub(super) fn write_stage<W: Write>(
     w: &mut Writer<W>,
     shape: &Shape,
     names: &Names,
-    index: usize,
-    stage: &Stage,
+    (index, stage): (usize, &Stage),
     graph: &Graph,
+    table: &str,
 ) -> fmt::Result {
     let r = stage.radix;
     let v = shape.vector;
@@ -97,7 +105,7 @@ pub(super) fn write_stage<W: Write>(
         for (m, (local, twiddle)) in indices.reads.iter().zip(&indices.twiddles).enumerate() {
             let read = format!("buf[pad({local})]");
             let value = match twiddle {
-                Some(at) => format!("cmul({read}, stage_tw[{at}])"),
+                Some(at) => format!("cmul({read}, {table}[{at}])"),
                 None => read,
             };
             writeln!(w, "const {v} {prefix}a{m:02} = {value};")?;
@@ -210,7 +218,14 @@ pub(crate) fn butterfly_indices(
         })
         .collect();
     let twiddles = (0..r)
-        .map(|m| (ps > 1 && m > 0).then(|| kk.clone().times(Expr::uint(m * (l / (r * ps))))))
+        .map(|m| {
+            (ps > 1 && m > 0).then(|| {
+                let (coefficient, offset) = shape.spec.stage_twiddle_slot(stage.index, m);
+                kk.clone()
+                    .times(Expr::uint(coefficient))
+                    .plus(Expr::uint(offset))
+            })
+        })
         .collect();
     let position = if ps == 1 && !clamped {
         let c_coef = if shape.has_c() { l } else { 0 };
