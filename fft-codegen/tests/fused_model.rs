@@ -405,6 +405,7 @@ fn register_stages(
     let radix = spec.radix() as usize;
     let per = l / radix;
     let group = spec.work_group_size() as usize;
+    let slots = spec.stage_twiddle_slots();
     let mut ps = 1;
     for (index, r) in spec.stage_radices().into_iter().enumerate() {
         let r_us = r as usize;
@@ -421,7 +422,7 @@ fn register_stages(
                         if m == 0 || ps == 1 {
                             return v;
                         }
-                        let (coefficient, offset) = spec.stage_twiddle_slot(index, m as u32);
+                        let (coefficient, offset) = slots.slot(index, m as u32);
                         v * stage_tw[kk * coefficient as usize + offset as usize]
                     })
                     .collect();

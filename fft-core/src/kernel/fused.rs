@@ -1171,6 +1171,30 @@ mod tests {
         }
     }
 
+    /// The convolution in one pass exists as a forward pass that pads; anything else names
+    /// what it needs.
+    #[test]
+    fn a_convolution_without_its_pad_or_inverse_is_an_error() {
+        let convolve = |pad, direction| FusedSpec {
+            chirp: Some(FusedChirp {
+                outer: Direction::Forward,
+                pad,
+                store: ChirpStore::Convolve,
+            }),
+            direction,
+            ..FusedSpec::new(2048)
+        };
+        assert_eq!(convolve(true, Direction::Forward).check(), Ok(()));
+        for spec in [
+            convolve(false, Direction::Forward),
+            convolve(true, Direction::Inverse),
+        ] {
+            let error = spec.check().unwrap_err();
+            assert_eq!(error, SpecError::ConvolveEdge);
+            assert!(error.to_string().contains("pad: true, direction Forward"));
+        }
+    }
+
     #[test]
     fn unsupported_lengths_are_errors() {
         for (len, precision) in [

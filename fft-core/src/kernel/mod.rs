@@ -36,4 +36,5 @@ pub use spec::{
     all_radices, is_supported_radix, power_of_two_radix_list, radix_list, Form, KernelSpec,
     Lengths, PassTable, RadixSpec, SpecError, Twiddles, LARGEST_PRIME_RADIX, MAX_RADIX, RADICES,
 };
+pub use stage_table::StageTwiddleSlots;
 pub use tables::{pass_twiddles, split_twiddles, stage_twiddles, SplitTwiddles};

@@ -1,5 +1,5 @@
 //! The `stage_tw` table of a fused kernel: where stage `s`'s twiddle `W_(r*ps)^(kk*m)` sits
-//! ([`FusedSpec::stage_twiddle_slot`]) and the table's values ([`FusedSpec::stage_table`]).
+//! ([`StageTwiddleSlots`]) and the table's values ([`FusedSpec::stage_table`]).
 //!
 //! Two layouts:
 //! - **by exponent** (power-of-two lengths without Bluestein's steps): `stage_tw[e] = W_L^e`,
@@ -14,6 +14,29 @@
 use super::fused::FusedSpec;
 use crate::{unit_root, Complex64};
 
+/// Where each stage of a fused kernel finds its twiddles in `stage_tw`, computed once from
+/// the spec's stage radices ([`FusedSpec::stage_twiddle_slots`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StageTwiddleSlots {
+    len: u32,
+    by_stage: bool,
+    /// Per stage: (radix r, stride ps, offset of its block when by stage).
+    stages: Vec<(u32, u32, u32)>,
+}
+
+impl StageTwiddleSlots {
+    /// `(coefficient, offset)`: input `m` (1..r) of stage `index` (of stride `ps > 1`)
+    /// multiplies by `stage_tw[kk * coefficient + offset]`, which holds `W_(r*ps)^(kk*m)`.
+    pub fn slot(&self, index: usize, m: u32) -> (u32, u32) {
+        let (r, ps, offset) = self.stages[index];
+        if self.by_stage {
+            (1, offset + (m - 1) * ps)
+        } else {
+            (m * (self.len / (r * ps)), 0)
+        }
+    }
+}
+
 impl FusedSpec {
     /// Whether `stage_tw` holds each stage's twiddles in a block of its own, indexed by `kk`
     /// first (module docs): mixed lengths and passes with Bluestein's steps. Plain
@@ -22,46 +45,44 @@ impl FusedSpec {
         !self.len.is_power_of_two() || self.chirp.is_some()
     }
 
-    /// `(coefficient, offset)`: input `m` (1..r) of stage `index` (of stride `ps > 1`)
-    /// multiplies by `stage_tw[kk * coefficient + offset]`, which holds `W_(r*ps)^(kk*m)`.
-    pub fn stage_twiddle_slot(&self, index: usize, m: u32) -> (u32, u32) {
-        let radices = self.stage_radices();
-        let stride: u32 = radices[..index].iter().product();
-        let r = radices[index];
-        if !self.twiddles_by_stage() {
-            return (m * (self.len / (r * stride)), 0);
-        }
-        // The blocks of the stages before: (r_s - 1) * ps_s entries each (none for stride 1).
-        let mut offset = 0;
-        let mut ps = 1;
-        for &radix in &radices[..index] {
+    /// The slots of every stage's twiddles ([`StageTwiddleSlots`]).
+    pub fn stage_twiddle_slots(&self) -> StageTwiddleSlots {
+        let mut stages = Vec::new();
+        let (mut ps, mut offset) = (1, 0);
+        for r in self.stage_radices() {
+            stages.push((r, ps, offset));
+            // A stage of stride 1 multiplies by no twiddle: no block.
             if ps > 1 {
-                offset += (radix - 1) * ps;
+                offset += (r - 1) * ps;
             }
-            ps *= radix;
+            ps *= r;
         }
-        (1, offset + (m - 1) * stride)
+        StageTwiddleSlots {
+            len: self.len,
+            by_stage: self.twiddles_by_stage(),
+            stages,
+        }
     }
 
     /// The values of `stage_tw`, exact in f64 (the runtime rounds each once): `W_L^e` for
-    /// `e < L` by exponent, else each stage's block ([`FusedSpec::stage_twiddle_slot`]); one
-    /// entry of 1 where no stage reads any.
+    /// `e < L` by exponent, else each stage's block ([`StageTwiddleSlots`]); one entry of 1
+    /// where no stage reads any.
     pub fn stage_table(&self) -> Vec<Complex64> {
         let direction = self.direction;
         if !self.twiddles_by_stage() {
             return crate::kernel::stage_twiddles(self.len, direction);
         }
+        let slots = self.stage_twiddle_slots();
         let mut table = Vec::new();
-        let mut ps = 1u32;
-        for (index, &r) in self.stage_radices().iter().enumerate() {
-            if ps > 1 {
-                for m in 1..r {
-                    debug_assert_eq!(self.stage_twiddle_slot(index, m).1 as usize, table.len());
-                    let period = u64::from(r * ps);
-                    table.extend((0..ps).map(|kk| unit_root(i64::from(kk * m), period, direction)));
-                }
+        for (index, &(r, ps, _)) in slots.stages.iter().enumerate() {
+            if ps == 1 {
+                continue;
             }
-            ps *= r;
+            for m in 1..r {
+                debug_assert_eq!(slots.slot(index, m).1 as usize, table.len());
+                let period = u64::from(r * ps);
+                table.extend((0..ps).map(|kk| unit_root(i64::from(kk * m), period, direction)));
+            }
         }
         if table.is_empty() {
             table.push(Complex64::new(1.0, 0.0));
@@ -90,6 +111,7 @@ mod tests {
                     ..FusedSpec::new(len)
                 };
                 let table = spec.stage_table();
+                let slots = spec.stage_twiddle_slots();
                 let mut ps = 1;
                 for (index, &r) in spec.stage_radices().iter().enumerate() {
                     for m in 1..r {
@@ -97,7 +119,7 @@ mod tests {
                             if ps == 1 {
                                 continue;
                             }
-                            let (coef, offset) = spec.stage_twiddle_slot(index, m);
+                            let (coef, offset) = slots.slot(index, m);
                             let got = table[(kk * coef + offset) as usize];
                             let want =
                                 unit_root(i64::from(kk * m), u64::from(r * ps), Direction::Inverse);
@@ -120,9 +142,10 @@ mod tests {
         // 10000 = [20, 5, 5, 20]: blocks of 4 * 20, 4 * 100 and 19 * 500 entries.
         let spec = FusedSpec::new(10000);
         assert_eq!(spec.stage_radices(), [20, 5, 5, 20]);
-        assert_eq!(spec.stage_twiddle_slot(1, 1), (1, 0));
-        assert_eq!(spec.stage_twiddle_slot(2, 2), (1, 80 + 100));
-        assert_eq!(spec.stage_twiddle_slot(3, 19), (1, 80 + 400 + 18 * 500));
+        let slots = spec.stage_twiddle_slots();
+        assert_eq!(slots.slot(1, 1), (1, 0));
+        assert_eq!(slots.slot(2, 2), (1, 80 + 100));
+        assert_eq!(slots.slot(3, 19), (1, 80 + 400 + 18 * 500));
         assert_eq!(spec.stage_table().len(), 80 + 400 + 19 * 500);
     }
 }

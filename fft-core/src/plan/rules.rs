@@ -366,8 +366,8 @@ impl Plan {
 
 /// Bluestein's convolution as fused passes only: the forward M-point FFT pads at its first
 /// load and multiplies by the filter's spectrum at its last store, the inverse one unpads
-/// (times the chirp and `scale`) at its last store. Every pass has `len` = N and
-/// `padded` = M.
+/// (times the chirp and `scale`) at its last store; where M is one pass, that pass is the
+/// whole convolution ([`convolve_in_one_pass`]). Every pass has `len` = N and `padded` = M.
 fn bluestein_fused(
     request: &PlanRequest,
     caps: &DeviceCaps,
@@ -379,24 +379,24 @@ fn bluestein_fused(
         ..*request
     };
     let mut forward = stockham_passes(&inner, caps, padded, Direction::Forward, 1.0)?;
-    let mut inverse = stockham_passes(&inner, caps, padded, Direction::Inverse, scale)?;
     let outer = request.direction;
-    if let Some(mut pass) = convolve_in_one_pass(&forward, &inverse, outer, scale) {
-        pass.params.len = request.len;
-        pass.relaunch();
-        return Ok(vec![pass]);
-    }
-    if let Some(chirp) = chirp_of(forward.first_mut(), outer) {
-        chirp.pad = true;
-    }
-    if let Some(chirp) = chirp_of(forward.last_mut(), outer) {
-        chirp.store = ChirpStore::Filter;
-    }
-    if let Some(chirp) = chirp_of(inverse.last_mut(), outer) {
-        chirp.store = ChirpStore::Unpad;
-    }
-    let mut passes = forward;
-    passes.extend(inverse);
+    let mut passes = match convolve_in_one_pass(&forward, outer, scale) {
+        Some(pass) => vec![pass],
+        None => {
+            let mut inverse = stockham_passes(&inner, caps, padded, Direction::Inverse, scale)?;
+            if let Some(chirp) = chirp_of(forward.first_mut(), outer) {
+                chirp.pad = true;
+            }
+            if let Some(chirp) = chirp_of(forward.last_mut(), outer) {
+                chirp.store = ChirpStore::Filter;
+            }
+            if let Some(chirp) = chirp_of(inverse.last_mut(), outer) {
+                chirp.store = ChirpStore::Unpad;
+            }
+            forward.extend(inverse);
+            forward
+        }
+    };
     for pass in &mut passes {
         pass.params.len = request.len;
         pass.relaunch();
@@ -404,18 +404,13 @@ fn bluestein_fused(
     Ok(passes)
 }
 
-/// Bluestein's whole convolution as one pass ([`ChirpStore::Convolve`]) where the M-point
-/// FFTs are one fused pass each: the forward pass, padding at its load, multiplying by the
-/// filter and running the inverse FFT in the same work-group, unpadding at its store with
-/// the inverse pass's `scale`. One pass over memory (N values read and N written per
-/// transform) instead of two of N + M values each.
-fn convolve_in_one_pass(
-    forward: &[Pass],
-    inverse: &[Pass],
-    outer: Direction,
-    scale: f64,
-) -> Option<Pass> {
-    let ([only], [_]) = (forward, inverse) else {
+/// Bluestein's whole convolution as one pass ([`ChirpStore::Convolve`]) where the forward
+/// M-point FFT is one fused pass (the inverse then is one too: same length, same limits):
+/// that pass, padding at its load, multiplying by the filter and running the inverse FFT in
+/// the same work-group, unpadding at its store with the inverse FFT's `scale`. One pass over
+/// memory (N values read and N written per transform) instead of two of N + M values each.
+fn convolve_in_one_pass(forward: &[Pass], outer: Direction, scale: f64) -> Option<Pass> {
+    let [only] = forward else {
         return None;
     };
     let KernelSpec::Fused(spec) = only.spec else {

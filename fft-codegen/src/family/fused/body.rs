@@ -90,10 +90,10 @@ fn write_stages<W: Write>(
     if shape.registers {
         return super::registers::write_stages(w, shape, names, graphs, table);
     }
-    for (index, stage) in shape.stages.iter().enumerate() {
+    for stage in &shape.stages {
         writeln!(w)?;
         let graph = graphs.get(&stage.radix).ok_or(fmt::Error)?;
-        write_stage(w, shape, names, (index, stage), graph, table)?;
+        write_stage(w, shape, names, stage, graph, table)?;
     }
     Ok(())
 }
@@ -113,15 +113,15 @@ fn write_convolution_first_run<W: Write>(
         w,
         "// Bluestein's convolution, first run of the stages: the forward FFT of the padded input."
     )?;
-    if !shape.registers {
-        write_stages(w, shape, names, graphs, "stage_tw")?;
-        write_filter_local(w, shape)?;
-    } else {
+    if shape.registers {
         w.open_block()?;
         write_stages(w, shape, names, graphs, "stage_tw")?;
         write_filter_registers(w, shape, names)?;
         w.close_block()?;
         writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")?;
+    } else {
+        write_stages(w, shape, names, graphs, "stage_tw")?;
+        write_filter_local(w, shape)?;
     }
     writeln!(w)?;
     writeln!(

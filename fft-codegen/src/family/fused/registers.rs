@@ -170,7 +170,7 @@ pub(super) fn write_stages<W: Write>(
             sub: sub.as_deref(),
             point: &point,
         };
-        values = write_stage(w, shape, mapping, index, stage, graph, &values, table)?;
+        values = write_stage(w, shape, mapping, stage, graph, &values, table)?;
     }
     // The last stage (radix r, stride L / r) leaves output q of butterfly u at point
     // j + (u + q * R / r) * (L / R): element u + q * R / r of the store phase, already in
@@ -212,12 +212,10 @@ impl Mapping<'_> {
 /// One stage: its inputs come from the load's registers (the first stage) or from the
 /// previous stage's `values` by an exchange, its stage twiddles from `table`; returns its
 /// outputs at their local indices, butterfly by butterfly, output by output.
-#[allow(clippy::too_many_arguments)]
 fn write_stage<W: Write>(
     w: &mut Writer<W>,
     shape: &Shape,
     mapping: Mapping,
-    index: usize,
     stage: &Stage,
     graph: &Graph,
     values: &[Placed],
@@ -229,7 +227,8 @@ fn write_stage<W: Write>(
     let butterflies = shape.radix / r;
     let span = l / r;
     let at = mapping.point;
-    write_stage_comment(w, shape, index, stage)?;
+    let index = stage.index;
+    write_stage_comment(w, shape, stage)?;
     let stage_prefix = format!("s{}_", index + 1);
     let mut inputs = Vec::new();
     let mut bases = Vec::new();
@@ -277,7 +276,7 @@ fn write_stage<W: Write>(
         if ps > 1 {
             for m in 1..r {
                 let a = format!("{prefix}a{m:02}");
-                let (coefficient, offset) = shape.spec.stage_twiddle_slot(index, m);
+                let (coefficient, offset) = shape.twiddle_slots.slot(index, m);
                 let slot = linear(&[(kk.as_str(), coefficient)], offset);
                 writeln!(w, "{a} = cmul({a}, {table}[{slot}]);")?;
             }

@@ -4,7 +4,7 @@
 pub(super) use crate::index::linear;
 use crate::index::Expr;
 use crate::opencl::literal::{scalar_type, vector_type};
-use fft_core::kernel::FusedSpec;
+use fft_core::kernel::{FusedSpec, StageTwiddleSlots};
 
 /// The most elements per work-item whose load and store phases are loops. The 4096-point f32
 /// kernel (32 elements) took 6.4-7.4 ms per 2^20 points on PoCL with loops against
@@ -46,6 +46,8 @@ pub(super) struct Shape {
     /// holds scalars, real parts first, then imaginary parts.
     pub(super) halves: bool,
     pub(super) stages: Vec<Stage>,
+    /// Where each stage's twiddles sit in `stage_tw` ([`FusedSpec::stage_twiddle_slots`]).
+    pub(super) twiddle_slots: StageTwiddleSlots,
     pub(super) vector: &'static str,
     pub(super) scalar: &'static str,
 }
@@ -73,6 +75,7 @@ impl Shape {
             registers: spec.holds_registers(),
             halves: spec.exchanges_halves(),
             stages,
+            twiddle_slots: spec.stage_twiddle_slots(),
             vector: vector_type(spec.precision),
             scalar: scalar_type(spec.precision),
         }

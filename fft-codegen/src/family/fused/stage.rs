@@ -10,11 +10,10 @@ use crate::opencl::butterfly::{write_butterfly, ButterflyText, Values};
 use crate::opencl::writer::Writer;
 use std::fmt::{self, Write};
 
-/// The comment above local stage `index`: its radix, stride, reads and writes.
+/// The comment above a local stage: its radix, stride, reads and writes.
 pub(super) fn write_stage_comment<W: Write>(
     w: &mut Writer<W>,
     shape: &Shape,
-    index: usize,
     stage: &Stage,
 ) -> fmt::Result {
     let (l, per) = (shape.len, shape.per_fft);
@@ -33,7 +32,7 @@ pub(super) fn write_stage_comment<W: Write>(
     writeln!(
         w,
         "// Stage {} of {}: radix {r}, stride {ps}. Butterfly {b} of sub-FFT c reads points",
-        index + 1,
+        stage.index + 1,
         shape.stages.len()
     )?;
     if ps == 1 {
@@ -48,7 +47,7 @@ pub(super) fn write_stage_comment<W: Write>(
     } else {
         let factor = l / (r * ps);
         let tw = if shape.spec.twiddles_by_stage() {
-            let (_, offset) = shape.spec.stage_twiddle_slot(stage.index, 1);
+            let (_, offset) = shape.twiddle_slots.slot(stage.index, 1);
             if offset == 0 {
                 format!("{ps} * (m - 1) + kk")
             } else {
@@ -77,21 +76,21 @@ pub(super) fn write_stage_comment<W: Write>(
     Ok(())
 }
 
-/// Writes local stage `index`: its butterflies read their points (times the stage twiddles
+/// Writes a local stage: its butterflies read their points (times the stage twiddles
 /// of `table`) and compute, then, after a barrier, write their outputs, and a barrier ends
 /// the stage.
 pub(super) fn write_stage<W: Write>(
     w: &mut Writer<W>,
     shape: &Shape,
     names: &Names,
-    (index, stage): (usize, &Stage),
+    stage: &Stage,
     graph: &Graph,
     table: &str,
 ) -> fmt::Result {
     let r = stage.radix;
     let v = shape.vector;
     let butterflies = shape.radix.div_ceil(r);
-    write_stage_comment(w, shape, index, stage)?;
+    write_stage_comment(w, shape, stage)?;
     w.open_block()?;
     let mut destinations = Vec::new();
     for u in 0..butterflies {
@@ -220,7 +219,7 @@ pub(crate) fn butterfly_indices(
     let twiddles = (0..r)
         .map(|m| {
             (ps > 1 && m > 0).then(|| {
-                let (coefficient, offset) = shape.spec.stage_twiddle_slot(stage.index, m);
+                let (coefficient, offset) = shape.twiddle_slots.slot(stage.index, m);
                 kk.clone()
                     .times(Expr::uint(coefficient))
                     .plus(Expr::uint(offset))
