@@ -5,6 +5,7 @@ use crate::family::fused::emit_fused;
 use crate::family::lanes::emit_lanes;
 use crate::family::layout::emit_layout;
 use crate::family::permute::emit_permute;
+use crate::family::rader::emit_rader;
 use crate::family::radix::emit_radix;
 use crate::family::real::emit_real;
 use crate::spec::{CodegenError, GeneratedKernel};
@@ -28,6 +29,7 @@ pub fn emit(spec: &KernelSpec) -> Result<GeneratedKernel, CodegenError> {
         KernelSpec::Radix(radix) => emit_radix(radix)?,
         KernelSpec::Fused(fused) => emit_fused(fused)?,
         KernelSpec::Chirp(chirp) => emit_chirp(chirp)?,
+        KernelSpec::Rader(rader) => emit_rader(rader)?,
         KernelSpec::Real(real) => emit_real(real)?,
         KernelSpec::Permute(permute) => emit_permute(permute)?,
         KernelSpec::Layout(layout) => emit_layout(layout)?,

@@ -50,6 +50,9 @@ fn signatures_declare_the_abi_arguments_in_order() {
                     ArgKind::RealOutput | ArgKind::ImagOutput => {
                         format!("__global {real} *{}", arg.name)
                     }
+                    ArgKind::Indices(_) => format!("__global const uint *restrict {}", arg.name),
+                    // Only the plan's steps touch the stash, each its own transform's values.
+                    ArgKind::Stash => format!("__global {data} *restrict {}", arg.name),
                     ArgKind::Uint(_) => format!("const uint {}", arg.name),
                     ArgKind::Scale => format!("const {real} {}", arg.name),
                 })

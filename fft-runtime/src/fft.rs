@@ -594,10 +594,7 @@ where
     check_device_fits::<T>(queue, plan)?;
     let specs: Vec<KernelSpec> = plan.passes.iter().map(|pass| pass.spec).collect();
     queue.prebuild(&specs)?;
-    plan.passes
-        .iter()
-        .map(|pass| Launch::new(queue, pass))
-        .collect::<Result<Vec<_>>>()
+    crate::launch::launches_for(queue, &plan.passes)
 }
 
 /// Checks that the queue's device can hold and compute `plan`: fp64 when `T` is f64, 32-bit

@@ -25,7 +25,7 @@ mod table {
     use fft_codegen::{
         ChirpSpec, ChirpStep::*, Direction::*, Form::*, FusedSpec, KernelSpec::*, LayoutSpec,
         LayoutStep::*, Lengths::*, OpCounts, PassTable::*, PermuteSpec, PermuteStep::*,
-        Precision::*, RadixSpec, RealSpec, RealStep::*, Twiddles::*,
+        Precision::*, RaderSpec, RaderStep::*, RadixSpec, RealSpec, RealStep::*, Twiddles::*,
     };
     include!(concat!(env!("OUT_DIR"), "/generated_kernels.rs"));
 }

@@ -4,7 +4,7 @@
 use crate::error::{Error, Result};
 use crate::float::{complex_from_f64, FftFloat};
 use crate::queue::DeviceQueue;
-use fft_core::kernel::ArgKind;
+use fft_core::kernel::{stash_len, ArgKind};
 use fft_core::plan::Pass;
 use num_complex::Complex;
 use ocl::{Buffer, Event, EventList, Kernel, OclPrm, SpatialDims};
@@ -72,6 +72,44 @@ where
     data_args: ((u32, Option<u32>), (u32, Option<u32>)),
     /// Tables the kernel holds as arguments, kept alive with it.
     _tables: Vec<Buffer<Complex<T>>>,
+    /// Index tables the kernel holds as arguments.
+    _indices: Vec<Buffer<u32>>,
+    /// The plan's stash, where the kernel has one.
+    _stash: Option<Buffer<Complex<T>>>,
+}
+
+/// The launches of `passes`, in order, sharing one stash ([`fft_core::kernel::stash_len`]
+/// values, allocated here) where a kernel has one.
+pub(crate) fn launches_for<T: FftFloat>(
+    queue: &DeviceQueue,
+    passes: &[Pass],
+) -> Result<Vec<Launch<T>>>
+where
+    Complex<T>: OclPrm,
+{
+    let stash_len = stash_len(passes.iter().map(|pass| (&pass.spec, &pass.params)));
+    let stash = (stash_len > 0)
+        .then(|| {
+            Buffer::<Complex<T>>::builder()
+                .queue(queue.queue().clone())
+                .len(stash_len)
+                .build()
+                .map_err(Error::ocl("allocating the plan's stash"))
+        })
+        .transpose()?;
+    passes
+        .iter()
+        .map(|pass| Launch::new(queue, pass, stash.as_ref()))
+        .collect()
+}
+
+fn upload_indices(queue: &DeviceQueue, values: &[u32]) -> Result<Buffer<u32>> {
+    Buffer::<u32>::builder()
+        .queue(queue.queue().clone())
+        .len(values.len().max(1))
+        .copy_host_slice(values)
+        .build()
+        .map_err(Error::ocl("uploading an index table"))
 }
 
 fn upload<T: FftFloat>(queue: &DeviceQueue, values: &[Complex<T>]) -> Result<Buffer<Complex<T>>>
@@ -100,8 +138,13 @@ where
     Complex<T>: OclPrm,
 {
     /// Prepares `pass`: builds (or reuses) its program, uploads its tables and binds every
-    /// argument its ABI names but the data buffers.
-    pub fn new(queue: &DeviceQueue, pass: &Pass) -> Result<Launch<T>> {
+    /// argument its ABI names but the data buffers (`stash`: the plan's, for a kernel that
+    /// has one; [`launches_for`] allocates it).
+    pub fn new(
+        queue: &DeviceQueue,
+        pass: &Pass,
+        stash: Option<&Buffer<Complex<T>>>,
+    ) -> Result<Launch<T>> {
         let program = queue.program(&pass.spec)?;
         let mut builder = Kernel::builder();
         builder
@@ -125,7 +168,15 @@ where
                 upload(queue, &values)
             })
             .collect::<Result<Vec<_>>>()?;
+        let indices = args
+            .iter()
+            .filter_map(|arg| match arg.kind {
+                ArgKind::Indices(kind) => Some(upload_indices(queue, &kind.values(&pass.params))),
+                _ => None,
+            })
+            .collect::<Result<Vec<_>>>()?;
         let mut next_table = tables.iter();
+        let mut next_indices = indices.iter();
         let mut data_args = ((0, None), (1, None));
         for (index, arg) in args.iter().enumerate() {
             match arg.kind {
@@ -155,6 +206,16 @@ where
                 ArgKind::Scale => {
                     builder.arg(T::from_f64(pass.scale));
                 }
+                ArgKind::Indices(_) => {
+                    builder.arg(next_indices.next().expect("one buffer per index argument"));
+                }
+                ArgKind::Stash => {
+                    // `launches_for` gives every plan with a stash argument its stash.
+                    match stash {
+                        Some(stash) => builder.arg(stash),
+                        None => builder.arg(None::<&Buffer<Complex<T>>>),
+                    };
+                }
             }
         }
         // SAFETY: the check compares Rust types with the kernel's declared OpenCL types and knows
@@ -171,6 +232,8 @@ where
             local_size: pass.launch.local.as_deref().map(dims),
             data_args,
             _tables: tables,
+            _indices: indices,
+            _stash: stash.cloned(),
         })
     }
 

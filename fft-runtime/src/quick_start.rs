@@ -191,10 +191,7 @@ where
     std::thread::spawn(move || {
         let specs: Vec<KernelSpec> = passes.iter().map(|pass| pass.spec).collect();
         queue.prebuild(&specs)?;
-        passes
-            .iter()
-            .map(|pass| Launch::new(&queue, pass))
-            .collect()
+        crate::launch::launches_for(&queue, &passes)
     })
 }
 

@@ -3,8 +3,10 @@
 //! random lengths up to 2^22, weighted toward primes and products of large primes, with
 //! random batches.
 //!
-//! Tolerances: `tolerance::<T>(N)`, the model `eps * sqrt(log2 N)` (3x for Bluestein's
-//! lengths). The sweep prints the worst relative L2 and max errors of each algorithm.
+//! Tolerances: `tolerance::<T>(N)`, the model `eps * sqrt(log2 N)` (3x for lengths with a
+//! prime factor above 13, by Bluestein's or Rader's algorithm). The sweep prints the worst
+//! relative L2 and max errors of each algorithm the device's plans use (PoCL's: Rader for
+//! the primes whose N - 1 is 13-smooth, Bluestein for the other non-smooth lengths).
 
 use fft_core::plan::Algorithm;
 use fft_core::{Complex64, Direction};
@@ -23,7 +25,7 @@ fn check<T: FftFloat>(
     batch: usize,
     direction: Direction,
     seed: u64,
-) -> Result<fft_core::accuracy::ErrorReport, String>
+) -> Result<(fft_core::accuracy::ErrorReport, Algorithm), String>
 where
     Complex<T>: OclPrm,
 {
@@ -39,8 +41,10 @@ where
         .map_err(|e| format!("N = {len}: {e}"))?;
     // The oracle sees the signal the device saw: rounded to T.
     let want = batched_oracle(&to_f64(&to_device::<T>(&signal)), len, direction, 1.0);
+    let algorithm = plan.plan().algorithm;
     check_against(&to_f64(&data), &want, len, tolerance::<T>(len))
-        .map_err(|e| format!("N = {len} ({:?}): {e}", Algorithm::for_len(len)))
+        .map(|report| (report, algorithm))
+        .map_err(|e| format!("N = {len} ({algorithm:?}): {e}"))
 }
 
 /// Every N in 1..=SWEEP_MAX; the failures listed together, the worst errors printed.
@@ -52,9 +56,10 @@ where
     let mut worst: Vec<(String, f64, f64, usize)> = Vec::new();
     for len in 1..=SWEEP_MAX {
         match check::<T>(len, 1, direction, len as u64) {
-            Ok(report) => {
-                let class = match Algorithm::for_len(len) {
+            Ok((report, algorithm)) => {
+                let class = match algorithm {
                     Algorithm::Bluestein { .. } => "bluestein",
+                    Algorithm::Rader => "rader",
                     Algorithm::MixedRadix => "mixed radix",
                     _ => "power of two",
                 };
@@ -149,6 +154,52 @@ proptest! {
         let direction = if inverse { Direction::Inverse } else { Direction::Forward };
         check::<f32>(len, batch, direction, seed).map_err(TestCaseError::fail)?;
     }
+}
+
+/// Rader's plans: primes whose N - 1 is 13-smooth (a power of two, mixed), a batch whose
+/// transforms differ (each keeps its own `x_0` and DC bin in the stash), f32 and f64, both
+/// directions, with a normalization, in place (`process`) and out of place (`enqueue`).
+#[test]
+fn rader_primes_match_the_oracle() {
+    fn run<T: FftFloat>()
+    where
+        Complex<T>: OclPrm,
+    {
+        for (len, batch) in [(17, 5), (257, 3), (1201, 2), (7001, 2), (65537, 2)] {
+            for direction in [Direction::Forward, Direction::Inverse] {
+                let plan = Fft::<T>::builder(test_queue())
+                    .len(len)
+                    .batch(batch)
+                    .direction(direction)
+                    .normalization(fft_core::Normalization::Ortho)
+                    .build()
+                    .unwrap_or_else(|e| panic!("N = {len}: {e}"));
+                let algorithm = plan.plan().algorithm;
+                // PoCL's plans have no fused passes, so they take Rader's algorithm.
+                if test_queue().summary().kind == fft_core::plan::DeviceKind::Cpu {
+                    assert_eq!(algorithm, Algorithm::Rader, "N = {len}");
+                }
+                let signal = to_device::<T>(&random_signal(len * batch, len as u64 + 11));
+                let scale = 1.0 / (len as f64).sqrt();
+                let want = batched_oracle(&to_f64(&signal), len, direction, scale);
+                let mut in_place = signal.clone();
+                plan.process(&mut in_place).expect("process");
+                let mut out =
+                    vec![Complex::new(T::from_f64(f64::NAN), T::from_f64(f64::NAN)); len * batch];
+                plan.process_into(&signal, &mut out).expect("process_into");
+                for (what, got) in [("in place", &in_place), ("out of place", &out)] {
+                    if let Err(e) = check_against(&to_f64(got), &want, len, tolerance::<T>(len)) {
+                        panic!(
+                            "N = {len} x {batch} {direction} {} {what} ({algorithm:?}): {e}",
+                            T::PRECISION
+                        );
+                    }
+                }
+            }
+        }
+    }
+    run::<f32>();
+    run::<f64>();
 }
 
 /// The f64 oracle agrees with itself across its branches (naive DFT and f64 Bluestein).

@@ -6,5 +6,6 @@ pub(crate) mod fused;
 pub(crate) mod lanes;
 pub(crate) mod layout;
 pub(crate) mod permute;
+pub(crate) mod rader;
 pub(crate) mod radix;
 pub(crate) mod real;

@@ -14,6 +14,8 @@ fn declaration(arg: &KernelArg, data: &str, scalar: &str) -> String {
         ArgKind::Input => format!("__global const {data} *{name}"),
         ArgKind::Output => format!("__global {data} *{name}"),
         ArgKind::Table(_) => format!("__global const {data} *restrict {name}"),
+        ArgKind::Indices(_) => format!("__global const uint *restrict {name}"),
+        ArgKind::Stash => format!("__global {data} *restrict {name}"),
         ArgKind::RealInput | ArgKind::ImagInput => format!("__global const {scalar} *{name}"),
         ArgKind::RealOutput | ArgKind::ImagOutput => format!("__global {scalar} *{name}"),
         ArgKind::Uint(_) => format!("const uint {name}"),

@@ -8,6 +8,7 @@ use super::chirp::{chirp, chirp_filter, ChirpStep};
 use super::fused::{FusedSpec, Storage};
 use super::lanes::LANES;
 use super::layout::IoLayout;
+use super::rader::{rader_filter, rader_powers};
 use super::real::{half_spectrum_len, RealStep};
 use super::spec::{KernelSpec, Twiddles};
 use super::tables::{pass_twiddles, split_exponent, split_twiddles, stage_twiddles};
@@ -50,6 +51,45 @@ pub enum ArgKind {
     /// `const float` (`double`): the factor every output is multiplied by (the plan's
     /// normalization on its last pass, 1 elsewhere).
     Scale,
+    /// A read-only table of indices (`__global const uint *`) computed on the host.
+    Indices(IndexKind),
+    /// The plan's stash (`__global float2 *`): [`STASH_PER_TRANSFORM`] complex values per
+    /// transform that a step leaves for a later one (Rader's `x_0` and `X_0`), in a buffer
+    /// the runtime allocates once per plan ([`stash_len`]).
+    Stash,
+}
+
+/// The layout of an index table a kernel reads (values: [`IndexKind::values`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IndexKind {
+    /// Rader's powers `g^p mod N` of the primitive root, `p < N - 1` ([`rader_powers`]).
+    RaderPowers,
+}
+
+impl IndexKind {
+    /// The table's values for a pass with `params`.
+    pub fn values(&self, params: &LaunchParams) -> Vec<u32> {
+        match self {
+            IndexKind::RaderPowers => rader_powers(params.len),
+        }
+    }
+}
+
+/// Complex values of the plan's stash per transform ([`ArgKind::Stash`]).
+pub const STASH_PER_TRANSFORM: usize = 2;
+
+/// Values the stash of a plan with `passes` must hold: [`STASH_PER_TRANSFORM`] per transform
+/// of the largest batch of a pass whose kernel has a [`ArgKind::Stash`] argument (0: the
+/// plan needs none).
+pub fn stash_len<'a>(
+    passes: impl IntoIterator<Item = (&'a KernelSpec, &'a LaunchParams)>,
+) -> usize {
+    passes
+        .into_iter()
+        .filter(|(spec, _)| spec.abi().args.iter().any(|a| a.kind == ArgKind::Stash))
+        .map(|(_, params)| STASH_PER_TRANSFORM * params.batch * params.inner)
+        .max()
+        .unwrap_or(0)
 }
 
 /// The layout of a table a kernel reads (values: [`TableKind::values`]).
@@ -78,6 +118,8 @@ pub enum TableKind {
     Chirp,
     /// The spectrum of Bluestein's filter divided by M, `M` values ([`chirp_filter`]).
     ChirpFilter,
+    /// The spectrum of Rader's filter divided by N - 1, `N - 1` values ([`rader_filter`]).
+    RaderFilter,
     /// The high level of the two-level table of a real transform's split or merge twiddles
     /// `W_N^k`, `N` the real length: `hi[a] = W_N^(a << h)` (`h`: [`UintArg::RealShift`]).
     RealHi,
@@ -691,6 +733,49 @@ pub(crate) const CHIRP_FILTER_ABI: KernelAbi = KernelAbi {
     entries: &GUARDED_ENTRIES,
 };
 
+/// The arguments of Rader's steps: data, the step's table, the stash, N and the work-items.
+const fn rader_args(table: KernelArg) -> [KernelArg; 6] {
+    [
+        arg("x", ArgKind::Input),
+        arg("y", ArgKind::Output),
+        table,
+        arg("stash", ArgKind::Stash),
+        arg("n", ArgKind::Uint(UintArg::Len)),
+        arg("active", ArgKind::Uint(UintArg::Active)),
+    ]
+}
+
+const RADER_POWERS_ARG: KernelArg = arg("powers", ArgKind::Indices(IndexKind::RaderPowers));
+
+/// Rader's gather step: the powers of the primitive root.
+pub(crate) const RADER_GATHER_ABI: KernelAbi = KernelAbi {
+    args: &rader_args(RADER_POWERS_ARG),
+    entries: &GUARDED_ENTRIES,
+};
+
+/// Rader's multiply step: the filter's spectrum.
+pub(crate) const RADER_MULTIPLY_ABI: KernelAbi = KernelAbi {
+    args: &rader_args(arg("filter", ArgKind::Table(TableKind::RaderFilter))),
+    entries: &GUARDED_ENTRIES,
+};
+
+/// Rader's scatter step: the powers and the plan's scale.
+pub(crate) const RADER_SCATTER_ABI: KernelAbi = KernelAbi {
+    args: &{
+        let first = rader_args(RADER_POWERS_ARG);
+        [
+            first[0],
+            first[1],
+            first[2],
+            first[3],
+            first[4],
+            first[5],
+            arg("scale", ArgKind::Scale),
+        ]
+    },
+    entries: &GUARDED_ENTRIES,
+};
+
 impl KernelAbi {
     /// The index in [`KernelAbi::entries`] of the entry point a pass of stride `stride` runs.
     pub fn entry_for(&self, stride: usize) -> Option<usize> {
@@ -781,6 +866,7 @@ impl TableKind {
             TableKind::LaneTwiddles => lane_twiddles(spec.points(), params.stride, direction),
             TableKind::Chirp => chirp(params.len, outer),
             TableKind::ChirpFilter => chirp_filter(params.len, params.padded, outer),
+            TableKind::RaderFilter => rader_filter(params.len, outer),
             TableKind::RealHi | TableKind::RealLo => match real_len(spec, params) {
                 // One pass: the whole table W_N^k, k <= N/2, read directly (h = 0).
                 Some(len) if single_level(spec, params) && self == &TableKind::RealHi => (0..=len
@@ -867,7 +953,7 @@ impl UintArg {
                 KernelSpec::Chirp(chirp) if chirp.step == ChirpStep::Unpad => {
                     params.len * params.batch
                 }
-                KernelSpec::Chirp(_) => params.padded * params.batch,
+                KernelSpec::Chirp(_) | KernelSpec::Rader(_) => params.padded * params.batch,
                 KernelSpec::Real(_) => UintArg::RowValues.value(spec, params) * params.batch,
                 KernelSpec::Permute(_) => params.len * params.batch * params.inner,
                 KernelSpec::Layout(_) => params.len * params.batch,

@@ -6,6 +6,7 @@ use super::fused::{ChirpStore, FusedChirp, FusedSpec, Storage, WIDE_MIN};
 use super::lanes::{LanesShape, LanesSpec};
 use super::layout::{LayoutSpec, LayoutStep};
 use super::permute::{PermuteSpec, PermuteStep};
+use super::rader::{RaderSpec, RaderStep};
 use super::real::{FusedReal, RealSpec};
 use super::spec::{
     all_radices, Form, KernelSpec, Lengths, PassTable, RadixSpec, Twiddles, RADICES,
@@ -104,6 +105,17 @@ pub fn catalog() -> Vec<KernelSpec> {
             }
         }
     }
+    for step in RaderStep::ALL {
+        for direction in DIRECTIONS {
+            for precision in PRECISIONS {
+                specs.push(KernelSpec::Rader(RaderSpec {
+                    step,
+                    direction,
+                    precision,
+                }));
+            }
+        }
+    }
     for precision in PRECISIONS {
         specs.extend(RealSpec::all(precision).into_iter().map(KernelSpec::Real));
     }
@@ -193,6 +205,7 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
                         && fused.precision == Precision::F32)
             }
             KernelSpec::Chirp(chirp) => chirp.precision == Precision::F32,
+            KernelSpec::Rader(rader) => rader.precision == Precision::F32,
             KernelSpec::Real(real) => real.precision == Precision::F32,
             KernelSpec::Permute(permute) => permute.precision == Precision::F32,
             KernelSpec::Layout(layout) => layout.precision == Precision::F32,
@@ -220,7 +233,10 @@ mod tests {
         let specs = catalog();
         // 44 radices: 6 powers of two and 38 mixed ones up to 64.
         assert_eq!(all_radices().len(), 44);
-        assert_eq!(specs.len(), 96 + 24 + 66 + 44 * 4 + 12 + 16 + 4 + 8 + 24);
+        assert_eq!(
+            specs.len(),
+            96 + 24 + 66 + 44 * 4 + 12 + 12 + 16 + 4 + 8 + 24
+        );
         assert_eq!(specs[0], KernelSpec::Radix(RadixSpec::new(2)));
         assert_eq!(specs[0].name(), "fft_radix2_fwd_f32");
         assert_eq!(specs[95].name(), "fft_radix64_inv_f64_chained");
@@ -274,6 +290,9 @@ mod tests {
                 "fft_chirp_pad_fwd_f32",
                 "fft_chirp_multiply_fwd_f32",
                 "fft_chirp_unpad_fwd_f32",
+                "fft_rader_gather_fwd_f32",
+                "fft_rader_multiply_fwd_f32",
+                "fft_rader_scatter_fwd_f32",
                 "fft_real_pack_f32",
                 "fft_real_split_f32",
                 "fft_real_merge_f32",

@@ -13,14 +13,15 @@ mod fused;
 mod lanes;
 mod layout;
 mod permute;
+mod rader;
 mod real;
 mod spec;
 mod stage_table;
 mod tables;
 
 pub use abi::{
-    ArgKind, EntryAbi, Geometry, KernelAbi, KernelArg, LaunchParams, LaunchShape, PassPosition,
-    TableKind, UintArg, GUARDED_GROUP,
+    stash_len, ArgKind, EntryAbi, Geometry, IndexKind, KernelAbi, KernelArg, LaunchParams,
+    LaunchShape, PassPosition, TableKind, UintArg, GUARDED_GROUP, STASH_PER_TRANSFORM,
 };
 pub use catalog::{catalog, sample_catalog};
 pub use chirp::{bluestein_len, bluestein_reference, chirp, chirp_filter, ChirpSpec, ChirpStep};
@@ -28,6 +29,10 @@ pub use fused::{ChirpStore, FusedChirp, FusedSpec, Storage, MAX_GROUP, PAD_STEP}
 pub use lanes::{LanesLenError, LanesShape, LanesSpec, LANES, LANES_MIN_LEN};
 pub use layout::{IoLayout, LayoutSpec, LayoutStep};
 pub use permute::{PermuteSpec, PermuteStep};
+pub use rader::{
+    primitive_root, rader_destination, rader_filter, rader_powers, rader_reference, rader_serves,
+    RaderSpec, RaderStep,
+};
 pub use real::{
     half_spectrum_len, hermitian_extension, irfft_reference, rfft_reference, FusedReal, RealLayout,
     RealSpec, RealStep,

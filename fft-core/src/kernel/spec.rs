@@ -4,14 +4,16 @@ use super::abi::{
     fused_io_abi, KernelAbi, CHIRP_ABI, CHIRP_FILTER_ABI, FUSED_ABI, FUSED_CHIRP_ABI,
     FUSED_CHIRP_FILTER_ABI, FUSED_FILTER_ABI, FUSED_INTERLEAVED_ABI, FUSED_REAL_ABI,
     LANES_HILO_ABI, LANES_PART_ABI, LANES_WHOLE_ABI, LAYOUT_LOAD_ABI, LAYOUT_LOAD_PLANAR_ABI,
-    LAYOUT_STORE_ABI, LAYOUT_STORE_PLANAR_ABI, PERMUTE_ABI, RADIX_ANY_ABI, RADIX_HILO_ABI,
-    RADIX_SCALAR_ABI, RADIX_VECTOR_ABI, REAL_PACK_ABI, REAL_SPLIT_ABI, REAL_UNPACK_ABI,
+    LAYOUT_STORE_ABI, LAYOUT_STORE_PLANAR_ABI, PERMUTE_ABI, RADER_GATHER_ABI, RADER_MULTIPLY_ABI,
+    RADER_SCATTER_ABI, RADIX_ANY_ABI, RADIX_HILO_ABI, RADIX_SCALAR_ABI, RADIX_VECTOR_ABI,
+    REAL_PACK_ABI, REAL_SPLIT_ABI, REAL_UNPACK_ABI,
 };
 use super::chirp::{ChirpSpec, ChirpStep};
 use super::fused::{ChirpStore, FusedChirp, FusedSpec};
 use super::lanes::{LanesLenError, LanesShape, LanesSpec};
 use super::layout::{LayoutSpec, LayoutStep};
 use super::permute::PermuteSpec;
+use super::rader::{RaderSpec, RaderStep};
 use super::real::{RealSpec, RealStep};
 use crate::{Direction, Precision};
 use std::fmt;
@@ -257,6 +259,8 @@ pub enum KernelSpec {
     Fused(FusedSpec),
     /// A point-wise step of Bluestein's algorithm.
     Chirp(ChirpSpec),
+    /// A point-wise step of Rader's algorithm.
+    Rader(RaderSpec),
     /// A point-wise step of a real transform.
     Real(RealSpec),
     /// A point-wise permute of a multi-dimensional transform's axis.
@@ -331,6 +335,15 @@ impl KernelSpec {
                 ..
             }) => &CHIRP_FILTER_ABI,
             KernelSpec::Chirp(_) => &CHIRP_ABI,
+            KernelSpec::Rader(RaderSpec {
+                step: RaderStep::PowerGather,
+                ..
+            }) => &RADER_GATHER_ABI,
+            KernelSpec::Rader(RaderSpec {
+                step: RaderStep::FilterMultiply,
+                ..
+            }) => &RADER_MULTIPLY_ABI,
+            KernelSpec::Rader(_) => &RADER_SCATTER_ABI,
             KernelSpec::Real(RealSpec {
                 step: RealStep::Pack,
                 ..
@@ -370,6 +383,7 @@ impl KernelSpec {
             KernelSpec::Radix(spec) => spec.name(),
             KernelSpec::Fused(spec) => spec.name(),
             KernelSpec::Chirp(spec) => spec.name(),
+            KernelSpec::Rader(spec) => spec.name(),
             KernelSpec::Real(spec) => spec.name(),
             KernelSpec::Permute(spec) => spec.name(),
             KernelSpec::Layout(spec) => spec.name(),
@@ -409,6 +423,7 @@ impl KernelSpec {
             KernelSpec::Radix(spec) => spec.direction,
             KernelSpec::Fused(spec) => spec.direction,
             KernelSpec::Chirp(spec) => spec.direction,
+            KernelSpec::Rader(spec) => spec.direction,
             KernelSpec::Real(spec) => match spec.step {
                 RealStep::Pack | RealStep::Split => Direction::Forward,
                 RealStep::Merge | RealStep::Unpack => Direction::Inverse,
@@ -424,6 +439,7 @@ impl KernelSpec {
             KernelSpec::Radix(spec) => spec.precision,
             KernelSpec::Fused(spec) => spec.precision,
             KernelSpec::Chirp(spec) => spec.precision,
+            KernelSpec::Rader(spec) => spec.precision,
             KernelSpec::Real(spec) => spec.precision,
             KernelSpec::Permute(spec) => spec.precision,
             KernelSpec::Layout(spec) => spec.precision,
@@ -439,6 +455,7 @@ impl KernelSpec {
             KernelSpec::Fused(spec) => spec.len,
             KernelSpec::Lanes(spec) => spec.len,
             KernelSpec::Chirp(_)
+            | KernelSpec::Rader(_)
             | KernelSpec::Real(_)
             | KernelSpec::Permute(_)
             | KernelSpec::Layout(_) => 1,
@@ -453,6 +470,7 @@ impl KernelSpec {
             KernelSpec::Fused(_)
             | KernelSpec::Lanes(_)
             | KernelSpec::Chirp(_)
+            | KernelSpec::Rader(_)
             | KernelSpec::Real(_)
             | KernelSpec::Permute(_)
             | KernelSpec::Layout(_) => Twiddles::Table,
@@ -493,6 +511,7 @@ impl KernelSpec {
             KernelSpec::Fused(spec) => spec.check(),
             KernelSpec::Lanes(spec) => spec.check().map_err(SpecError::Lanes),
             KernelSpec::Chirp(_)
+            | KernelSpec::Rader(_)
             | KernelSpec::Real(_)
             | KernelSpec::Permute(_)
             | KernelSpec::Layout(_) => Ok(()),
@@ -509,6 +528,12 @@ impl From<RadixSpec> for KernelSpec {
 impl From<ChirpSpec> for KernelSpec {
     fn from(spec: ChirpSpec) -> KernelSpec {
         KernelSpec::Chirp(spec)
+    }
+}
+
+impl From<RaderSpec> for KernelSpec {
+    fn from(spec: RaderSpec) -> KernelSpec {
+        KernelSpec::Rader(spec)
     }
 }
 

@@ -21,6 +21,11 @@ pub enum Algorithm {
         /// The convolution length M >= 2N - 1 ([`crate::kernel::bluestein_len`]).
         padded: usize,
     },
+    /// A prime above 13 whose predecessor is 13-smooth, on a plan without fused passes:
+    /// Rader's cyclic convolution of length N - 1 ([`crate::kernel::rader_serves`]), two
+    /// FFTs of N - 1 points where Bluestein would run two of M >= 2N - 1. Its work buffers
+    /// hold N values per transform (a real transform's steps around it need them).
+    Rader,
     /// A multi-dimensional transform: each axis by its own algorithm, one after another.
     MultiDim {
         /// Values per transform in the work buffers (more than the shape's where an axis
@@ -54,6 +59,15 @@ impl Algorithm {
         }
     }
 
+    /// The length of the FFTs the plan's passes compute: Bluestein's M, Rader's N - 1, else
+    /// [`Algorithm::work_len`].
+    pub fn core_len(&self, len: usize) -> usize {
+        match self {
+            Algorithm::Rader => len - 1,
+            _ => self.work_len(len),
+        }
+    }
+
     /// The algorithm and why, for `explain`.
     pub fn describe(&self, len: usize) -> String {
         match self {
@@ -67,6 +81,12 @@ impl Algorithm {
                 "{len} = {} has a prime factor above {LARGEST_PRIME_RADIX}: Bluestein's chirp-z convolution of length {padded} = {} (the fastest length >= 2N - 1), its filter's spectrum computed once in f64",
                 factorization(len),
                 factorization(*padded)
+            ),
+            Algorithm::Rader => format!(
+                "{len} is prime and {len} - 1 = {}: Rader's algorithm, a cyclic convolution of length {} by two FFTs of that length (Bluestein would run two of {} points; on this plan its steps could not ride on fused passes), its filter's spectrum computed once in f64",
+                factorization(len - 1),
+                len - 1,
+                crate::kernel::bluestein_len(len)
             ),
             Algorithm::MultiDim { .. } => "a multi-dimensional transform: each axis by its own 1-D algorithm, one after another (interleaved fused passes for axes before the last, or a permute to contiguous sequences and back)".to_string(),
         }

@@ -196,7 +196,7 @@ impl FromStr for Choice {
 }
 
 /// The length whose passes a [`Choice`] decides: the complex core of a 1-D request (N, a
-/// real transform's N/2, Bluestein's padded M), or `None` for multi-dimensional requests and
+/// real transform's N/2, Bluestein's padded M, Rader's N - 1), or `None` for multi-dimensional requests and
 /// lengths of one pass-free point, which measure mode does not tune.
 pub fn tuned_len(request: &PlanRequest, caps: &DeviceCaps) -> Option<usize> {
     core_len(&Plan::new(*request, caps).ok()?)
@@ -207,7 +207,7 @@ fn core_len(plan: &Plan) -> Option<usize> {
     if plan.request.shape.is_some_and(|s| !s.is_one_dimensional()) {
         return None;
     }
-    let len = plan.work_len();
+    let len = plan.algorithm.core_len(plan.complex_len);
     (len > 1).then_some(len)
 }
 

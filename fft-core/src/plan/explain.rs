@@ -57,6 +57,10 @@ impl Plan {
                     "Bluestein {} step, point-wise: {entry}",
                     spec.step.name()
                 ),
+                KernelSpec::Rader(spec) => format!(
+                    "Rader {} step, point-wise: {entry}",
+                    spec.step.name()
+                ),
                 KernelSpec::Real(spec) => format!(
                     "real transform's {} step, point-wise: {entry}",
                     spec.step.name()

@@ -206,6 +206,10 @@ impl Pass {
                 crate::kernel::ChirpStep::Multiply => 2 * padded,
                 _ => len + padded,
             },
+            crate::kernel::KernelSpec::Rader(spec) => match spec.step {
+                crate::kernel::RaderStep::FilterMultiply => 2 * padded,
+                _ => len + padded,
+            },
             _ => 2 * len,
         };
         (per_batch * batch * self.params.inner) as u64

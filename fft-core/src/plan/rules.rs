@@ -8,8 +8,9 @@ use super::{
     MAX_LEN, MAX_TOTAL_POINTS,
 };
 use crate::kernel::{
-    catalog, ChirpSpec, ChirpStep, ChirpStore, Form, FusedChirp, FusedSpec, KernelSpec, LanesShape,
-    LanesSpec, LaunchParams, Lengths, RadixSpec, Twiddles, LANES_MIN_LEN, RADICES,
+    catalog, rader_serves, ChirpSpec, ChirpStep, ChirpStore, Form, FusedChirp, FusedSpec,
+    KernelSpec, LanesShape, LanesSpec, LaunchParams, Lengths, RaderSpec, RaderStep, RadixSpec,
+    Twiddles, LANES_MIN_LEN, RADICES,
 };
 use crate::{log2_exact, Direction, Precision};
 
@@ -267,6 +268,16 @@ impl Plan {
             return super::real::real_plan(request, layout, caps);
         }
         let algorithm = match Algorithm::for_len(len) {
+            // Rader's convolution is half the length of Bluestein's; on fused passes
+            // Bluestein's steps ride on the passes and win (measured: docs/PERFORMANCE.md).
+            Algorithm::Bluestein { .. }
+                if rader_serves(len)
+                    && fused_limits_for(&request, caps)?.is_none()
+                    && ((len - 1).is_power_of_two()
+                        || check_mixed_options(&request, len - 1).is_ok()) =>
+            {
+                Algorithm::Rader
+            }
             // A smooth M runs as mixed-radix passes; options those cannot honour keep the
             // power of two.
             Algorithm::Bluestein { padded }
@@ -338,6 +349,7 @@ impl Plan {
                 passes.push(point_wise(chirp(ChirpStep::Unpad), &request, padded, scale));
                 passes
             }
+            Algorithm::Rader => rader_passes(&request, caps, scale)?,
         };
         Ok(Plan {
             request,
@@ -362,6 +374,61 @@ impl Plan {
     pub fn work_len(&self) -> usize {
         self.algorithm.work_len(self.complex_len)
     }
+}
+
+/// Rader's algorithm ([`crate::kernel::RaderSpec`]): the gather, the forward FFT of N - 1
+/// points, the multiply by the filter's spectrum, the inverse FFT and the scatter (times
+/// `scale`), every point-wise step over `padded` = N - 1 values per transform.
+fn rader_passes(
+    request: &PlanRequest,
+    caps: &DeviceCaps,
+    scale: f64,
+) -> Result<Vec<Pass>, PlanError> {
+    let inner = PlanRequest {
+        normalization: crate::Normalization::None,
+        ..*request
+    };
+    let convolution = request.len - 1;
+    let step = |step| {
+        KernelSpec::Rader(RaderSpec {
+            step,
+            direction: request.direction,
+            precision: request.precision,
+        })
+    };
+    let mut passes = vec![point_wise(
+        step(RaderStep::PowerGather),
+        request,
+        convolution,
+        1.0,
+    )];
+    passes.extend(stockham_passes(
+        &inner,
+        caps,
+        convolution,
+        Direction::Forward,
+        1.0,
+    )?);
+    passes.push(point_wise(
+        step(RaderStep::FilterMultiply),
+        request,
+        convolution,
+        1.0,
+    ));
+    passes.extend(stockham_passes(
+        &inner,
+        caps,
+        convolution,
+        Direction::Inverse,
+        1.0,
+    )?);
+    passes.push(point_wise(
+        step(RaderStep::PowerScatter),
+        request,
+        convolution,
+        scale,
+    ));
+    Ok(passes)
 }
 
 /// Bluestein's convolution as fused passes only: the forward M-point FFT pads at its first
@@ -447,7 +514,7 @@ fn chirp_of(pass: Option<&mut Pass>, outer: Direction) -> Option<&mut FusedChirp
     }
 }
 
-/// A point-wise Bluestein pass over `batch` transforms of `request.len` points padded to
+/// A point-wise Bluestein or Rader pass over `batch` transforms of `request.len` points padded to
 /// `padded`.
 fn point_wise(spec: KernelSpec, request: &PlanRequest, padded: usize, scale: f64) -> Pass {
     let params = LaunchParams {

@@ -130,6 +130,7 @@ fn the_family_is_chosen_once_from_strategy_twiddles_and_device() {
             KernelSpec::Radix(s) => s.form.name(),
             KernelSpec::Fused(_) => "fused",
             KernelSpec::Chirp(_) => "chirp",
+            KernelSpec::Rader(_) => "rader",
             KernelSpec::Real(_) => "real",
             KernelSpec::Permute(_) => "permute",
             KernelSpec::Layout(_) => "layout",
@@ -274,6 +275,60 @@ fn radices_multiply_to_the_length() {
     }
 }
 
+/// A prime whose N - 1 is 13-smooth runs Rader's algorithm where Bluestein's steps would be
+/// separate passes (global radix passes, CPU devices), and Bluestein's on fused passes.
+#[test]
+fn rader_serves_primes_with_smooth_predecessors_without_fused_passes() {
+    let mut r = request(1009, 16);
+    r.direction = Direction::Inverse;
+    r.normalization = Normalization::Backward;
+    let rader = Plan::new(r, &GPU).unwrap();
+    assert_eq!(rader.algorithm, Algorithm::Rader);
+    // Work buffers of N values per transform (the convolution uses N - 1 of them).
+    assert_eq!(rader.work_len(), 1009);
+    let names: Vec<String> = rader.passes.iter().map(Pass::entry_point).collect();
+    // 1008 = 2^4 * 3^2 * 7 in mixed-radix passes, forward then inverse.
+    assert_eq!(
+        names,
+        [
+            "fft_rader_gather_inv_f32",
+            "fft_radix63_fwd_f32",
+            "fft_radix16_fwd_f32_mixed",
+            "fft_rader_multiply_inv_f32",
+            "fft_radix63_inv_f32",
+            "fft_radix16_inv_f32_mixed",
+            "fft_rader_scatter_inv_f32",
+        ]
+    );
+    let scales: Vec<f64> = rader.passes.iter().map(|p| p.scale).collect();
+    assert_eq!(scales[..6], [1.0; 6]);
+    assert_eq!(scales[6], 1.0 / 1009.0);
+    for fft in [1, 2, 4, 5] {
+        assert_eq!(rader.passes[fft].params.len, 1008);
+    }
+    assert!(rader.explain().contains("Rader"), "{}", rader.explain());
+    // The point-wise steps: N = 1009, convolution of 1008, one work-item per value.
+    let gather = &rader.passes[0];
+    assert_eq!((gather.params.len, gather.params.padded), (1009, 1008));
+    assert_eq!(
+        crate::kernel::UintArg::Active.value(&gather.spec, &gather.params),
+        1008 * 3
+    );
+    assert_eq!(
+        crate::kernel::stash_len(rader.passes.iter().map(|p| (&p.spec, &p.params))),
+        2 * 3
+    );
+    // PoCL's automatic plans take it too; 65536 = 2^16 runs as lanes passes.
+    let cpu = Plan::new(PlanRequest::new(65537), &CPU).unwrap();
+    assert_eq!(cpu.algorithm, Algorithm::Rader);
+    assert_eq!(cpu.passes.len(), 7);
+    // Fused Bluestein on the GPU; a length whose N - 1 is not smooth keeps Bluestein.
+    let fused = Plan::new(PlanRequest::new(1009), &GPU).unwrap();
+    assert!(matches!(fused.algorithm, Algorithm::Bluestein { .. }));
+    let not_smooth = Plan::new(request(2039, 16), &CPU).unwrap();
+    assert!(matches!(not_smooth.algorithm, Algorithm::Bluestein { .. }));
+}
+
 #[test]
 fn only_the_last_pass_scales() {
     let mut r = request(1 << 10, 16);
@@ -310,9 +365,9 @@ fn every_length_from_one_up_has_a_plan() {
         pow2_part.passes[0].entry_point(),
         "fft_radix64_fwd_f32_mixed"
     );
-    // 1009 is prime: pad, forward 2048-point FFT (global radix passes requested), multiply,
-    // inverse FFT, unpad.
-    let prime = Plan::new(request(1009, 16), &GPU).unwrap();
+    // 1019 is prime and 1018 = 2 * 509 is not smooth: pad, forward 2048-point FFT (global
+    // radix passes requested), multiply, inverse FFT, unpad.
+    let prime = Plan::new(request(1019, 16), &GPU).unwrap();
     assert_eq!(prime.algorithm, Algorithm::Bluestein { padded: 2048 });
     assert_eq!(prime.work_len(), 2048);
     let names: Vec<String> = prime.passes.iter().map(Pass::entry_point).collect();
@@ -483,14 +538,26 @@ fn mixed_lengths_on_a_gpu_are_fused_passes() {
 
 #[test]
 fn bluestein_keeps_a_power_of_two_for_options_mixed_passes_lack() {
-    // 17: M = 35 with table twiddles; 64 with on-the-fly ones (powers of two only).
-    let plan = Plan::new(request(17, 16), &CPU).unwrap();
-    assert_eq!(plan.algorithm, Algorithm::Bluestein { padded: 35 });
-    let mut r = request(17, 16);
+    // 47 (46 = 2 * 23: no Rader): M = 96 with table twiddles; 128 with on-the-fly ones
+    // (powers of two only).
+    let plan = Plan::new(request(47, 16), &CPU).unwrap();
+    assert_eq!(plan.algorithm, Algorithm::Bluestein { padded: 96 });
+    let mut r = request(47, 16);
     r.twiddles = Twiddles::Sincos;
     let plan = Plan::new(r, &CPU).unwrap();
-    assert_eq!(plan.algorithm, Algorithm::Bluestein { padded: 64 });
-    assert!(plan.explain().contains("64 = 2^6"), "{}", plan.explain());
+    assert_eq!(plan.algorithm, Algorithm::Bluestein { padded: 128 });
+    assert!(plan.explain().contains("128 = 2^7"), "{}", plan.explain());
+    // 17 (16 = 2^4): Rader's convolution is a power of two, which on-the-fly twiddles serve.
+    let mut r = request(17, 16);
+    r.twiddles = Twiddles::Sincos;
+    assert_eq!(Plan::new(r, &CPU).unwrap().algorithm, Algorithm::Rader);
+    // 19 (18 = 2 * 3^2): mixed passes need table twiddles, so Bluestein's power of two.
+    let mut r = request(19, 16);
+    r.twiddles = Twiddles::Sincos;
+    assert_eq!(
+        Plan::new(r, &CPU).unwrap().algorithm,
+        Algorithm::Bluestein { padded: 64 }
+    );
 }
 
 #[test]
