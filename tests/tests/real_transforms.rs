@@ -192,12 +192,14 @@ fn every_length_up_to_160_both_kinds_f32_and_f64() {
 // 1024 and 8192: the single-pass 512-point kernels (4 sub-FFTs per work-group) and the
 // 4096-point ones (stages 32, 32, 4) with the split and merge.
 /// Real lengths whose complex core is fused: up to 2^15, whose 16384-point pass exchanges in
-/// two parts (the split step's mirror exchange too); 2000 and 10000 (1000 and 5000 complex
+/// two parts (the split step's mirror exchange too); 1000 (500 points as [10, 10, 5] in
+/// registers, one stage more than without the edge); 2000 and 10000 (1000 and 5000 complex
 /// points in registers: the split through local memory, or a point-wise split after the
 /// 5000-point pass that exchanges halves), 20000 (10000 points in two parts, the merge in
 /// its load).
-const FUSED_LENGTHS: [usize; 10] = [
+const FUSED_LENGTHS: [usize; 11] = [
     512,
+    1000,
     1024,
     2000,
     8190,

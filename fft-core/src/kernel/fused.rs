@@ -44,7 +44,10 @@ const CHIRP_REGISTER_MAX_COLUMNS: u32 = 2;
 /// they lost (R2C of 6000 reals 0.537 -> 0.640 ms, C2R 0.657 -> 1.024).
 const EDGE_REGISTER_MAX_RADIX: u32 = 20;
 /// Mixed sub-FFTs longer than this may take one more stage for radices that all divide the
-/// first ([`FusedSpec::stage_radices`]); shorter ones only as many stages.
+/// first ([`FusedSpec::stage_radices`]); shorter ones only as many stages, but for those with a
+/// real transform's split or merge, whose edge costs the local-memory stages most: the
+/// 500-point pass of 1000 reals as [10, 10, 5] in registers against [25, 20] (H100,
+/// docs/PERFORMANCE.md, 2026-11-25 night): R2C 0.645 -> 0.396 ms, C2R 1.050 -> 0.482 ms.
 const EXTRA_STAGE_MIN_LEN: u32 = 512;
 /// The fewest work-items per sub-FFT of a mixed pass with C > 1 whose values stay in
 /// registers ([`FusedSpec::mixed_in_registers`]): its flat phases move runs of this many
@@ -643,7 +646,7 @@ impl FusedSpec {
                     self.max_mixed_stage_radix()
                 };
                 if let Some(dividing) = dividing_radices(len, cap, parts) {
-                    let extra = usize::from(len > EXTRA_STAGE_MIN_LEN);
+                    let extra = usize::from(len > EXTRA_STAGE_MIN_LEN || self.real.is_some());
                     if dividing.len() <= chosen.len() + extra {
                         return dividing;
                     }
@@ -899,6 +902,13 @@ mod tests {
         assert!(real(2000, FusedReal::Merge).mixed_in_registers());
         assert!(!real(3000, FusedReal::Merge).holds_registers());
         assert_eq!(real(3000, FusedReal::Merge).stage_radices(), [10, 10, 6, 5]);
+        // Below 512 points a real edge is worth one more stage in registers: the 500-point
+        // pass of 1000 reals, [25, 20] without the edge.
+        assert_eq!(spec(500, f32).stage_radices(), [25, 20]);
+        for step in [FusedReal::Split, FusedReal::Merge] {
+            assert_eq!(real(500, step).stage_radices(), [10, 10, 5]);
+            assert!(real(500, step).mixed_in_registers());
+        }
         let chirp = |len: u32| FusedSpec {
             chirp: Some(FusedChirp {
                 outer: Direction::Forward,
