@@ -321,35 +321,18 @@ impl Plan {
                 bluestein_fused(&request, caps, padded, scale)?
             }
             Algorithm::Bluestein { padded } => {
-                let inner = PlanRequest {
-                    normalization: crate::Normalization::None,
-                    ..request
-                };
-                let mut passes = vec![point_wise(chirp(ChirpStep::Pad), &request, padded, 1.0)];
-                passes.extend(stockham_passes(
-                    &inner,
-                    caps,
-                    padded,
-                    Direction::Forward,
-                    1.0,
-                )?);
-                passes.push(point_wise(
-                    chirp(ChirpStep::Multiply),
-                    &request,
-                    padded,
-                    1.0,
-                ));
-                passes.extend(stockham_passes(
-                    &inner,
-                    caps,
-                    padded,
-                    Direction::Inverse,
-                    1.0,
-                )?);
-                passes.push(point_wise(chirp(ChirpStep::Unpad), &request, padded, scale));
-                passes
+                convolution_passes(&request, caps, padded, ChirpStep::ALL.map(chirp), scale)?
             }
-            Algorithm::Rader => rader_passes(&request, caps, scale)?,
+            Algorithm::Rader => {
+                let step = |step| {
+                    KernelSpec::Rader(RaderSpec {
+                        step,
+                        direction,
+                        precision,
+                    })
+                };
+                convolution_passes(&request, caps, len - 1, RaderStep::ALL.map(step), scale)?
+            }
         };
         Ok(Plan {
             request,
@@ -376,58 +359,27 @@ impl Plan {
     }
 }
 
-/// Rader's algorithm ([`crate::kernel::RaderSpec`]): the gather, the forward FFT of N - 1
-/// points, the multiply by the filter's spectrum, the inverse FFT and the scatter (times
-/// `scale`), every point-wise step over `padded` = N - 1 values per transform.
-fn rader_passes(
+/// A convolution on global passes, Bluestein's or Rader's ([`crate::kernel::RaderSpec`]):
+/// the point-wise `steps[0]`, the forward FFT of `convolution` points, `steps[1]`, the
+/// inverse FFT and `steps[2]` (times `scale`), every point-wise step over `convolution`
+/// values per transform (Bluestein's M, Rader's N - 1).
+fn convolution_passes(
     request: &PlanRequest,
     caps: &DeviceCaps,
+    convolution: usize,
+    [before, between, after]: [KernelSpec; 3],
     scale: f64,
 ) -> Result<Vec<Pass>, PlanError> {
     let inner = PlanRequest {
         normalization: crate::Normalization::None,
         ..*request
     };
-    let convolution = request.len - 1;
-    let step = |step| {
-        KernelSpec::Rader(RaderSpec {
-            step,
-            direction: request.direction,
-            precision: request.precision,
-        })
-    };
-    let mut passes = vec![point_wise(
-        step(RaderStep::PowerGather),
-        request,
-        convolution,
-        1.0,
-    )];
-    passes.extend(stockham_passes(
-        &inner,
-        caps,
-        convolution,
-        Direction::Forward,
-        1.0,
-    )?);
-    passes.push(point_wise(
-        step(RaderStep::FilterMultiply),
-        request,
-        convolution,
-        1.0,
-    ));
-    passes.extend(stockham_passes(
-        &inner,
-        caps,
-        convolution,
-        Direction::Inverse,
-        1.0,
-    )?);
-    passes.push(point_wise(
-        step(RaderStep::PowerScatter),
-        request,
-        convolution,
-        scale,
-    ));
+    let fft = |direction| stockham_passes(&inner, caps, convolution, direction, 1.0);
+    let mut passes = vec![point_wise(before, request, convolution, 1.0)];
+    passes.extend(fft(Direction::Forward)?);
+    passes.push(point_wise(between, request, convolution, 1.0));
+    passes.extend(fft(Direction::Inverse)?);
+    passes.push(point_wise(after, request, convolution, scale));
     Ok(passes)
 }
 
