@@ -193,15 +193,17 @@ fn every_length_up_to_160_both_kinds_f32_and_f64() {
 // 4096-point ones (stages 32, 32, 4) with the split and merge.
 /// Real lengths whose complex core is fused: up to 2^15, whose 16384-point pass exchanges in
 /// two parts (the split step's mirror exchange too); 1000 (500 points as [10, 10, 5] in
-/// registers, one stage more than without the edge); 2000 and 10000 (1000 and 5000 complex
+/// registers, one stage more than without the edge); 1024 and 4096 (512 and 2048 points, whose
+/// merge and split take smaller radices than the plain passes); 2000 and 10000 (1000 and 5000 complex
 /// points in registers: the split through local memory, or a point-wise split after the
 /// 5000-point pass that exchanges halves), 20000 (10000 points in two parts, the merge in
 /// its load).
-const FUSED_LENGTHS: [usize; 11] = [
+const FUSED_LENGTHS: [usize; 12] = [
     512,
     1000,
     1024,
     2000,
+    4096,
     8190,
     8192,
     10_000,
