@@ -579,14 +579,15 @@ impl FusedSpec {
         } else {
             sixteen
         };
-        // A real split or merge costs registers the radix-64 stage does not have (2048 points:
-        // 252 registers): radices up to 32, and 16 for the merge at 512 points. Measured on
-        // the H100 (docs/PERFORMANCE.md, 2026-11-25 night): 2048 as [32, 32, 2] against
-        // [64, 32], R2C of 4096 reals 0.529 -> 0.470 ms, C2R 0.597 -> 0.467; 512 with the
-        // merge as [16, 16, 2] against [32, 16], C2R of 1024 reals 0.467 -> 0.418 (the split
-        // stays [32, 16]: 0.441 against 0.450).
+        // A real split or merge on a single pass costs registers the radix-64 stage does not
+        // have (2048 points: 252 registers): radices up to 32, and 16 for the merge at 512
+        // points. Measured on the H100 (docs/PERFORMANCE.md, 2026-11-25 night): 2048 as
+        // [32, 32, 2] against [64, 32], R2C of 4096 reals 0.533 -> 0.469 ms, C2R 0.596 ->
+        // 0.467; 512 with the merge as [16, 16, 2] against [32, 16], C2R of 1024 reals 0.468
+        // -> 0.419 (the split stays [32, 16]: 0.441 against 0.450). Not on the first pass of
+        // several: there [32, 32, 2] took the C2R of 2^22 reals from 1.189 to 1.261 ms.
         match self.real {
-            Some(step) if self.precision == Precision::F32 => {
+            Some(step) if self.precision == Precision::F32 && self.single_pass => {
                 let merge_512 = step == FusedReal::Merge && self.len == 512;
                 main.min(if merge_512 { sixteen } else { sixteen + 1 })
             }
@@ -922,12 +923,18 @@ mod tests {
             assert_eq!(real(500, step).stage_radices(), [10, 10, 5]);
             assert!(real(500, step).mixed_in_registers());
         }
-        // Power-of-two passes with a real edge: radices up to 32, 16 for the merge at 512.
+        // Single power-of-two passes with a real edge: radices up to 32, 16 for the merge at
+        // 512; the first pass of several keeps the plain radices.
+        let single = |len: u32, step: FusedReal| FusedSpec {
+            single_pass: true,
+            ..real(len, step)
+        };
         assert_eq!(spec(2048, f32).stage_radices(), [64, 32]);
-        assert_eq!(real(2048, FusedReal::Split).stage_radices(), [32, 32, 2]);
-        assert_eq!(real(2048, FusedReal::Merge).stage_radices(), [32, 32, 2]);
-        assert_eq!(real(512, FusedReal::Split).stage_radices(), [32, 16]);
-        assert_eq!(real(512, FusedReal::Merge).stage_radices(), [16, 16, 2]);
+        assert_eq!(single(2048, FusedReal::Split).stage_radices(), [32, 32, 2]);
+        assert_eq!(single(2048, FusedReal::Merge).stage_radices(), [32, 32, 2]);
+        assert_eq!(real(2048, FusedReal::Merge).stage_radices(), [64, 32]);
+        assert_eq!(single(512, FusedReal::Split).stage_radices(), [32, 16]);
+        assert_eq!(single(512, FusedReal::Merge).stage_radices(), [16, 16, 2]);
         let chirp = |len: u32| FusedSpec {
             chirp: Some(FusedChirp {
                 outer: Direction::Forward,
