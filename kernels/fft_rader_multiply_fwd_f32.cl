@@ -27,7 +27,6 @@ __kernel void fft_rader_multiply_fwd_f32(__global const float2 *x,
     const uint c = n - 1u;
     const uint j = g % c;
     const uint b = g / c;
-    const uint row = b * n;
     const float2 a = x[g];
     y[g] = cmul(a, filter[j]);
     if (j == 0u) stash[2u * b + 1u] = stash[2u * b] + a;

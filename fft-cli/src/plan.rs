@@ -36,7 +36,8 @@ impl From<StrategyArg> for Strategy {
 #[derive(Args)]
 pub struct PlanArgs {
     /// Points per transform: any length from 1 to 2^27 (powers of two, other 13-smooth
-    /// lengths as mixed radices, the rest as Bluestein's convolution).
+    /// lengths as mixed radices, the rest as Bluestein's convolution, or Rader's for primes
+    /// whose N - 1 is 13-smooth on plans without fused passes).
     pub len: usize,
     /// Number of transforms.
     #[arg(long, default_value_t = 1)]

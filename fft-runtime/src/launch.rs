@@ -103,25 +103,15 @@ where
         .collect()
 }
 
-fn upload_indices(queue: &DeviceQueue, values: &[u32]) -> Result<Buffer<u32>> {
-    Buffer::<u32>::builder()
+/// A read-only device buffer holding `values` (one value when there are none): a table or
+/// an index table (`what`, for the error).
+fn upload<V: OclPrm>(queue: &DeviceQueue, values: &[V], what: &'static str) -> Result<Buffer<V>> {
+    Buffer::<V>::builder()
         .queue(queue.queue().clone())
         .len(values.len().max(1))
         .copy_host_slice(values)
         .build()
-        .map_err(Error::ocl("uploading an index table"))
-}
-
-fn upload<T: FftFloat>(queue: &DeviceQueue, values: &[Complex<T>]) -> Result<Buffer<Complex<T>>>
-where
-    Complex<T>: OclPrm,
-{
-    Buffer::<Complex<T>>::builder()
-        .queue(queue.queue().clone())
-        .len(values.len().max(1))
-        .copy_host_slice(values)
-        .build()
-        .map_err(Error::ocl("uploading a twiddle table"))
+        .map_err(Error::ocl(what))
 }
 
 fn dims(sizes: &[usize]) -> SpatialDims {
@@ -165,13 +155,17 @@ where
                     .into_iter()
                     .map(complex_from_f64)
                     .collect();
-                upload(queue, &values)
+                upload(queue, &values, "uploading a twiddle table")
             })
             .collect::<Result<Vec<_>>>()?;
         let indices = args
             .iter()
             .filter_map(|arg| match arg.kind {
-                ArgKind::Indices(kind) => Some(upload_indices(queue, &kind.values(&pass.params))),
+                ArgKind::Indices(kind) => Some(upload(
+                    queue,
+                    &kind.values(&pass.params),
+                    "uploading an index table",
+                )),
                 _ => None,
             })
             .collect::<Result<Vec<_>>>()?;

@@ -85,7 +85,10 @@ fn write_program<W: Write>(w: &mut Writer<W>, spec: &RaderSpec) -> fmt::Result {
     let convolution = b.bind("c", Expr::var("n").minus(Expr::uint(1)));
     b.bind("j", g.clone().modulo(convolution.clone()));
     let seq = b.bind("b", g.over(convolution));
-    b.bind("row", seq.times(Expr::var("n")));
+    // The multiply stays in the convolution's values; the others address the caller's rows.
+    if spec.step != RaderStep::FilterMultiply {
+        b.bind("row", seq.times(Expr::var("n")));
+    }
     b.write(w)?;
     match spec.step {
         RaderStep::PowerGather => {

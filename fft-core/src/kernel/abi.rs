@@ -362,20 +362,29 @@ const FUSED_ENTRIES: [EntryAbi; 1] = [EntryAbi {
     geometry: Geometry::WorkGroups,
 }];
 
-/// `FUSED_ARGS` followed by `extra`.
-const fn fused_args<const E: usize, const T: usize>(extra: [KernelArg; E]) -> [KernelArg; T] {
+/// `first` followed by `then`, in one array of `T = A + B` arguments (checked at compile time).
+const fn concat_args<const A: usize, const B: usize, const T: usize>(
+    first: [KernelArg; A],
+    then: [KernelArg; B],
+) -> [KernelArg; T] {
+    assert!(A + B == T, "concat_args: T must be A + B");
     let mut all = [arg("", ArgKind::Scale); T];
     let mut i = 0;
-    while i < FUSED_ARGS.len() {
-        all[i] = FUSED_ARGS[i];
+    while i < A {
+        all[i] = first[i];
         i += 1;
     }
     let mut j = 0;
-    while j < E {
-        all[i + j] = extra[j];
+    while j < B {
+        all[A + j] = then[j];
         j += 1;
     }
     all
+}
+
+/// `FUSED_ARGS` followed by `extra`.
+const fn fused_args<const E: usize, const T: usize>(extra: [KernelArg; E]) -> [KernelArg; T] {
+    concat_args::<10, E, T>(FUSED_ARGS, extra)
 }
 
 const CHIRP_ARG: KernelArg = arg("w", ArgKind::Table(TableKind::Chirp));
@@ -574,18 +583,7 @@ const LAYOUT_TAIL: [KernelArg; 9] = [
 
 /// `data` followed by [`LAYOUT_TAIL`].
 const fn layout_args<const D: usize, const T: usize>(data: [KernelArg; D]) -> [KernelArg; T] {
-    let mut all = [arg("", ArgKind::Scale); T];
-    let mut i = 0;
-    while i < D {
-        all[i] = data[i];
-        i += 1;
-    }
-    let mut j = 0;
-    while j < LAYOUT_TAIL.len() {
-        all[D + j] = LAYOUT_TAIL[j];
-        j += 1;
-    }
-    all
+    concat_args::<D, 9, T>(data, LAYOUT_TAIL)
 }
 
 /// A layout pass from interleaved values in the caller's layout to C order.
@@ -761,18 +759,7 @@ pub(crate) const RADER_MULTIPLY_ABI: KernelAbi = KernelAbi {
 
 /// Rader's scatter step: the powers and the plan's scale.
 pub(crate) const RADER_SCATTER_ABI: KernelAbi = KernelAbi {
-    args: &{
-        let first = rader_args(RADER_POWERS_ARG);
-        [
-            first[0],
-            first[1],
-            first[2],
-            first[3],
-            first[4],
-            first[5],
-            arg("scale", ArgKind::Scale),
-        ]
-    },
+    args: &concat_args::<6, 1, 7>(rader_args(RADER_POWERS_ARG), [arg("scale", ArgKind::Scale)]),
     entries: &GUARDED_ENTRIES,
 };
 

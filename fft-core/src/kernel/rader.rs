@@ -75,14 +75,10 @@ impl RaderSpec {
 /// primes have butterflies) whose `len - 1` has no prime factor above it.
 pub fn rader_serves(len: usize) -> bool {
     len > LARGEST_PRIME_RADIX
-        && is_prime(len)
+        && crate::plan::prime_factors(len) == [len]
         && crate::plan::prime_factors(len - 1)
             .last()
             .is_some_and(|&f| f <= LARGEST_PRIME_RADIX)
-}
-
-fn is_prime(n: usize) -> bool {
-    n >= 2 && (2..).take_while(|f| f * f <= n).all(|f| n % f != 0)
 }
 
 /// The smallest primitive root of the prime `len`: the `g` whose powers `g^p mod len`,

@@ -202,14 +202,19 @@ impl Pass {
         let (len, padded, batch) = (self.params.len, self.params.padded, self.params.batch);
         let per_batch = match self.spec {
             crate::kernel::KernelSpec::Real(spec) => real_points_moved(spec, len, padded),
-            crate::kernel::KernelSpec::Chirp(spec) => match spec.step {
-                crate::kernel::ChirpStep::Multiply => 2 * padded,
-                _ => len + padded,
-            },
-            crate::kernel::KernelSpec::Rader(spec) => match spec.step {
-                crate::kernel::RaderStep::FilterMultiply => 2 * padded,
-                _ => len + padded,
-            },
+            // The convolutions' middle steps stay in the work buffers; the others read or
+            // write the caller's N values.
+            crate::kernel::KernelSpec::Chirp(crate::kernel::ChirpSpec {
+                step: crate::kernel::ChirpStep::Multiply,
+                ..
+            })
+            | crate::kernel::KernelSpec::Rader(crate::kernel::RaderSpec {
+                step: crate::kernel::RaderStep::FilterMultiply,
+                ..
+            }) => 2 * padded,
+            crate::kernel::KernelSpec::Chirp(_) | crate::kernel::KernelSpec::Rader(_) => {
+                len + padded
+            }
             _ => 2 * len,
         };
         (per_batch * batch * self.params.inner) as u64

@@ -273,16 +273,13 @@ impl Plan {
             Algorithm::Bluestein { .. }
                 if rader_serves(len)
                     && fused_limits_for(&request, caps)?.is_none()
-                    && ((len - 1).is_power_of_two()
-                        || check_mixed_options(&request, len - 1).is_ok()) =>
+                    && stockham_serves(&request, len - 1) =>
             {
                 Algorithm::Rader
             }
             // A smooth M runs as mixed-radix passes; options those cannot honour keep the
             // power of two.
-            Algorithm::Bluestein { padded }
-                if !padded.is_power_of_two() && check_mixed_options(&request, padded).is_err() =>
-            {
+            Algorithm::Bluestein { padded } if !stockham_serves(&request, padded) => {
                 Algorithm::Bluestein {
                     padded: (2 * len - 1).next_power_of_two(),
                 }
@@ -656,6 +653,12 @@ fn mixed_fused_lengths(len: usize, limits: FusedLimits, precision: Precision) ->
         return vec![len];
     }
     balanced_factors(len, limits.complex_multi_pass_max as u32)
+}
+
+/// Whether Stockham passes of `len` honour the request's options: any power of two, a mixed
+/// length where [`check_mixed_options`] allows it.
+fn stockham_serves(request: &PlanRequest, len: usize) -> bool {
+    len.is_power_of_two() || check_mixed_options(request, len).is_ok()
 }
 
 /// Mixed-radix passes exist as global radix passes with table twiddles in the vector form:
