@@ -163,7 +163,7 @@ where
             .filter_map(|arg| match arg.kind {
                 ArgKind::Indices(kind) => Some(upload(
                     queue,
-                    &kind.values(&pass.params),
+                    &kind.values(&pass.spec, &pass.params),
                     "uploading an index table",
                 )),
                 _ => None,

@@ -1,8 +1,9 @@
 //! Lanes passes (eight sub-FFTs per work-item, one per SIMD lane: the CPU devices' default
-//! for powers of two from 256 points), asked for with `Strategy::Lanes` so every length runs
-//! them: every whole-transform length in both precisions with a batch that leaves the last
-//! work-item partial, plans of two passes (with one- and two-level twiddle tables), in place,
-//! and random shapes. They exist for CPU devices only: on any other test device each test
+//! for powers of two and 13-smooth lengths from 256 points), asked for with `Strategy::Lanes`
+//! so every length runs them: every power-of-two whole-transform length and mixed ones in both
+//! precisions with a batch that leaves the last work-item partial, plans of two and three
+//! passes (with one- and two-level twiddle tables, first sub-FFTs straddling transforms), in
+//! place, and random shapes. They exist for CPU devices only: on any other test device each test
 //! checks instead that asking for them is refused with `PlanError::LanesUnavailable`.
 
 use fft_codegen::KernelSpec;
@@ -91,6 +92,48 @@ fn every_whole_transform_length_in_both_precisions() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn mixed_lengths_in_one_pass_with_and_without_a_whole_run_of_8_at_the_end() {
+    if !lanes_device() {
+        return;
+    }
+    let mut failures = Vec::new();
+    // 9, 15, 2187 and 4095 end in a partial run of 8 values; 4095 = 3^2 * 5 * 7 * 13 and
+    // 4004 = 4 * 7 * 11 * 13 take every odd butterfly.
+    for (i, len) in [9usize, 15, 24, 100, 243, 300, 1000, 2187, 4004, 4095]
+        .into_iter()
+        .enumerate()
+    {
+        let direction = if i % 2 == 0 {
+            Direction::Forward
+        } else {
+            Direction::Inverse
+        };
+        failures.extend(check::<f32>(len, 9, direction, 1).err());
+        if len <= 2048 {
+            failures.extend(check::<f64>(len, 9, direction, 1).err());
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn mixed_lengths_in_several_passes_whose_first_sub_ffts_straddle_transforms() {
+    if !lanes_device() {
+        return;
+    }
+    // 100000 = 400 x 250: the first pass's t = 250 is no multiple of 8, so some work-items
+    // straddle two transforms, and 3 x 250 sub-FFTs leave the last work-item partial;
+    // 3 * 2^20 = 2048 x 1536 takes the two-level table at a span of no power of two;
+    // 8 * 3^12 in f64 (sub-FFTs of at most 2048) needs three passes.
+    for direction in [Direction::Forward, Direction::Inverse] {
+        check::<f32>(100_000, 3, direction, 2).unwrap();
+    }
+    check::<f64>(100_000, 1, Direction::Inverse, 2).unwrap();
+    check::<f32>(3 << 20, 1, Direction::Forward, 2).unwrap();
+    check::<f64>(8 * 3usize.pow(12), 1, Direction::Forward, 3).unwrap();
 }
 
 #[test]

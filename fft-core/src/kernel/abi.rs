@@ -64,13 +64,26 @@ pub enum ArgKind {
 pub enum IndexKind {
     /// Rader's powers `g^p mod N` of the primitive root, `p < N - 1` ([`rader_powers`]).
     RaderPowers,
+    /// The stages of a lanes pass whose length is an argument
+    /// ([`crate::kernel::LanesSpec::runtime_len`]): their count, then each stage's radix,
+    /// first to last ([`crate::kernel::LanesSpec::stage_radices`]).
+    LaneRadices,
 }
 
 impl IndexKind {
-    /// The table's values for a pass with `params`.
-    pub fn values(&self, params: &LaunchParams) -> Vec<u32> {
+    /// The table's values for a pass of `spec` with `params`.
+    pub fn values(&self, spec: &KernelSpec, params: &LaunchParams) -> Vec<u32> {
         match self {
             IndexKind::RaderPowers => rader_powers(params.len),
+            IndexKind::LaneRadices => match spec {
+                KernelSpec::Lanes(lanes) => {
+                    let radices = lanes.stage_radices();
+                    std::iter::once(radices.len() as u32)
+                        .chain(radices)
+                        .collect()
+                }
+                _ => vec![0],
+            },
         }
     }
 }
@@ -141,6 +154,8 @@ pub enum UintArg {
     FourStepShift,
     /// The transform's length N.
     Len,
+    /// The spec's points: its sub-FFT length ([`KernelSpec::points`]).
+    Points,
     /// Bluestein's convolution length M ([`LaunchParams::padded`]).
     PaddedLen,
     /// Work-items with work of a guarded launch ([`Geometry::Guarded`]): butterflies of
@@ -516,6 +531,21 @@ pub(crate) const LANES_WHOLE_ABI: KernelAbi = KernelAbi {
         position: PassPosition::Any,
         geometry: Geometry::Lanes,
     }],
+};
+
+/// A lanes pass that is the whole transform, its length an argument
+/// ([`crate::kernel::LanesSpec::runtime_len`]): one program serves every such length.
+pub(crate) const LANES_ANY_ABI: KernelAbi = KernelAbi {
+    args: &[
+        arg("x", ArgKind::Input),
+        arg("y", ArgKind::Output),
+        arg("stage_tw", ArgKind::Table(TableKind::StageTwiddles)),
+        arg("radices", ArgKind::Indices(IndexKind::LaneRadices)),
+        arg("len", ArgKind::Uint(UintArg::Points)),
+        arg("total", ArgKind::Uint(UintArg::Total)),
+        arg("scale", ArgKind::Scale),
+    ],
+    entries: LANES_WHOLE_ABI.entries,
 };
 
 /// A lanes pass of a plan of several with the one-level twiddle table.
@@ -935,6 +965,7 @@ impl UintArg {
                 split_exponent(u64::from(spec.points()) * params.stride as u64) as usize
             }
             UintArg::Len => params.len,
+            UintArg::Points => spec.points() as usize,
             UintArg::PaddedLen => params.padded,
             UintArg::Active => match spec {
                 KernelSpec::Chirp(chirp) if chirp.step == ChirpStep::Unpad => {

@@ -11,8 +11,14 @@
 //! `i .. i + 8` of a pass of several (their values are neighbours in memory), or eight
 //! transforms of the batch when the pass is the whole transform, whose values are then
 //! transposed 8 x 8 in registers on the way in and out.
+//!
+//! Any 13-smooth length runs this way (stages of the generated radix-3/5/7/11/13 butterflies
+//! beside the radix-4 ones): a length that is not a multiple of 8 moves its last values one
+//! by one, and the first pass of several, whose eight sub-FFTs may straddle two transforms
+//! when `t` is not a multiple of 8, gathers those work-items' values lane by lane.
 
 use super::spec::PassTable;
+use super::LARGEST_PRIME_RADIX;
 use crate::{Direction, Precision};
 use std::fmt;
 
@@ -23,7 +29,7 @@ pub const LANES: u32 = 8;
 pub const LANES_MIN_LEN: u32 = 8;
 
 /// Points per lane a whole-transform work-item computes at least ([`LanesSpec::groups_per_item`]).
-const LANES_ITEM_POINTS: u32 = 512;
+pub const LANES_ITEM_POINTS: u32 = 512;
 
 /// Which passes a lanes kernel serves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -39,7 +45,7 @@ pub enum LanesShape {
 /// A lanes pass (see the module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct LanesSpec {
-    /// Sub-FFT length L: a power of two in [`LANES_MIN_LEN`]..=[`LanesSpec::max_len`].
+    /// Sub-FFT length L: a 13-smooth number in [`LANES_MIN_LEN`]..=[`LanesSpec::max_len`].
     pub len: u32,
     /// Sign of the exponent.
     pub direction: Direction,
@@ -70,7 +76,7 @@ impl fmt::Display for LanesLenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "a lanes pass of {} points does not exist in {}: its length is a power of two from {LANES_MIN_LEN} to {}",
+            "a lanes pass of {} points does not exist in {}: its length is a product of primes up to {LARGEST_PRIME_RADIX} from {LANES_MIN_LEN} to {}",
             self.0,
             self.1,
             LanesSpec::max_len(self.1)
@@ -114,7 +120,10 @@ impl LanesSpec {
 
     /// `Ok` when the generator emits this spec.
     pub fn check(&self) -> Result<(), LanesLenError> {
-        let fits = self.len.is_power_of_two()
+        let smooth = crate::plan::prime_factors(self.len as usize)
+            .last()
+            .is_some_and(|&f| f <= LARGEST_PRIME_RADIX as usize);
+        let fits = smooth
             && (LANES_MIN_LEN..=LanesSpec::max_len(self.precision)).contains(&self.len)
             && (self.shape == LanesShape::Part || self.table == PassTable::OneLevel);
         if fits {
@@ -124,19 +133,33 @@ impl LanesSpec {
         }
     }
 
-    /// The radices of the sub-FFT's stages inside the kernel, first to last: radix 4, with
-    /// one radix 8 first when log2 L is odd. On the 2-core CI machine (PoCL 3.1) radix-4
+    /// The radices of the sub-FFT's stages inside the kernel, first to last: for the power of
+    /// two in L, radix 4, with one radix 8 first when its log2 is odd; then one stage per odd
+    /// prime factor, largest first, the 3s paired into radix 9: on the 2-core machine 2187
+    /// points as [9, 9, 9, 3] took 4.6-4.8 ms for 2^22 points against 5.4-5.5 as seven radix-3
+    /// stages and 5.3 as [27, 27, 3]; 1000 as [8, 5, 5, 5] 4.0-4.1 against 4.5-4.7 as
+    /// [8, 25, 5] and 4.5-5.8 as [10, 10, 10]. On the 2-core CI machine (PoCL 3.1) radix-4
     /// stages were the fastest for 1024 points (4.8-5.4 ms for 2^22 points against 5.5-5.9
     /// for 8, 8, 16 and 8.4 for 32, 32): eight-lane values of larger butterflies spill
     /// registers.
     pub fn stage_radices(&self) -> Vec<u32> {
         let log2 = self.len.trailing_zeros();
+        let odd = self.len >> log2;
         let mut radices = Vec::new();
         if log2 % 2 == 1 {
             radices.push(if log2 >= 3 { 8 } else { 2 });
         }
         let rest = log2 - if log2 % 2 == 1 { log2.min(3) } else { 0 };
         radices.extend(std::iter::repeat(4).take((rest / 2) as usize));
+        let mut threes = 0;
+        for f in crate::plan::prime_factors(odd as usize).into_iter().rev() {
+            match f {
+                3 => threes += 1,
+                _ => radices.push(f as u32),
+            }
+        }
+        radices.extend(std::iter::repeat(9).take(threes / 2));
+        radices.extend(std::iter::repeat(3).take(threes % 2));
         radices
     }
 
@@ -152,12 +175,27 @@ impl LanesSpec {
         }
     }
 
+    /// Whether the kernel takes its length and stage radices as arguments instead of being
+    /// generated for them: whole transforms of lengths that are not powers of two. Each
+    /// generated length is a program of its own, and PoCL takes about a second to build one
+    /// (a power of two or a mixed length alike, on the 2-core machine); one program per
+    /// direction and precision serves all those lengths. Its stages loop over radices read
+    /// from a table, its loads and stores over a length read from an argument.
+    pub const fn runtime_len(&self) -> bool {
+        matches!(self.shape, LanesShape::Whole) && !self.len.is_power_of_two()
+    }
+
     /// The kernel's name: `fft_lanes1024_fwd_f32`, `_whole` for [`LanesShape::Whole`], `_hilo`
-    /// for [`PassTable::TwoLevel`].
+    /// for [`PassTable::TwoLevel`]; `fft_lanes_any_fwd_f32_whole` where the length is an
+    /// argument ([`LanesSpec::runtime_len`]).
     pub fn name(&self) -> String {
+        let len = if self.runtime_len() {
+            "_any".to_string()
+        } else {
+            self.len.to_string()
+        };
         let base = format!(
-            "fft_lanes{}_{}_{}",
-            self.len,
+            "fft_lanes{len}_{}_{}",
             self.direction.tag(),
             self.precision.tag()
         );
@@ -192,7 +230,23 @@ mod tests {
     }
 
     #[test]
-    fn only_powers_of_two_from_8_to_the_private_memory_limit_exist() {
+    fn mixed_lengths_take_one_stage_per_odd_prime_with_the_threes_paired() {
+        let radices = |len| LanesSpec::new(len, LanesShape::Whole).stage_radices();
+        assert_eq!(radices(1000), [8, 5, 5, 5]);
+        assert_eq!(radices(2187), [9, 9, 9, 3]);
+        assert_eq!(radices(250), [2, 5, 5, 5]);
+        assert_eq!(radices(4004), [4, 13, 11, 7]);
+        assert_eq!(radices(1215), [5, 9, 9, 3]);
+        for len in 8..=4096u32 {
+            let spec = LanesSpec::new(len, LanesShape::Whole);
+            if spec.check().is_ok() {
+                assert_eq!(radices(len).iter().product::<u32>(), len, "{len}");
+            }
+        }
+    }
+
+    #[test]
+    fn only_13_smooth_lengths_from_8_to_the_private_memory_limit_exist() {
         let spec = |len, precision| LanesSpec {
             precision,
             ..LanesSpec::new(len, LanesShape::Whole)
@@ -201,7 +255,11 @@ mod tests {
         assert!(spec(4096, Precision::F32).check().is_ok());
         assert!(spec(4096, Precision::F64).check().is_err());
         assert!(spec(4, Precision::F32).check().is_err());
-        assert!(spec(96, Precision::F32).check().is_err());
+        assert!(
+            spec(96, Precision::F32).check().is_ok(),
+            "2^5 * 3 is 13-smooth"
+        );
+        assert!(spec(136, Precision::F32).check().is_err(), "8 * 17 is not");
         let message = spec(8192, Precision::F32).check().unwrap_err().to_string();
         assert!(
             message.contains("8192") && message.contains("4096"),

@@ -2,7 +2,7 @@
 
 use super::abi::{
     fused_io_abi, KernelAbi, CHIRP_ABI, CHIRP_FILTER_ABI, FUSED_ABI, FUSED_CHIRP_ABI,
-    FUSED_CHIRP_FILTER_ABI, FUSED_FILTER_ABI, FUSED_INTERLEAVED_ABI, FUSED_REAL_ABI,
+    FUSED_CHIRP_FILTER_ABI, FUSED_FILTER_ABI, FUSED_INTERLEAVED_ABI, FUSED_REAL_ABI, LANES_ANY_ABI,
     LANES_HILO_ABI, LANES_PART_ABI, LANES_WHOLE_ABI, LAYOUT_LOAD_ABI, LAYOUT_LOAD_PLANAR_ABI,
     LAYOUT_STORE_ABI, LAYOUT_STORE_PLANAR_ABI, PERMUTE_ABI, RADER_GATHER_ABI, RADER_MULTIPLY_ABI,
     RADER_SCATTER_ABI, RADIX_ANY_ABI, RADIX_HILO_ABI, RADIX_SCALAR_ABI, RADIX_VECTOR_ABI,
@@ -365,6 +365,7 @@ impl KernelSpec {
             }) => &LAYOUT_LOAD_PLANAR_ABI,
             KernelSpec::Layout(LayoutSpec { planar: false, .. }) => &LAYOUT_STORE_ABI,
             KernelSpec::Layout(_) => &LAYOUT_STORE_PLANAR_ABI,
+            KernelSpec::Lanes(lanes) if lanes.runtime_len() => &LANES_ANY_ABI,
             KernelSpec::Lanes(LanesSpec {
                 shape: LanesShape::Whole,
                 ..

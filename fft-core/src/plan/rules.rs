@@ -10,7 +10,7 @@ use super::{
 use crate::kernel::{
     catalog, rader_serves, ChirpSpec, ChirpStep, ChirpStore, Form, FusedChirp, FusedSpec,
     KernelSpec, LanesShape, LanesSpec, LaunchParams, Lengths, RaderSpec, RaderStep, RadixSpec,
-    Twiddles, LANES_MIN_LEN, RADICES,
+    Twiddles, LANES, LANES_MIN_LEN, RADICES,
 };
 use crate::{log2_exact, Direction, Precision};
 
@@ -126,14 +126,14 @@ fn radix_form(request: &PlanRequest, kind: DeviceKind) -> Form {
     }
 }
 
-/// Whether a power-of-two transform of `2^log2_len` points runs as lanes passes: when asked
+/// Whether a transform of `len` points (a power of two or 13-smooth) runs as lanes passes
+/// where they can split it ([`lanes_lengths`]): when asked
 /// for ([`Strategy::Lanes`], from [`LANES_MIN_LEN`] points) and on CPU devices where the
 /// planner chooses (automatic strategy and form, from [`LANES_MIN_TRANSFORM`] points), with
 /// table twiddles. Measured on the 2-core CI machine (PoCL 3.1, 2^22
 /// points per launch): 1024 points in one lanes pass took 4.8-6.5 ms against 13.5 ms for
 /// three scalar radix passes (rustfft, one thread: 6.8 ms).
-fn lanes_serve(request: &PlanRequest, caps: &DeviceCaps, log2_len: u32) -> bool {
-    let len = 1usize << log2_len;
+fn lanes_serve(request: &PlanRequest, caps: &DeviceCaps, len: usize) -> bool {
     let chosen = match request.strategy {
         Strategy::Lanes => len >= LANES_MIN_LEN as usize,
         Strategy::Auto => {
@@ -162,6 +162,77 @@ fn lanes_exponents(log2_len: u32, precision: Precision) -> Vec<u32> {
     let passes = log2_len.div_ceil(max_e);
     let (base, extra) = (log2_len / passes, log2_len % passes);
     (0..passes).map(|i| base + u32::from(i < extra)).collect()
+}
+
+/// The lanes sub-FFT lengths of a power-of-two or 13-smooth `len`, first pass first:
+/// powers of two by [`lanes_exponents`]; other lengths in one pass up to
+/// [`LanesSpec::max_len`], else in the fewest passes (two or three) whose longest sub-FFT is
+/// shortest (ties: the longer first), each of [`LANES_MIN_LEN`] points or more, the first a
+/// multiple of 8: a later pass's `t` and `p` are multiples of the first length, so its eight
+/// sub-FFTs are neighbours (`100000 -> [400, 250]`). `None` where no such split exists
+/// (`6561 = 3^8`, longer than one pass and with no factor 8).
+fn lanes_lengths(len: usize, precision: Precision) -> Option<Vec<u32>> {
+    let max = LanesSpec::max_len(precision);
+    if let Some(log2_len) = log2_exact(len) {
+        return Some(
+            lanes_exponents(log2_len, precision)
+                .into_iter()
+                .map(|e| 1 << e)
+                .collect(),
+        );
+    }
+    let len = u32::try_from(len).ok()?;
+    if len <= max {
+        return (len >= LANES_MIN_LEN).then(|| vec![len]);
+    }
+    (2..=3).find_map(|count| {
+        let mut splits = Vec::new();
+        lanes_splits(len, count, max, &mut Vec::new(), &mut splits);
+        splits
+            .into_iter()
+            .filter(|split| split[0] % LANES == 0)
+            .min_by_key(|split| {
+                let longest = split.iter().copied().max().unwrap_or(0);
+                (longest, std::cmp::Reverse(split[0]))
+            })
+    })
+}
+
+/// Every ordered split of `len` into `count` factors from [`LANES_MIN_LEN`] to `max`,
+/// appended to `splits` after `prefix`.
+fn lanes_splits(len: u32, count: u32, max: u32, prefix: &mut Vec<u32>, splits: &mut Vec<Vec<u32>>) {
+    if count == 1 {
+        if (LANES_MIN_LEN..=max).contains(&len) {
+            let mut split = prefix.clone();
+            split.push(len);
+            splits.push(split);
+        }
+        return;
+    }
+    for factor in (LANES_MIN_LEN..=max.min(len)).filter(|f| len % f == 0) {
+        prefix.push(factor);
+        lanes_splits(len / factor, count - 1, max, prefix, splits);
+        prefix.pop();
+    }
+}
+
+/// Lanes passes of the sub-FFT `lengths`: one is the whole transform.
+fn lanes_specs(lengths: Vec<u32>, direction: Direction, precision: Precision) -> Vec<KernelSpec> {
+    let shape = if lengths.len() == 1 {
+        LanesShape::Whole
+    } else {
+        LanesShape::Part
+    };
+    lengths
+        .into_iter()
+        .map(|l| {
+            KernelSpec::Lanes(LanesSpec {
+                direction,
+                precision,
+                ..LanesSpec::new(l, shape)
+            })
+        })
+        .collect()
 }
 
 /// Splits `log2_len` into radix exponents: as many `max_log2` as fit, the remainder last.
@@ -534,7 +605,12 @@ pub(super) fn stockham_passes_with(
         }
         _ => None,
     };
+    let lanes = match limits {
+        None if lanes_serve(request, caps, len) => lanes_lengths(len, precision),
+        _ => None,
+    };
     let specs: Vec<KernelSpec> = match (log2_exact(len), limits, mixed_fused) {
+        _ if lanes.is_some() => lanes_specs(lanes.unwrap_or_default(), direction, precision),
         (Some(log2_len), Some(limits), _) => {
             match fused_exponents(log2_len, limits, request.fused_split, precision)?.as_slice() {
                 // One pass: the whole transform, which may take a work-group of its own shape.
@@ -544,24 +620,6 @@ pub(super) fn stockham_passes_with(
                     .map(|&e| KernelSpec::Fused(fused(1 << e)))
                     .collect(),
             }
-        }
-        (Some(log2_len), None, _) if lanes_serve(request, caps, log2_len) => {
-            let exponents = lanes_exponents(log2_len, precision);
-            let shape = if exponents.len() == 1 {
-                LanesShape::Whole
-            } else {
-                LanesShape::Part
-            };
-            exponents
-                .into_iter()
-                .map(|e| {
-                    KernelSpec::Lanes(LanesSpec {
-                        direction,
-                        precision,
-                        ..LanesSpec::new(1 << e, shape)
-                    })
-                })
-                .collect()
         }
         (Some(log2_len), None, _) => {
             let form = radix_form(request, caps.kind);

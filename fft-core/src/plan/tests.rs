@@ -515,16 +515,26 @@ fn mixed_lengths_on_a_gpu_are_fused_passes() {
             "fft_fused96_c42_inv_f32_unpad_fwd",
         ]
     );
-    // On PoCL (CPU), Auto keeps global mixed-radix passes; Strategy::Fused asks for fused.
-    let cpu = Plan::new(
-        PlanRequest {
-            strategy: Strategy::Auto,
-            ..request(1000, 16)
-        },
-        &CPU,
-    )
-    .unwrap();
-    assert_eq!(shape(&cpu), [(50, 1), (20, 50)]);
+    // On PoCL (CPU), Auto takes a lanes pass, GlobalRadix mixed-radix passes; Strategy::Fused
+    // asks for fused.
+    let cpu = |strategy| {
+        Plan::new(
+            PlanRequest {
+                strategy,
+                ..request(1000, 16)
+            },
+            &CPU,
+        )
+        .unwrap()
+    };
+    assert!(matches!(
+        cpu(Strategy::Auto).passes[..],
+        [Pass {
+            spec: KernelSpec::Lanes(_),
+            ..
+        }]
+    ));
+    assert_eq!(shape(&cpu(Strategy::GlobalRadix)), [(50, 1), (20, 50)]);
     let forced = Plan::new(
         PlanRequest {
             strategy: Strategy::Fused,
@@ -747,7 +757,7 @@ fn on_cpu(len: usize, batch: usize, precision: crate::Precision) -> Plan {
 }
 
 #[test]
-fn cpu_devices_plan_lanes_passes_for_powers_of_two_from_256_points() {
+fn cpu_devices_plan_lanes_passes_from_256_points() {
     use crate::Precision::{F32, F64};
     // (len, precision) -> (sub-FFT length, stride) of every pass.
     type Passes = &'static [(u32, usize)];
@@ -768,6 +778,25 @@ fn cpu_devices_plan_lanes_passes_for_powers_of_two_from_256_points() {
             .passes
             .iter()
             .all(|p| matches!(p.spec, KernelSpec::Lanes(_))));
+    }
+    // 13-smooth lengths: one pass up to the private-memory limit, else the most balanced split
+    // whose first length is a multiple of 8 (every later pass's t and p are then too); 6561 =
+    // 3^8 has none (above: radix passes).
+    let mixed: [(usize, crate::Precision, Passes); 5] = [
+        (300, F32, &[(300, 1)]),
+        (2187, F32, &[(2187, 1)]),
+        (100_000, F32, &[(400, 1), (250, 400)]),
+        (157_464, F64, &[(648, 1), (243, 648)]),
+        (3 << 20, F32, &[(2048, 1), (1536, 2048)]),
+    ];
+    for (len, precision, want) in mixed {
+        let plan = on_cpu(len, 3, precision);
+        assert_eq!(shape(&plan), want, "{len} {precision}");
+        assert!(plan.passes.iter().all(|p| {
+            let (t, stride) = (len / p.radix() as usize, p.stride());
+            matches!(p.spec, KernelSpec::Lanes(_))
+                && (stride == 1 || (t % 8 == 0 && stride % 8 == 0))
+        }));
     }
     // One pass is the whole transform: eight transforms of the batch per work-item, work-groups
     // of one, the last work-item repeating the batch's last transform.
@@ -798,7 +827,7 @@ fn cpu_devices_plan_lanes_passes_for_powers_of_two_from_256_points() {
             twiddles: Twiddles::Sincos,
             ..PlanRequest::new(1024)
         },
-        PlanRequest::new(1000),
+        PlanRequest::new(6561),
     ] {
         let plan = Plan::new(r, &CPU).unwrap();
         assert!(

@@ -62,7 +62,7 @@ pub(super) fn write_header<W: Write>(
         LanesShape::Part => {
             writeln!(
                 w,
-                "// Sub-FFT g = 8w + l: i = g & (t - 1), base = (g - i) * {l}, k = i & (p - 1); W_L = exp(-2*pi*i/L);"
+                "// Sub-FFT g = 8w + l: i = g % t, base = (g - i) * {l}, k = i % p; W_L = exp(-2*pi*i/L);"
             )?;
             writeln!(
                 w,
@@ -70,7 +70,11 @@ pub(super) fn write_header<W: Write>(
             )?;
             writeln!(
                 w,
-                "// {name}_p1 (p = 1) stores each lane's run of 8 outputs after an 8 x 8 transpose; {name} (p >= 8)"
+                "// {name}_p1 (p = 1; lanes past the last sub-FFT repeat it, and lanes straddling two transforms, t not a"
+            )?;
+            writeln!(
+                w,
+                "// multiple of 8, load one by one) stores each lane's run of 8 outputs after an 8 x 8 transpose; {name} (t, p multiples of 8)"
             )?;
             match spec.table {
                 PassTable::OneLevel => writeln!(

@@ -39,11 +39,30 @@ pub(super) fn write_whole_load<W: Write>(
         writeln!(w, "aim[8 * e + {j}] = {};", im[j])?;
     }
     w.dedent();
-    writeln!(w, "}}")
+    writeln!(w, "}}")?;
+    let tail = l % LANES;
+    if tail > 0 {
+        writeln!(
+            w,
+            "// The last {tail} values (L is not a multiple of 8), lane by lane."
+        )?;
+        for at in l - tail..l {
+            let rows = |part: u32| lane_list(|lane| format!("x[row{lane} + {}]", 2 * at + part));
+            writeln!(w, "are[{at}] = ({})({});", t.lanes, rows(0))?;
+            writeln!(w, "aim[{at}] = ({})({});", t.lanes, rows(1))?;
+        }
+    }
+    Ok(())
+}
+
+/// `item(0), item(1), ..., item(7)`: one expression per lane.
+pub(super) fn lane_list(item: impl Fn(u32) -> String) -> String {
+    (0..LANES).map(item).collect::<Vec<_>>().join(", ")
 }
 
 /// A pass of several: the eight neighbouring sub-FFTs' inputs, runs of 8, times the pass
-/// twiddles in a later pass.
+/// twiddles in a later pass (whose `t` and `p` are multiples of 8, so its eight sub-FFTs
+/// are always neighbours: the planner's rule).
 pub(super) fn write_part_load<W: Write>(
     w: &mut Writer<W>,
     spec: &LanesSpec,
@@ -53,11 +72,14 @@ pub(super) fn write_part_load<W: Write>(
     let l = spec.len;
     writeln!(w, "if (8u * w >= total)")?;
     writeln!(w, "    return;")?;
-    writeln!(w, "const uint i = (8u * w) & (t - 1u);")?;
+    writeln!(w, "const uint i = (8u * w) % t;")?;
     writeln!(w, "const size_t base = (size_t)(8u * w - i) * {l}u;")?;
     writeln!(w, "__global const {} *xs = x + 2 * (base + i);", t.scalar)?;
+    if entry == Entry::First {
+        write_straddling_load(w, spec, t)?;
+    }
     if entry == Entry::Later {
-        writeln!(w, "const uint k = i & (p - 1u);")?;
+        writeln!(w, "const uint k = i % p;")?;
         if spec.table == PassTable::TwoLevel {
             writeln!(w, "const uint low = (1u << h) - 1u;")?;
         }
@@ -119,5 +141,44 @@ pub(super) fn write_part_load<W: Write>(
         }
     }
     w.dedent();
-    writeln!(w, "}}")
+    writeln!(w, "}}")?;
+    if entry == Entry::First {
+        // Closes the neighbours' branch of `write_straddling_load`.
+        w.dedent();
+        writeln!(w, "}}")?;
+    }
+    Ok(())
+}
+
+/// The first pass's work-items whose eight sub-FFTs `g = 8w + l` are not neighbours in
+/// memory (they straddle two transforms where `t` is not a multiple of 8, or pass the last
+/// sub-FFT, which the extra lanes repeat): each lane reads its own
+/// `x[(g - g % t) * L + g % t + m * t]`, and the work-item is done loading.
+fn write_straddling_load<W: Write>(w: &mut Writer<W>, spec: &LanesSpec, t: &Types) -> fmt::Result {
+    let l = spec.len;
+    writeln!(w, "if (i + 8u > t || 8u * w + 8u > total) {{")?;
+    w.indent();
+    writeln!(
+        w,
+        "// The eight sub-FFTs straddle two transforms or the end: lane by lane."
+    )?;
+    for lane in 0..LANES {
+        writeln!(w, "const uint g{lane} = min(8u * w + {lane}u, total - 1u);")?;
+        writeln!(
+            w,
+            "const size_t from{lane} = 2 * ((size_t)(g{lane} - g{lane} % t) * {l}u + g{lane} % t);"
+        )?;
+    }
+    writeln!(w, "for (uint m = 0; m < {l}u; ++m) {{")?;
+    w.indent();
+    writeln!(w, "const size_t at = 2 * (size_t)m * t;")?;
+    let part = |offset: &str| lane_list(|lane| format!("x[from{lane} + at{offset}]"));
+    writeln!(w, "are[m] = ({})({});", t.lanes, part(""))?;
+    writeln!(w, "aim[m] = ({})({});", t.lanes, part(" + 1"))?;
+    w.dedent();
+    writeln!(w, "}}")?;
+    w.dedent();
+    writeln!(w, "}} else {{")?;
+    w.indent();
+    Ok(())
 }

@@ -28,12 +28,14 @@ use fft_core::kernel::{KernelSpec, LanesShape, LanesSpec, RadixSpec};
 use fft_core::Precision;
 use std::fmt::{self, Write};
 
+mod any;
 mod header;
 mod load;
 mod stages;
 mod store;
 mod transpose;
 
+use any::{write_any_header, write_any_program, ANY_RADICES};
 use header::write_header;
 use load::{write_part_load, write_whole_load};
 use stages::write_stages;
@@ -53,8 +55,14 @@ enum Entry {
 /// Generates the program of a lanes pass.
 pub(crate) fn emit_lanes(spec: &LanesSpec) -> Result<(String, OpCounts), CodegenError> {
     KernelSpec::Lanes(*spec).check()?;
+    // A kernel whose length is an argument has a stage function for every radix.
+    let radices = if spec.runtime_len() {
+        ANY_RADICES.to_vec()
+    } else {
+        spec.stage_radices()
+    };
     let mut graphs = Vec::new();
-    for radix in spec.stage_radices() {
+    for radix in radices {
         let stage = RadixSpec {
             direction: spec.direction,
             precision: spec.precision,
@@ -64,8 +72,12 @@ pub(crate) fn emit_lanes(spec: &LanesSpec) -> Result<(String, OpCounts), Codegen
     }
     let mut writer = Writer::new(String::new());
     write_program(&mut writer, spec, &graphs)?;
+    // Operations of the spec's own length: its stages' butterflies.
     let mut ops = OpCounts::default();
-    for (radix, graph) in &graphs {
+    for radix in spec.stage_radices() {
+        let Some((_, graph)) = graphs.iter().find(|(r, _)| *r == radix) else {
+            continue;
+        };
         let each = graph.op_counts();
         let times = spec.len / radix;
         ops.complex_adds += each.complex_adds * times;
@@ -110,12 +122,19 @@ fn write_program<W: Write>(
     spec: &LanesSpec,
     graphs: &[(u32, Graph)],
 ) -> fmt::Result {
-    write_header(w, spec, graphs)?;
+    if spec.runtime_len() {
+        write_any_header(w, spec)?;
+    } else {
+        write_header(w, spec, graphs)?;
+    }
     if spec.precision == Precision::F64 {
         writeln!(w)?;
         writeln!(w, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable")?;
     }
     write_real_constants(w, graphs.iter().map(|(_, g)| g), spec.precision)?;
+    if spec.runtime_len() {
+        return write_any_program(w, spec, graphs);
+    }
     let entries: &[Entry] = match spec.shape {
         LanesShape::Whole => &[Entry::Whole],
         LanesShape::Part => &[Entry::First, Entry::Later],

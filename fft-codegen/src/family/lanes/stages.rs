@@ -8,6 +8,7 @@ use crate::opencl::butterfly::{write_butterfly, ButterflyText, Values};
 use crate::opencl::twiddle_helpers::complex_product;
 use crate::opencl::writer::Writer;
 use fft_core::kernel::LanesSpec;
+use fft_core::Precision;
 use std::fmt::{self, Write};
 
 /// Writes the stages of the sub-FFT, from `are`/`aim` through the scratch arrays, and returns
@@ -17,7 +18,6 @@ pub(super) fn write_stages<W: Write>(
     spec: &LanesSpec,
     graphs: &[(u32, Graph)],
 ) -> Result<&'static str, fmt::Error> {
-    let t = types(spec.precision);
     let l = spec.len;
     let (mut src, mut dst) = ("a", "b");
     let mut stride = 1u32;
@@ -33,25 +33,81 @@ pub(super) fn write_stages<W: Write>(
         )?;
         writeln!(w, "for (uint j = 0; j < {count}u; ++j) {{")?;
         w.indent();
-        if stride > 1 {
+        if stride.is_power_of_two() && stride > 1 {
             writeln!(w, "const uint ks = j & {}u;", stride - 1)?;
+        } else if stride > 1 {
+            writeln!(w, "const uint ks = j % {stride}u;")?;
         }
-        for m in 0..r {
-            let index = if m == 0 {
+        let input = |m: u32| {
+            if m == 0 {
                 "j".to_string()
             } else {
                 format!("j + {}u", m * count)
-            };
-            if stride == 1 || m == 0 {
+            }
+        };
+        // W_{r*stride}^(k*m) = W_L^(k*m*L/(r*stride)): entry of the stage table.
+        let twiddle = |m: u32| format!("ks * {}u", l / (r * stride) * m);
+        let dst_index = if stride == 1 {
+            format!("j * {r}u")
+        } else {
+            format!("(j - ks) * {r}u + ks")
+        };
+        let output = |q: u32| {
+            if q == 0 {
+                dst_index.clone()
+            } else {
+                format!("{dst_index} + {}u", q * stride)
+            }
+        };
+        let io = StageIo {
+            arrays: [src, dst],
+            input: &input,
+            twiddle: (stride > 1).then_some(&twiddle as &dyn Fn(u32) -> String),
+            output: &output,
+        };
+        write_butterfly_step(w, spec.precision, *radix, graph, &io)?;
+        w.dedent();
+        writeln!(w, "}}")?;
+        std::mem::swap(&mut src, &mut dst);
+        stride *= r;
+    }
+    Ok(src)
+}
+
+/// Where one butterfly of a stage reads and writes: the arrays (`a`/`b` for `are`/`aim`,
+/// `bre`/`bim`, or the stage functions' `s`/`d`), input `m`'s index, the index into
+/// `stage_tw` of input `m`'s twiddle (none in a first stage), output `q`'s index.
+pub(super) struct StageIo<'a> {
+    pub(super) arrays: [&'a str; 2],
+    pub(super) input: &'a dyn Fn(u32) -> String,
+    pub(super) twiddle: Option<&'a dyn Fn(u32) -> String>,
+    pub(super) output: &'a dyn Fn(u32) -> String,
+}
+
+/// Writes one radix-`r` butterfly on eight-lane values: its inputs times their stage
+/// twiddles, the butterfly, its outputs in natural order.
+pub(super) fn write_butterfly_step<W: Write>(
+    w: &mut Writer<W>,
+    precision: Precision,
+    r: u32,
+    graph: &Graph,
+    io: &StageIo<'_>,
+) -> fmt::Result {
+    let t = types(precision);
+    let [src, dst] = io.arrays;
+    for m in 0..r {
+        let index = (io.input)(m);
+        match io.twiddle.filter(|_| m > 0) {
+            None => {
                 writeln!(w, "const {} x{m:02}_re = {src}re[{index}];", t.lanes)?;
                 writeln!(w, "const {} x{m:02}_im = {src}im[{index}];", t.lanes)?;
-            } else {
-                // W_{r*stride}^(k*m) = W_L^(k*m*L/(r*stride)): entry of the stage table.
-                let step = l / (r * stride) * m;
+            }
+            Some(twiddle) => {
+                let at = twiddle(m);
                 let s = t.scalar;
                 writeln!(
                     w,
-                    "const {s} w{m:02}_re = stage_tw[2 * (ks * {step}u)], w{m:02}_im = stage_tw[2 * (ks * {step}u) + 1];"
+                    "const {s} w{m:02}_re = stage_tw[2 * ({at})], w{m:02}_im = stage_tw[2 * ({at}) + 1];"
                 )?;
                 writeln!(w, "const {} u{m:02}_re = {src}re[{index}];", t.lanes)?;
                 writeln!(w, "const {} u{m:02}_im = {src}im[{index}];", t.lanes)?;
@@ -64,32 +120,19 @@ pub(super) fn write_stages<W: Write>(
                 writeln!(w, "const {} x{m:02}_im = {im};", t.lanes)?;
             }
         }
-        let text = ButterflyText {
-            values: Values::Components(t.lanes, spec.precision),
-            prefix: "",
-            inputs: 'x',
-            comments: true,
-        };
-        write_butterfly(w, graph, &text)?;
-        let dst_index = if stride == 1 {
-            format!("j * {r}u")
-        } else {
-            format!("(j - ks) * {r}u + ks")
-        };
-        for q in 0..r as usize {
-            let slot = output_slot(r, q);
-            let at = if q == 0 {
-                dst_index.clone()
-            } else {
-                format!("{dst_index} + {}u", q as u32 * stride)
-            };
-            writeln!(w, "{dst}re[{at}] = y{slot:02}_re;")?;
-            writeln!(w, "{dst}im[{at}] = y{slot:02}_im;")?;
-        }
-        w.dedent();
-        writeln!(w, "}}")?;
-        std::mem::swap(&mut src, &mut dst);
-        stride *= r;
     }
-    Ok(src)
+    let text = ButterflyText {
+        values: Values::Components(t.lanes, precision),
+        prefix: "",
+        inputs: 'x',
+        comments: true,
+    };
+    write_butterfly(w, graph, &text)?;
+    for q in 0..r {
+        let slot = output_slot(r, q as usize);
+        let at = (io.output)(q);
+        writeln!(w, "{dst}re[{at}] = y{slot:02}_re;")?;
+        writeln!(w, "{dst}im[{at}] = y{slot:02}_im;")?;
+    }
+    Ok(())
 }

@@ -35,12 +35,12 @@ pub(super) fn write_store<W: Write>(
     if entry == Entry::First {
         writeln!(
             w,
-            "// Lane l wrote sub-FFT i + l: its outputs are y[base + (i + l) * {l} + q]."
+            "// Lane l computed sub-FFT g = min(8w + l, total - 1): its outputs are y[g * {l} + q]."
         )?;
         for lane in 0..LANES {
             writeln!(
                 w,
-                "const size_t row{lane} = 2 * (base + (size_t)(i + {lane}u) * {l}u);"
+                "const size_t row{lane} = 2 * (size_t){l} * min(8u * w + {lane}u, total - 1u);"
             )?;
         }
     }
@@ -56,11 +56,29 @@ pub(super) fn write_store<W: Write>(
         )?;
     }
     w.dedent();
-    writeln!(w, "}}")
+    writeln!(w, "}}")?;
+    let tail = l % LANES;
+    if tail > 0 {
+        writeln!(
+            w,
+            "// The last {tail} values (L is not a multiple of 8), lane by lane."
+        )?;
+        for at in l - tail..l {
+            for lane in 0..LANES {
+                writeln!(
+                    w,
+                    "y[row{lane} + {}] = {rre}[{at}].s{lane} * scale; y[row{lane} + {}] = {rim}[{at}].s{lane} * scale;",
+                    2 * at,
+                    2 * at + 1
+                )?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The mask that interleaves two 8-lane vectors into 8 complex values.
-fn interleave_mask(t: &Types) -> String {
+pub(super) fn interleave_mask(t: &Types) -> String {
     let order: Vec<String> = (0..LANES)
         .flat_map(|j| [j, j + LANES])
         .map(|j| j.to_string())
