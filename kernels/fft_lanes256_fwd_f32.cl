@@ -5,10 +5,9 @@
 // x, y and the tables hold interleaved pairs (complex element e at [2e], [2e + 1]). Launch 1-D over
 // ceil(total / 8) work-items, work-groups of 1. Inside, stages of radix 4, 4, 4, 4 on private arrays of
 // 256 float8 values (real and imaginary parts apart), lane l of every value in sub-FFT l.
-// Sub-FFT g = 8w + l: i = g % t, base = (g - i) * 256, k = i % p; W_L = exp(-2*pi*i/L);
+// Sub-FFT g = 8w + l: i = g % t, base = (g - i) * 256, k = i % p (t and p powers of two: masks); W_L = exp(-2*pi*i/L);
 // X = DFT256(x[base + i + m * t] * W_{256p}^(k*m)), y[base + (i - k) * 256 + k + q * p] = X[q] * scale.
-// fft_lanes256_fwd_f32_p1 (p = 1; lanes past the last sub-FFT repeat it, and lanes straddling two transforms, t not a
-// multiple of 8, load one by one) stores each lane's run of 8 outputs after an 8 x 8 transpose; fft_lanes256_fwd_f32 (t, p multiples of 8)
+// fft_lanes256_fwd_f32_p1 (p = 1) stores each lane's run of 8 outputs after an 8 x 8 transpose; fft_lanes256_fwd_f32 (t, p multiples of 8)
 // multiplies by pass_tw[((k0 / 8) * 256 + m) * 8 + l] = W_{256p}^((k0 + l)*m) (k0 the first lane's k),
 // and its loads and stores are runs of 8.
 
@@ -25,38 +24,13 @@ __kernel void fft_lanes256_fwd_f32_p1(__global const float *x,
     const uint w = (uint)get_global_id(0);
     if (8u * w >= total)
         return;
-    const uint i = (8u * w) % t;
+    const uint i = (8u * w) & (t - 1u);
     const size_t base = (size_t)(8u * w - i) * 256u;
     __global const float *xs = x + 2 * (base + i);
-    if (i + 8u > t || 8u * w + 8u > total) {
-        // The eight sub-FFTs straddle two transforms or the end: lane by lane.
-        const uint g0 = min(8u * w + 0u, total - 1u);
-        const size_t from0 = 2 * ((size_t)(g0 - g0 % t) * 256u + g0 % t);
-        const uint g1 = min(8u * w + 1u, total - 1u);
-        const size_t from1 = 2 * ((size_t)(g1 - g1 % t) * 256u + g1 % t);
-        const uint g2 = min(8u * w + 2u, total - 1u);
-        const size_t from2 = 2 * ((size_t)(g2 - g2 % t) * 256u + g2 % t);
-        const uint g3 = min(8u * w + 3u, total - 1u);
-        const size_t from3 = 2 * ((size_t)(g3 - g3 % t) * 256u + g3 % t);
-        const uint g4 = min(8u * w + 4u, total - 1u);
-        const size_t from4 = 2 * ((size_t)(g4 - g4 % t) * 256u + g4 % t);
-        const uint g5 = min(8u * w + 5u, total - 1u);
-        const size_t from5 = 2 * ((size_t)(g5 - g5 % t) * 256u + g5 % t);
-        const uint g6 = min(8u * w + 6u, total - 1u);
-        const size_t from6 = 2 * ((size_t)(g6 - g6 % t) * 256u + g6 % t);
-        const uint g7 = min(8u * w + 7u, total - 1u);
-        const size_t from7 = 2 * ((size_t)(g7 - g7 % t) * 256u + g7 % t);
-        for (uint m = 0; m < 256u; ++m) {
-            const size_t at = 2 * (size_t)m * t;
-            are[m] = (float8)(x[from0 + at], x[from1 + at], x[from2 + at], x[from3 + at], x[from4 + at], x[from5 + at], x[from6 + at], x[from7 + at]);
-            aim[m] = (float8)(x[from0 + at + 1], x[from1 + at + 1], x[from2 + at + 1], x[from3 + at + 1], x[from4 + at + 1], x[from5 + at + 1], x[from6 + at + 1], x[from7 + at + 1]);
-        }
-    } else {
-        for (uint m = 0; m < 256u; ++m) {
-            const float16 v = vload16(0, xs + 2 * (size_t)m * t);
-            are[m] = v.even;
-            aim[m] = v.odd;
-        }
+    for (uint m = 0; m < 256u; ++m) {
+        const float16 v = vload16(0, xs + 2 * (size_t)m * t);
+        are[m] = v.even;
+        aim[m] = v.odd;
     }
     // Stage 1 of 4: radix 4 at stride 1: X = DFT4(s[j + m * 64] * W_{4}^(ks*m)), ks = j % 1, d[(j - ks) * 4 + ks + q * 1] = X[q].
     for (uint j = 0; j < 64u; ++j) {
@@ -244,15 +218,15 @@ __kernel void fft_lanes256_fwd_f32_p1(__global const float *x,
         are[(j - ks) * 4u + ks + 192u] = y03_re;
         aim[(j - ks) * 4u + ks + 192u] = y03_im;
     }
-    // Lane l computed sub-FFT g = min(8w + l, total - 1): its outputs are y[g * 256 + q].
-    const size_t row0 = 2 * (size_t)256 * min(8u * w + 0u, total - 1u);
-    const size_t row1 = 2 * (size_t)256 * min(8u * w + 1u, total - 1u);
-    const size_t row2 = 2 * (size_t)256 * min(8u * w + 2u, total - 1u);
-    const size_t row3 = 2 * (size_t)256 * min(8u * w + 3u, total - 1u);
-    const size_t row4 = 2 * (size_t)256 * min(8u * w + 4u, total - 1u);
-    const size_t row5 = 2 * (size_t)256 * min(8u * w + 5u, total - 1u);
-    const size_t row6 = 2 * (size_t)256 * min(8u * w + 6u, total - 1u);
-    const size_t row7 = 2 * (size_t)256 * min(8u * w + 7u, total - 1u);
+    // Lane l wrote sub-FFT i + l: its outputs are y[base + (i + l) * 256 + q].
+    const size_t row0 = 2 * (base + (size_t)(i + 0u) * 256u);
+    const size_t row1 = 2 * (base + (size_t)(i + 1u) * 256u);
+    const size_t row2 = 2 * (base + (size_t)(i + 2u) * 256u);
+    const size_t row3 = 2 * (base + (size_t)(i + 3u) * 256u);
+    const size_t row4 = 2 * (base + (size_t)(i + 4u) * 256u);
+    const size_t row5 = 2 * (base + (size_t)(i + 5u) * 256u);
+    const size_t row6 = 2 * (base + (size_t)(i + 6u) * 256u);
+    const size_t row7 = 2 * (base + (size_t)(i + 7u) * 256u);
     for (uint e = 0; e < 32u; ++e) {
         const float8 r0_0 = shuffle2(are[8 * e + 0], are[8 * e + 4], (uint8)(0, 8, 1, 9, 2, 10, 3, 11));
         const float8 r0_1 = shuffle2(are[8 * e + 0], are[8 * e + 4], (uint8)(4, 12, 5, 13, 6, 14, 7, 15));
@@ -326,10 +300,10 @@ __kernel void fft_lanes256_fwd_f32(__global const float *x,
     const uint w = (uint)get_global_id(0);
     if (8u * w >= total)
         return;
-    const uint i = (8u * w) % t;
+    const uint i = (8u * w) & (t - 1u);
     const size_t base = (size_t)(8u * w - i) * 256u;
     __global const float *xs = x + 2 * (base + i);
-    const uint k = i % p;
+    const uint k = i & (p - 1u);
     for (uint m = 0; m < 256u; ++m) {
         const float16 v = vload16(0, xs + 2 * (size_t)m * t);
         // The lanes' W_{256p}^((k + l)*m), l = 0..7, together.

@@ -214,6 +214,7 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
         .chain([
             KernelSpec::Lanes(LanesSpec::new(1024, LanesShape::Whole)),
             KernelSpec::Lanes(LanesSpec::new(256, LanesShape::Part)),
+            KernelSpec::Lanes(LanesSpec::new(400, LanesShape::Part)),
             KernelSpec::Lanes(LanesSpec::new(1000, LanesShape::Whole)),
             mixed_fused,
             bluestein_fused,
@@ -312,6 +313,7 @@ mod tests {
                 "fft_radix16_fwd_f64_hilo",
                 "fft_lanes1024_fwd_f32_whole",
                 "fft_lanes256_fwd_f32",
+                "fft_lanes400_fwd_f32",
                 "fft_lanes_any_fwd_f32_whole",
                 "fft_fused1000_c4_fwd_f32",
                 "fft_fused2048_c2_fwd_f32_pad_convolve_fwd",

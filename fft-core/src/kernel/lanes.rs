@@ -17,7 +17,7 @@
 //! by one, and the first pass of several, whose eight sub-FFTs may straddle two transforms
 //! when `t` is not a multiple of 8, gathers those work-items' values lane by lane.
 
-use super::spec::PassTable;
+use super::spec::{Lengths, PassTable};
 use super::LARGEST_PRIME_RADIX;
 use crate::{Direction, Precision};
 use std::fmt;
@@ -53,6 +53,10 @@ pub struct LanesSpec {
     pub precision: Precision,
     /// Whole transform or part of a plan.
     pub shape: LanesShape,
+    /// The transform lengths a [`LanesShape::Part`] pass serves: powers of two index with
+    /// masks (`g & (t - 1)`) and never straddle; [`Lengths::Any`] divides (`g % t`) and
+    /// gathers a first pass's work-items that straddle two transforms lane by lane.
+    pub lengths: Lengths,
     /// How a later pass of a [`LanesShape::Part`] kernel gets its pass twiddles
     /// `W_{L*p}^((k + l) * m)`: [`PassTable::OneLevel`] reads each from one table of `p * L`
     /// values (`TableKind::LanePassTwiddles`), [`PassTable::TwoLevel`] multiplies the fused
@@ -92,6 +96,11 @@ impl LanesSpec {
             direction: Direction::Forward,
             precision: Precision::F32,
             shape,
+            lengths: if len.is_power_of_two() {
+                Lengths::PowerOfTwo
+            } else {
+                Lengths::Any
+            },
             table: PassTable::OneLevel,
         }
     }
@@ -124,6 +133,7 @@ impl LanesSpec {
             .last()
             .is_some_and(|&f| f <= LARGEST_PRIME_RADIX as usize);
         let fits = smooth
+            && (self.lengths == Lengths::Any || self.len.is_power_of_two())
             && (LANES_MIN_LEN..=LanesSpec::max_len(self.precision)).contains(&self.len)
             && (self.shape == LanesShape::Part || self.table == PassTable::OneLevel);
         if fits {
@@ -186,7 +196,8 @@ impl LanesSpec {
     }
 
     /// The kernel's name: `fft_lanes1024_fwd_f32`, `_whole` for [`LanesShape::Whole`], `_hilo`
-    /// for [`PassTable::TwoLevel`]; `fft_lanes_any_fwd_f32_whole` where the length is an
+    /// for [`PassTable::TwoLevel`], `_mixed` for a power of two of [`Lengths::Any`];
+    /// `fft_lanes_any_fwd_f32_whole` where the length is an
     /// argument ([`LanesSpec::runtime_len`]).
     pub fn name(&self) -> String {
         let len = if self.runtime_len() {
@@ -199,6 +210,12 @@ impl LanesSpec {
             self.direction.tag(),
             self.precision.tag()
         );
+        let base = match (self.shape, self.lengths) {
+            (LanesShape::Part, Lengths::Any) if self.len.is_power_of_two() => {
+                format!("{base}_mixed")
+            }
+            _ => base,
+        };
         match (self.shape, self.table) {
             (LanesShape::Whole, _) => format!("{base}_whole"),
             (LanesShape::Part, PassTable::OneLevel) => base,

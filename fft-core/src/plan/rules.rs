@@ -217,18 +217,24 @@ fn lanes_splits(len: u32, count: u32, max: u32, prefix: &mut Vec<u32>, splits: &
 }
 
 /// Lanes passes of the sub-FFT `lengths`: one is the whole transform.
-fn lanes_specs(lengths: Vec<u32>, direction: Direction, precision: Precision) -> Vec<KernelSpec> {
-    let shape = if lengths.len() == 1 {
+fn lanes_specs(
+    sub_lengths: Vec<u32>,
+    direction: Direction,
+    precision: Precision,
+    lengths: Lengths,
+) -> Vec<KernelSpec> {
+    let shape = if sub_lengths.len() == 1 {
         LanesShape::Whole
     } else {
         LanesShape::Part
     };
-    lengths
+    sub_lengths
         .into_iter()
         .map(|l| {
             KernelSpec::Lanes(LanesSpec {
                 direction,
                 precision,
+                lengths,
                 ..LanesSpec::new(l, shape)
             })
         })
@@ -610,7 +616,9 @@ pub(super) fn stockham_passes_with(
         _ => None,
     };
     let specs: Vec<KernelSpec> = match (log2_exact(len), limits, mixed_fused) {
-        _ if lanes.is_some() => lanes_specs(lanes.unwrap_or_default(), direction, precision),
+        _ if lanes.is_some() => {
+            lanes_specs(lanes.unwrap_or_default(), direction, precision, lengths)
+        }
         (Some(log2_len), Some(limits), _) => {
             match fused_exponents(log2_len, limits, request.fused_split, precision)?.as_slice() {
                 // One pass: the whole transform, which may take a work-group of its own shape.

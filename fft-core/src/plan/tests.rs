@@ -789,6 +789,24 @@ fn cpu_devices_plan_lanes_passes_from_256_points() {
         (157_464, F64, &[(648, 1), (243, 648)]),
         (3 << 20, F32, &[(2048, 1), (1536, 2048)]),
     ];
+    // Their passes divide by t and p; powers of two keep masks (`_mixed` names a power-of-two
+    // pass of a mixed length).
+    let names: Vec<String> = on_cpu(3 << 20, 1, F32)
+        .passes
+        .iter()
+        .map(Pass::entry_point)
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "fft_lanes2048_fwd_f32_mixed_p1",
+            "fft_lanes1536_fwd_f32_hilo"
+        ]
+    );
+    assert!(on_cpu(1 << 16, 1, F32)
+        .passes
+        .iter()
+        .all(|p| matches!(p.spec, KernelSpec::Lanes(l) if l.lengths == crate::kernel::Lengths::PowerOfTwo)));
     for (len, precision, want) in mixed {
         let plan = on_cpu(len, 3, precision);
         assert_eq!(shape(&plan), want, "{len} {precision}");

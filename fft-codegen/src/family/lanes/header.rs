@@ -5,7 +5,7 @@ use super::types;
 use crate::math::ir::Graph;
 use crate::opencl::literal::scalar_type;
 use crate::opencl::writer::Writer;
-use fft_core::kernel::{LanesShape, LanesSpec, PassTable, LANES};
+use fft_core::kernel::{LanesShape, LanesSpec, Lengths, PassTable, LANES};
 use std::fmt::{self, Write};
 
 /// Writes the comment block of `spec`, whose stages run the butterflies `graphs`.
@@ -62,7 +62,11 @@ pub(super) fn write_header<W: Write>(
         LanesShape::Part => {
             writeln!(
                 w,
-                "// Sub-FFT g = 8w + l: i = g % t, base = (g - i) * {l}, k = i % p; W_L = exp(-2*pi*i/L);"
+                "// Sub-FFT g = 8w + l: i = g % t, base = (g - i) * {l}, k = i % p ({}); W_L = exp(-2*pi*i/L);",
+                match spec.lengths {
+                    Lengths::PowerOfTwo => "t and p powers of two: masks",
+                    Lengths::Any => "any t and p",
+                }
             )?;
             writeln!(
                 w,
@@ -70,11 +74,11 @@ pub(super) fn write_header<W: Write>(
             )?;
             writeln!(
                 w,
-                "// {name}_p1 (p = 1; lanes past the last sub-FFT repeat it, and lanes straddling two transforms, t not a"
-            )?;
-            writeln!(
-                w,
-                "// multiple of 8, load one by one) stores each lane's run of 8 outputs after an 8 x 8 transpose; {name} (t, p multiples of 8)"
+                "// {name}_p1 (p = 1{}) stores each lane's run of 8 outputs after an 8 x 8 transpose; {name} (t, p multiples of 8)",
+                match spec.lengths {
+                    Lengths::PowerOfTwo => "",
+                    Lengths::Any => "; lanes past the last sub-FFT repeat it, lanes straddling two transforms load one by one",
+                }
             )?;
             match spec.table {
                 PassTable::OneLevel => writeln!(

@@ -6,7 +6,7 @@ use super::transpose::write_transpose;
 use super::{Entry, Types};
 use crate::opencl::twiddle_helpers::complex_product;
 use crate::opencl::writer::Writer;
-use fft_core::kernel::{LanesSpec, PassTable, LANES};
+use fft_core::kernel::{LanesSpec, Lengths, PassTable, LANES};
 use std::fmt::{self, Write};
 
 /// The whole form's load: eight transforms of the batch, each run of 8 values of the 8
@@ -72,17 +72,25 @@ pub(super) fn write_part_load<W: Write>(
     let l = spec.len;
     writeln!(w, "if (8u * w >= total)")?;
     writeln!(w, "    return;")?;
-    writeln!(w, "const uint i = (8u * w) % t;")?;
+    let any = spec.lengths == Lengths::Any;
+    if any {
+        writeln!(w, "const uint i = (8u * w) % t;")?;
+    } else {
+        writeln!(w, "const uint i = (8u * w) & (t - 1u);")?;
+    }
     writeln!(w, "const size_t base = (size_t)(8u * w - i) * {l}u;")?;
     writeln!(w, "__global const {} *xs = x + 2 * (base + i);", t.scalar)?;
-    if entry == Entry::First {
+    let straddles = entry == Entry::First && any;
+    if straddles {
         write_straddling_load(w, spec, t)?;
     }
-    if entry == Entry::Later {
+    if entry == Entry::Later && any {
         writeln!(w, "const uint k = i % p;")?;
-        if spec.table == PassTable::TwoLevel {
-            writeln!(w, "const uint low = (1u << h) - 1u;")?;
-        }
+    } else if entry == Entry::Later {
+        writeln!(w, "const uint k = i & (p - 1u);")?;
+    }
+    if entry == Entry::Later && spec.table == PassTable::TwoLevel {
+        writeln!(w, "const uint low = (1u << h) - 1u;")?;
     }
     writeln!(w, "for (uint m = 0; m < {l}u; ++m) {{")?;
     w.indent();
@@ -142,7 +150,7 @@ pub(super) fn write_part_load<W: Write>(
     }
     w.dedent();
     writeln!(w, "}}")?;
-    if entry == Entry::First {
+    if straddles {
         // Closes the neighbours' branch of `write_straddling_load`.
         w.dedent();
         writeln!(w, "}}")?;
@@ -150,7 +158,7 @@ pub(super) fn write_part_load<W: Write>(
     Ok(())
 }
 
-/// The first pass's work-items whose eight sub-FFTs `g = 8w + l` are not neighbours in
+/// The first pass's ([`Lengths::Any`]) work-items whose eight sub-FFTs `g = 8w + l` are not neighbours in
 /// memory (they straddle two transforms where `t` is not a multiple of 8, or pass the last
 /// sub-FFT, which the extra lanes repeat): each lane reads its own
 /// `x[(g - g % t) * L + g % t + m * t]`, and the work-item is done loading.

@@ -4,7 +4,7 @@
 use super::transpose::write_transpose;
 use super::{Entry, Types};
 use crate::opencl::writer::Writer;
-use fft_core::kernel::{LanesSpec, LANES};
+use fft_core::kernel::{LanesSpec, Lengths, LANES};
 use std::fmt::{self, Write};
 
 /// Stores the result held in the arrays `last` (`a` or `b`) times `scale`: transposed back
@@ -32,7 +32,7 @@ pub(super) fn write_store<W: Write>(
             "    vstore16(shuffle2({rre}[q], {rim}[q], {interleave}) * scale, 0, ys + 2 * (size_t)q * p);"
         );
     }
-    if entry == Entry::First {
+    if entry == Entry::First && spec.lengths == Lengths::Any {
         writeln!(
             w,
             "// Lane l computed sub-FFT g = min(8w + l, total - 1): its outputs are y[g * {l} + q]."
@@ -41,6 +41,17 @@ pub(super) fn write_store<W: Write>(
             writeln!(
                 w,
                 "const size_t row{lane} = 2 * (size_t){l} * min(8u * w + {lane}u, total - 1u);"
+            )?;
+        }
+    } else if entry == Entry::First {
+        writeln!(
+            w,
+            "// Lane l wrote sub-FFT i + l: its outputs are y[base + (i + l) * {l} + q]."
+        )?;
+        for lane in 0..LANES {
+            writeln!(
+                w,
+                "const size_t row{lane} = 2 * (base + (size_t)(i + {lane}u) * {l}u);"
             )?;
         }
     }
