@@ -1770,6 +1770,7 @@ __kernel void fft_lanes_any_fwd_f32_whole(__global const float *x,
             are[8 * e + 7] = r2_7;
             aim[8 * e + 7] = i2_7;
         }
+        // The values after the last run of 8, lane by lane.
         for (uint at = len & ~7u; at < len; ++at) {
             are[at] = (float8)(x[row0 + 2 * at], x[row1 + 2 * at], x[row2 + 2 * at], x[row3 + 2 * at], x[row4 + 2 * at], x[row5 + 2 * at], x[row6 + 2 * at], x[row7 + 2 * at]);
             aim[at] = (float8)(x[row0 + 2 * at + 1], x[row1 + 2 * at + 1], x[row2 + 2 * at + 1], x[row3 + 2 * at + 1], x[row4 + 2 * at + 1], x[row5 + 2 * at + 1], x[row6 + 2 * at + 1], x[row7 + 2 * at + 1]);
@@ -1865,6 +1866,7 @@ __kernel void fft_lanes_any_fwd_f32_whole(__global const float *x,
             vstore16(shuffle2(r2_6, i2_6, (uint16)(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15)) * scale, e, y + row6);
             vstore16(shuffle2(r2_7, i2_7, (uint16)(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15)) * scale, e, y + row7);
         }
+        // The values after the last run of 8, lane by lane.
         for (uint at = len & ~7u; at < len; ++at) {
             y[row0 + 2 * at] = sre[at].s0 * scale; y[row0 + 2 * at + 1] = sim[at].s0 * scale;
             y[row1 + 2 * at] = sre[at].s1 * scale; y[row1 + 2 * at + 1] = sim[at].s1 * scale;

@@ -8,11 +8,10 @@
 //! `radices` (count first), each stage a function of its own per radix: `lanes_first_R` for
 //! the first (no twiddles), `lanes_stage_R` for the others, at the stride of the radices before.
 
-use super::load::lane_list;
+use super::load::{write_tail_load, write_transposed_load};
 use super::stages::{write_butterfly_step, StageIo};
-use super::store::interleave_mask;
-use super::transpose::write_transpose;
-use super::{types, Types};
+use super::store::{write_tail_store, write_transposed_store};
+use super::types;
 use crate::math::ir::Graph;
 use crate::opencl::literal::scalar_type;
 use crate::opencl::signature::write_signature;
@@ -202,7 +201,8 @@ fn write_any_kernel<W: Write>(
             "const size_t row{lane} = 2 * (size_t)len * min(8u * w + {lane}u, total - 1u);"
         )?;
     }
-    write_load(w, &t)?;
+    write_transposed_load(w, &t, "len / 8u")?;
+    write_tail_load(w, &t, "len & ~7u", "len")?;
     writeln!(
         w,
         "{} *sre = are, *sim = aim, *dre = bre, *dim = bim;",
@@ -232,62 +232,11 @@ fn write_any_kernel<W: Write>(
     writeln!(w, "stride *= r;")?;
     w.dedent();
     writeln!(w, "}}")?;
-    write_store(w, &t)?;
+    write_transposed_store(w, &t, "len / 8u", ["sre", "sim"])?;
+    write_tail_store(w, "len & ~7u", "len", ["sre", "sim"])?;
     w.dedent();
     writeln!(w, "}}")?;
     w.close_block()
-}
-
-/// The runs of 8 values of the eight transforms, transposed into the lanes, then the last
-/// partial run lane by lane.
-fn write_load<W: Write>(w: &mut Writer<W>, t: &Types) -> fmt::Result {
-    writeln!(w, "for (uint e = 0; e < len / 8u; ++e) {{")?;
-    w.indent();
-    for lane in 0..LANES {
-        writeln!(w, "const {} v{lane} = vload16(e, x + row{lane});", t.wide)?;
-    }
-    let re = write_transpose(w, t, "r", |lane| format!("v{lane}.even"))?;
-    let im = write_transpose(w, t, "i", |lane| format!("v{lane}.odd"))?;
-    for j in 0..LANES as usize {
-        writeln!(w, "are[8 * e + {j}] = {};", re[j])?;
-        writeln!(w, "aim[8 * e + {j}] = {};", im[j])?;
-    }
-    w.dedent();
-    writeln!(w, "}}")?;
-    writeln!(w, "for (uint at = len & ~7u; at < len; ++at) {{")?;
-    let part = |offset: &str| lane_list(|lane| format!("x[row{lane} + 2 * at{offset}]"));
-    writeln!(w, "    are[at] = ({})({});", t.lanes, part(""))?;
-    writeln!(w, "    aim[at] = ({})({});", t.lanes, part(" + 1"))?;
-    writeln!(w, "}}")
-}
-
-/// The result (in `sre`/`sim`) times `scale`, transposed back into the rows, then the last
-/// partial run lane by lane.
-fn write_store<W: Write>(w: &mut Writer<W>, t: &Types) -> fmt::Result {
-    let interleave = interleave_mask(t);
-    writeln!(w, "for (uint e = 0; e < len / 8u; ++e) {{")?;
-    w.indent();
-    let re = write_transpose(w, t, "r", |j| format!("sre[8 * e + {j}]"))?;
-    let im = write_transpose(w, t, "i", |j| format!("sim[8 * e + {j}]"))?;
-    for lane in 0..LANES as usize {
-        writeln!(
-            w,
-            "vstore16(shuffle2({}, {}, {interleave}) * scale, e, y + row{lane});",
-            re[lane], im[lane]
-        )?;
-    }
-    w.dedent();
-    writeln!(w, "}}")?;
-    writeln!(w, "for (uint at = len & ~7u; at < len; ++at) {{")?;
-    w.indent();
-    for lane in 0..LANES {
-        writeln!(
-            w,
-            "y[row{lane} + 2 * at] = sre[at].s{lane} * scale; y[row{lane} + 2 * at + 1] = sim[at].s{lane} * scale;"
-        )?;
-    }
-    w.dedent();
-    writeln!(w, "}}")
 }
 
 #[cfg(test)]

@@ -27,7 +27,21 @@ pub(super) fn write_whole_load<W: Write>(
             "const size_t row{lane} = 2 * (size_t){l} * min(8u * w + {lane}u, total - 1u);"
         )?;
     }
-    writeln!(w, "for (uint e = 0; e < {}u; ++e) {{", l / LANES)?;
+    write_transposed_load(w, t, &format!("{}u", l / LANES))?;
+    if l % LANES > 0 {
+        write_tail_load(w, t, &format!("{}u", l - l % LANES), &format!("{l}u"))?;
+    }
+    Ok(())
+}
+
+/// The runs `e < runs` of 8 values of the eight transforms (rows `row0..row7`), transposed
+/// into `are`/`aim`.
+pub(super) fn write_transposed_load<W: Write>(
+    w: &mut Writer<W>,
+    t: &Types,
+    runs: &str,
+) -> fmt::Result {
+    writeln!(w, "for (uint e = 0; e < {runs}; ++e) {{")?;
     w.indent();
     for lane in 0..LANES {
         writeln!(w, "const {} v{lane} = vload16(e, x + row{lane});", t.wide)?;
@@ -39,20 +53,22 @@ pub(super) fn write_whole_load<W: Write>(
         writeln!(w, "aim[8 * e + {j}] = {};", im[j])?;
     }
     w.dedent();
-    writeln!(w, "}}")?;
-    let tail = l % LANES;
-    if tail > 0 {
-        writeln!(
-            w,
-            "// The last {tail} values (L is not a multiple of 8), lane by lane."
-        )?;
-        for at in l - tail..l {
-            let rows = |part: u32| lane_list(|lane| format!("x[row{lane} + {}]", 2 * at + part));
-            writeln!(w, "are[{at}] = ({})({});", t.lanes, rows(0))?;
-            writeln!(w, "aim[{at}] = ({})({});", t.lanes, rows(1))?;
-        }
-    }
-    Ok(())
+    writeln!(w, "}}")
+}
+
+/// The values `from <= at < to` after the last whole run (L not a multiple of 8), lane by lane.
+pub(super) fn write_tail_load<W: Write>(
+    w: &mut Writer<W>,
+    t: &Types,
+    from: &str,
+    to: &str,
+) -> fmt::Result {
+    writeln!(w, "// The values after the last run of 8, lane by lane.")?;
+    writeln!(w, "for (uint at = {from}; at < {to}; ++at) {{")?;
+    let part = |offset: &str| lane_list(|lane| format!("x[row{lane} + 2 * at{offset}]"));
+    writeln!(w, "    are[at] = ({})({});", t.lanes, part(""))?;
+    writeln!(w, "    aim[at] = ({})({});", t.lanes, part(" + 1"))?;
+    writeln!(w, "}}")
 }
 
 /// `item(0), item(1), ..., item(7)`: one expression per lane.

@@ -55,7 +55,24 @@ pub(super) fn write_store<W: Write>(
             )?;
         }
     }
-    writeln!(w, "for (uint e = 0; e < {}u; ++e) {{", l / LANES)?;
+    write_transposed_store(w, t, &format!("{}u", l / LANES), [&rre, &rim])?;
+    if l % LANES > 0 {
+        let (from, to) = (format!("{}u", l - l % LANES), format!("{l}u"));
+        write_tail_store(w, &from, &to, [&rre, &rim])?;
+    }
+    Ok(())
+}
+
+/// The runs `e < runs` of the result in `arrays` (real, imaginary) times `scale`, transposed
+/// back into the rows `row0..row7`.
+pub(super) fn write_transposed_store<W: Write>(
+    w: &mut Writer<W>,
+    t: &Types,
+    runs: &str,
+    [rre, rim]: [&str; 2],
+) -> fmt::Result {
+    let interleave = interleave_mask(t);
+    writeln!(w, "for (uint e = 0; e < {runs}; ++e) {{")?;
     w.indent();
     let re = write_transpose(w, t, "r", |j| format!("{rre}[8 * e + {j}]"))?;
     let im = write_transpose(w, t, "i", |j| format!("{rim}[8 * e + {j}]"))?;
@@ -67,25 +84,27 @@ pub(super) fn write_store<W: Write>(
         )?;
     }
     w.dedent();
-    writeln!(w, "}}")?;
-    let tail = l % LANES;
-    if tail > 0 {
+    writeln!(w, "}}")
+}
+
+/// The values `from <= at < to` after the last whole run, times `scale`, lane by lane.
+pub(super) fn write_tail_store<W: Write>(
+    w: &mut Writer<W>,
+    from: &str,
+    to: &str,
+    [rre, rim]: [&str; 2],
+) -> fmt::Result {
+    writeln!(w, "// The values after the last run of 8, lane by lane.")?;
+    writeln!(w, "for (uint at = {from}; at < {to}; ++at) {{")?;
+    w.indent();
+    for lane in 0..LANES {
         writeln!(
             w,
-            "// The last {tail} values (L is not a multiple of 8), lane by lane."
+            "y[row{lane} + 2 * at] = {rre}[at].s{lane} * scale; y[row{lane} + 2 * at + 1] = {rim}[at].s{lane} * scale;"
         )?;
-        for at in l - tail..l {
-            for lane in 0..LANES {
-                writeln!(
-                    w,
-                    "y[row{lane} + {}] = {rre}[{at}].s{lane} * scale; y[row{lane} + {}] = {rim}[{at}].s{lane} * scale;",
-                    2 * at,
-                    2 * at + 1
-                )?;
-            }
-        }
     }
-    Ok(())
+    w.dedent();
+    writeln!(w, "}}")
 }
 
 /// The mask that interleaves two 8-lane vectors into 8 complex values.
