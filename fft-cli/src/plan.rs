@@ -17,7 +17,7 @@ pub enum StrategyArg {
     Global,
     /// Fused passes, or an error saying why not.
     Fused,
-    /// Lanes passes (eight sub-FFTs per work-item, one per SIMD lane; the CPU default for powers of two from 256 points)
+    /// Lanes passes (eight sub-FFTs per work-item, one per SIMD lane; the CPU default for powers of two and 13-smooth lengths from 256 points)
     Lanes,
 }
 

@@ -154,6 +154,8 @@ impl Plan {
             "the N/2-point FFT is Bluestein's convolution"
         } else if matches!(complex.first(), Some(KernelSpec::Radix(_))) {
             "global radix passes: no work-group holds both values of a pair"
+        } else if matches!(complex.first(), Some(KernelSpec::Lanes(_))) {
+            "lanes passes: a work-item's lanes are eight sequences, not the mirrored pairs of one"
         } else {
             "the fused pass's columns cannot be taken in mirrored pairs"
         }

@@ -57,7 +57,8 @@ pub const MIN_RUN_BYTES: usize = 32;
 pub enum Strategy {
     /// Fused local-memory passes on GPUs and accelerators where the device and the options
     /// allow, else global radix passes (the default). CPU devices get lanes passes for powers
-    /// of two from 256 points ([`Strategy::Lanes`]) and global radix passes otherwise: under
+    /// of two and 13-smooth lengths from 256 points ([`Strategy::Lanes`]) and global radix
+    /// passes otherwise: under
     /// PoCL on a 2-core machine fused passes were 1.2 to 2.5 times slower than global radix
     /// passes (docs/PERFORMANCE.md), their barriers and local-memory staging costing more than
     /// they save where "local memory" is ordinary cached memory.
@@ -69,8 +70,10 @@ pub enum Strategy {
     /// Fused passes, or an error saying why they are not possible.
     Fused,
     /// Lanes passes (`fft_core::kernel::LanesSpec`: eight sub-FFTs per work-item, one per
-    /// SIMD lane, the CPU devices' default) for power-of-two lengths from 8 points with
-    /// table twiddles; global radix passes for other lengths and twiddles. CPU devices only
+    /// SIMD lane, the CPU devices' default) for power-of-two and 13-smooth lengths from 8
+    /// points with table twiddles (a 13-smooth length longer than one pass needs a first
+    /// sub-FFT that is a multiple of 8); global radix passes for other lengths and twiddles.
+    /// CPU devices only
     /// ([`PlanError::LanesUnavailable`] elsewhere).
     Lanes,
 }
