@@ -1683,9 +1683,10 @@ __kernel void fft_lanes_any_fwd_f32_whole(__global const float *x,
                                           const float scale)
 {
     float8 are[4096], aim[4096], bre[4096], bim[4096];
-    const uint groups = max(1u, 512u / len);
-    for (uint g = 0; g < groups; ++g) {
-        const uint w = groups * (uint)get_global_id(0) + g;
+    const uint G = max(1u, 512u / len);
+    // G groups of 8 transforms per work-item (short transforms: fewer, longer work-items).
+    for (uint s = 0; s < G; ++s) {
+        const uint w = G * (uint)get_global_id(0) + s;
         if (8u * w >= total)
             return;
         const size_t row0 = 2 * (size_t)len * min(8u * w + 0u, total - 1u);
@@ -1777,8 +1778,8 @@ __kernel void fft_lanes_any_fwd_f32_whole(__global const float *x,
         }
         float8 *sre = are, *sim = aim, *dre = bre, *dim = bim;
         uint stride = 1;
-        for (uint s = 0; s < radices[0]; ++s) {
-            const uint r = radices[1 + s];
+        for (uint st = 0; st < radices[0]; ++st) {
+            const uint r = radices[1 + st];
             if (stride == 1) {
                 switch (r) {
                 case 2: lanes_first_2(sre, sim, dre, dim, stride, len, stage_tw); break;

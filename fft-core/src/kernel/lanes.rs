@@ -28,6 +28,10 @@ pub const LANES: u32 = 8;
 /// The shortest sub-FFT: [`LANES`] (values are moved in blocks of 8 x 8).
 pub const LANES_MIN_LEN: u32 = 8;
 
+/// Every radix [`LanesSpec::stage_radices`] returns: the program whose length is an argument
+/// ([`LanesSpec::runtime_len`]) has stage functions for each.
+pub const LANES_STAGE_RADICES: [u32; 9] = [2, 3, 4, 5, 7, 8, 9, 11, 13];
+
 /// Points per lane a whole-transform work-item computes at least ([`LanesSpec::groups_per_item`]).
 pub const LANES_ITEM_POINTS: u32 = 512;
 
@@ -258,6 +262,10 @@ mod tests {
             let spec = LanesSpec::new(len, LanesShape::Whole);
             if spec.check().is_ok() {
                 assert_eq!(radices(len).iter().product::<u32>(), len, "{len}");
+                assert!(
+                    radices(len).iter().all(|r| LANES_STAGE_RADICES.contains(r)),
+                    "{len}"
+                );
             }
         }
     }

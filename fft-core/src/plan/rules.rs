@@ -615,11 +615,9 @@ pub(super) fn stockham_passes_with(
         None if lanes_serve(request, caps, len) => lanes_lengths(len, precision),
         _ => None,
     };
-    let specs: Vec<KernelSpec> = match (log2_exact(len), limits, mixed_fused) {
-        _ if lanes.is_some() => {
-            lanes_specs(lanes.unwrap_or_default(), direction, precision, lengths)
-        }
-        (Some(log2_len), Some(limits), _) => {
+    let specs: Vec<KernelSpec> = match (log2_exact(len), limits, mixed_fused, lanes) {
+        (_, _, _, Some(sub_lengths)) => lanes_specs(sub_lengths, direction, precision, lengths),
+        (Some(log2_len), Some(limits), _, None) => {
             match fused_exponents(log2_len, limits, request.fused_split, precision)?.as_slice() {
                 // One pass: the whole transform, which may take a work-group of its own shape.
                 [e] => vec![KernelSpec::Fused(fused(1 << e).as_single_pass())],
@@ -629,7 +627,7 @@ pub(super) fn stockham_passes_with(
                     .collect(),
             }
         }
-        (Some(log2_len), None, _) => {
+        (Some(log2_len), None, _, None) => {
             let form = radix_form(request, caps.kind);
             radix_exponents(log2_len, request.max_radix.trailing_zeros())
                 .into_iter()
@@ -644,8 +642,8 @@ pub(super) fn stockham_passes_with(
                 })
                 .collect()
         }
-        (None, _, Some(specs)) => specs,
-        (None, _, None) => {
+        (None, _, Some(specs), None) => specs,
+        (None, _, None, None) => {
             check_mixed_options(request, len)?;
             mixed_radices(len)
                 .into_iter()

@@ -8,19 +8,16 @@
 //! `radices` (count first), each stage a function of its own per radix: `lanes_first_R` for
 //! the first (no twiddles), `lanes_stage_R` for the others, at the stride of the radices before.
 
-use super::load::{write_tail_load, write_transposed_load};
+use super::load::{write_lane_rows, write_tail_load, write_transposed_load};
 use super::stages::{write_butterfly_step, StageIo};
 use super::store::{write_tail_store, write_transposed_store};
-use super::types;
+use super::{types, write_group_loop};
 use crate::math::ir::Graph;
 use crate::opencl::literal::scalar_type;
 use crate::opencl::signature::write_signature;
 use crate::opencl::writer::Writer;
-use fft_core::kernel::{KernelSpec, LanesSpec, LANES, LANES_ITEM_POINTS};
+use fft_core::kernel::{KernelSpec, LanesSpec, LANES, LANES_ITEM_POINTS, LANES_STAGE_RADICES};
 use std::fmt::{self, Write};
-
-/// Every radix [`LanesSpec::stage_radices`] takes.
-pub(super) const ANY_RADICES: [u32; 9] = [2, 3, 4, 5, 7, 8, 9, 11, 13];
 
 /// Writes the program after its constants: the stage functions, then the kernel.
 pub(super) fn write_any_program<W: Write>(
@@ -79,7 +76,7 @@ pub(super) fn write_any_header<W: Write>(w: &mut Writer<W>, spec: &LanesSpec) ->
     writeln!(
         w,
         "// ks = j % stride, stride the product of the radices before (radices {}).",
-        ANY_RADICES.map(|r| r.to_string()).join(", ")
+        LANES_STAGE_RADICES.map(|r| r.to_string()).join(", ")
     )
 }
 
@@ -186,21 +183,9 @@ fn write_any_kernel<W: Write>(
         "{} are[{max}], aim[{max}], bre[{max}], bim[{max}];",
         t.lanes
     )?;
-    writeln!(
-        w,
-        "const uint groups = max(1u, {LANES_ITEM_POINTS}u / len);"
-    )?;
-    writeln!(w, "for (uint g = 0; g < groups; ++g) {{")?;
-    w.indent();
-    writeln!(w, "const uint w = groups * (uint)get_global_id(0) + g;")?;
-    writeln!(w, "if (8u * w >= total)")?;
-    writeln!(w, "    return;")?;
-    for lane in 0..LANES {
-        writeln!(
-            w,
-            "const size_t row{lane} = 2 * (size_t)len * min(8u * w + {lane}u, total - 1u);"
-        )?;
-    }
+    writeln!(w, "const uint G = max(1u, {LANES_ITEM_POINTS}u / len);")?;
+    write_group_loop(w, "G")?;
+    write_lane_rows(w, "len")?;
     write_transposed_load(w, &t, "len / 8u")?;
     write_tail_load(w, &t, "len & ~7u", "len")?;
     writeln!(
@@ -209,9 +194,9 @@ fn write_any_kernel<W: Write>(
         t.lanes
     )?;
     writeln!(w, "uint stride = 1;")?;
-    writeln!(w, "for (uint s = 0; s < radices[0]; ++s) {{")?;
+    writeln!(w, "for (uint st = 0; st < radices[0]; ++st) {{")?;
     w.indent();
-    writeln!(w, "const uint r = radices[1 + s];")?;
+    writeln!(w, "const uint r = radices[1 + st];")?;
     for (first, condition) in [(true, "if (stride == 1) {"), (false, "} else {")] {
         writeln!(w, "{condition}")?;
         w.indent();
@@ -269,7 +254,7 @@ mod tests {
             "f64 arrays hold 2048 values"
         );
         // Every radix the stages may take has both its functions, and the kernel calls them.
-        for r in super::ANY_RADICES {
+        for r in fft_core::kernel::LANES_STAGE_RADICES {
             for function in [format!("lanes_first_{r}("), format!("lanes_stage_{r}(")] {
                 assert_eq!(f32_fwd.matches(&function).count(), 2, "{function}");
             }

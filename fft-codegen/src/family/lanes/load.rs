@@ -10,7 +10,8 @@ use fft_core::kernel::{LanesSpec, Lengths, PassTable, LANES};
 use std::fmt::{self, Write};
 
 /// The whole form's load: eight transforms of the batch, each run of 8 values of the 8
-/// transforms transposed into `are`/`aim`.
+/// transforms transposed into `are`/`aim` (a power of two of at least 8 points: other lengths
+/// take the program whose length is an argument, `any.rs`).
 pub(super) fn write_whole_load<W: Write>(
     w: &mut Writer<W>,
     spec: &LanesSpec,
@@ -21,15 +22,18 @@ pub(super) fn write_whole_load<W: Write>(
         w,
         "// Lane l is transform min(8w + l, total - 1): the last work-item repeats the last one."
     )?;
+    write_lane_rows(w, &format!("{l}"))?;
+    write_transposed_load(w, t, &format!("{}u", l / LANES))
+}
+
+/// `row0..row7`: where lane `l`'s sequence `min(8w + l, total - 1)` of `len` values starts
+/// (in floats), so lanes past the last sequence repeat it.
+pub(super) fn write_lane_rows<W: Write>(w: &mut Writer<W>, len: &str) -> fmt::Result {
     for lane in 0..LANES {
         writeln!(
             w,
-            "const size_t row{lane} = 2 * (size_t){l} * min(8u * w + {lane}u, total - 1u);"
+            "const size_t row{lane} = 2 * (size_t){len} * min(8u * w + {lane}u, total - 1u);"
         )?;
-    }
-    write_transposed_load(w, t, &format!("{}u", l / LANES))?;
-    if l % LANES > 0 {
-        write_tail_load(w, t, &format!("{}u", l - l % LANES), &format!("{l}u"))?;
     }
     Ok(())
 }

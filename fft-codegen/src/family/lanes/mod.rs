@@ -24,7 +24,7 @@ use crate::opencl::signature::write_signature;
 use crate::opencl::twiddle_helpers::write_real_constants;
 use crate::opencl::writer::Writer;
 use crate::spec::{CodegenError, OpCounts};
-use fft_core::kernel::{KernelSpec, LanesShape, LanesSpec, RadixSpec};
+use fft_core::kernel::{KernelSpec, LanesShape, LanesSpec, RadixSpec, LANES_STAGE_RADICES};
 use fft_core::Precision;
 use std::fmt::{self, Write};
 
@@ -35,7 +35,7 @@ mod stages;
 mod store;
 mod transpose;
 
-use any::{write_any_header, write_any_program, ANY_RADICES};
+use any::{write_any_header, write_any_program};
 use header::write_header;
 use load::{write_part_load, write_whole_load};
 use stages::write_stages;
@@ -57,7 +57,7 @@ pub(crate) fn emit_lanes(spec: &LanesSpec) -> Result<(String, OpCounts), Codegen
     KernelSpec::Lanes(*spec).check()?;
     // A kernel whose length is an argument has a stage function for every radix.
     let radices = if spec.runtime_len() {
-        ANY_RADICES.to_vec()
+        LANES_STAGE_RADICES.to_vec()
     } else {
         spec.stage_radices()
     };
@@ -76,7 +76,7 @@ pub(crate) fn emit_lanes(spec: &LanesSpec) -> Result<(String, OpCounts), Codegen
     let mut ops = OpCounts::default();
     for radix in spec.stage_radices() {
         let Some((_, graph)) = graphs.iter().find(|(r, _)| *r == radix) else {
-            continue;
+            unreachable!("radix {radix} is one of LANES_STAGE_RADICES");
         };
         let each = graph.op_counts();
         let times = spec.len / radix;
@@ -146,6 +146,20 @@ fn write_program<W: Write>(
     Ok(())
 }
 
+/// Opens the loop over the `groups` groups of eight transforms a whole-form work-item computes
+/// one after the other, and returns past the batch (the caller closes the loop).
+fn write_group_loop<W: Write>(w: &mut Writer<W>, groups: &str) -> fmt::Result {
+    writeln!(
+        w,
+        "// {groups} groups of 8 transforms per work-item (short transforms: fewer, longer work-items)."
+    )?;
+    writeln!(w, "for (uint s = 0; s < {groups}; ++s) {{")?;
+    w.indent();
+    writeln!(w, "const uint w = {groups} * (uint)get_global_id(0) + s;")?;
+    writeln!(w, "if (8u * w >= total)")?;
+    writeln!(w, "    return;")
+}
+
 /// Writes one entry point: the private arrays, the load, the stages and the store.
 fn write_entry<W: Write>(
     w: &mut Writer<W>,
@@ -164,15 +178,7 @@ fn write_entry<W: Write>(
     let groups = spec.groups_per_item();
     let looped = entry == Entry::Whole && groups > 1;
     if looped {
-        writeln!(
-            w,
-            "// {groups} groups of 8 transforms per work-item (short transforms: fewer, longer work-items)."
-        )?;
-        writeln!(w, "for (uint s = 0; s < {groups}u; ++s) {{")?;
-        w.indent();
-        writeln!(w, "const uint w = {groups}u * (uint)get_global_id(0) + s;")?;
-        writeln!(w, "if (8u * w >= total)")?;
-        writeln!(w, "    return;")?;
+        write_group_loop(w, &format!("{groups}u"))?;
     } else {
         writeln!(w, "const uint w = (uint)get_global_id(0);")?;
     }

@@ -1,6 +1,7 @@
 //! The store of a lanes pass: transposed back into each lane's rows (the whole form and the
 //! first pass), or in runs at stride `p` (a later pass).
 
+use super::load::write_lane_rows;
 use super::transpose::write_transpose;
 use super::{Entry, Types};
 use crate::opencl::writer::Writer;
@@ -37,12 +38,7 @@ pub(super) fn write_store<W: Write>(
             w,
             "// Lane l computed sub-FFT g = min(8w + l, total - 1): its outputs are y[g * {l} + q]."
         )?;
-        for lane in 0..LANES {
-            writeln!(
-                w,
-                "const size_t row{lane} = 2 * (size_t){l} * min(8u * w + {lane}u, total - 1u);"
-            )?;
-        }
+        write_lane_rows(w, &format!("{l}"))?;
     } else if entry == Entry::First {
         writeln!(
             w,
