@@ -601,9 +601,11 @@ fn check_chain(
 /// not divide the largest one (guarded butterflies), primes 7, 11 and 13, both precisions;
 /// values in registers (`FusedSpec::mixed_in_registers`) with C > 1 (400, 729, 1000, 1296
 /// = [6, 6, 6, 6]), with C = 1 (2187, 3125, 3000 = [30, 10, 10]) and exchanging halves
-/// (5000 and 6561 in f32, 2187 in f64), in two parts (10000 in f32, 5000 in f64).
-const MIXED_LENGTHS: [u32; 18] = [
+/// (5000, 6561 and 10000 in f32, 2187 and 5000 in f64, in one part), in two parts (10800 in
+/// f32, 5184 in f64).
+const MIXED_LENGTHS: [u32; 20] = [
     3, 12, 60, 100, 400, 729, 1000, 1296, 2187, 2310, 3125, 3000, 726, 91, 1690, 5000, 6561, 10000,
+    10800, 5184,
 ];
 
 #[test]

@@ -362,7 +362,8 @@ fn phases_and_barriers_follow_the_stages() {
 #[test]
 fn mixed_lengths_in_registers_exchange_only_between_stages() {
     // (len, precision): complex exchanges with C > 1 (400, 1000) and C = 1 (3125, 3000);
-    // halves (6561 in f32, 2187 in f64), in two parts (10000 in f32, 5000 in f64).
+    // halves (6561 and 10000 in f32, 2187 and 5000 in f64), in two parts (10800 in f32, 5184
+    // in f64).
     for (len, precision) in [
         (400, Precision::F32),
         (1000, Precision::F32),
@@ -370,8 +371,10 @@ fn mixed_lengths_in_registers_exchange_only_between_stages() {
         (3000, Precision::F32),
         (6561, Precision::F32),
         (10000, Precision::F32),
+        (10800, Precision::F32),
         (2187, Precision::F64),
         (5000, Precision::F64),
+        (5184, Precision::F64),
     ] {
         let spec = FusedSpec {
             precision,

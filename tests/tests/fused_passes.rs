@@ -201,7 +201,8 @@ fn on_the_fly_twiddles_fall_back_to_global_passes_or_say_why_not() {
 /// 13, both precisions and directions, with a batch that leaves the last work-group partly
 /// empty; the values kept in registers from load to store (`FusedSpec::mixed_in_registers`:
 /// 400, 729 and 1000 with complex exchanges and C > 1, 3125 with C = 1, 2187 in f64 and
-/// 6561 in f32 exchanging halves in one pass, 10000 in f32 and 5000 in f64 in two parts);
+/// 6561 in f32 exchanging halves in one pass, 10000 in f32 and 5000 in f64 also in one part
+/// (up to `FusedSpec::mixed_scalar_capacity`), 10800 in f32 and 5184 in f64 in two parts);
 /// then two- and three-pass plans of long smooth lengths.
 #[test]
 fn mixed_lengths_as_fused_passes() {
@@ -227,6 +228,8 @@ fn mixed_lengths_as_fused_passes() {
         (3125, f32),
         (10000, f32),
         (5000, f64),
+        (10800, f32),
+        (5184, f64),
     ];
     for (i, &(len, precision)) in one_pass.iter().enumerate() {
         let direction = if i % 2 == 0 {

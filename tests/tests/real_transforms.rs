@@ -196,9 +196,9 @@ fn every_length_up_to_160_both_kinds_f32_and_f64() {
 /// registers, one stage more than without the edge); 1024 and 4096 (512 and 2048 points, whose
 /// merge and split take smaller radices than the plain passes); 2000 and 10000 (1000 and 5000 complex
 /// points in registers: the split through local memory, or a point-wise split after the
-/// 5000-point pass that exchanges halves), 20000 (10000 points in two parts, the merge in
-/// its load).
-const FUSED_LENGTHS: [usize; 12] = [
+/// 5000-point pass that exchanges halves), 20000 (10000 points in one part, the merge in
+/// its load), 21600 (10800 points in two parts).
+const FUSED_LENGTHS: [usize; 13] = [
     512,
     1000,
     1024,
@@ -210,6 +210,7 @@ const FUSED_LENGTHS: [usize; 12] = [
     1 << 14,
     1 << 15,
     20_000,
+    21_600,
     2 * 4099,
 ];
 

@@ -25,6 +25,9 @@ const MIXED_CAP: u32 = 32;
 pub const MAX_GROUP: u32 = 512;
 /// The largest stage radix (the largest butterfly the generator emits).
 const MAX_STAGE_RADIX: u32 = 64;
+/// The scalars of one part of a mixed f32 pass's exchanges
+/// ([`FusedSpec::mixed_scalar_capacity`]; f64 half as many).
+const MIXED_PART_SCALARS_F32: u32 = 10240;
 /// The shortest sub-FFT of a [wide](FusedSpec::is_wide) pass: shorter ones already take
 /// runs of 64 bytes or more with a complex exchange (512 points: 8 columns in f32, 4 in f64).
 pub const WIDE_MIN: u32 = 1024;
@@ -219,9 +222,33 @@ impl FusedSpec {
     }
 
     /// The scalars (real or imaginary parts) one work-group's local buffer holds when the
-    /// stages exchange halves: 8192 for f32, 4096 for f64 (about 33 KB with padding).
+    /// stages of a power-of-two pass exchange halves: 8192 for f32, 4096 for f64 (about 33 KB
+    /// with padding). Mixed lengths take more ([`FusedSpec::mixed_scalar_capacity`]).
     pub fn scalar_capacity(precision: Precision) -> u32 {
         2 * FusedSpec::complex_capacity(precision)
+    }
+
+    /// The scalars one exchange of a mixed length's halves holds in one part: 10240 for f32,
+    /// 5120 for f64 (42-43 KB with padding, within the 48 KB of local memory NVIDIA's
+    /// OpenCL gives a work-group), so 9000, 9261, 9604 and 10000 points in f32 exchange in
+    /// one part: half the barriers of two parts, and 9261 (21 cubed) and 9604 (`[28, 7, 7,
+    /// 7]`), whose last radix is odd, have no two parts and ran as two passes. Measured on
+    /// the H100 (docs/PERFORMANCE.md, 2026-11-25; f32, 2^27 points): 9000 from 1.011 to
+    /// 0.972 ms, 9261 from 1.808 to 1.005, 9604 from 1.534 to 1.109, 10000 from 1.124 to
+    /// 1.064; 4802 in f64 from 1.648 to 1.015. Powers of two keep
+    /// [`FusedSpec::scalar_capacity`], on which their columns and parts were measured.
+    pub fn mixed_scalar_capacity(precision: Precision) -> u32 {
+        MIXED_PART_SCALARS_F32 * 8 / precision.complex_bytes() as u32
+    }
+
+    /// The scalars of one part of an exchange: [`FusedSpec::mixed_scalar_capacity`] for
+    /// mixed lengths, [`FusedSpec::scalar_capacity`] for powers of two.
+    fn part_capacity(&self) -> u32 {
+        if self.has_power_of_two_stages() {
+            FusedSpec::scalar_capacity(self.precision)
+        } else {
+            FusedSpec::mixed_scalar_capacity(self.precision)
+        }
     }
 
     /// The complex values one work-group's local buffer holds (`columns() * len`, at most)
@@ -281,8 +308,8 @@ impl FusedSpec {
     /// most [`MAX_GROUP`] (13824 = [24, 24, 24] would take 576), and with an edge a first
     /// radix of at most `EDGE_REGISTER_MAX_RADIX` (20). Stages exchange
     /// complex values up to [`FusedSpec::complex_capacity`], halves above (6561 points in
-    /// f32 in one pass), in parts above [`FusedSpec::scalar_capacity`] (10000 points in f32
-    /// as `[20, 5, 5, 20]`, two parts of 5000).
+    /// f32 in one pass), in parts above [`FusedSpec::mixed_scalar_capacity`] (10800 points
+    /// in f32 as `[30, 10, 6, 6]`, two parts of 5400).
     pub fn mixed_in_registers(&self) -> bool {
         if !self.may_hold_mixed_registers() {
             return false;
@@ -329,7 +356,8 @@ impl FusedSpec {
     }
 
     /// The parts each exchange of halves takes: 1 up to [`FusedSpec::scalar_capacity`]
-    /// values per work-group, else `C * L / scalar_capacity` (16384 points in f32: 2). Part
+    /// values per work-group ([`FusedSpec::mixed_scalar_capacity`] for mixed lengths), else
+    /// `C * L / scalar_capacity` (16384 points in f32: 2). Part
     /// `k` holds points `k * P .. (k + 1) * P` of every sub-FFT, `P = L / parts`
     /// ([`FusedSpec::part_len`]): each exchange then writes and reads the real parts of
     /// part 0, part 1, ..., then the imaginary parts, a barrier between each write and read,
@@ -337,7 +365,7 @@ impl FusedSpec {
     pub fn exchange_parts(&self) -> u32 {
         // A complex exchange holds at most complex_capacity values: one part.
         let values = u64::from(self.len) * u64::from(self.columns());
-        let capacity = u64::from(FusedSpec::scalar_capacity(self.precision));
+        let capacity = u64::from(self.part_capacity());
         values.div_ceil(capacity).max(1) as u32
     }
 
@@ -650,8 +678,7 @@ impl FusedSpec {
             // (many per work-group) take them only without an extra stage. Above the
             // complex capacity a work-group holds one sub-FFT, so the parts follow from the
             // length.
-            let scalars = FusedSpec::scalar_capacity(self.precision);
-            let parts = len.div_ceil(scalars).max(1);
+            let parts = len.div_ceil(self.part_capacity()).max(1);
             let fit = divide_the_first(&chosen) && parts_fit(len, &chosen, parts);
             if self.may_hold_mixed_registers() && !fit {
                 let cap = if self.has_edge() {
@@ -779,28 +806,23 @@ fn divide_the_first(radices: &[u32]) -> bool {
 
 /// Stage radices of `len` that all divide the first, R <= `cap`, with `REGISTER_MIN_RUN` (16)
 /// to [`MAX_GROUP`] work-items per sub-FFT and at least two stages: the fewest stages, then
-/// the smallest R (more work-items, fewer registers each). After R, each radix is the largest
-/// divisor of R that divides what is left (`3000 -> [30, 10, 10]`, `2000 -> [20, 20, 5]`).
-/// Where the exchanges go in `parts` ([`FusedSpec::exchange_parts`]), the last radix is a
-/// multiple of `parts` (`10000 -> [20, 20, 5, 5]` becomes `[20, 5, 5, 20]`), so each
-/// butterfly of the earlier stages writes into one part (`parts_fit`). `None` when no R works
-/// (`2310 = 2 * 3 * 5 * 7 * 11`).
+/// the smallest R (more work-items, fewer registers each), then the radices after R as
+/// [`radices_after_first`] gives them (`3000 -> [30, 10, 10]`, `2000 -> [20, 20, 5]`,
+/// `3600 -> [30, 10, 6, 2]`). Where the exchanges go in `parts`
+/// ([`FusedSpec::exchange_parts`]), the last radix is a multiple of `parts`
+/// (`10368 -> [24, 12, 6, 6]`), so each butterfly of the earlier stages writes into one part
+/// (`parts_fit`). `None` when no R works (`2310 = 2 * 3 * 5 * 7 * 11`).
 fn dividing_radices(len: u32, cap: u32, parts: u32) -> Option<Vec<u32>> {
     let mut best: Option<Vec<u32>> = None;
-    'first: for first in (2..=cap.min(len / 2)).filter(|r| len % r == 0) {
+    for first in (2..=cap.min(len / 2)).filter(|r| len % r == 0) {
         if !(REGISTER_MIN_RUN..=MAX_GROUP).contains(&(len / first)) {
             continue;
         }
+        let Some(rest) = radices_after_first(len / first, first) else {
+            continue;
+        };
         let mut radices = vec![first];
-        let mut rest = len / first;
-        while rest > 1 {
-            let Some(radix) = (2..=first).rev().find(|d| first % d == 0 && rest % d == 0) else {
-                continue 'first;
-            };
-            radices.push(radix);
-            rest /= radix;
-        }
-        radices[1..].sort_unstable_by(|a, b| b.cmp(a));
+        radices.extend(rest);
         if parts > 1 {
             // An exchange in parts: a radix that is a multiple of the parts goes last.
             let Some(at) = radices[1..].iter().rposition(|r| r % parts == 0) else {
@@ -811,6 +833,63 @@ fn dividing_radices(len: u32, cap: u32, parts: u32) -> Option<Vec<u32>> {
         }
         if !best.as_ref().is_some_and(|b| radices.len() >= b.len()) {
             best = Some(radices);
+        }
+    }
+    best
+}
+
+/// The radices after the first, R, of a pass in registers: divisors of R whose product is
+/// `rest`, largest first. Taken greedily (each the largest divisor of R that divides what is
+/// left: `4500 -> [30 | 30, 5]`), kept where that is one radix of 5 or more after a
+/// repeated R; otherwise the fewest divisors, the largest as small as possible
+/// (`3600 -> [30 | 10, 6, 2]` instead of `[30 | 30, 2, 2]`, `10000 -> [20 | 10, 10, 5]`
+/// instead of `[20 | 20, 5, 5]`). Measured on the H100 (docs/PERFORMANCE.md, 2026-11-25, f32,
+/// 2^27 points): the balanced radices took 1800 from 0.837 to 0.798 ms, 2700 from 0.920 to
+/// 0.845, 3600 from 0.992 to 0.913, 10000 (one part) from 1.064 to 1.035, and were no slower
+/// elsewhere but where the greedy split keeps [R, R, r] with r >= 5: 4500 as [30, 15, 10]
+/// 0.773 -> 0.800, 5488 as [28, 14, 14] 0.811 -> 0.855. `None` when no divisors of R make
+/// `rest`.
+fn radices_after_first(rest: u32, first: u32) -> Option<Vec<u32>> {
+    let mut greedy = Vec::new();
+    let mut left = rest;
+    while left > 1 {
+        let radix = (2..=first)
+            .rev()
+            .find(|d| first % d == 0 && left % d == 0)?;
+        greedy.push(radix);
+        left /= radix;
+    }
+    greedy.sort_unstable_by(|a, b| b.cmp(a));
+    if let [repeated, small] = greedy[..] {
+        if repeated == first && small >= 5 {
+            return Some(greedy);
+        }
+    }
+    let balanced =
+        (1..=greedy.len() as u32).find_map(|count| even_divisors(rest, first, count, first));
+    Some(balanced.unwrap_or(greedy))
+}
+
+/// `rest` as exactly `count` divisors of `first`, each at most `limit`, largest first, the
+/// largest as small as possible; `None` when there are none.
+fn even_divisors(rest: u32, first: u32, count: u32, limit: u32) -> Option<Vec<u32>> {
+    if count == 1 {
+        return (rest <= limit && first % rest == 0).then(|| vec![rest]);
+    }
+    let mut best: Option<Vec<u32>> = None;
+    for radix in (2..=limit.min(rest)).rev() {
+        if rest % radix != 0 || first % radix != 0 {
+            continue;
+        }
+        // The largest comes first: the others must fit under it.
+        if u64::from(radix).saturating_pow(count) < u64::from(rest) {
+            break;
+        }
+        if let Some(mut tail) = even_divisors(rest / radix, first, count - 1, radix) {
+            tail.insert(0, radix);
+            if best.as_ref().map_or(true, |b| tail[0] <= b[0]) {
+                best = Some(tail);
+            }
         }
     }
     best
@@ -834,6 +913,9 @@ mod tests {
     /// The most local memory a catalog kernel takes (4096 complex f32 values or 4096 f64
     /// scalars, with padding), within the 48 KB every GPU offers.
     const LOCAL_BUDGET: u64 = 4366 * 8;
+    /// Mixed lengths' one-part exchanges: 5120 doubles padded (5119 + 319 + 19 + 1; 10240
+    /// floats take 10568 * 4 bytes), under the 48 KB of NVIDIA's OpenCL work-groups.
+    const MIXED_LOCAL_BUDGET: u64 = 5458 * 8;
 
     fn spec(len: u32, precision: Precision) -> FusedSpec {
         FusedSpec {
@@ -946,15 +1028,35 @@ mod tests {
         assert!(chirp(2048).chirp_in_registers() && chirp(2048).columns() == 2);
         assert!(!chirp(1024).holds_registers() && chirp(1024).columns() == 4);
         assert!(chirp(324).lengths == Lengths::Any && chirp(324).mixed_in_registers());
-        // Above the scalar capacity in two parts: the last radix a multiple of 2.
-        for (len, precision, radices) in [
-            (10000, f32, vec![20, 5, 5, 20]),
-            (5000, f64, vec![10, 10, 5, 10]),
+        // Mixed lengths up to the mixed scalar capacity exchange in one part (9261 = 21^3
+        // has no two equal parts); above it in two, the last radix a multiple of 2.
+        for (len, precision, radices, parts) in [
+            (10000, f32, vec![20, 10, 10, 5], 1),
+            (9261, f32, vec![21, 21, 21], 1),
+            (5000, f64, vec![10, 10, 10, 5], 1),
+            (10368, f32, vec![24, 12, 6, 6], 2),
+            (10800, f32, vec![30, 10, 6, 6], 2),
+            (5184, f64, vec![12, 12, 6, 6], 2),
         ] {
             let s = spec(len, precision);
             assert!(s.check().is_ok() && s.mixed_in_registers(), "{len}");
             assert_eq!(s.stage_radices(), radices, "{len}");
-            assert_eq!((s.exchange_parts(), s.part_len()), (2, len / 2), "{len}");
+            assert_eq!(
+                (s.exchange_parts(), s.part_len()),
+                (parts, len / parts),
+                "{len}"
+            );
+            assert!(s.local_bytes() <= 43 * 1024, "{len}: {}", s.local_bytes());
+        }
+        // After the first radix: greedy where that leaves [R, R, r >= 5], else balanced.
+        for (len, radices) in [
+            (4500, vec![30, 30, 5]),
+            (5488, vec![28, 28, 7]),
+            (3600, vec![30, 10, 6, 2]),
+            (2700, vec![30, 15, 6]),
+            (1800, vec![30, 10, 6]),
+        ] {
+            assert_eq!(spec(len, f32).stage_radices(), radices, "{len}");
         }
     }
 
@@ -1145,7 +1247,12 @@ mod tests {
                     assert!(parts_fit(len, &stages, parts), "{len}");
                 }
                 assert!(s.work_group_size() <= MAX_GROUP, "{len}");
-                assert!(s.local_bytes() <= LOCAL_BUDGET, "{len}");
+                assert!(s.local_bytes() <= MIXED_LOCAL_BUDGET, "{len}");
+                if s.exchange_parts() == 1 && s.exchanges_halves() {
+                    assert!(
+                        u64::from(len) <= u64::from(FusedSpec::mixed_scalar_capacity(precision))
+                    );
+                }
             }
         }
     }

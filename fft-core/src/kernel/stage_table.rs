@@ -139,13 +139,13 @@ mod tests {
     fn mixed_and_bluestein_passes_read_by_stage() {
         assert!(FusedSpec::new(1000).twiddles_by_stage());
         assert!(!FusedSpec::new(4096).twiddles_by_stage());
-        // 10000 = [20, 5, 5, 20]: blocks of 4 * 20, 4 * 100 and 19 * 500 entries.
+        // 10000 = [20, 10, 10, 5]: blocks of 9 * 20, 9 * 200 and 4 * 2000 entries.
         let spec = FusedSpec::new(10000);
-        assert_eq!(spec.stage_radices(), [20, 5, 5, 20]);
+        assert_eq!(spec.stage_radices(), [20, 10, 10, 5]);
         let slots = spec.stage_twiddle_slots();
         assert_eq!(slots.slot(1, 1), (1, 0));
-        assert_eq!(slots.slot(2, 2), (1, 80 + 100));
-        assert_eq!(slots.slot(3, 19), (1, 80 + 400 + 18 * 500));
-        assert_eq!(spec.stage_table().len(), 80 + 400 + 19 * 500);
+        assert_eq!(slots.slot(2, 2), (1, 180 + 200));
+        assert_eq!(slots.slot(3, 4), (1, 180 + 1800 + 3 * 2000));
+        assert_eq!(spec.stage_table().len(), 180 + 1800 + 4 * 2000);
     }
 }

@@ -25,10 +25,13 @@ pub struct FusedLimits {
     pub mixed_single_pass_max: usize,
     /// Longest mixed length done in one pass whose values stay in registers
     /// ([`FusedSpec::mixed_in_registers`], halves exchanged above the complex capacity, in
-    /// parts above the scalar capacity): [`FusedSpec::max_len`] (6561 and 10000 points in
-    /// f32 in one pass); 0 where such passes are not planned (the interleaved axes of
+    /// parts above the mixed scalar capacity): [`FusedSpec::max_len`] (6561 and 10000 points
+    /// in f32 in one pass); 0 where such passes are not planned (the interleaved axes of
     /// multi-dimensional plans).
     pub mixed_register_max: usize,
+    /// The device's local memory in bytes, which a mixed pass in registers must fit (its
+    /// one-part exchanges take up to 42 KB: [`FusedSpec::mixed_scalar_capacity`]).
+    pub local_mem_bytes: u64,
     /// Longest power-of-two sub-FFT of a pass of a multi-pass transform
     /// ([`FusedSpec::wide_max`]): a work-group there handles [`FusedSpec::columns`] sub-FFTs
     /// side by side (a [wide](FusedSpec::is_wide) pass from 1024 points on), and each of its
@@ -81,6 +84,7 @@ impl FusedLimits {
             single_pass_max: FusedSpec::max_len(precision) as usize,
             mixed_single_pass_max: capacity,
             mixed_register_max: FusedSpec::max_len(precision) as usize,
+            local_mem_bytes: caps.local_mem_bytes,
             multi_pass_max: FusedSpec::wide_max(precision) as usize,
             complex_multi_pass_max: capacity / min_columns,
             costed_splits: true,
@@ -603,10 +607,12 @@ pub(super) fn stockham_passes_with(
                 .into_iter()
                 .map(fused)
                 .collect();
-            // A mixed fused work-group may exceed the device's limit: global passes then.
-            let fits = specs
-                .iter()
-                .all(|f| f.work_group_size() as usize <= caps.max_work_group_size);
+            // A mixed fused work-group may exceed the device's limits (work-items, or local
+            // memory: one-part exchanges of up to 42 KB): global passes then.
+            let fits = specs.iter().all(|f| {
+                f.work_group_size() as usize <= caps.max_work_group_size
+                    && f.local_bytes() <= caps.local_mem_bytes
+            });
             fits.then(|| specs.into_iter().map(KernelSpec::Fused).collect())
         }
         _ => None,
@@ -710,7 +716,9 @@ fn mixed_fused_lengths(len: usize, limits: FusedLimits, precision: Precision) ->
             precision,
             ..FusedSpec::new(len as u32)
         };
-        len <= limits.mixed_register_max && spec.mixed_in_registers()
+        len <= limits.mixed_register_max
+            && spec.mixed_in_registers()
+            && spec.local_bytes() <= limits.local_mem_bytes
     };
     let len = len as u32;
     if len as usize <= limits.mixed_single_pass_max || in_registers() {

@@ -94,6 +94,7 @@ fn fused_lengths_multiply_to_the_length_within_limits() {
             single_pass_max: 16384,
             mixed_single_pass_max: 4096,
             mixed_register_max: 16384,
+            local_mem_bytes: 49152,
             multi_pass_max: 4096,
             complex_multi_pass_max: 1024,
             costed_splits: true,
@@ -447,9 +448,9 @@ fn mixed_lengths_on_a_gpu_are_fused_passes() {
         }
     );
     // Up to 16384 points in one pass where the values stay in registers (the stage radices
-    // divide the first: 6561 = [27, 27, 9], 6000 = [30, 10, 10, 2], 10000 = [20, 5, 5, 20]
-    // exchanging in two parts; 7776 = 2^5 * 3^5 has none within radix 32, 15625 = 5^6 no
-    // two equal parts).
+    // divide the first: 6561 = [27, 27, 9], 6000 = [30, 10, 10, 2], 10000 = [20, 10, 10, 5],
+    // 9261 = [21, 21, 21] exchanging in one part, 10800 = [30, 10, 6, 6] in two; 7776 =
+    // 2^5 * 3^5 has none within radix 32, 15625 = 5^6 no two equal parts).
     assert_eq!(shape(&fused(6561)), [(6561, 1)]);
     assert_eq!(
         plan_name(&fused(6561)),
@@ -459,6 +460,22 @@ fn mixed_lengths_on_a_gpu_are_fused_passes() {
     // Longer ones: the fewest, most even passes of at most 1024 points.
     assert_eq!(shape(&fused(7776)), [(96, 1), (81, 96)]);
     assert_eq!(shape(&fused(10000)), [(10000, 1)]);
+    assert_eq!(shape(&fused(9261)), [(9261, 1)]);
+    assert_eq!(shape(&fused(10800)), [(10800, 1)]);
+    // A device whose local memory holds every power-of-two kernel but not 10000 points'
+    // one-part exchange (41284 bytes): two passes.
+    let smaller = DeviceCaps {
+        local_mem_bytes: 40 * 1024,
+        ..GPU
+    };
+    let r = PlanRequest {
+        strategy: Strategy::Auto,
+        ..request(10000, 16)
+    };
+    assert_eq!(
+        shape(&Plan::new(r, &smaller).unwrap()),
+        [(100, 1), (100, 100)]
+    );
     assert_eq!(shape(&fused(15625)), [(125, 1), (125, 125)]);
     assert_eq!(shape(&fused(1_000_000)), [(1000, 1), (1000, 1000)]);
     assert_eq!(
