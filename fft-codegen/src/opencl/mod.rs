@@ -2,6 +2,7 @@
 //! statements, the one butterfly writer, the `mul_pXqY`/`cmul` helpers and signatures written
 //! from the ABI.
 
+pub(crate) mod banner;
 pub(crate) mod butterfly;
 pub(crate) mod expr;
 pub mod literal;

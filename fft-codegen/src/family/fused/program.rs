@@ -8,11 +8,11 @@ use super::roles::pad;
 use super::shape::Shape;
 use crate::index::Expr;
 use crate::math::ir::Graph;
+use crate::opencl::banner::write_fp64_pragma;
 use crate::opencl::real_helpers::write_real_helpers;
 use crate::opencl::twiddle_helpers::{write_cmul, write_pass_twiddle};
 use crate::opencl::twiddle_helpers::{write_constant_helpers, write_real_constants};
 use crate::opencl::writer::Writer;
-use fft_core::Precision;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write};
 
@@ -23,10 +23,7 @@ pub(super) fn write_program<W: Write>(
     graphs: &BTreeMap<u32, Graph>,
 ) -> fmt::Result {
     write_header(w, shape, graphs)?;
-    if shape.spec.precision == Precision::F64 {
-        writeln!(w)?;
-        writeln!(w, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable")?;
-    }
+    write_fp64_pragma(w, shape.spec.precision)?;
     write_real_constants(w, graphs.values(), shape.spec.precision)?;
     writeln!(w)?;
     let step = shape.spec.pad_step();

@@ -20,6 +20,7 @@
 
 use super::radix::kernel_butterfly;
 use crate::math::ir::Graph;
+use crate::opencl::banner::write_fp64_pragma;
 use crate::opencl::signature::write_signature;
 use crate::opencl::twiddle_helpers::write_real_constants;
 use crate::opencl::writer::Writer;
@@ -127,10 +128,7 @@ fn write_program<W: Write>(
     } else {
         write_header(w, spec, graphs)?;
     }
-    if spec.precision == Precision::F64 {
-        writeln!(w)?;
-        writeln!(w, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable")?;
-    }
+    write_fp64_pragma(w, spec.precision)?;
     write_real_constants(w, graphs.iter().map(|(_, g)| g), spec.precision)?;
     if spec.runtime_len() {
         return write_any_program(w, spec, graphs);

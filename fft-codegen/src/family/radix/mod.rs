@@ -26,6 +26,7 @@
 use crate::math::butterfly::butterfly;
 use crate::math::ir::Graph;
 use crate::math::simplify::simplify;
+use crate::opencl::banner::write_fp64_pragma;
 use crate::opencl::literal::{literal, scalar_type, vector_type};
 use crate::opencl::twiddle_helpers::{
     write_cmul, write_constant_helpers, write_pass_twiddle, write_real_constants,
@@ -33,7 +34,6 @@ use crate::opencl::twiddle_helpers::{
 use crate::opencl::writer::Writer;
 use crate::spec::{CodegenError, OpCounts};
 use fft_core::kernel::{Form, KernelSpec, PassTable, RadixSpec, Twiddles};
-use fft_core::Precision;
 use std::fmt::{self, Write};
 
 mod body;
@@ -125,10 +125,7 @@ fn write_program<W: Write>(
 ) -> fmt::Result {
     let spec = &pass.spec;
     write_header(w, pass, ops)?;
-    if spec.precision == Precision::F64 {
-        writeln!(w)?;
-        writeln!(w, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable")?;
-    }
+    write_fp64_pragma(w, spec.precision)?;
     if spec.twiddles != Twiddles::Table {
         let scalar = scalar_type(spec.precision);
         let value = literal(
