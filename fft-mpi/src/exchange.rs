@@ -108,6 +108,24 @@ pub enum ExchangeError {
     PeerStopped(usize),
 }
 
+/// The most bytes one MPI message or block may hold: an MPI count is a C `int`.
+#[cfg(any(feature = "mpi", test))]
+pub(crate) const MAX_MESSAGE_BYTES: usize = i32::MAX as usize;
+
+/// `Ok` when every length in `lengths` fits one MPI count ([`MAX_MESSAGE_BYTES`]), else
+/// [`ExchangeError::BlockTooLarge`] for `rank`.
+#[cfg(any(feature = "mpi", test))]
+pub(crate) fn check_message_bytes(
+    rank: usize,
+    mut lengths: impl Iterator<Item = usize>,
+) -> Result<(), ExchangeError> {
+    if lengths.any(|n| n > MAX_MESSAGE_BYTES) {
+        Err(ExchangeError::BlockTooLarge { rank })
+    } else {
+        Ok(())
+    }
+}
+
 /// `send` if it has one block per rank, else empty blocks and the error to report once the
 /// exchange is over: a rank with a wrong block count still takes part, so the others do not
 /// wait for it.
@@ -125,4 +143,25 @@ pub(crate) fn checked_blocks(
         ranks,
     };
     (vec![Vec::new(); ranks], Some(error))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_beyond_one_mpi_count_are_an_error_that_says_what_to_do() {
+        // Lengths only: nothing of 2 GiB is allocated.
+        assert!(check_message_bytes(0, [0, 1, MAX_MESSAGE_BYTES].into_iter()).is_ok());
+        let err = check_message_bytes(3, [16, MAX_MESSAGE_BYTES + 1].into_iter()).unwrap_err();
+        assert!(
+            matches!(err, ExchangeError::BlockTooLarge { rank: 3 }),
+            "{err:?}"
+        );
+        let text = err.to_string();
+        assert!(
+            text.contains("rank 3") && text.contains("use more ranks"),
+            "{text}"
+        );
+    }
 }

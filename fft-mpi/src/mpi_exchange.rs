@@ -1,9 +1,14 @@
 //! [`MpiExchange`]: the [`Exchange`] of an MPI communicator (feature `mpi`).
 
-use crate::exchange::{checked_blocks, Exchange, ExchangeError, ExchangeStep};
+use crate::exchange::{
+    check_message_bytes, checked_blocks, Exchange, ExchangeError, ExchangeStep, MAX_MESSAGE_BYTES,
+};
 use mpi::datatype::{Partition, PartitionMut};
 use mpi::traits::{Communicator, CommunicatorCollectives, Destination, Equivalence, Source};
 use mpi::Count;
+
+// An MPI count is the C `int` that check_message_bytes measures against.
+const _: () = assert!(Count::MAX as usize == MAX_MESSAGE_BYTES);
 
 /// The ranks of an MPI communicator: `all_to_all` is an `MPI_Alltoall` of the block sizes
 /// followed by an `MPI_Alltoallv` of the bytes.
@@ -46,12 +51,7 @@ impl<C: Communicator> Exchange for MpiExchange<'_, C> {
                 }
             }
             let lengths = send.as_ref().map(|s| s.1.len()).into_iter();
-            if lengths
-                .chain(receive.as_ref().map(|r| r.1.len()))
-                .any(|n| Count::try_from(n).is_err())
-            {
-                return Err(ExchangeError::BlockTooLarge { rank });
-            }
+            check_message_bytes(rank, lengths.chain(receive.as_ref().map(|r| r.1.len())))?;
         }
         let process = |peer: usize| self.comm.process_at_rank(peer as mpi::Rank);
         // Every receive first, in step order (messages between two ranks match in order),
@@ -124,7 +124,7 @@ impl<C: Communicator> Exchange for MpiExchange<'_, C> {
         let ranks = self.size();
         let (send, wrong) = checked_blocks(self.rank(), ranks, send);
         // A block too large for one MPI count: empty blocks too, the error afterwards.
-        let too_large = send.iter().any(|b| Count::try_from(b.len()).is_err());
+        let too_large = check_message_bytes(self.rank(), send.iter().map(Vec::len)).is_err();
         let send = if too_large {
             vec![Vec::new(); ranks]
         } else {
