@@ -125,13 +125,22 @@ where
     } else {
         fft_runtime::Strategy::Auto
     };
+    // `--decomposition=fused 1024x2048`: the plan measure mode would time with that choice.
+    let choice = std::env::args()
+        .find_map(|a| a.strip_prefix("--decomposition=").map(str::to_string))
+        .map(|text| text.parse::<fft_runtime::Choice>())
+        .transpose()
+        .map_err(|e| Failure::from(e.to_string()))?;
     // Built whole: quick start's stand-in passes would be measured instead.
-    let plan = Fft::<T>::builder(queue)
+    let mut builder = Fft::<T>::builder(queue)
         .shape(dims)
         .batch(batch)
         .strategy(strategy)
-        .quick_start(false)
-        .build()?;
+        .quick_start(false);
+    if let Some(choice) = choice {
+        builder = builder.decomposition(choice);
+    }
+    let plan = builder.build()?;
     let (kernel, passes) = timed_passes(|| Ok(plan.enqueue_traced(&src, &dst, None)?))?;
     // Accuracy of the first transform against the f64 oracle along every axis (the naive DFT
     // up to 4096 points, the f64 radix-2 reference for longer powers of two), up to 2^24

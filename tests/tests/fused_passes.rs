@@ -297,6 +297,10 @@ fn bluestein_edges_fused_into_the_passes() {
         // M = 131220 = [405, 324]: the 324-point passes with the filter and the unpad keep
         // their values in registers ([18, 18]).
         (65537, 1, 4, Direction::Forward, false),
+        // Power-of-two M split for its edges (`bluestein_split`): 2^18 as 1024 x 256, 2^22
+        // as 128 x 128 x 256 (the filter and unpad passes short, a plain middle pass).
+        (131071, 1, 4, Direction::Forward, false),
+        (2097143, 1, 6, Direction::Inverse, false),
     ] {
         let result = if double {
             check::<f64>(len, batch, direction, passes)

@@ -13,6 +13,7 @@
 //!   consecutive values).
 
 mod algorithm;
+mod bluestein_split;
 mod caps;
 mod choice;
 mod edges;

@@ -1,6 +1,7 @@
 //! The planner's rules: which family, which form, which radices or sub-FFT lengths.
 
 use super::algorithm::{balanced_factors, mixed_radices, Algorithm};
+use super::bluestein_split::bluestein_split;
 use super::choice::FusedSplit;
 use super::pass_costs::cheapest_two_pass_split;
 use super::{
@@ -471,8 +472,19 @@ fn bluestein_fused(
     padded: usize,
     scale: f64,
 ) -> Result<Vec<Pass>, PlanError> {
+    // A power-of-two M takes the split its edges want (`bluestein_split`) unless the request
+    // names one for M (measure mode, `decomposition`).
+    let limits = fused_limits_for(request, caps)?;
+    let edge_split = match (log2_exact(padded), limits) {
+        (Some(log2_m), Some(limits)) => bluestein_split(log2_m, limits, request.precision),
+        _ => None,
+    };
+    let named = request
+        .fused_split
+        .filter(|s| Some(s.log2_len()) == log2_exact(padded));
     let inner = PlanRequest {
         normalization: crate::Normalization::None,
+        fused_split: named.or(edge_split),
         ..*request
     };
     let mut forward = stockham_passes(&inner, caps, padded, Direction::Forward, 1.0)?;
