@@ -298,9 +298,11 @@ fn bluestein_edges_fused_into_the_passes() {
         // their values in registers ([18, 18]).
         (65537, 1, 4, Direction::Forward, false),
         // Power-of-two M split for its edges (`bluestein_split`): 2^18 as 1024 x 256, 2^22
-        // as 128 x 128 x 256 (the filter and unpad passes short, a plain middle pass).
+        // as 128 x 128 x 256 (the filter and unpad passes short, a plain middle pass); f64's
+        // 2^21 as 128 x 64 x 256.
         (131071, 1, 4, Direction::Forward, false),
         (2097143, 1, 6, Direction::Inverse, false),
+        (1048573, 1, 6, Direction::Forward, true),
     ] {
         let result = if double {
             check::<f64>(len, batch, direction, passes)

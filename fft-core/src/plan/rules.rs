@@ -476,7 +476,7 @@ fn bluestein_fused(
     // names one for M (measure mode, `decomposition`).
     let limits = fused_limits_for(request, caps)?;
     let edge_split = match (log2_exact(padded), limits) {
-        (Some(log2_m), Some(limits)) => bluestein_split(log2_m, limits, request.precision),
+        (Some(log2_m), Some(limits)) => bluestein_split(log2_m, limits),
         _ => None,
     };
     let named = request
