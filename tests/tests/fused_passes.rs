@@ -292,7 +292,10 @@ fn bluestein_edges_fused_into_the_passes() {
         (4001, 2, 1, Direction::Forward, false),
         (2039, 1, 1, Direction::Forward, true),
         (7001, 2, 1, Direction::Inverse, false),
-        (5003, 2, 4, Direction::Forward, false),
+        // The power of two M = 16384 as one pass instead of the smooth 10080 in four
+        // (`one_pass_bluestein_len`); f64's 2503 likewise (8192 instead of 5040).
+        (5003, 2, 1, Direction::Forward, false),
+        (2503, 1, 1, Direction::Inverse, true),
         (4099, 1, 4, Direction::Inverse, true),
         // M = 131220 = [405, 324]: the 324-point passes with the filter and the unpad keep
         // their values in registers ([18, 18]).

@@ -366,6 +366,12 @@ impl Plan {
                     padded: (2 * len - 1).next_power_of_two(),
                 }
             }
+            Algorithm::Bluestein { padded } => Algorithm::Bluestein {
+                padded: match fused_limits_for(&request, caps)? {
+                    Some(limits) => one_pass_bluestein_len(len, padded, limits, request.precision),
+                    None => padded,
+                },
+            },
             algorithm => algorithm,
         };
         let work_len = algorithm.work_len(len);
@@ -460,6 +466,29 @@ fn convolution_passes(
     passes.extend(fft(Direction::Inverse)?);
     passes.push(point_wise(after, request, convolution, scale));
     Ok(passes)
+}
+
+/// Bluestein's M on fused passes: the power of two where that is one pass, the whole
+/// convolution in one kernel ([`convolve_in_one_pass`]), and the shorter smooth `padded`
+/// ([`crate::kernel::bluestein_len`]) would take several passes each way; else `padded`.
+/// Measured on the H100 (docs/PERFORMANCE.md, 2026-11-25, 2^27 points in f32, 2^26 in f64):
+/// four passes of a smooth M against one of the power of two, 2503 points (M = 5040 against
+/// 8192) 7.45 -> 3.82 ms, 3001 (6048) 6.88 -> 3.43, 4099 (8232 against 16384) 6.19 -> 4.85,
+/// 5003 (10080) 8.85 -> 4.16, 6007 (12096) 6.65 -> 3.47; f64 2503 7.24 -> 3.59, 3001 6.01 ->
+/// 3.02.
+fn one_pass_bluestein_len(
+    len: usize,
+    padded: usize,
+    limits: FusedLimits,
+    precision: Precision,
+) -> usize {
+    let power = (2 * len - 1).next_power_of_two();
+    let smooth_passes = mixed_fused_lengths(padded, limits, precision).len();
+    if padded != power && power <= limits.single_pass_max && smooth_passes > 1 {
+        power
+    } else {
+        padded
+    }
 }
 
 /// Bluestein's convolution as fused passes only: the forward M-point FFT pads at its first

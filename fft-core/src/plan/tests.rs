@@ -520,16 +520,25 @@ fn mixed_lengths_on_a_gpu_are_fused_passes() {
         panic!("{}", prime.explain());
     };
     assert_eq!(spec.stage_radices(), [16, 16, 8]);
-    // 5003: M = 10080 = 2^5 * 3^2 * 5 * 7 (16384 would be 1.6x longer), two mixed passes.
-    let long_prime = fused(5003);
-    let names: Vec<String> = long_prime.passes.iter().map(Pass::entry_point).collect();
+    // 5003: the smooth M = 10080 would be two mixed passes each way; the power of two
+    // 16384 is one pass of the whole convolution (`one_pass_bluestein_len`).
+    let one_pass = fused(5003);
+    assert_eq!(one_pass.algorithm, Algorithm::Bluestein { padded: 16384 });
     assert_eq!(
-        names,
+        plan_name(&one_pass),
+        ["fft_fused16384_c1_fwd_f32_pad_convolve_fwd".to_string()]
+    );
+    // 8209: 2N - 1 = 16417 > 16384, so the smooth M = 16464 = 2^4 * 3 * 7^3, two mixed
+    // passes each way.
+    let long_prime = fused(8209);
+    assert_eq!(long_prime.algorithm, Algorithm::Bluestein { padded: 16464 });
+    assert_eq!(
+        plan_name(&long_prime),
         [
-            "fft_fused105_c39_fwd_f32_pad_fwd",
-            "fft_fused96_c42_fwd_f32_filter_fwd",
-            "fft_fused105_c39_inv_f32",
-            "fft_fused96_c42_inv_f32_unpad_fwd",
+            "fft_fused147_c27_fwd_f32_pad_fwd",
+            "fft_fused112_c36_fwd_f32_filter_fwd",
+            "fft_fused147_c27_inv_f32",
+            "fft_fused112_c36_inv_f32_unpad_fwd",
         ]
     );
     // On PoCL (CPU), Auto takes a lanes pass, GlobalRadix mixed-radix passes; Strategy::Fused
@@ -660,10 +669,16 @@ fn real_plans_fuse_their_steps_into_the_edge_passes_on_gpus() {
         real_entries(1024, inv, RealLayout::Padded, &GPU),
         ["fft_fused512_c4_inv_f32_merge", "fft_real_unpack_f32"]
     );
-    // A Bluestein half length (4099 is prime): point-wise split and merge around it.
+    // A Bluestein half length (4099 is prime, M = 16384 one pass): the point-wise split
+    // after it.
     let bluestein = real_entries(2 * 4099, fwd, compact, &GPU);
-    assert_eq!(bluestein.last().unwrap(), "fft_real_split_f32");
-    assert!(bluestein[0].ends_with("_pad_fwd"), "{bluestein:?}");
+    assert_eq!(
+        bluestein,
+        [
+            "fft_fused16384_c1_fwd_f32_pad_convolve_fwd",
+            "fft_real_split_f32"
+        ]
+    );
 }
 
 #[test]
