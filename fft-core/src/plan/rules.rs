@@ -366,9 +366,22 @@ impl Plan {
                     padded: (2 * len - 1).next_power_of_two(),
                 }
             }
+            // On fused passes, the power of two where it is one pass (and its work buffers
+            // stay within the plan's limit).
             Algorithm::Bluestein { padded } => Algorithm::Bluestein {
                 padded: match fused_limits_for(&request, caps)? {
-                    Some(limits) => one_pass_bluestein_len(len, padded, limits, request.precision),
+                    Some(limits) => {
+                        let one_pass =
+                            one_pass_bluestein_len(len, padded, limits, request.precision);
+                        let fits = one_pass
+                            .checked_mul(request.batch)
+                            .is_some_and(|points| points <= MAX_TOTAL_POINTS);
+                        if fits {
+                            one_pass
+                        } else {
+                            padded
+                        }
+                    }
                     None => padded,
                 },
             },

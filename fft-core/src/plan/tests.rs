@@ -528,6 +528,17 @@ fn mixed_lengths_on_a_gpu_are_fused_passes() {
         plan_name(&one_pass),
         ["fft_fused16384_c1_fwd_f32_pad_convolve_fwd".to_string()]
     );
+    // Unless its work buffers would pass the 32-bit limit where the smooth M's do not.
+    let huge = Plan::new(
+        PlanRequest {
+            strategy: Strategy::Auto,
+            batch: 300_000,
+            ..request(5003, 16)
+        },
+        &GPU,
+    )
+    .unwrap();
+    assert_eq!(huge.algorithm, Algorithm::Bluestein { padded: 10080 });
     // 8209: 2N - 1 = 16417 > 16384, so the smooth M = 16464 = 2^4 * 3 * 7^3, two mixed
     // passes each way.
     let long_prime = fused(8209);
