@@ -2,8 +2,8 @@
 //! generator gives it (columns, work-group size, stage radices, local memory).
 
 use super::real::FusedReal;
-use super::spec::{Lengths, SpecError, LARGEST_PRIME_RADIX};
-use crate::plan::{balanced_factors, prime_factors, MIN_RUN_BYTES};
+use super::spec::{Lengths, SpecError};
+use crate::plan::{balanced_factors, is_smooth, MIN_RUN_BYTES};
 use crate::{Direction, Precision};
 
 /// Elements of one padding step in local memory: one complex of padding follows every 16
@@ -464,9 +464,7 @@ impl FusedSpec {
     /// and a power of two for [`Lengths::PowerOfTwo`].
     pub fn check(&self) -> Result<(), SpecError> {
         let max = FusedSpec::max_len(self.precision);
-        let smooth = prime_factors(self.len as usize)
-            .iter()
-            .all(|&f| f <= LARGEST_PRIME_RADIX as usize);
+        let smooth = is_smooth(self.len as usize);
         let lengths_ok = self.lengths == Lengths::Any || self.len.is_power_of_two();
         if let Some(real) = self.real {
             if self.chirp.is_some() || real.direction() != self.direction {

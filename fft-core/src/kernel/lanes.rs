@@ -133,10 +133,7 @@ impl LanesSpec {
 
     /// `Ok` when the generator emits this spec.
     pub fn check(&self) -> Result<(), LanesLenError> {
-        let smooth = crate::plan::prime_factors(self.len as usize)
-            .last()
-            .is_some_and(|&f| f <= LARGEST_PRIME_RADIX as usize);
-        let fits = smooth
+        let fits = crate::plan::is_smooth(self.len as usize)
             && (self.lengths == Lengths::Any || self.len.is_power_of_two())
             && (LANES_MIN_LEN..=LanesSpec::max_len(self.precision)).contains(&self.len)
             && (self.shape == LanesShape::Part || self.table == PassTable::OneLevel);

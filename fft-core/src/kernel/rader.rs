@@ -76,9 +76,7 @@ impl RaderSpec {
 pub fn rader_serves(len: usize) -> bool {
     len > LARGEST_PRIME_RADIX
         && crate::plan::prime_factors(len) == [len]
-        && crate::plan::prime_factors(len - 1)
-            .last()
-            .is_some_and(|&f| f <= LARGEST_PRIME_RADIX)
+        && crate::plan::is_smooth(len - 1)
 }
 
 /// The smallest primitive root of the prime `len`: the `g` whose powers `g^p mod len`,

@@ -41,7 +41,7 @@ impl Algorithm {
             Algorithm::Identity
         } else if len.is_power_of_two() {
             Algorithm::PowerOfTwo
-        } else if largest_prime_factor(len) <= LARGEST_PRIME_RADIX {
+        } else if is_smooth(len) {
             Algorithm::MixedRadix
         } else {
             Algorithm::Bluestein {
@@ -112,6 +112,12 @@ pub fn prime_factors(mut n: usize) -> Vec<usize> {
 
 fn largest_prime_factor(n: usize) -> usize {
     prime_factors(n).last().copied().unwrap_or(1)
+}
+
+/// Whether no prime factor of `n >= 1` is above [`LARGEST_PRIME_RADIX`] (13): the lengths
+/// the generated butterflies compose.
+pub fn is_smooth(n: usize) -> bool {
+    largest_prime_factor(n) <= LARGEST_PRIME_RADIX
 }
 
 /// `2^3 * 5^3`, or the number itself when it is prime.

@@ -28,7 +28,7 @@ mod shape;
 mod tests;
 
 pub use algorithm::{
-    balanced_factors, mixed_radices, prime_factors, Algorithm, LARGEST_PRIME_RADIX,
+    balanced_factors, is_smooth, mixed_radices, prime_factors, Algorithm, LARGEST_PRIME_RADIX,
 };
 pub use caps::{DeviceCaps, DeviceKind};
 pub use choice::{candidates, tuned_len, Choice, ChoiceParseError, FusedSplit, MAX_SPLIT_PASSES};

@@ -366,22 +366,10 @@ impl Plan {
                     padded: (2 * len - 1).next_power_of_two(),
                 }
             }
-            // On fused passes, the power of two where it is one pass (and its work buffers
-            // stay within the plan's limit).
+            // On fused passes, the power of two where it is one pass.
             Algorithm::Bluestein { padded } => Algorithm::Bluestein {
                 padded: match fused_limits_for(&request, caps)? {
-                    Some(limits) => {
-                        let one_pass =
-                            one_pass_bluestein_len(len, padded, limits, request.precision);
-                        let fits = one_pass
-                            .checked_mul(request.batch)
-                            .is_some_and(|points| points <= MAX_TOTAL_POINTS);
-                        if fits {
-                            one_pass
-                        } else {
-                            padded
-                        }
-                    }
+                    Some(limits) => one_pass_bluestein_len(&request, padded, limits),
                     None => padded,
                 },
             },
@@ -415,12 +403,12 @@ impl Plan {
             Algorithm::PowerOfTwo | Algorithm::MixedRadix => {
                 stockham_passes(&request, caps, len, direction, scale)?
             }
-            Algorithm::Bluestein { padded } if fused_limits_for(&request, caps)?.is_some() => {
-                bluestein_fused(&request, caps, padded, scale)?
-            }
-            Algorithm::Bluestein { padded } => {
-                convolution_passes(&request, caps, padded, ChirpStep::ALL.map(chirp), scale)?
-            }
+            Algorithm::Bluestein { padded } => match fused_limits_for(&request, caps)? {
+                Some(limits) => bluestein_fused(&request, caps, limits, padded, scale)?,
+                None => {
+                    convolution_passes(&request, caps, padded, ChirpStep::ALL.map(chirp), scale)?
+                }
+            },
             Algorithm::Rader => {
                 let step = |step| {
                     KernelSpec::Rader(RaderSpec {
@@ -483,21 +471,20 @@ fn convolution_passes(
 
 /// Bluestein's M on fused passes: the power of two where that is one pass, the whole
 /// convolution in one kernel ([`convolve_in_one_pass`]), and the shorter smooth `padded`
-/// ([`crate::kernel::bluestein_len`]) would take several passes each way; else `padded`.
+/// ([`crate::kernel::bluestein_len`]) would take several passes each way, unless the power of
+/// two's work buffers would pass [`MAX_TOTAL_POINTS`] for the request's batch; else `padded`.
 /// Measured on the H100 (docs/PERFORMANCE.md, 2026-11-25, 2^27 points in f32, 2^26 in f64):
 /// four passes of a smooth M against one of the power of two, 2503 points (M = 5040 against
 /// 8192) 7.45 -> 3.82 ms, 3001 (6048) 6.88 -> 3.43, 4099 (8232 against 16384) 6.19 -> 4.85,
 /// 5003 (10080) 8.85 -> 4.16, 6007 (12096) 6.65 -> 3.47; f64 2503 7.24 -> 3.59, 3001 6.01 ->
 /// 3.02.
-fn one_pass_bluestein_len(
-    len: usize,
-    padded: usize,
-    limits: FusedLimits,
-    precision: Precision,
-) -> usize {
-    let power = (2 * len - 1).next_power_of_two();
-    let smooth_passes = mixed_fused_lengths(padded, limits, precision).len();
-    if padded != power && power <= limits.single_pass_max && smooth_passes > 1 {
+fn one_pass_bluestein_len(request: &PlanRequest, padded: usize, limits: FusedLimits) -> usize {
+    let power = (2 * request.len - 1).next_power_of_two();
+    let smooth_passes = mixed_fused_lengths(padded, limits, request.precision).len();
+    let fits = power
+        .checked_mul(request.batch)
+        .is_some_and(|points| points <= MAX_TOTAL_POINTS);
+    if padded != power && power <= limits.single_pass_max && smooth_passes > 1 && fits {
         power
     } else {
         padded
@@ -511,16 +498,13 @@ fn one_pass_bluestein_len(
 fn bluestein_fused(
     request: &PlanRequest,
     caps: &DeviceCaps,
+    limits: FusedLimits,
     padded: usize,
     scale: f64,
 ) -> Result<Vec<Pass>, PlanError> {
     // A power-of-two M takes the split its edges want (`bluestein_split`) unless the request
     // names one for M (measure mode, `decomposition`).
-    let limits = fused_limits_for(request, caps)?;
-    let edge_split = match (log2_exact(padded), limits) {
-        (Some(log2_m), Some(limits)) => bluestein_split(log2_m, limits),
-        _ => None,
-    };
+    let edge_split = log2_exact(padded).and_then(|log2_m| bluestein_split(log2_m, limits));
     let named = request
         .fused_split
         .filter(|s| Some(s.log2_len()) == log2_exact(padded));

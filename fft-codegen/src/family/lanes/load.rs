@@ -76,7 +76,7 @@ pub(super) fn write_tail_load<W: Write>(
 }
 
 /// `item(0), item(1), ..., item(7)`: one expression per lane.
-pub(super) fn lane_list(item: impl Fn(u32) -> String) -> String {
+fn lane_list(item: impl Fn(u32) -> String) -> String {
     (0..LANES).map(item).collect::<Vec<_>>().join(", ")
 }
 

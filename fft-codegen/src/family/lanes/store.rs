@@ -104,7 +104,7 @@ pub(super) fn write_tail_store<W: Write>(
 }
 
 /// The mask that interleaves two 8-lane vectors into 8 complex values.
-pub(super) fn interleave_mask(t: &Types) -> String {
+fn interleave_mask(t: &Types) -> String {
     let order: Vec<String> = (0..LANES)
         .flat_map(|j| [j, j + LANES])
         .map(|j| j.to_string())
