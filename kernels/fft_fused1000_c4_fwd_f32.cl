@@ -20,6 +20,7 @@
 //
 // Operations per sub-FFT: 12600 complex additions, 1200 constant multiplications (mul_pXqY),
 // 1200 trivial rotations (x -1, x i, x -i), 1800 stage-twiddle multiplications (cmul);
+// 800 of those stage twiddles are products of two read ones (cmul).
 // pass twiddles when p > 1: 1000 pass_twiddle products and 1000 complex multiplications.
 
 // Real constants of the butterfly: cos and sin in f64, rounded once.
@@ -217,6 +218,7 @@ void fft_fused1000_c4_fwd_f32(__global const float2 *x,
     // Stage 2 of 3: radix 10, stride 10. Butterfly b = j of sub-FFT c reads points
     // b + 100 * m times W_100^(kk*m) = stage_tw[10 * (m - 1) + kk], kk = b % 10, and writes X[q]
     // to point (b - kk) * 10 + kk + q * 10 (slot s holds X[bitrev(s)]).
+    // Twiddles read for m = 1, 2, 4, 6, 8; each other one is w_(q + d) = w_q * w_d, q a multiple of 2.
     const uint s2_u0_kk = lj % 10u;
     float2 s2_u0_a00, s2_u0_a01, s2_u0_a02, s2_u0_a03, s2_u0_a04, s2_u0_a05, s2_u0_a06, s2_u0_a07, s2_u0_a08, s2_u0_a09;
     // Exchange through buf.
@@ -241,15 +243,24 @@ void fft_fused1000_c4_fwd_f32(__global const float2 *x,
     s2_u0_a07 = buf[pad(lc * 1000u + lj + 700u)];
     s2_u0_a08 = buf[pad(lc * 1000u + lj + 800u)];
     s2_u0_a09 = buf[pad(lc * 1000u + lj + 900u)];
-    s2_u0_a01 = cmul(s2_u0_a01, stage_tw[s2_u0_kk]);
-    s2_u0_a02 = cmul(s2_u0_a02, stage_tw[s2_u0_kk + 10u]);
-    s2_u0_a03 = cmul(s2_u0_a03, stage_tw[s2_u0_kk + 20u]);
-    s2_u0_a04 = cmul(s2_u0_a04, stage_tw[s2_u0_kk + 30u]);
-    s2_u0_a05 = cmul(s2_u0_a05, stage_tw[s2_u0_kk + 40u]);
-    s2_u0_a06 = cmul(s2_u0_a06, stage_tw[s2_u0_kk + 50u]);
-    s2_u0_a07 = cmul(s2_u0_a07, stage_tw[s2_u0_kk + 60u]);
-    s2_u0_a08 = cmul(s2_u0_a08, stage_tw[s2_u0_kk + 70u]);
-    s2_u0_a09 = cmul(s2_u0_a09, stage_tw[s2_u0_kk + 80u]);
+    const float2 s2_u0_w01 = stage_tw[s2_u0_kk];
+    s2_u0_a01 = cmul(s2_u0_a01, s2_u0_w01);
+    const float2 s2_u0_w02 = stage_tw[s2_u0_kk + 10u];
+    s2_u0_a02 = cmul(s2_u0_a02, s2_u0_w02);
+    const float2 s2_u0_w03 = cmul(s2_u0_w02, s2_u0_w01);
+    s2_u0_a03 = cmul(s2_u0_a03, s2_u0_w03);
+    const float2 s2_u0_w04 = stage_tw[s2_u0_kk + 30u];
+    s2_u0_a04 = cmul(s2_u0_a04, s2_u0_w04);
+    const float2 s2_u0_w05 = cmul(s2_u0_w04, s2_u0_w01);
+    s2_u0_a05 = cmul(s2_u0_a05, s2_u0_w05);
+    const float2 s2_u0_w06 = stage_tw[s2_u0_kk + 50u];
+    s2_u0_a06 = cmul(s2_u0_a06, s2_u0_w06);
+    const float2 s2_u0_w07 = cmul(s2_u0_w06, s2_u0_w01);
+    s2_u0_a07 = cmul(s2_u0_a07, s2_u0_w07);
+    const float2 s2_u0_w08 = stage_tw[s2_u0_kk + 70u];
+    s2_u0_a08 = cmul(s2_u0_a08, s2_u0_w08);
+    const float2 s2_u0_w09 = cmul(s2_u0_w08, s2_u0_w01);
+    s2_u0_a09 = cmul(s2_u0_a09, s2_u0_w09);
     const float2 s2_u0_t1_00 = s2_u0_a00 + s2_u0_a05;
     const float2 s2_u0_t1_01 = s2_u0_a00 - s2_u0_a05;
     const float2 s2_u0_t1_02 = s2_u0_a01 + s2_u0_a06;
@@ -291,6 +302,7 @@ void fft_fused1000_c4_fwd_f32(__global const float2 *x,
     // Stage 3 of 3: radix 10, stride 100. Butterfly b = j of sub-FFT c reads points
     // b + 100 * m times W_1000^(kk*m) = stage_tw[90 + 100 * (m - 1) + kk], kk = b % 100, and writes X[q]
     // to point (b - kk) * 10 + kk + q * 100 (slot s holds X[bitrev(s)]).
+    // Twiddles read for m = 1, 2, 4, 6, 8; each other one is w_(q + d) = w_q * w_d, q a multiple of 2.
     const uint s3_u0_kk = sj % 100u;
     float2 s3_u0_a00, s3_u0_a01, s3_u0_a02, s3_u0_a03, s3_u0_a04, s3_u0_a05, s3_u0_a06, s3_u0_a07, s3_u0_a08, s3_u0_a09;
     // Exchange through buf.
@@ -316,15 +328,24 @@ void fft_fused1000_c4_fwd_f32(__global const float2 *x,
     s3_u0_a07 = buf[pad(sc * 1000u + sj + 700u)];
     s3_u0_a08 = buf[pad(sc * 1000u + sj + 800u)];
     s3_u0_a09 = buf[pad(sc * 1000u + sj + 900u)];
-    s3_u0_a01 = cmul(s3_u0_a01, stage_tw[s3_u0_kk + 90u]);
-    s3_u0_a02 = cmul(s3_u0_a02, stage_tw[s3_u0_kk + 190u]);
-    s3_u0_a03 = cmul(s3_u0_a03, stage_tw[s3_u0_kk + 290u]);
-    s3_u0_a04 = cmul(s3_u0_a04, stage_tw[s3_u0_kk + 390u]);
-    s3_u0_a05 = cmul(s3_u0_a05, stage_tw[s3_u0_kk + 490u]);
-    s3_u0_a06 = cmul(s3_u0_a06, stage_tw[s3_u0_kk + 590u]);
-    s3_u0_a07 = cmul(s3_u0_a07, stage_tw[s3_u0_kk + 690u]);
-    s3_u0_a08 = cmul(s3_u0_a08, stage_tw[s3_u0_kk + 790u]);
-    s3_u0_a09 = cmul(s3_u0_a09, stage_tw[s3_u0_kk + 890u]);
+    const float2 s3_u0_w01 = stage_tw[s3_u0_kk + 90u];
+    s3_u0_a01 = cmul(s3_u0_a01, s3_u0_w01);
+    const float2 s3_u0_w02 = stage_tw[s3_u0_kk + 190u];
+    s3_u0_a02 = cmul(s3_u0_a02, s3_u0_w02);
+    const float2 s3_u0_w03 = cmul(s3_u0_w02, s3_u0_w01);
+    s3_u0_a03 = cmul(s3_u0_a03, s3_u0_w03);
+    const float2 s3_u0_w04 = stage_tw[s3_u0_kk + 390u];
+    s3_u0_a04 = cmul(s3_u0_a04, s3_u0_w04);
+    const float2 s3_u0_w05 = cmul(s3_u0_w04, s3_u0_w01);
+    s3_u0_a05 = cmul(s3_u0_a05, s3_u0_w05);
+    const float2 s3_u0_w06 = stage_tw[s3_u0_kk + 590u];
+    s3_u0_a06 = cmul(s3_u0_a06, s3_u0_w06);
+    const float2 s3_u0_w07 = cmul(s3_u0_w06, s3_u0_w01);
+    s3_u0_a07 = cmul(s3_u0_a07, s3_u0_w07);
+    const float2 s3_u0_w08 = stage_tw[s3_u0_kk + 790u];
+    s3_u0_a08 = cmul(s3_u0_a08, s3_u0_w08);
+    const float2 s3_u0_w09 = cmul(s3_u0_w08, s3_u0_w01);
+    s3_u0_a09 = cmul(s3_u0_a09, s3_u0_w09);
     const float2 s3_u0_t1_00 = s3_u0_a00 + s3_u0_a05;
     const float2 s3_u0_t1_01 = s3_u0_a00 - s3_u0_a05;
     const float2 s3_u0_t1_02 = s3_u0_a01 + s3_u0_a06;

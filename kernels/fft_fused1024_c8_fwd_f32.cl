@@ -20,6 +20,7 @@
 //
 // Operations per sub-FFT: 10240 complex additions, 2176 constant multiplications (mul_pXqY),
 // 960 trivial rotations (x -1, x i, x -i), 992 stage-twiddle multiplications (cmul);
+// 672 of those stage twiddles are products of two read ones (cmul).
 // pass twiddles when p > 1: 1024 pass_twiddle products and 1024 complex multiplications.
 
 // pad(e) = e + (e >> 5) + (e >> 10) + (e >> 10) * 3u: local index of element e, one value of padding after
@@ -482,6 +483,7 @@ void fft_fused1024_c8_fwd_f32(__global const float2 *x,
     // Stage 2 of 2: radix 32, stride 32. Butterfly b = j of sub-FFT c reads points
     // b + 32 * m times W_1024^(kk*m) = stage_tw[kk * m], kk = b & 31, and writes X[q]
     // to point (b - kk) * 32 + kk + q * 32 (slot s holds X[bitrev(s)]).
+    // Twiddles read for m = 1, 2, 3, 4, 8, 12, 16, 20, 24, 28; each other one is w_(q + d) = w_q * w_d, q a multiple of 4.
     const uint s2_u0_kk = sj & 31u;
     float2 s2_u0_a00, s2_u0_a01, s2_u0_a02, s2_u0_a03, s2_u0_a04, s2_u0_a05, s2_u0_a06, s2_u0_a07, s2_u0_a08, s2_u0_a09, s2_u0_a10, s2_u0_a11, s2_u0_a12, s2_u0_a13, s2_u0_a14, s2_u0_a15, s2_u0_a16, s2_u0_a17, s2_u0_a18, s2_u0_a19, s2_u0_a20, s2_u0_a21, s2_u0_a22, s2_u0_a23, s2_u0_a24, s2_u0_a25, s2_u0_a26, s2_u0_a27, s2_u0_a28, s2_u0_a29, s2_u0_a30, s2_u0_a31;
     // Exchange through buf: real parts, then imaginary parts.
@@ -616,37 +618,68 @@ void fft_fused1024_c8_fwd_f32(__global const float2 *x,
     s2_u0_a29.y = buf[pad(sc * 1024u + sj + 928u)];
     s2_u0_a30.y = buf[pad(sc * 1024u + sj + 960u)];
     s2_u0_a31.y = buf[pad(sc * 1024u + sj + 992u)];
-    s2_u0_a01 = cmul(s2_u0_a01, stage_tw[s2_u0_kk]);
-    s2_u0_a02 = cmul(s2_u0_a02, stage_tw[s2_u0_kk * 2u]);
-    s2_u0_a03 = cmul(s2_u0_a03, stage_tw[s2_u0_kk * 3u]);
-    s2_u0_a04 = cmul(s2_u0_a04, stage_tw[s2_u0_kk * 4u]);
-    s2_u0_a05 = cmul(s2_u0_a05, stage_tw[s2_u0_kk * 5u]);
-    s2_u0_a06 = cmul(s2_u0_a06, stage_tw[s2_u0_kk * 6u]);
-    s2_u0_a07 = cmul(s2_u0_a07, stage_tw[s2_u0_kk * 7u]);
-    s2_u0_a08 = cmul(s2_u0_a08, stage_tw[s2_u0_kk * 8u]);
-    s2_u0_a09 = cmul(s2_u0_a09, stage_tw[s2_u0_kk * 9u]);
-    s2_u0_a10 = cmul(s2_u0_a10, stage_tw[s2_u0_kk * 10u]);
-    s2_u0_a11 = cmul(s2_u0_a11, stage_tw[s2_u0_kk * 11u]);
-    s2_u0_a12 = cmul(s2_u0_a12, stage_tw[s2_u0_kk * 12u]);
-    s2_u0_a13 = cmul(s2_u0_a13, stage_tw[s2_u0_kk * 13u]);
-    s2_u0_a14 = cmul(s2_u0_a14, stage_tw[s2_u0_kk * 14u]);
-    s2_u0_a15 = cmul(s2_u0_a15, stage_tw[s2_u0_kk * 15u]);
-    s2_u0_a16 = cmul(s2_u0_a16, stage_tw[s2_u0_kk * 16u]);
-    s2_u0_a17 = cmul(s2_u0_a17, stage_tw[s2_u0_kk * 17u]);
-    s2_u0_a18 = cmul(s2_u0_a18, stage_tw[s2_u0_kk * 18u]);
-    s2_u0_a19 = cmul(s2_u0_a19, stage_tw[s2_u0_kk * 19u]);
-    s2_u0_a20 = cmul(s2_u0_a20, stage_tw[s2_u0_kk * 20u]);
-    s2_u0_a21 = cmul(s2_u0_a21, stage_tw[s2_u0_kk * 21u]);
-    s2_u0_a22 = cmul(s2_u0_a22, stage_tw[s2_u0_kk * 22u]);
-    s2_u0_a23 = cmul(s2_u0_a23, stage_tw[s2_u0_kk * 23u]);
-    s2_u0_a24 = cmul(s2_u0_a24, stage_tw[s2_u0_kk * 24u]);
-    s2_u0_a25 = cmul(s2_u0_a25, stage_tw[s2_u0_kk * 25u]);
-    s2_u0_a26 = cmul(s2_u0_a26, stage_tw[s2_u0_kk * 26u]);
-    s2_u0_a27 = cmul(s2_u0_a27, stage_tw[s2_u0_kk * 27u]);
-    s2_u0_a28 = cmul(s2_u0_a28, stage_tw[s2_u0_kk * 28u]);
-    s2_u0_a29 = cmul(s2_u0_a29, stage_tw[s2_u0_kk * 29u]);
-    s2_u0_a30 = cmul(s2_u0_a30, stage_tw[s2_u0_kk * 30u]);
-    s2_u0_a31 = cmul(s2_u0_a31, stage_tw[s2_u0_kk * 31u]);
+    const float2 s2_u0_w01 = stage_tw[s2_u0_kk];
+    s2_u0_a01 = cmul(s2_u0_a01, s2_u0_w01);
+    const float2 s2_u0_w02 = stage_tw[s2_u0_kk * 2u];
+    s2_u0_a02 = cmul(s2_u0_a02, s2_u0_w02);
+    const float2 s2_u0_w03 = stage_tw[s2_u0_kk * 3u];
+    s2_u0_a03 = cmul(s2_u0_a03, s2_u0_w03);
+    const float2 s2_u0_w04 = stage_tw[s2_u0_kk * 4u];
+    s2_u0_a04 = cmul(s2_u0_a04, s2_u0_w04);
+    const float2 s2_u0_w05 = cmul(s2_u0_w04, s2_u0_w01);
+    s2_u0_a05 = cmul(s2_u0_a05, s2_u0_w05);
+    const float2 s2_u0_w06 = cmul(s2_u0_w04, s2_u0_w02);
+    s2_u0_a06 = cmul(s2_u0_a06, s2_u0_w06);
+    const float2 s2_u0_w07 = cmul(s2_u0_w04, s2_u0_w03);
+    s2_u0_a07 = cmul(s2_u0_a07, s2_u0_w07);
+    const float2 s2_u0_w08 = stage_tw[s2_u0_kk * 8u];
+    s2_u0_a08 = cmul(s2_u0_a08, s2_u0_w08);
+    const float2 s2_u0_w09 = cmul(s2_u0_w08, s2_u0_w01);
+    s2_u0_a09 = cmul(s2_u0_a09, s2_u0_w09);
+    const float2 s2_u0_w10 = cmul(s2_u0_w08, s2_u0_w02);
+    s2_u0_a10 = cmul(s2_u0_a10, s2_u0_w10);
+    const float2 s2_u0_w11 = cmul(s2_u0_w08, s2_u0_w03);
+    s2_u0_a11 = cmul(s2_u0_a11, s2_u0_w11);
+    const float2 s2_u0_w12 = stage_tw[s2_u0_kk * 12u];
+    s2_u0_a12 = cmul(s2_u0_a12, s2_u0_w12);
+    const float2 s2_u0_w13 = cmul(s2_u0_w12, s2_u0_w01);
+    s2_u0_a13 = cmul(s2_u0_a13, s2_u0_w13);
+    const float2 s2_u0_w14 = cmul(s2_u0_w12, s2_u0_w02);
+    s2_u0_a14 = cmul(s2_u0_a14, s2_u0_w14);
+    const float2 s2_u0_w15 = cmul(s2_u0_w12, s2_u0_w03);
+    s2_u0_a15 = cmul(s2_u0_a15, s2_u0_w15);
+    const float2 s2_u0_w16 = stage_tw[s2_u0_kk * 16u];
+    s2_u0_a16 = cmul(s2_u0_a16, s2_u0_w16);
+    const float2 s2_u0_w17 = cmul(s2_u0_w16, s2_u0_w01);
+    s2_u0_a17 = cmul(s2_u0_a17, s2_u0_w17);
+    const float2 s2_u0_w18 = cmul(s2_u0_w16, s2_u0_w02);
+    s2_u0_a18 = cmul(s2_u0_a18, s2_u0_w18);
+    const float2 s2_u0_w19 = cmul(s2_u0_w16, s2_u0_w03);
+    s2_u0_a19 = cmul(s2_u0_a19, s2_u0_w19);
+    const float2 s2_u0_w20 = stage_tw[s2_u0_kk * 20u];
+    s2_u0_a20 = cmul(s2_u0_a20, s2_u0_w20);
+    const float2 s2_u0_w21 = cmul(s2_u0_w20, s2_u0_w01);
+    s2_u0_a21 = cmul(s2_u0_a21, s2_u0_w21);
+    const float2 s2_u0_w22 = cmul(s2_u0_w20, s2_u0_w02);
+    s2_u0_a22 = cmul(s2_u0_a22, s2_u0_w22);
+    const float2 s2_u0_w23 = cmul(s2_u0_w20, s2_u0_w03);
+    s2_u0_a23 = cmul(s2_u0_a23, s2_u0_w23);
+    const float2 s2_u0_w24 = stage_tw[s2_u0_kk * 24u];
+    s2_u0_a24 = cmul(s2_u0_a24, s2_u0_w24);
+    const float2 s2_u0_w25 = cmul(s2_u0_w24, s2_u0_w01);
+    s2_u0_a25 = cmul(s2_u0_a25, s2_u0_w25);
+    const float2 s2_u0_w26 = cmul(s2_u0_w24, s2_u0_w02);
+    s2_u0_a26 = cmul(s2_u0_a26, s2_u0_w26);
+    const float2 s2_u0_w27 = cmul(s2_u0_w24, s2_u0_w03);
+    s2_u0_a27 = cmul(s2_u0_a27, s2_u0_w27);
+    const float2 s2_u0_w28 = stage_tw[s2_u0_kk * 28u];
+    s2_u0_a28 = cmul(s2_u0_a28, s2_u0_w28);
+    const float2 s2_u0_w29 = cmul(s2_u0_w28, s2_u0_w01);
+    s2_u0_a29 = cmul(s2_u0_a29, s2_u0_w29);
+    const float2 s2_u0_w30 = cmul(s2_u0_w28, s2_u0_w02);
+    s2_u0_a30 = cmul(s2_u0_a30, s2_u0_w30);
+    const float2 s2_u0_w31 = cmul(s2_u0_w28, s2_u0_w03);
+    s2_u0_a31 = cmul(s2_u0_a31, s2_u0_w31);
     const float2 s2_u0_t1_00 = s2_u0_a00 + s2_u0_a16;
     const float2 s2_u0_t1_01 = s2_u0_a01 + s2_u0_a17;
     const float2 s2_u0_t1_02 = s2_u0_a02 + s2_u0_a18;

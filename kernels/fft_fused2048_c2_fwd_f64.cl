@@ -19,6 +19,7 @@
 //
 // Operations per sub-FFT: 22528 complex additions, 3072 constant multiplications (mul_pXqY),
 // 2560 trivial rotations (x -1, x i, x -i), 3712 stage-twiddle multiplications (cmul);
+// 1920 of those stage twiddles are products of two read ones (cmul).
 // pass twiddles when p > 1: 2048 pass_twiddle products and 2048 complex multiplications.
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -274,6 +275,7 @@ void fft_fused2048_c2_fwd_f64(__global const double2 *x,
     // Stage 2 of 3: radix 16, stride 16. Butterfly b = j of sub-FFT c reads points
     // b + 128 * m times W_256^(kk*m) = stage_tw[kk * m * 8], kk = b & 15, and writes X[q]
     // to point (b - kk) * 16 + kk + q * 16 (slot s holds X[bitrev(s)]).
+    // Twiddles read for m = 1, 2, 3, 4, 8, 12; each other one is w_(q + d) = w_q * w_d, q a multiple of 4.
     const uint s2_u0_kk = lj & 15u;
     double2 s2_u0_a00, s2_u0_a01, s2_u0_a02, s2_u0_a03, s2_u0_a04, s2_u0_a05, s2_u0_a06, s2_u0_a07, s2_u0_a08, s2_u0_a09, s2_u0_a10, s2_u0_a11, s2_u0_a12, s2_u0_a13, s2_u0_a14, s2_u0_a15;
     // Exchange through buf: real parts, then imaginary parts.
@@ -344,21 +346,36 @@ void fft_fused2048_c2_fwd_f64(__global const double2 *x,
     s2_u0_a13.y = buf[pad(lc * 2048u + lj + 1664u)];
     s2_u0_a14.y = buf[pad(lc * 2048u + lj + 1792u)];
     s2_u0_a15.y = buf[pad(lc * 2048u + lj + 1920u)];
-    s2_u0_a01 = cmul(s2_u0_a01, stage_tw[s2_u0_kk * 8u]);
-    s2_u0_a02 = cmul(s2_u0_a02, stage_tw[s2_u0_kk * 16u]);
-    s2_u0_a03 = cmul(s2_u0_a03, stage_tw[s2_u0_kk * 24u]);
-    s2_u0_a04 = cmul(s2_u0_a04, stage_tw[s2_u0_kk * 32u]);
-    s2_u0_a05 = cmul(s2_u0_a05, stage_tw[s2_u0_kk * 40u]);
-    s2_u0_a06 = cmul(s2_u0_a06, stage_tw[s2_u0_kk * 48u]);
-    s2_u0_a07 = cmul(s2_u0_a07, stage_tw[s2_u0_kk * 56u]);
-    s2_u0_a08 = cmul(s2_u0_a08, stage_tw[s2_u0_kk * 64u]);
-    s2_u0_a09 = cmul(s2_u0_a09, stage_tw[s2_u0_kk * 72u]);
-    s2_u0_a10 = cmul(s2_u0_a10, stage_tw[s2_u0_kk * 80u]);
-    s2_u0_a11 = cmul(s2_u0_a11, stage_tw[s2_u0_kk * 88u]);
-    s2_u0_a12 = cmul(s2_u0_a12, stage_tw[s2_u0_kk * 96u]);
-    s2_u0_a13 = cmul(s2_u0_a13, stage_tw[s2_u0_kk * 104u]);
-    s2_u0_a14 = cmul(s2_u0_a14, stage_tw[s2_u0_kk * 112u]);
-    s2_u0_a15 = cmul(s2_u0_a15, stage_tw[s2_u0_kk * 120u]);
+    const double2 s2_u0_w01 = stage_tw[s2_u0_kk * 8u];
+    s2_u0_a01 = cmul(s2_u0_a01, s2_u0_w01);
+    const double2 s2_u0_w02 = stage_tw[s2_u0_kk * 16u];
+    s2_u0_a02 = cmul(s2_u0_a02, s2_u0_w02);
+    const double2 s2_u0_w03 = stage_tw[s2_u0_kk * 24u];
+    s2_u0_a03 = cmul(s2_u0_a03, s2_u0_w03);
+    const double2 s2_u0_w04 = stage_tw[s2_u0_kk * 32u];
+    s2_u0_a04 = cmul(s2_u0_a04, s2_u0_w04);
+    const double2 s2_u0_w05 = cmul(s2_u0_w04, s2_u0_w01);
+    s2_u0_a05 = cmul(s2_u0_a05, s2_u0_w05);
+    const double2 s2_u0_w06 = cmul(s2_u0_w04, s2_u0_w02);
+    s2_u0_a06 = cmul(s2_u0_a06, s2_u0_w06);
+    const double2 s2_u0_w07 = cmul(s2_u0_w04, s2_u0_w03);
+    s2_u0_a07 = cmul(s2_u0_a07, s2_u0_w07);
+    const double2 s2_u0_w08 = stage_tw[s2_u0_kk * 64u];
+    s2_u0_a08 = cmul(s2_u0_a08, s2_u0_w08);
+    const double2 s2_u0_w09 = cmul(s2_u0_w08, s2_u0_w01);
+    s2_u0_a09 = cmul(s2_u0_a09, s2_u0_w09);
+    const double2 s2_u0_w10 = cmul(s2_u0_w08, s2_u0_w02);
+    s2_u0_a10 = cmul(s2_u0_a10, s2_u0_w10);
+    const double2 s2_u0_w11 = cmul(s2_u0_w08, s2_u0_w03);
+    s2_u0_a11 = cmul(s2_u0_a11, s2_u0_w11);
+    const double2 s2_u0_w12 = stage_tw[s2_u0_kk * 96u];
+    s2_u0_a12 = cmul(s2_u0_a12, s2_u0_w12);
+    const double2 s2_u0_w13 = cmul(s2_u0_w12, s2_u0_w01);
+    s2_u0_a13 = cmul(s2_u0_a13, s2_u0_w13);
+    const double2 s2_u0_w14 = cmul(s2_u0_w12, s2_u0_w02);
+    s2_u0_a14 = cmul(s2_u0_a14, s2_u0_w14);
+    const double2 s2_u0_w15 = cmul(s2_u0_w12, s2_u0_w03);
+    s2_u0_a15 = cmul(s2_u0_a15, s2_u0_w15);
     const double2 s2_u0_t1_00 = s2_u0_a00 + s2_u0_a08;
     const double2 s2_u0_t1_01 = s2_u0_a01 + s2_u0_a09;
     const double2 s2_u0_t1_02 = s2_u0_a02 + s2_u0_a10;
@@ -428,6 +445,7 @@ void fft_fused2048_c2_fwd_f64(__global const double2 *x,
     // Stage 3 of 3: radix 8, stride 256. Butterfly b = j + 128 * u (u = 0..1) of sub-FFT c reads points
     // b + 256 * m times W_2048^(kk*m) = stage_tw[kk * m], kk = b & 255, and writes X[q]
     // to point (b - kk) * 8 + kk + q * 256 (slot s holds X[bitrev(s)]).
+    // Twiddles read for m = 1, 2, 4, 6; each other one is w_(q + d) = w_q * w_d, q a multiple of 2.
     const uint s3_u0_kk = sj & 255u;
     double2 s3_u0_a00, s3_u0_a01, s3_u0_a02, s3_u0_a03, s3_u0_a04, s3_u0_a05, s3_u0_a06, s3_u0_a07;
     const uint s3_u1_b = sj + 128u;
@@ -502,13 +520,20 @@ void fft_fused2048_c2_fwd_f64(__global const double2 *x,
     s3_u1_a05.y = buf[pad(sc * 2048u + sj + 1408u)];
     s3_u1_a06.y = buf[pad(sc * 2048u + sj + 1664u)];
     s3_u1_a07.y = buf[pad(sc * 2048u + sj + 1920u)];
-    s3_u0_a01 = cmul(s3_u0_a01, stage_tw[s3_u0_kk]);
-    s3_u0_a02 = cmul(s3_u0_a02, stage_tw[s3_u0_kk * 2u]);
-    s3_u0_a03 = cmul(s3_u0_a03, stage_tw[s3_u0_kk * 3u]);
-    s3_u0_a04 = cmul(s3_u0_a04, stage_tw[s3_u0_kk * 4u]);
-    s3_u0_a05 = cmul(s3_u0_a05, stage_tw[s3_u0_kk * 5u]);
-    s3_u0_a06 = cmul(s3_u0_a06, stage_tw[s3_u0_kk * 6u]);
-    s3_u0_a07 = cmul(s3_u0_a07, stage_tw[s3_u0_kk * 7u]);
+    const double2 s3_u0_w01 = stage_tw[s3_u0_kk];
+    s3_u0_a01 = cmul(s3_u0_a01, s3_u0_w01);
+    const double2 s3_u0_w02 = stage_tw[s3_u0_kk * 2u];
+    s3_u0_a02 = cmul(s3_u0_a02, s3_u0_w02);
+    const double2 s3_u0_w03 = cmul(s3_u0_w02, s3_u0_w01);
+    s3_u0_a03 = cmul(s3_u0_a03, s3_u0_w03);
+    const double2 s3_u0_w04 = stage_tw[s3_u0_kk * 4u];
+    s3_u0_a04 = cmul(s3_u0_a04, s3_u0_w04);
+    const double2 s3_u0_w05 = cmul(s3_u0_w04, s3_u0_w01);
+    s3_u0_a05 = cmul(s3_u0_a05, s3_u0_w05);
+    const double2 s3_u0_w06 = stage_tw[s3_u0_kk * 6u];
+    s3_u0_a06 = cmul(s3_u0_a06, s3_u0_w06);
+    const double2 s3_u0_w07 = cmul(s3_u0_w06, s3_u0_w01);
+    s3_u0_a07 = cmul(s3_u0_a07, s3_u0_w07);
     const double2 s3_u0_t1_00 = s3_u0_a00 + s3_u0_a04;
     const double2 s3_u0_t1_01 = s3_u0_a01 + s3_u0_a05;
     const double2 s3_u0_t1_02 = s3_u0_a02 + s3_u0_a06;
@@ -534,13 +559,20 @@ void fft_fused2048_c2_fwd_f64(__global const double2 *x,
     const double2 s3_u0_y06 = s3_u0_t2_06 + (double2)(s3_u0_t2_07.y, -s3_u0_t2_07.x);
     const double2 s3_u0_y07 = s3_u0_t2_06 - (double2)(s3_u0_t2_07.y, -s3_u0_t2_07.x);
     const uint s3_u0_dst = sc * 2048u + (sj - s3_u0_kk) * 8u + s3_u0_kk;
-    s3_u1_a01 = cmul(s3_u1_a01, stage_tw[s3_u1_kk]);
-    s3_u1_a02 = cmul(s3_u1_a02, stage_tw[s3_u1_kk * 2u]);
-    s3_u1_a03 = cmul(s3_u1_a03, stage_tw[s3_u1_kk * 3u]);
-    s3_u1_a04 = cmul(s3_u1_a04, stage_tw[s3_u1_kk * 4u]);
-    s3_u1_a05 = cmul(s3_u1_a05, stage_tw[s3_u1_kk * 5u]);
-    s3_u1_a06 = cmul(s3_u1_a06, stage_tw[s3_u1_kk * 6u]);
-    s3_u1_a07 = cmul(s3_u1_a07, stage_tw[s3_u1_kk * 7u]);
+    const double2 s3_u1_w01 = stage_tw[s3_u1_kk];
+    s3_u1_a01 = cmul(s3_u1_a01, s3_u1_w01);
+    const double2 s3_u1_w02 = stage_tw[s3_u1_kk * 2u];
+    s3_u1_a02 = cmul(s3_u1_a02, s3_u1_w02);
+    const double2 s3_u1_w03 = cmul(s3_u1_w02, s3_u1_w01);
+    s3_u1_a03 = cmul(s3_u1_a03, s3_u1_w03);
+    const double2 s3_u1_w04 = stage_tw[s3_u1_kk * 4u];
+    s3_u1_a04 = cmul(s3_u1_a04, s3_u1_w04);
+    const double2 s3_u1_w05 = cmul(s3_u1_w04, s3_u1_w01);
+    s3_u1_a05 = cmul(s3_u1_a05, s3_u1_w05);
+    const double2 s3_u1_w06 = stage_tw[s3_u1_kk * 6u];
+    s3_u1_a06 = cmul(s3_u1_a06, s3_u1_w06);
+    const double2 s3_u1_w07 = cmul(s3_u1_w06, s3_u1_w01);
+    s3_u1_a07 = cmul(s3_u1_a07, s3_u1_w07);
     const double2 s3_u1_t1_00 = s3_u1_a00 + s3_u1_a04;
     const double2 s3_u1_t1_01 = s3_u1_a01 + s3_u1_a05;
     const double2 s3_u1_t1_02 = s3_u1_a02 + s3_u1_a06;

@@ -17,6 +17,7 @@
 //
 // Operations per sub-FFT: 49152 complex additions, 7680 constant multiplications (mul_pXqY),
 // 5376 trivial rotations (x -1, x i, x -i), 7680 stage-twiddle multiplications (cmul);
+// 4608 of those stage twiddles are products of two read ones (cmul).
 // pass twiddles when p > 1: 4096 pass_twiddle products and 4096 complex multiplications.
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -262,6 +263,7 @@ void fft_fused4096_c1_fwd_f64(__global const double2 *x,
     // Stage 2 of 3: radix 16, stride 16. Butterfly b = j of sub-FFT c reads points
     // b + 256 * m times W_256^(kk*m) = stage_tw[kk * m * 16], kk = b & 15, and writes X[q]
     // to point (b - kk) * 16 + kk + q * 16 (slot s holds X[bitrev(s)]).
+    // Twiddles read for m = 1, 2, 3, 4, 8, 12; each other one is w_(q + d) = w_q * w_d, q a multiple of 4.
     const uint s2_u0_kk = j & 15u;
     double2 s2_u0_a00, s2_u0_a01, s2_u0_a02, s2_u0_a03, s2_u0_a04, s2_u0_a05, s2_u0_a06, s2_u0_a07, s2_u0_a08, s2_u0_a09, s2_u0_a10, s2_u0_a11, s2_u0_a12, s2_u0_a13, s2_u0_a14, s2_u0_a15;
     // Exchange through buf: real parts, then imaginary parts.
@@ -332,21 +334,36 @@ void fft_fused4096_c1_fwd_f64(__global const double2 *x,
     s2_u0_a13.y = buf[pad(j + 3328u)];
     s2_u0_a14.y = buf[pad(j + 3584u)];
     s2_u0_a15.y = buf[pad(j + 3840u)];
-    s2_u0_a01 = cmul(s2_u0_a01, stage_tw[s2_u0_kk * 16u]);
-    s2_u0_a02 = cmul(s2_u0_a02, stage_tw[s2_u0_kk * 32u]);
-    s2_u0_a03 = cmul(s2_u0_a03, stage_tw[s2_u0_kk * 48u]);
-    s2_u0_a04 = cmul(s2_u0_a04, stage_tw[s2_u0_kk * 64u]);
-    s2_u0_a05 = cmul(s2_u0_a05, stage_tw[s2_u0_kk * 80u]);
-    s2_u0_a06 = cmul(s2_u0_a06, stage_tw[s2_u0_kk * 96u]);
-    s2_u0_a07 = cmul(s2_u0_a07, stage_tw[s2_u0_kk * 112u]);
-    s2_u0_a08 = cmul(s2_u0_a08, stage_tw[s2_u0_kk * 128u]);
-    s2_u0_a09 = cmul(s2_u0_a09, stage_tw[s2_u0_kk * 144u]);
-    s2_u0_a10 = cmul(s2_u0_a10, stage_tw[s2_u0_kk * 160u]);
-    s2_u0_a11 = cmul(s2_u0_a11, stage_tw[s2_u0_kk * 176u]);
-    s2_u0_a12 = cmul(s2_u0_a12, stage_tw[s2_u0_kk * 192u]);
-    s2_u0_a13 = cmul(s2_u0_a13, stage_tw[s2_u0_kk * 208u]);
-    s2_u0_a14 = cmul(s2_u0_a14, stage_tw[s2_u0_kk * 224u]);
-    s2_u0_a15 = cmul(s2_u0_a15, stage_tw[s2_u0_kk * 240u]);
+    const double2 s2_u0_w01 = stage_tw[s2_u0_kk * 16u];
+    s2_u0_a01 = cmul(s2_u0_a01, s2_u0_w01);
+    const double2 s2_u0_w02 = stage_tw[s2_u0_kk * 32u];
+    s2_u0_a02 = cmul(s2_u0_a02, s2_u0_w02);
+    const double2 s2_u0_w03 = stage_tw[s2_u0_kk * 48u];
+    s2_u0_a03 = cmul(s2_u0_a03, s2_u0_w03);
+    const double2 s2_u0_w04 = stage_tw[s2_u0_kk * 64u];
+    s2_u0_a04 = cmul(s2_u0_a04, s2_u0_w04);
+    const double2 s2_u0_w05 = cmul(s2_u0_w04, s2_u0_w01);
+    s2_u0_a05 = cmul(s2_u0_a05, s2_u0_w05);
+    const double2 s2_u0_w06 = cmul(s2_u0_w04, s2_u0_w02);
+    s2_u0_a06 = cmul(s2_u0_a06, s2_u0_w06);
+    const double2 s2_u0_w07 = cmul(s2_u0_w04, s2_u0_w03);
+    s2_u0_a07 = cmul(s2_u0_a07, s2_u0_w07);
+    const double2 s2_u0_w08 = stage_tw[s2_u0_kk * 128u];
+    s2_u0_a08 = cmul(s2_u0_a08, s2_u0_w08);
+    const double2 s2_u0_w09 = cmul(s2_u0_w08, s2_u0_w01);
+    s2_u0_a09 = cmul(s2_u0_a09, s2_u0_w09);
+    const double2 s2_u0_w10 = cmul(s2_u0_w08, s2_u0_w02);
+    s2_u0_a10 = cmul(s2_u0_a10, s2_u0_w10);
+    const double2 s2_u0_w11 = cmul(s2_u0_w08, s2_u0_w03);
+    s2_u0_a11 = cmul(s2_u0_a11, s2_u0_w11);
+    const double2 s2_u0_w12 = stage_tw[s2_u0_kk * 192u];
+    s2_u0_a12 = cmul(s2_u0_a12, s2_u0_w12);
+    const double2 s2_u0_w13 = cmul(s2_u0_w12, s2_u0_w01);
+    s2_u0_a13 = cmul(s2_u0_a13, s2_u0_w13);
+    const double2 s2_u0_w14 = cmul(s2_u0_w12, s2_u0_w02);
+    s2_u0_a14 = cmul(s2_u0_a14, s2_u0_w14);
+    const double2 s2_u0_w15 = cmul(s2_u0_w12, s2_u0_w03);
+    s2_u0_a15 = cmul(s2_u0_a15, s2_u0_w15);
     const double2 s2_u0_t1_00 = s2_u0_a00 + s2_u0_a08;
     const double2 s2_u0_t1_01 = s2_u0_a01 + s2_u0_a09;
     const double2 s2_u0_t1_02 = s2_u0_a02 + s2_u0_a10;
@@ -416,6 +433,7 @@ void fft_fused4096_c1_fwd_f64(__global const double2 *x,
     // Stage 3 of 3: radix 16, stride 256. Butterfly b = j of sub-FFT c reads points
     // b + 256 * m times W_4096^(kk*m) = stage_tw[kk * m], kk = b & 255, and writes X[q]
     // to point (b - kk) * 16 + kk + q * 256 (slot s holds X[bitrev(s)]).
+    // Twiddles read for m = 1, 2, 3, 4, 8, 12; each other one is w_(q + d) = w_q * w_d, q a multiple of 4.
     const uint s3_u0_kk = j & 255u;
     double2 s3_u0_a00, s3_u0_a01, s3_u0_a02, s3_u0_a03, s3_u0_a04, s3_u0_a05, s3_u0_a06, s3_u0_a07, s3_u0_a08, s3_u0_a09, s3_u0_a10, s3_u0_a11, s3_u0_a12, s3_u0_a13, s3_u0_a14, s3_u0_a15;
     // Exchange through buf: real parts, then imaginary parts.
@@ -487,21 +505,36 @@ void fft_fused4096_c1_fwd_f64(__global const double2 *x,
     s3_u0_a13.y = buf[pad(j + 3328u)];
     s3_u0_a14.y = buf[pad(j + 3584u)];
     s3_u0_a15.y = buf[pad(j + 3840u)];
-    s3_u0_a01 = cmul(s3_u0_a01, stage_tw[s3_u0_kk]);
-    s3_u0_a02 = cmul(s3_u0_a02, stage_tw[s3_u0_kk * 2u]);
-    s3_u0_a03 = cmul(s3_u0_a03, stage_tw[s3_u0_kk * 3u]);
-    s3_u0_a04 = cmul(s3_u0_a04, stage_tw[s3_u0_kk * 4u]);
-    s3_u0_a05 = cmul(s3_u0_a05, stage_tw[s3_u0_kk * 5u]);
-    s3_u0_a06 = cmul(s3_u0_a06, stage_tw[s3_u0_kk * 6u]);
-    s3_u0_a07 = cmul(s3_u0_a07, stage_tw[s3_u0_kk * 7u]);
-    s3_u0_a08 = cmul(s3_u0_a08, stage_tw[s3_u0_kk * 8u]);
-    s3_u0_a09 = cmul(s3_u0_a09, stage_tw[s3_u0_kk * 9u]);
-    s3_u0_a10 = cmul(s3_u0_a10, stage_tw[s3_u0_kk * 10u]);
-    s3_u0_a11 = cmul(s3_u0_a11, stage_tw[s3_u0_kk * 11u]);
-    s3_u0_a12 = cmul(s3_u0_a12, stage_tw[s3_u0_kk * 12u]);
-    s3_u0_a13 = cmul(s3_u0_a13, stage_tw[s3_u0_kk * 13u]);
-    s3_u0_a14 = cmul(s3_u0_a14, stage_tw[s3_u0_kk * 14u]);
-    s3_u0_a15 = cmul(s3_u0_a15, stage_tw[s3_u0_kk * 15u]);
+    const double2 s3_u0_w01 = stage_tw[s3_u0_kk];
+    s3_u0_a01 = cmul(s3_u0_a01, s3_u0_w01);
+    const double2 s3_u0_w02 = stage_tw[s3_u0_kk * 2u];
+    s3_u0_a02 = cmul(s3_u0_a02, s3_u0_w02);
+    const double2 s3_u0_w03 = stage_tw[s3_u0_kk * 3u];
+    s3_u0_a03 = cmul(s3_u0_a03, s3_u0_w03);
+    const double2 s3_u0_w04 = stage_tw[s3_u0_kk * 4u];
+    s3_u0_a04 = cmul(s3_u0_a04, s3_u0_w04);
+    const double2 s3_u0_w05 = cmul(s3_u0_w04, s3_u0_w01);
+    s3_u0_a05 = cmul(s3_u0_a05, s3_u0_w05);
+    const double2 s3_u0_w06 = cmul(s3_u0_w04, s3_u0_w02);
+    s3_u0_a06 = cmul(s3_u0_a06, s3_u0_w06);
+    const double2 s3_u0_w07 = cmul(s3_u0_w04, s3_u0_w03);
+    s3_u0_a07 = cmul(s3_u0_a07, s3_u0_w07);
+    const double2 s3_u0_w08 = stage_tw[s3_u0_kk * 8u];
+    s3_u0_a08 = cmul(s3_u0_a08, s3_u0_w08);
+    const double2 s3_u0_w09 = cmul(s3_u0_w08, s3_u0_w01);
+    s3_u0_a09 = cmul(s3_u0_a09, s3_u0_w09);
+    const double2 s3_u0_w10 = cmul(s3_u0_w08, s3_u0_w02);
+    s3_u0_a10 = cmul(s3_u0_a10, s3_u0_w10);
+    const double2 s3_u0_w11 = cmul(s3_u0_w08, s3_u0_w03);
+    s3_u0_a11 = cmul(s3_u0_a11, s3_u0_w11);
+    const double2 s3_u0_w12 = stage_tw[s3_u0_kk * 12u];
+    s3_u0_a12 = cmul(s3_u0_a12, s3_u0_w12);
+    const double2 s3_u0_w13 = cmul(s3_u0_w12, s3_u0_w01);
+    s3_u0_a13 = cmul(s3_u0_a13, s3_u0_w13);
+    const double2 s3_u0_w14 = cmul(s3_u0_w12, s3_u0_w02);
+    s3_u0_a14 = cmul(s3_u0_a14, s3_u0_w14);
+    const double2 s3_u0_w15 = cmul(s3_u0_w12, s3_u0_w03);
+    s3_u0_a15 = cmul(s3_u0_a15, s3_u0_w15);
     const double2 s3_u0_t1_00 = s3_u0_a00 + s3_u0_a08;
     const double2 s3_u0_t1_01 = s3_u0_a01 + s3_u0_a09;
     const double2 s3_u0_t1_02 = s3_u0_a02 + s3_u0_a10;

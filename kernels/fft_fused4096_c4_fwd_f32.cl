@@ -21,6 +21,7 @@
 //
 // Operations per sub-FFT: 49152 complex additions, 8704 constant multiplications (mul_pXqY),
 // 4864 trivial rotations (x -1, x i, x -i), 7040 stage-twiddle multiplications (cmul);
+// 3712 of those stage twiddles are products of two read ones (cmul).
 // pass twiddles when p > 1: 4096 pass_twiddle products and 4096 complex multiplications.
 
 // pad(e) = e + (e >> 5) + (e >> 10) + (e >> 11) * 6u: local index of element e, one value of padding after
@@ -485,6 +486,7 @@ void fft_fused4096_c4_fwd_f32(__global const float2 *x,
     // Stage 2 of 3: radix 32, stride 32. Butterfly b = j of sub-FFT c reads points
     // b + 128 * m times W_1024^(kk*m) = stage_tw[kk * m * 4], kk = b & 31, and writes X[q]
     // to point (b - kk) * 32 + kk + q * 32 (slot s holds X[bitrev(s)]).
+    // Twiddles read for m = 1, 2, 3, 4, 8, 12, 16, 20, 24, 28; each other one is w_(q + d) = w_q * w_d, q a multiple of 4.
     const uint s2_u0_kk = lj & 31u;
     float2 s2_u0_a00, s2_u0_a01, s2_u0_a02, s2_u0_a03, s2_u0_a04, s2_u0_a05, s2_u0_a06, s2_u0_a07, s2_u0_a08, s2_u0_a09, s2_u0_a10, s2_u0_a11, s2_u0_a12, s2_u0_a13, s2_u0_a14, s2_u0_a15, s2_u0_a16, s2_u0_a17, s2_u0_a18, s2_u0_a19, s2_u0_a20, s2_u0_a21, s2_u0_a22, s2_u0_a23, s2_u0_a24, s2_u0_a25, s2_u0_a26, s2_u0_a27, s2_u0_a28, s2_u0_a29, s2_u0_a30, s2_u0_a31;
     // Exchange through buf in 2 parts of 2048 points per sub-FFT: real parts part by part, then imaginary parts.
@@ -699,37 +701,68 @@ void fft_fused4096_c4_fwd_f32(__global const float2 *x,
     s2_u0_a29.y = buf[pad(lc * 2048u + lj + 1664u)];
     s2_u0_a30.y = buf[pad(lc * 2048u + lj + 1792u)];
     s2_u0_a31.y = buf[pad(lc * 2048u + lj + 1920u)];
-    s2_u0_a01 = cmul(s2_u0_a01, stage_tw[s2_u0_kk * 4u]);
-    s2_u0_a02 = cmul(s2_u0_a02, stage_tw[s2_u0_kk * 8u]);
-    s2_u0_a03 = cmul(s2_u0_a03, stage_tw[s2_u0_kk * 12u]);
-    s2_u0_a04 = cmul(s2_u0_a04, stage_tw[s2_u0_kk * 16u]);
-    s2_u0_a05 = cmul(s2_u0_a05, stage_tw[s2_u0_kk * 20u]);
-    s2_u0_a06 = cmul(s2_u0_a06, stage_tw[s2_u0_kk * 24u]);
-    s2_u0_a07 = cmul(s2_u0_a07, stage_tw[s2_u0_kk * 28u]);
-    s2_u0_a08 = cmul(s2_u0_a08, stage_tw[s2_u0_kk * 32u]);
-    s2_u0_a09 = cmul(s2_u0_a09, stage_tw[s2_u0_kk * 36u]);
-    s2_u0_a10 = cmul(s2_u0_a10, stage_tw[s2_u0_kk * 40u]);
-    s2_u0_a11 = cmul(s2_u0_a11, stage_tw[s2_u0_kk * 44u]);
-    s2_u0_a12 = cmul(s2_u0_a12, stage_tw[s2_u0_kk * 48u]);
-    s2_u0_a13 = cmul(s2_u0_a13, stage_tw[s2_u0_kk * 52u]);
-    s2_u0_a14 = cmul(s2_u0_a14, stage_tw[s2_u0_kk * 56u]);
-    s2_u0_a15 = cmul(s2_u0_a15, stage_tw[s2_u0_kk * 60u]);
-    s2_u0_a16 = cmul(s2_u0_a16, stage_tw[s2_u0_kk * 64u]);
-    s2_u0_a17 = cmul(s2_u0_a17, stage_tw[s2_u0_kk * 68u]);
-    s2_u0_a18 = cmul(s2_u0_a18, stage_tw[s2_u0_kk * 72u]);
-    s2_u0_a19 = cmul(s2_u0_a19, stage_tw[s2_u0_kk * 76u]);
-    s2_u0_a20 = cmul(s2_u0_a20, stage_tw[s2_u0_kk * 80u]);
-    s2_u0_a21 = cmul(s2_u0_a21, stage_tw[s2_u0_kk * 84u]);
-    s2_u0_a22 = cmul(s2_u0_a22, stage_tw[s2_u0_kk * 88u]);
-    s2_u0_a23 = cmul(s2_u0_a23, stage_tw[s2_u0_kk * 92u]);
-    s2_u0_a24 = cmul(s2_u0_a24, stage_tw[s2_u0_kk * 96u]);
-    s2_u0_a25 = cmul(s2_u0_a25, stage_tw[s2_u0_kk * 100u]);
-    s2_u0_a26 = cmul(s2_u0_a26, stage_tw[s2_u0_kk * 104u]);
-    s2_u0_a27 = cmul(s2_u0_a27, stage_tw[s2_u0_kk * 108u]);
-    s2_u0_a28 = cmul(s2_u0_a28, stage_tw[s2_u0_kk * 112u]);
-    s2_u0_a29 = cmul(s2_u0_a29, stage_tw[s2_u0_kk * 116u]);
-    s2_u0_a30 = cmul(s2_u0_a30, stage_tw[s2_u0_kk * 120u]);
-    s2_u0_a31 = cmul(s2_u0_a31, stage_tw[s2_u0_kk * 124u]);
+    const float2 s2_u0_w01 = stage_tw[s2_u0_kk * 4u];
+    s2_u0_a01 = cmul(s2_u0_a01, s2_u0_w01);
+    const float2 s2_u0_w02 = stage_tw[s2_u0_kk * 8u];
+    s2_u0_a02 = cmul(s2_u0_a02, s2_u0_w02);
+    const float2 s2_u0_w03 = stage_tw[s2_u0_kk * 12u];
+    s2_u0_a03 = cmul(s2_u0_a03, s2_u0_w03);
+    const float2 s2_u0_w04 = stage_tw[s2_u0_kk * 16u];
+    s2_u0_a04 = cmul(s2_u0_a04, s2_u0_w04);
+    const float2 s2_u0_w05 = cmul(s2_u0_w04, s2_u0_w01);
+    s2_u0_a05 = cmul(s2_u0_a05, s2_u0_w05);
+    const float2 s2_u0_w06 = cmul(s2_u0_w04, s2_u0_w02);
+    s2_u0_a06 = cmul(s2_u0_a06, s2_u0_w06);
+    const float2 s2_u0_w07 = cmul(s2_u0_w04, s2_u0_w03);
+    s2_u0_a07 = cmul(s2_u0_a07, s2_u0_w07);
+    const float2 s2_u0_w08 = stage_tw[s2_u0_kk * 32u];
+    s2_u0_a08 = cmul(s2_u0_a08, s2_u0_w08);
+    const float2 s2_u0_w09 = cmul(s2_u0_w08, s2_u0_w01);
+    s2_u0_a09 = cmul(s2_u0_a09, s2_u0_w09);
+    const float2 s2_u0_w10 = cmul(s2_u0_w08, s2_u0_w02);
+    s2_u0_a10 = cmul(s2_u0_a10, s2_u0_w10);
+    const float2 s2_u0_w11 = cmul(s2_u0_w08, s2_u0_w03);
+    s2_u0_a11 = cmul(s2_u0_a11, s2_u0_w11);
+    const float2 s2_u0_w12 = stage_tw[s2_u0_kk * 48u];
+    s2_u0_a12 = cmul(s2_u0_a12, s2_u0_w12);
+    const float2 s2_u0_w13 = cmul(s2_u0_w12, s2_u0_w01);
+    s2_u0_a13 = cmul(s2_u0_a13, s2_u0_w13);
+    const float2 s2_u0_w14 = cmul(s2_u0_w12, s2_u0_w02);
+    s2_u0_a14 = cmul(s2_u0_a14, s2_u0_w14);
+    const float2 s2_u0_w15 = cmul(s2_u0_w12, s2_u0_w03);
+    s2_u0_a15 = cmul(s2_u0_a15, s2_u0_w15);
+    const float2 s2_u0_w16 = stage_tw[s2_u0_kk * 64u];
+    s2_u0_a16 = cmul(s2_u0_a16, s2_u0_w16);
+    const float2 s2_u0_w17 = cmul(s2_u0_w16, s2_u0_w01);
+    s2_u0_a17 = cmul(s2_u0_a17, s2_u0_w17);
+    const float2 s2_u0_w18 = cmul(s2_u0_w16, s2_u0_w02);
+    s2_u0_a18 = cmul(s2_u0_a18, s2_u0_w18);
+    const float2 s2_u0_w19 = cmul(s2_u0_w16, s2_u0_w03);
+    s2_u0_a19 = cmul(s2_u0_a19, s2_u0_w19);
+    const float2 s2_u0_w20 = stage_tw[s2_u0_kk * 80u];
+    s2_u0_a20 = cmul(s2_u0_a20, s2_u0_w20);
+    const float2 s2_u0_w21 = cmul(s2_u0_w20, s2_u0_w01);
+    s2_u0_a21 = cmul(s2_u0_a21, s2_u0_w21);
+    const float2 s2_u0_w22 = cmul(s2_u0_w20, s2_u0_w02);
+    s2_u0_a22 = cmul(s2_u0_a22, s2_u0_w22);
+    const float2 s2_u0_w23 = cmul(s2_u0_w20, s2_u0_w03);
+    s2_u0_a23 = cmul(s2_u0_a23, s2_u0_w23);
+    const float2 s2_u0_w24 = stage_tw[s2_u0_kk * 96u];
+    s2_u0_a24 = cmul(s2_u0_a24, s2_u0_w24);
+    const float2 s2_u0_w25 = cmul(s2_u0_w24, s2_u0_w01);
+    s2_u0_a25 = cmul(s2_u0_a25, s2_u0_w25);
+    const float2 s2_u0_w26 = cmul(s2_u0_w24, s2_u0_w02);
+    s2_u0_a26 = cmul(s2_u0_a26, s2_u0_w26);
+    const float2 s2_u0_w27 = cmul(s2_u0_w24, s2_u0_w03);
+    s2_u0_a27 = cmul(s2_u0_a27, s2_u0_w27);
+    const float2 s2_u0_w28 = stage_tw[s2_u0_kk * 112u];
+    s2_u0_a28 = cmul(s2_u0_a28, s2_u0_w28);
+    const float2 s2_u0_w29 = cmul(s2_u0_w28, s2_u0_w01);
+    s2_u0_a29 = cmul(s2_u0_a29, s2_u0_w29);
+    const float2 s2_u0_w30 = cmul(s2_u0_w28, s2_u0_w02);
+    s2_u0_a30 = cmul(s2_u0_a30, s2_u0_w30);
+    const float2 s2_u0_w31 = cmul(s2_u0_w28, s2_u0_w03);
+    s2_u0_a31 = cmul(s2_u0_a31, s2_u0_w31);
     const float2 s2_u0_t1_00 = s2_u0_a00 + s2_u0_a16;
     const float2 s2_u0_t1_01 = s2_u0_a01 + s2_u0_a17;
     const float2 s2_u0_t1_02 = s2_u0_a02 + s2_u0_a18;
@@ -897,6 +930,7 @@ void fft_fused4096_c4_fwd_f32(__global const float2 *x,
     // Stage 3 of 3: radix 4, stride 1024. Butterfly b = j + 128 * u (u = 0..7) of sub-FFT c reads points
     // b + 1024 * m times W_4096^(kk*m) = stage_tw[kk * m], kk = b & 1023, and writes X[q]
     // to point (b - kk) * 4 + kk + q * 1024 (slot s holds X[bitrev(s)]).
+    // Twiddles read for m = 1, 2; each other one is w_(q + d) = w_q * w_d, q a multiple of 2.
     const uint s3_u0_kk = sj & 1023u;
     float2 s3_u0_a00, s3_u0_a01, s3_u0_a02, s3_u0_a03;
     const uint s3_u1_b = sj + 128u;
@@ -1133,9 +1167,12 @@ void fft_fused4096_c4_fwd_f32(__global const float2 *x,
     s3_u6_a03.y = buf[pad(sc * 2048u + sj + 1792u)];
     s3_u7_a02.y = buf[pad(sc * 2048u + sj + 896u)];
     s3_u7_a03.y = buf[pad(sc * 2048u + sj + 1920u)];
-    s3_u0_a01 = cmul(s3_u0_a01, stage_tw[s3_u0_kk]);
-    s3_u0_a02 = cmul(s3_u0_a02, stage_tw[s3_u0_kk * 2u]);
-    s3_u0_a03 = cmul(s3_u0_a03, stage_tw[s3_u0_kk * 3u]);
+    const float2 s3_u0_w01 = stage_tw[s3_u0_kk];
+    s3_u0_a01 = cmul(s3_u0_a01, s3_u0_w01);
+    const float2 s3_u0_w02 = stage_tw[s3_u0_kk * 2u];
+    s3_u0_a02 = cmul(s3_u0_a02, s3_u0_w02);
+    const float2 s3_u0_w03 = cmul(s3_u0_w02, s3_u0_w01);
+    s3_u0_a03 = cmul(s3_u0_a03, s3_u0_w03);
     const float2 s3_u0_t1_00 = s3_u0_a00 + s3_u0_a02;
     const float2 s3_u0_t1_01 = s3_u0_a01 + s3_u0_a03;
     const float2 s3_u0_t1_02 = s3_u0_a00 - s3_u0_a02;
@@ -1147,9 +1184,12 @@ void fft_fused4096_c4_fwd_f32(__global const float2 *x,
     const uint s3_u0_dst = (sj - s3_u0_kk) * 4u + s3_u0_kk;
     const uint s3_u0_part = s3_u0_dst >> 11;
     const uint s3_u0_at = sc * 2048u + (s3_u0_dst & 2047u);
-    s3_u1_a01 = cmul(s3_u1_a01, stage_tw[s3_u1_kk]);
-    s3_u1_a02 = cmul(s3_u1_a02, stage_tw[s3_u1_kk * 2u]);
-    s3_u1_a03 = cmul(s3_u1_a03, stage_tw[s3_u1_kk * 3u]);
+    const float2 s3_u1_w01 = stage_tw[s3_u1_kk];
+    s3_u1_a01 = cmul(s3_u1_a01, s3_u1_w01);
+    const float2 s3_u1_w02 = stage_tw[s3_u1_kk * 2u];
+    s3_u1_a02 = cmul(s3_u1_a02, s3_u1_w02);
+    const float2 s3_u1_w03 = cmul(s3_u1_w02, s3_u1_w01);
+    s3_u1_a03 = cmul(s3_u1_a03, s3_u1_w03);
     const float2 s3_u1_t1_00 = s3_u1_a00 + s3_u1_a02;
     const float2 s3_u1_t1_01 = s3_u1_a01 + s3_u1_a03;
     const float2 s3_u1_t1_02 = s3_u1_a00 - s3_u1_a02;
@@ -1161,9 +1201,12 @@ void fft_fused4096_c4_fwd_f32(__global const float2 *x,
     const uint s3_u1_dst = (s3_u1_b - s3_u1_kk) * 4u + s3_u1_kk;
     const uint s3_u1_part = s3_u1_dst >> 11;
     const uint s3_u1_at = sc * 2048u + (s3_u1_dst & 2047u);
-    s3_u2_a01 = cmul(s3_u2_a01, stage_tw[s3_u2_kk]);
-    s3_u2_a02 = cmul(s3_u2_a02, stage_tw[s3_u2_kk * 2u]);
-    s3_u2_a03 = cmul(s3_u2_a03, stage_tw[s3_u2_kk * 3u]);
+    const float2 s3_u2_w01 = stage_tw[s3_u2_kk];
+    s3_u2_a01 = cmul(s3_u2_a01, s3_u2_w01);
+    const float2 s3_u2_w02 = stage_tw[s3_u2_kk * 2u];
+    s3_u2_a02 = cmul(s3_u2_a02, s3_u2_w02);
+    const float2 s3_u2_w03 = cmul(s3_u2_w02, s3_u2_w01);
+    s3_u2_a03 = cmul(s3_u2_a03, s3_u2_w03);
     const float2 s3_u2_t1_00 = s3_u2_a00 + s3_u2_a02;
     const float2 s3_u2_t1_01 = s3_u2_a01 + s3_u2_a03;
     const float2 s3_u2_t1_02 = s3_u2_a00 - s3_u2_a02;
@@ -1175,9 +1218,12 @@ void fft_fused4096_c4_fwd_f32(__global const float2 *x,
     const uint s3_u2_dst = (s3_u2_b - s3_u2_kk) * 4u + s3_u2_kk;
     const uint s3_u2_part = s3_u2_dst >> 11;
     const uint s3_u2_at = sc * 2048u + (s3_u2_dst & 2047u);
-    s3_u3_a01 = cmul(s3_u3_a01, stage_tw[s3_u3_kk]);
-    s3_u3_a02 = cmul(s3_u3_a02, stage_tw[s3_u3_kk * 2u]);
-    s3_u3_a03 = cmul(s3_u3_a03, stage_tw[s3_u3_kk * 3u]);
+    const float2 s3_u3_w01 = stage_tw[s3_u3_kk];
+    s3_u3_a01 = cmul(s3_u3_a01, s3_u3_w01);
+    const float2 s3_u3_w02 = stage_tw[s3_u3_kk * 2u];
+    s3_u3_a02 = cmul(s3_u3_a02, s3_u3_w02);
+    const float2 s3_u3_w03 = cmul(s3_u3_w02, s3_u3_w01);
+    s3_u3_a03 = cmul(s3_u3_a03, s3_u3_w03);
     const float2 s3_u3_t1_00 = s3_u3_a00 + s3_u3_a02;
     const float2 s3_u3_t1_01 = s3_u3_a01 + s3_u3_a03;
     const float2 s3_u3_t1_02 = s3_u3_a00 - s3_u3_a02;
@@ -1189,9 +1235,12 @@ void fft_fused4096_c4_fwd_f32(__global const float2 *x,
     const uint s3_u3_dst = (s3_u3_b - s3_u3_kk) * 4u + s3_u3_kk;
     const uint s3_u3_part = s3_u3_dst >> 11;
     const uint s3_u3_at = sc * 2048u + (s3_u3_dst & 2047u);
-    s3_u4_a01 = cmul(s3_u4_a01, stage_tw[s3_u4_kk]);
-    s3_u4_a02 = cmul(s3_u4_a02, stage_tw[s3_u4_kk * 2u]);
-    s3_u4_a03 = cmul(s3_u4_a03, stage_tw[s3_u4_kk * 3u]);
+    const float2 s3_u4_w01 = stage_tw[s3_u4_kk];
+    s3_u4_a01 = cmul(s3_u4_a01, s3_u4_w01);
+    const float2 s3_u4_w02 = stage_tw[s3_u4_kk * 2u];
+    s3_u4_a02 = cmul(s3_u4_a02, s3_u4_w02);
+    const float2 s3_u4_w03 = cmul(s3_u4_w02, s3_u4_w01);
+    s3_u4_a03 = cmul(s3_u4_a03, s3_u4_w03);
     const float2 s3_u4_t1_00 = s3_u4_a00 + s3_u4_a02;
     const float2 s3_u4_t1_01 = s3_u4_a01 + s3_u4_a03;
     const float2 s3_u4_t1_02 = s3_u4_a00 - s3_u4_a02;
@@ -1203,9 +1252,12 @@ void fft_fused4096_c4_fwd_f32(__global const float2 *x,
     const uint s3_u4_dst = (s3_u4_b - s3_u4_kk) * 4u + s3_u4_kk;
     const uint s3_u4_part = s3_u4_dst >> 11;
     const uint s3_u4_at = sc * 2048u + (s3_u4_dst & 2047u);
-    s3_u5_a01 = cmul(s3_u5_a01, stage_tw[s3_u5_kk]);
-    s3_u5_a02 = cmul(s3_u5_a02, stage_tw[s3_u5_kk * 2u]);
-    s3_u5_a03 = cmul(s3_u5_a03, stage_tw[s3_u5_kk * 3u]);
+    const float2 s3_u5_w01 = stage_tw[s3_u5_kk];
+    s3_u5_a01 = cmul(s3_u5_a01, s3_u5_w01);
+    const float2 s3_u5_w02 = stage_tw[s3_u5_kk * 2u];
+    s3_u5_a02 = cmul(s3_u5_a02, s3_u5_w02);
+    const float2 s3_u5_w03 = cmul(s3_u5_w02, s3_u5_w01);
+    s3_u5_a03 = cmul(s3_u5_a03, s3_u5_w03);
     const float2 s3_u5_t1_00 = s3_u5_a00 + s3_u5_a02;
     const float2 s3_u5_t1_01 = s3_u5_a01 + s3_u5_a03;
     const float2 s3_u5_t1_02 = s3_u5_a00 - s3_u5_a02;
@@ -1217,9 +1269,12 @@ void fft_fused4096_c4_fwd_f32(__global const float2 *x,
     const uint s3_u5_dst = (s3_u5_b - s3_u5_kk) * 4u + s3_u5_kk;
     const uint s3_u5_part = s3_u5_dst >> 11;
     const uint s3_u5_at = sc * 2048u + (s3_u5_dst & 2047u);
-    s3_u6_a01 = cmul(s3_u6_a01, stage_tw[s3_u6_kk]);
-    s3_u6_a02 = cmul(s3_u6_a02, stage_tw[s3_u6_kk * 2u]);
-    s3_u6_a03 = cmul(s3_u6_a03, stage_tw[s3_u6_kk * 3u]);
+    const float2 s3_u6_w01 = stage_tw[s3_u6_kk];
+    s3_u6_a01 = cmul(s3_u6_a01, s3_u6_w01);
+    const float2 s3_u6_w02 = stage_tw[s3_u6_kk * 2u];
+    s3_u6_a02 = cmul(s3_u6_a02, s3_u6_w02);
+    const float2 s3_u6_w03 = cmul(s3_u6_w02, s3_u6_w01);
+    s3_u6_a03 = cmul(s3_u6_a03, s3_u6_w03);
     const float2 s3_u6_t1_00 = s3_u6_a00 + s3_u6_a02;
     const float2 s3_u6_t1_01 = s3_u6_a01 + s3_u6_a03;
     const float2 s3_u6_t1_02 = s3_u6_a00 - s3_u6_a02;
@@ -1231,9 +1286,12 @@ void fft_fused4096_c4_fwd_f32(__global const float2 *x,
     const uint s3_u6_dst = (s3_u6_b - s3_u6_kk) * 4u + s3_u6_kk;
     const uint s3_u6_part = s3_u6_dst >> 11;
     const uint s3_u6_at = sc * 2048u + (s3_u6_dst & 2047u);
-    s3_u7_a01 = cmul(s3_u7_a01, stage_tw[s3_u7_kk]);
-    s3_u7_a02 = cmul(s3_u7_a02, stage_tw[s3_u7_kk * 2u]);
-    s3_u7_a03 = cmul(s3_u7_a03, stage_tw[s3_u7_kk * 3u]);
+    const float2 s3_u7_w01 = stage_tw[s3_u7_kk];
+    s3_u7_a01 = cmul(s3_u7_a01, s3_u7_w01);
+    const float2 s3_u7_w02 = stage_tw[s3_u7_kk * 2u];
+    s3_u7_a02 = cmul(s3_u7_a02, s3_u7_w02);
+    const float2 s3_u7_w03 = cmul(s3_u7_w02, s3_u7_w01);
+    s3_u7_a03 = cmul(s3_u7_a03, s3_u7_w03);
     const float2 s3_u7_t1_00 = s3_u7_a00 + s3_u7_a02;
     const float2 s3_u7_t1_01 = s3_u7_a01 + s3_u7_a03;
     const float2 s3_u7_t1_02 = s3_u7_a00 - s3_u7_a02;

@@ -348,14 +348,39 @@ fn phases_and_barriers_follow_the_stages() {
                 "{name}"
             );
         }
+        // Stages in registers read their twiddles on a grid of step s, the s minimizing
+        // (s - 1) + (r - 1) / s: m < s and the multiples of s; the others are products.
+        let grid = spec.holds_registers() && !spec.convolves();
+        let reads = |r: u32| {
+            let s = if grid {
+                (1..r.max(2))
+                    .min_by_key(|&s| (s - 1) + (r - 1) / s)
+                    .unwrap_or(1)
+            } else {
+                1
+            };
+            (1..r).filter(|&m| m < s || m % s == 0).count()
+        };
         let stage_tw = code.matches("stage_tw[").count();
         let want: usize = spec
             .stage_radices()
             .iter()
             .skip(1)
-            .map(|&r| (r as usize - 1) * (spec.radix() / r) as usize)
+            .map(|&r| reads(r) * (spec.radix() / r) as usize)
             .sum();
         assert_eq!(stage_tw, want, "{name}");
+        let formed: usize = spec
+            .stage_radices()
+            .iter()
+            .skip(1)
+            .map(|&r| (r as usize - 1 - reads(r)) * (spec.radix() / r) as usize)
+            .sum();
+        let products = code
+            .lines()
+            .filter(|line| line.trim_start().starts_with("const ") && line.contains("_w"))
+            .filter(|line| line.contains(" = cmul("))
+            .count();
+        assert_eq!(products, formed, "{name}");
     }
 }
 

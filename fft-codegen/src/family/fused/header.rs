@@ -261,7 +261,7 @@ pub(super) fn write_header<W: Write>(
         }
     }
     writeln!(w, "//")?;
-    let (ops, stage_muls) = sub_fft_ops(shape, graphs);
+    let (ops, stage_muls, products) = sub_fft_ops(shape, graphs);
     writeln!(
         w,
         "// Operations per sub-FFT: {} complex additions, {} constant multiplications (mul_pXqY),",
@@ -281,6 +281,12 @@ pub(super) fn write_header<W: Write>(
             "stage-twiddle multiplications"
         )
     )?;
+    if products > 0 {
+        writeln!(
+            w,
+            "// {products} of those stage twiddles are products of two read ones (cmul)."
+        )?;
+    }
     let pass = if shape.has_j() { l } else { l - 1 };
     writeln!(
         w,

@@ -94,6 +94,7 @@ mod shape;
 mod split;
 mod stage;
 mod store;
+mod twiddle_grid;
 mod unrolled;
 
 use program::write_program;
@@ -124,10 +125,11 @@ pub(crate) fn emit_fused(spec: &FusedSpec) -> Result<(String, OpCounts), Codegen
     Ok((writer.into_inner(), sub_fft_ops(&shape, &graphs).0))
 }
 
-/// Operation counts of one sub-FFT: (butterfly operations, stage-twiddle cmuls).
-fn sub_fft_ops(shape: &Shape, graphs: &BTreeMap<u32, Graph>) -> (OpCounts, u32) {
+/// Operation counts of one sub-FFT: (butterfly operations, stage-twiddle cmuls, twiddle
+/// products of the stages in registers (`twiddle_grid.rs`)).
+fn sub_fft_ops(shape: &Shape, graphs: &BTreeMap<u32, Graph>) -> (OpCounts, u32, u32) {
     let mut ops = OpCounts::default();
-    let mut stage_muls = 0;
+    let (mut stage_muls, mut products) = (0, 0);
     for stage in &shape.stages {
         let butterflies = shape.len / stage.radix;
         if let Some(graph) = graphs.get(&stage.radix) {
@@ -138,7 +140,9 @@ fn sub_fft_ops(shape: &Shape, graphs: &BTreeMap<u32, Graph>) -> (OpCounts, u32) 
         }
         if stage.stride > 1 {
             stage_muls += butterflies * (stage.radix - 1);
+            let step = shape.twiddle_step(stage.radix);
+            products += butterflies * twiddle_grid::products(stage.radix, step);
         }
     }
-    (ops, stage_muls)
+    (ops, stage_muls, products)
 }

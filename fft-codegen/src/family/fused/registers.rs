@@ -23,6 +23,7 @@
 use super::roles::{Names, REGISTERS_LOAD, REGISTERS_STORE};
 use super::shape::{linear, Shape, Stage};
 use super::stage::{stage_text, write_stage_comment};
+use super::twiddle_grid::{twiddle_source, TwiddleSource};
 use crate::index::{Bindings, Expr};
 use crate::math::butterfly::output_slot;
 use crate::math::ir::Graph;
@@ -229,6 +230,18 @@ fn write_stage<W: Write>(
     let at = mapping.point;
     let index = stage.index;
     write_stage_comment(w, shape, stage)?;
+    let step = shape.twiddle_step(r);
+    if ps > 1 && step > 1 {
+        let read: Vec<String> = (1..r)
+            .filter(|&m| twiddle_source(step, m) == TwiddleSource::Read)
+            .map(|m| m.to_string())
+            .collect();
+        writeln!(
+            w,
+            "// Twiddles read for m = {}; each other one is w_(q + d) = w_q * w_d, q a multiple of {step}.",
+            read.join(", ")
+        )?;
+    }
     let stage_prefix = format!("s{}_", index + 1);
     let mut inputs = Vec::new();
     let mut bases = Vec::new();
@@ -276,9 +289,25 @@ fn write_stage<W: Write>(
         if ps > 1 {
             for m in 1..r {
                 let a = format!("{prefix}a{m:02}");
-                let (coefficient, offset) = shape.twiddle_slots.slot(index, m);
-                let slot = linear(&[(kk.as_str(), coefficient)], offset);
-                writeln!(w, "{a} = cmul({a}, {table}[{slot}]);")?;
+                let twiddle = format!("{prefix}w{m:02}");
+                let read = || {
+                    let (coefficient, offset) = shape.twiddle_slots.slot(index, m);
+                    let slot = linear(&[(kk.as_str(), coefficient)], offset);
+                    format!("{table}[{slot}]")
+                };
+                match twiddle_source(step, m) {
+                    // Every twiddle read: none is named.
+                    TwiddleSource::Read if step == 1 => {
+                        writeln!(w, "{a} = cmul({a}, {});", read())?;
+                        continue;
+                    }
+                    TwiddleSource::Read => writeln!(w, "const {v} {twiddle} = {};", read())?,
+                    TwiddleSource::Product(q, d) => writeln!(
+                        w,
+                        "const {v} {twiddle} = cmul({prefix}w{q:02}, {prefix}w{d:02});"
+                    )?,
+                }
+                writeln!(w, "{a} = cmul({a}, {twiddle});")?;
             }
         }
         write_butterfly(w, graph, &stage_text(v, prefix))?;

@@ -1,6 +1,7 @@
 //! The compile-time constants of one fused kernel ([`Shape`], its [`Stage`]s) and the uint
 //! index expressions its phases are written with (`crate::index`).
 
+use super::twiddle_grid::grid_step;
 pub(super) use crate::index::linear;
 use crate::index::Expr;
 use crate::opencl::literal::{scalar_type, vector_type};
@@ -120,6 +121,17 @@ impl Shape {
     /// ([`fft_core::kernel::ChirpStore::Convolve`]): the stages run twice, the filter between.
     pub(super) fn convolves(&self) -> bool {
         self.spec.convolves()
+    }
+
+    /// The grid step of a radix-`radix` stage's twiddles (`twiddle_grid.rs`): products of
+    /// few table reads in the stages that keep their values in registers, except where the
+    /// pass computes Bluestein's convolution; 1 (every twiddle read) elsewhere.
+    pub(super) fn twiddle_step(&self, radix: u32) -> u32 {
+        if self.registers && !self.convolves() {
+            grid_step(radix)
+        } else {
+            1
+        }
     }
 
     /// Whether the kernel has a position variable `j` (more than one work-item per sub-FFT).
