@@ -3,7 +3,7 @@
 // regenerate with `cargo xtask gen-kernels`.
 //
 // Work-group: C = 4 sub-FFTs of 1000 points, W = 400 work-items (100 per sub-FFT, 10 points each),
-// 34112 bytes of local memory (C * L = 4000 values, padding one per 16 and one per 256).
+// 35192 bytes of local memory (C * L = 4000 values, padding X values per Q, Q >= 8, chosen per exchange, or none).
 // The values stay in registers from load to store; between stages they move through local memory
 // as complex values (two barriers per exchange).
 // The first stage runs on the load's elements (flat: point j of sub-FFT c; columns: point row of
@@ -28,13 +28,6 @@
 #define COS_P4Q5 (-0.809017f) // cos(pi*4/5)
 #define SIN_P2Q5 (0.95105654f) // sin(pi*2/5)
 #define SIN_P4Q5 (0.58778524f) // sin(pi*4/5)
-
-// pad(e) = e + (e >> 4) + (e >> 8): local index of element e, one complex of padding after
-// every 16 and one more after every 256, so stride L becomes L + L/16 + L/256 (no bank conflicts)
-inline uint pad(const uint e)
-{
-    return e + (e >> 4) + (e >> 8);
-}
 
 // cmul(a, b) = a * b, the complex product
 inline float2 cmul(const float2 a, const float2 b)
@@ -84,8 +77,8 @@ void fft_fused1000_c4_fwd_f32(__global const float2 *x,
                               const uint total,
                               const float scale)
 {
-    // Element m of sub-FFT c at buf[pad(c * 1000 + m)]: 4264 values, 34112 bytes.
-    __local float2 buf[4264];
+    // Element m of sub-FFT c at buf[e + X * (e / Q)], e = c * 1000 + m, X and Q per exchange, 4399 values, 35192 bytes.
+    __local float2 buf[4399];
     const uint lid = (uint)get_local_id(0);
     const uint first = (uint)get_group_id(0) * 4u;
     // Stages: work-item lid runs point j of sub-FFT c, local index at = c * 1000 + j.
@@ -222,27 +215,31 @@ void fft_fused1000_c4_fwd_f32(__global const float2 *x,
     const uint s2_u0_kk = lj % 10u;
     float2 s2_u0_a00, s2_u0_a01, s2_u0_a02, s2_u0_a03, s2_u0_a04, s2_u0_a05, s2_u0_a06, s2_u0_a07, s2_u0_a08, s2_u0_a09;
     // Exchange through buf.
-    buf[pad(s1_u0_dst)] = s1_u0_y00;
-    buf[pad(s1_u0_dst + 1u)] = s1_u0_y01;
-    buf[pad(s1_u0_dst + 2u)] = s1_u0_y02;
-    buf[pad(s1_u0_dst + 3u)] = s1_u0_y03;
-    buf[pad(s1_u0_dst + 4u)] = s1_u0_y04;
-    buf[pad(s1_u0_dst + 5u)] = s1_u0_y05;
-    buf[pad(s1_u0_dst + 6u)] = s1_u0_y06;
-    buf[pad(s1_u0_dst + 7u)] = s1_u0_y07;
-    buf[pad(s1_u0_dst + 8u)] = s1_u0_y08;
-    buf[pad(s1_u0_dst + 9u)] = s1_u0_y09;
+    // Padding e + e / 10 (380 extra bank passes per work-group): each access is a pointer of the work-item and a constant.
+    __local float2 *s1_u0_out = buf + (s1_u0_dst + s1_u0_dst / 10u);
+    const uint s2_in_at = lc * 1000u + lj;
+    __local float2 *s2_in = buf + (s2_in_at + s2_in_at / 10u);
+    s1_u0_out[0] = s1_u0_y00;
+    s1_u0_out[1] = s1_u0_y01;
+    s1_u0_out[2] = s1_u0_y02;
+    s1_u0_out[3] = s1_u0_y03;
+    s1_u0_out[4] = s1_u0_y04;
+    s1_u0_out[5] = s1_u0_y05;
+    s1_u0_out[6] = s1_u0_y06;
+    s1_u0_out[7] = s1_u0_y07;
+    s1_u0_out[8] = s1_u0_y08;
+    s1_u0_out[9] = s1_u0_y09;
     barrier(CLK_LOCAL_MEM_FENCE);
-    s2_u0_a00 = buf[pad(lc * 1000u + lj)];
-    s2_u0_a01 = buf[pad(lc * 1000u + lj + 100u)];
-    s2_u0_a02 = buf[pad(lc * 1000u + lj + 200u)];
-    s2_u0_a03 = buf[pad(lc * 1000u + lj + 300u)];
-    s2_u0_a04 = buf[pad(lc * 1000u + lj + 400u)];
-    s2_u0_a05 = buf[pad(lc * 1000u + lj + 500u)];
-    s2_u0_a06 = buf[pad(lc * 1000u + lj + 600u)];
-    s2_u0_a07 = buf[pad(lc * 1000u + lj + 700u)];
-    s2_u0_a08 = buf[pad(lc * 1000u + lj + 800u)];
-    s2_u0_a09 = buf[pad(lc * 1000u + lj + 900u)];
+    s2_u0_a00 = s2_in[0];
+    s2_u0_a01 = s2_in[110];
+    s2_u0_a02 = s2_in[220];
+    s2_u0_a03 = s2_in[330];
+    s2_u0_a04 = s2_in[440];
+    s2_u0_a05 = s2_in[550];
+    s2_u0_a06 = s2_in[660];
+    s2_u0_a07 = s2_in[770];
+    s2_u0_a08 = s2_in[880];
+    s2_u0_a09 = s2_in[990];
     const float2 s2_u0_w01 = stage_tw[s2_u0_kk];
     s2_u0_a01 = cmul(s2_u0_a01, s2_u0_w01);
     const float2 s2_u0_w02 = stage_tw[s2_u0_kk + 10u];
@@ -306,28 +303,32 @@ void fft_fused1000_c4_fwd_f32(__global const float2 *x,
     const uint s3_u0_kk = sj % 100u;
     float2 s3_u0_a00, s3_u0_a01, s3_u0_a02, s3_u0_a03, s3_u0_a04, s3_u0_a05, s3_u0_a06, s3_u0_a07, s3_u0_a08, s3_u0_a09;
     // Exchange through buf.
+    // Padding e + 6 * (e / 100) (no warp meets a bank twice): each access is a pointer of the work-item and a constant.
+    __local float2 *s2_u0_out = buf + (s2_u0_dst + 6u * (s2_u0_dst / 100u));
+    const uint s3_in_at = sc * 1000u + sj;
+    __local float2 *s3_in = buf + (s3_in_at + 6u * (s3_in_at / 100u));
     barrier(CLK_LOCAL_MEM_FENCE);
-    buf[pad(s2_u0_dst)] = s2_u0_y00;
-    buf[pad(s2_u0_dst + 10u)] = s2_u0_y01;
-    buf[pad(s2_u0_dst + 20u)] = s2_u0_y02;
-    buf[pad(s2_u0_dst + 30u)] = s2_u0_y03;
-    buf[pad(s2_u0_dst + 40u)] = s2_u0_y04;
-    buf[pad(s2_u0_dst + 50u)] = s2_u0_y05;
-    buf[pad(s2_u0_dst + 60u)] = s2_u0_y06;
-    buf[pad(s2_u0_dst + 70u)] = s2_u0_y07;
-    buf[pad(s2_u0_dst + 80u)] = s2_u0_y08;
-    buf[pad(s2_u0_dst + 90u)] = s2_u0_y09;
+    s2_u0_out[0] = s2_u0_y00;
+    s2_u0_out[10] = s2_u0_y01;
+    s2_u0_out[20] = s2_u0_y02;
+    s2_u0_out[30] = s2_u0_y03;
+    s2_u0_out[40] = s2_u0_y04;
+    s2_u0_out[50] = s2_u0_y05;
+    s2_u0_out[60] = s2_u0_y06;
+    s2_u0_out[70] = s2_u0_y07;
+    s2_u0_out[80] = s2_u0_y08;
+    s2_u0_out[90] = s2_u0_y09;
     barrier(CLK_LOCAL_MEM_FENCE);
-    s3_u0_a00 = buf[pad(sc * 1000u + sj)];
-    s3_u0_a01 = buf[pad(sc * 1000u + sj + 100u)];
-    s3_u0_a02 = buf[pad(sc * 1000u + sj + 200u)];
-    s3_u0_a03 = buf[pad(sc * 1000u + sj + 300u)];
-    s3_u0_a04 = buf[pad(sc * 1000u + sj + 400u)];
-    s3_u0_a05 = buf[pad(sc * 1000u + sj + 500u)];
-    s3_u0_a06 = buf[pad(sc * 1000u + sj + 600u)];
-    s3_u0_a07 = buf[pad(sc * 1000u + sj + 700u)];
-    s3_u0_a08 = buf[pad(sc * 1000u + sj + 800u)];
-    s3_u0_a09 = buf[pad(sc * 1000u + sj + 900u)];
+    s3_u0_a00 = s3_in[0];
+    s3_u0_a01 = s3_in[106];
+    s3_u0_a02 = s3_in[212];
+    s3_u0_a03 = s3_in[318];
+    s3_u0_a04 = s3_in[424];
+    s3_u0_a05 = s3_in[530];
+    s3_u0_a06 = s3_in[636];
+    s3_u0_a07 = s3_in[742];
+    s3_u0_a08 = s3_in[848];
+    s3_u0_a09 = s3_in[954];
     const float2 s3_u0_w01 = stage_tw[s3_u0_kk + 90u];
     s3_u0_a01 = cmul(s3_u0_a01, s3_u0_w01);
     const float2 s3_u0_w02 = stage_tw[s3_u0_kk + 190u];

@@ -3,7 +3,7 @@
 // regenerate with `cargo xtask gen-kernels`.
 //
 // Work-group: C = 2 sub-FFTs of 2048 points, W = 256 work-items (128 per sub-FFT, 16 points each),
-// 34928 bytes of local memory (C * L = 4096 values, padding one per 16 and one per 256).
+// 34808 bytes of local memory (C * L = 4096 values, padding X values per Q, Q >= 8, chosen per exchange, or none).
 // The values stay in registers from load to store; between stages they move through local memory
 // as scalars, real parts then imaginary parts (four barriers per exchange, half the memory).
 // The first stage runs on the load's elements (flat: point j of sub-FFT c; columns: point row of
@@ -23,13 +23,6 @@
 // pass twiddles when p > 1: 2048 pass_twiddle products and 2048 complex multiplications.
 
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
-
-// pad(e) = e + (e >> 4) + (e >> 8): local index of element e, one value of padding after
-// every 16 and one more after every 256, so stride L becomes L + L/16 + L/256 (no bank conflicts)
-inline uint pad(const uint e)
-{
-    return e + (e >> 4) + (e >> 8);
-}
 
 // cmul(a, b) = a * b, the complex product
 inline double2 cmul(const double2 a, const double2 b)
@@ -91,8 +84,8 @@ void fft_fused2048_c2_fwd_f64(__global const double2 *x,
                               const uint total,
                               const double scale)
 {
-    // The real or imaginary part of element m at buf[pad(m)]: 4366 values, 34928 bytes.
-    __local double buf[4366];
+    // The real or imaginary part of element m at buf[m + X * (m / Q)], X and Q per exchange, 4351 values, 34808 bytes.
+    __local double buf[4351];
     const uint lid = (uint)get_local_id(0);
     const uint first = (uint)get_group_id(0) * 2u;
     // Stages: work-item lid runs point j of sub-FFT c, local index at = c * 2048 + j.
@@ -279,73 +272,77 @@ void fft_fused2048_c2_fwd_f64(__global const double2 *x,
     const uint s2_u0_kk = lj & 15u;
     double2 s2_u0_a00, s2_u0_a01, s2_u0_a02, s2_u0_a03, s2_u0_a04, s2_u0_a05, s2_u0_a06, s2_u0_a07, s2_u0_a08, s2_u0_a09, s2_u0_a10, s2_u0_a11, s2_u0_a12, s2_u0_a13, s2_u0_a14, s2_u0_a15;
     // Exchange through buf: real parts, then imaginary parts.
-    buf[pad(s1_u0_dst)] = s1_u0_y00.x;
-    buf[pad(s1_u0_dst + 1u)] = s1_u0_y08.x;
-    buf[pad(s1_u0_dst + 2u)] = s1_u0_y04.x;
-    buf[pad(s1_u0_dst + 3u)] = s1_u0_y12.x;
-    buf[pad(s1_u0_dst + 4u)] = s1_u0_y02.x;
-    buf[pad(s1_u0_dst + 5u)] = s1_u0_y10.x;
-    buf[pad(s1_u0_dst + 6u)] = s1_u0_y06.x;
-    buf[pad(s1_u0_dst + 7u)] = s1_u0_y14.x;
-    buf[pad(s1_u0_dst + 8u)] = s1_u0_y01.x;
-    buf[pad(s1_u0_dst + 9u)] = s1_u0_y09.x;
-    buf[pad(s1_u0_dst + 10u)] = s1_u0_y05.x;
-    buf[pad(s1_u0_dst + 11u)] = s1_u0_y13.x;
-    buf[pad(s1_u0_dst + 12u)] = s1_u0_y03.x;
-    buf[pad(s1_u0_dst + 13u)] = s1_u0_y11.x;
-    buf[pad(s1_u0_dst + 14u)] = s1_u0_y07.x;
-    buf[pad(s1_u0_dst + 15u)] = s1_u0_y15.x;
+    // Padding e + e / 16 (1024 extra bank passes per work-group): each access is a pointer of the work-item and a constant.
+    __local double *s1_u0_out = buf + (s1_u0_dst + s1_u0_dst / 16u);
+    const uint s2_in_at = lc * 2048u + lj;
+    __local double *s2_in = buf + (s2_in_at + s2_in_at / 16u);
+    s1_u0_out[0] = s1_u0_y00.x;
+    s1_u0_out[1] = s1_u0_y08.x;
+    s1_u0_out[2] = s1_u0_y04.x;
+    s1_u0_out[3] = s1_u0_y12.x;
+    s1_u0_out[4] = s1_u0_y02.x;
+    s1_u0_out[5] = s1_u0_y10.x;
+    s1_u0_out[6] = s1_u0_y06.x;
+    s1_u0_out[7] = s1_u0_y14.x;
+    s1_u0_out[8] = s1_u0_y01.x;
+    s1_u0_out[9] = s1_u0_y09.x;
+    s1_u0_out[10] = s1_u0_y05.x;
+    s1_u0_out[11] = s1_u0_y13.x;
+    s1_u0_out[12] = s1_u0_y03.x;
+    s1_u0_out[13] = s1_u0_y11.x;
+    s1_u0_out[14] = s1_u0_y07.x;
+    s1_u0_out[15] = s1_u0_y15.x;
     barrier(CLK_LOCAL_MEM_FENCE);
-    s2_u0_a00.x = buf[pad(lc * 2048u + lj)];
-    s2_u0_a01.x = buf[pad(lc * 2048u + lj + 128u)];
-    s2_u0_a02.x = buf[pad(lc * 2048u + lj + 256u)];
-    s2_u0_a03.x = buf[pad(lc * 2048u + lj + 384u)];
-    s2_u0_a04.x = buf[pad(lc * 2048u + lj + 512u)];
-    s2_u0_a05.x = buf[pad(lc * 2048u + lj + 640u)];
-    s2_u0_a06.x = buf[pad(lc * 2048u + lj + 768u)];
-    s2_u0_a07.x = buf[pad(lc * 2048u + lj + 896u)];
-    s2_u0_a08.x = buf[pad(lc * 2048u + lj + 1024u)];
-    s2_u0_a09.x = buf[pad(lc * 2048u + lj + 1152u)];
-    s2_u0_a10.x = buf[pad(lc * 2048u + lj + 1280u)];
-    s2_u0_a11.x = buf[pad(lc * 2048u + lj + 1408u)];
-    s2_u0_a12.x = buf[pad(lc * 2048u + lj + 1536u)];
-    s2_u0_a13.x = buf[pad(lc * 2048u + lj + 1664u)];
-    s2_u0_a14.x = buf[pad(lc * 2048u + lj + 1792u)];
-    s2_u0_a15.x = buf[pad(lc * 2048u + lj + 1920u)];
+    s2_u0_a00.x = s2_in[0];
+    s2_u0_a01.x = s2_in[136];
+    s2_u0_a02.x = s2_in[272];
+    s2_u0_a03.x = s2_in[408];
+    s2_u0_a04.x = s2_in[544];
+    s2_u0_a05.x = s2_in[680];
+    s2_u0_a06.x = s2_in[816];
+    s2_u0_a07.x = s2_in[952];
+    s2_u0_a08.x = s2_in[1088];
+    s2_u0_a09.x = s2_in[1224];
+    s2_u0_a10.x = s2_in[1360];
+    s2_u0_a11.x = s2_in[1496];
+    s2_u0_a12.x = s2_in[1632];
+    s2_u0_a13.x = s2_in[1768];
+    s2_u0_a14.x = s2_in[1904];
+    s2_u0_a15.x = s2_in[2040];
     barrier(CLK_LOCAL_MEM_FENCE);
-    buf[pad(s1_u0_dst)] = s1_u0_y00.y;
-    buf[pad(s1_u0_dst + 1u)] = s1_u0_y08.y;
-    buf[pad(s1_u0_dst + 2u)] = s1_u0_y04.y;
-    buf[pad(s1_u0_dst + 3u)] = s1_u0_y12.y;
-    buf[pad(s1_u0_dst + 4u)] = s1_u0_y02.y;
-    buf[pad(s1_u0_dst + 5u)] = s1_u0_y10.y;
-    buf[pad(s1_u0_dst + 6u)] = s1_u0_y06.y;
-    buf[pad(s1_u0_dst + 7u)] = s1_u0_y14.y;
-    buf[pad(s1_u0_dst + 8u)] = s1_u0_y01.y;
-    buf[pad(s1_u0_dst + 9u)] = s1_u0_y09.y;
-    buf[pad(s1_u0_dst + 10u)] = s1_u0_y05.y;
-    buf[pad(s1_u0_dst + 11u)] = s1_u0_y13.y;
-    buf[pad(s1_u0_dst + 12u)] = s1_u0_y03.y;
-    buf[pad(s1_u0_dst + 13u)] = s1_u0_y11.y;
-    buf[pad(s1_u0_dst + 14u)] = s1_u0_y07.y;
-    buf[pad(s1_u0_dst + 15u)] = s1_u0_y15.y;
+    s1_u0_out[0] = s1_u0_y00.y;
+    s1_u0_out[1] = s1_u0_y08.y;
+    s1_u0_out[2] = s1_u0_y04.y;
+    s1_u0_out[3] = s1_u0_y12.y;
+    s1_u0_out[4] = s1_u0_y02.y;
+    s1_u0_out[5] = s1_u0_y10.y;
+    s1_u0_out[6] = s1_u0_y06.y;
+    s1_u0_out[7] = s1_u0_y14.y;
+    s1_u0_out[8] = s1_u0_y01.y;
+    s1_u0_out[9] = s1_u0_y09.y;
+    s1_u0_out[10] = s1_u0_y05.y;
+    s1_u0_out[11] = s1_u0_y13.y;
+    s1_u0_out[12] = s1_u0_y03.y;
+    s1_u0_out[13] = s1_u0_y11.y;
+    s1_u0_out[14] = s1_u0_y07.y;
+    s1_u0_out[15] = s1_u0_y15.y;
     barrier(CLK_LOCAL_MEM_FENCE);
-    s2_u0_a00.y = buf[pad(lc * 2048u + lj)];
-    s2_u0_a01.y = buf[pad(lc * 2048u + lj + 128u)];
-    s2_u0_a02.y = buf[pad(lc * 2048u + lj + 256u)];
-    s2_u0_a03.y = buf[pad(lc * 2048u + lj + 384u)];
-    s2_u0_a04.y = buf[pad(lc * 2048u + lj + 512u)];
-    s2_u0_a05.y = buf[pad(lc * 2048u + lj + 640u)];
-    s2_u0_a06.y = buf[pad(lc * 2048u + lj + 768u)];
-    s2_u0_a07.y = buf[pad(lc * 2048u + lj + 896u)];
-    s2_u0_a08.y = buf[pad(lc * 2048u + lj + 1024u)];
-    s2_u0_a09.y = buf[pad(lc * 2048u + lj + 1152u)];
-    s2_u0_a10.y = buf[pad(lc * 2048u + lj + 1280u)];
-    s2_u0_a11.y = buf[pad(lc * 2048u + lj + 1408u)];
-    s2_u0_a12.y = buf[pad(lc * 2048u + lj + 1536u)];
-    s2_u0_a13.y = buf[pad(lc * 2048u + lj + 1664u)];
-    s2_u0_a14.y = buf[pad(lc * 2048u + lj + 1792u)];
-    s2_u0_a15.y = buf[pad(lc * 2048u + lj + 1920u)];
+    s2_u0_a00.y = s2_in[0];
+    s2_u0_a01.y = s2_in[136];
+    s2_u0_a02.y = s2_in[272];
+    s2_u0_a03.y = s2_in[408];
+    s2_u0_a04.y = s2_in[544];
+    s2_u0_a05.y = s2_in[680];
+    s2_u0_a06.y = s2_in[816];
+    s2_u0_a07.y = s2_in[952];
+    s2_u0_a08.y = s2_in[1088];
+    s2_u0_a09.y = s2_in[1224];
+    s2_u0_a10.y = s2_in[1360];
+    s2_u0_a11.y = s2_in[1496];
+    s2_u0_a12.y = s2_in[1632];
+    s2_u0_a13.y = s2_in[1768];
+    s2_u0_a14.y = s2_in[1904];
+    s2_u0_a15.y = s2_in[2040];
     const double2 s2_u0_w01 = stage_tw[s2_u0_kk * 8u];
     s2_u0_a01 = cmul(s2_u0_a01, s2_u0_w01);
     const double2 s2_u0_w02 = stage_tw[s2_u0_kk * 16u];
@@ -452,74 +449,77 @@ void fft_fused2048_c2_fwd_f64(__global const double2 *x,
     const uint s3_u1_kk = s3_u1_b & 255u;
     double2 s3_u1_a00, s3_u1_a01, s3_u1_a02, s3_u1_a03, s3_u1_a04, s3_u1_a05, s3_u1_a06, s3_u1_a07;
     // Exchange through buf: real parts, then imaginary parts.
+    // No padding (1024 extra bank passes per work-group): each access is a pointer of the work-item and a constant.
+    __local double *s2_u0_out = buf + s2_u0_dst;
+    __local double *s3_in = buf + sc * 2048u + sj;
     barrier(CLK_LOCAL_MEM_FENCE);
-    buf[pad(s2_u0_dst)] = s2_u0_y00.x;
-    buf[pad(s2_u0_dst + 16u)] = s2_u0_y08.x;
-    buf[pad(s2_u0_dst + 32u)] = s2_u0_y04.x;
-    buf[pad(s2_u0_dst + 48u)] = s2_u0_y12.x;
-    buf[pad(s2_u0_dst + 64u)] = s2_u0_y02.x;
-    buf[pad(s2_u0_dst + 80u)] = s2_u0_y10.x;
-    buf[pad(s2_u0_dst + 96u)] = s2_u0_y06.x;
-    buf[pad(s2_u0_dst + 112u)] = s2_u0_y14.x;
-    buf[pad(s2_u0_dst + 128u)] = s2_u0_y01.x;
-    buf[pad(s2_u0_dst + 144u)] = s2_u0_y09.x;
-    buf[pad(s2_u0_dst + 160u)] = s2_u0_y05.x;
-    buf[pad(s2_u0_dst + 176u)] = s2_u0_y13.x;
-    buf[pad(s2_u0_dst + 192u)] = s2_u0_y03.x;
-    buf[pad(s2_u0_dst + 208u)] = s2_u0_y11.x;
-    buf[pad(s2_u0_dst + 224u)] = s2_u0_y07.x;
-    buf[pad(s2_u0_dst + 240u)] = s2_u0_y15.x;
+    s2_u0_out[0] = s2_u0_y00.x;
+    s2_u0_out[16] = s2_u0_y08.x;
+    s2_u0_out[32] = s2_u0_y04.x;
+    s2_u0_out[48] = s2_u0_y12.x;
+    s2_u0_out[64] = s2_u0_y02.x;
+    s2_u0_out[80] = s2_u0_y10.x;
+    s2_u0_out[96] = s2_u0_y06.x;
+    s2_u0_out[112] = s2_u0_y14.x;
+    s2_u0_out[128] = s2_u0_y01.x;
+    s2_u0_out[144] = s2_u0_y09.x;
+    s2_u0_out[160] = s2_u0_y05.x;
+    s2_u0_out[176] = s2_u0_y13.x;
+    s2_u0_out[192] = s2_u0_y03.x;
+    s2_u0_out[208] = s2_u0_y11.x;
+    s2_u0_out[224] = s2_u0_y07.x;
+    s2_u0_out[240] = s2_u0_y15.x;
     barrier(CLK_LOCAL_MEM_FENCE);
-    s3_u0_a00.x = buf[pad(sc * 2048u + sj)];
-    s3_u0_a01.x = buf[pad(sc * 2048u + sj + 256u)];
-    s3_u0_a02.x = buf[pad(sc * 2048u + sj + 512u)];
-    s3_u0_a03.x = buf[pad(sc * 2048u + sj + 768u)];
-    s3_u0_a04.x = buf[pad(sc * 2048u + sj + 1024u)];
-    s3_u0_a05.x = buf[pad(sc * 2048u + sj + 1280u)];
-    s3_u0_a06.x = buf[pad(sc * 2048u + sj + 1536u)];
-    s3_u0_a07.x = buf[pad(sc * 2048u + sj + 1792u)];
-    s3_u1_a00.x = buf[pad(sc * 2048u + sj + 128u)];
-    s3_u1_a01.x = buf[pad(sc * 2048u + sj + 384u)];
-    s3_u1_a02.x = buf[pad(sc * 2048u + sj + 640u)];
-    s3_u1_a03.x = buf[pad(sc * 2048u + sj + 896u)];
-    s3_u1_a04.x = buf[pad(sc * 2048u + sj + 1152u)];
-    s3_u1_a05.x = buf[pad(sc * 2048u + sj + 1408u)];
-    s3_u1_a06.x = buf[pad(sc * 2048u + sj + 1664u)];
-    s3_u1_a07.x = buf[pad(sc * 2048u + sj + 1920u)];
+    s3_u0_a00.x = s3_in[0];
+    s3_u0_a01.x = s3_in[256];
+    s3_u0_a02.x = s3_in[512];
+    s3_u0_a03.x = s3_in[768];
+    s3_u0_a04.x = s3_in[1024];
+    s3_u0_a05.x = s3_in[1280];
+    s3_u0_a06.x = s3_in[1536];
+    s3_u0_a07.x = s3_in[1792];
+    s3_u1_a00.x = s3_in[128];
+    s3_u1_a01.x = s3_in[384];
+    s3_u1_a02.x = s3_in[640];
+    s3_u1_a03.x = s3_in[896];
+    s3_u1_a04.x = s3_in[1152];
+    s3_u1_a05.x = s3_in[1408];
+    s3_u1_a06.x = s3_in[1664];
+    s3_u1_a07.x = s3_in[1920];
     barrier(CLK_LOCAL_MEM_FENCE);
-    buf[pad(s2_u0_dst)] = s2_u0_y00.y;
-    buf[pad(s2_u0_dst + 16u)] = s2_u0_y08.y;
-    buf[pad(s2_u0_dst + 32u)] = s2_u0_y04.y;
-    buf[pad(s2_u0_dst + 48u)] = s2_u0_y12.y;
-    buf[pad(s2_u0_dst + 64u)] = s2_u0_y02.y;
-    buf[pad(s2_u0_dst + 80u)] = s2_u0_y10.y;
-    buf[pad(s2_u0_dst + 96u)] = s2_u0_y06.y;
-    buf[pad(s2_u0_dst + 112u)] = s2_u0_y14.y;
-    buf[pad(s2_u0_dst + 128u)] = s2_u0_y01.y;
-    buf[pad(s2_u0_dst + 144u)] = s2_u0_y09.y;
-    buf[pad(s2_u0_dst + 160u)] = s2_u0_y05.y;
-    buf[pad(s2_u0_dst + 176u)] = s2_u0_y13.y;
-    buf[pad(s2_u0_dst + 192u)] = s2_u0_y03.y;
-    buf[pad(s2_u0_dst + 208u)] = s2_u0_y11.y;
-    buf[pad(s2_u0_dst + 224u)] = s2_u0_y07.y;
-    buf[pad(s2_u0_dst + 240u)] = s2_u0_y15.y;
+    s2_u0_out[0] = s2_u0_y00.y;
+    s2_u0_out[16] = s2_u0_y08.y;
+    s2_u0_out[32] = s2_u0_y04.y;
+    s2_u0_out[48] = s2_u0_y12.y;
+    s2_u0_out[64] = s2_u0_y02.y;
+    s2_u0_out[80] = s2_u0_y10.y;
+    s2_u0_out[96] = s2_u0_y06.y;
+    s2_u0_out[112] = s2_u0_y14.y;
+    s2_u0_out[128] = s2_u0_y01.y;
+    s2_u0_out[144] = s2_u0_y09.y;
+    s2_u0_out[160] = s2_u0_y05.y;
+    s2_u0_out[176] = s2_u0_y13.y;
+    s2_u0_out[192] = s2_u0_y03.y;
+    s2_u0_out[208] = s2_u0_y11.y;
+    s2_u0_out[224] = s2_u0_y07.y;
+    s2_u0_out[240] = s2_u0_y15.y;
     barrier(CLK_LOCAL_MEM_FENCE);
-    s3_u0_a00.y = buf[pad(sc * 2048u + sj)];
-    s3_u0_a01.y = buf[pad(sc * 2048u + sj + 256u)];
-    s3_u0_a02.y = buf[pad(sc * 2048u + sj + 512u)];
-    s3_u0_a03.y = buf[pad(sc * 2048u + sj + 768u)];
-    s3_u0_a04.y = buf[pad(sc * 2048u + sj + 1024u)];
-    s3_u0_a05.y = buf[pad(sc * 2048u + sj + 1280u)];
-    s3_u0_a06.y = buf[pad(sc * 2048u + sj + 1536u)];
-    s3_u0_a07.y = buf[pad(sc * 2048u + sj + 1792u)];
-    s3_u1_a00.y = buf[pad(sc * 2048u + sj + 128u)];
-    s3_u1_a01.y = buf[pad(sc * 2048u + sj + 384u)];
-    s3_u1_a02.y = buf[pad(sc * 2048u + sj + 640u)];
-    s3_u1_a03.y = buf[pad(sc * 2048u + sj + 896u)];
-    s3_u1_a04.y = buf[pad(sc * 2048u + sj + 1152u)];
-    s3_u1_a05.y = buf[pad(sc * 2048u + sj + 1408u)];
-    s3_u1_a06.y = buf[pad(sc * 2048u + sj + 1664u)];
-    s3_u1_a07.y = buf[pad(sc * 2048u + sj + 1920u)];
+    s3_u0_a00.y = s3_in[0];
+    s3_u0_a01.y = s3_in[256];
+    s3_u0_a02.y = s3_in[512];
+    s3_u0_a03.y = s3_in[768];
+    s3_u0_a04.y = s3_in[1024];
+    s3_u0_a05.y = s3_in[1280];
+    s3_u0_a06.y = s3_in[1536];
+    s3_u0_a07.y = s3_in[1792];
+    s3_u1_a00.y = s3_in[128];
+    s3_u1_a01.y = s3_in[384];
+    s3_u1_a02.y = s3_in[640];
+    s3_u1_a03.y = s3_in[896];
+    s3_u1_a04.y = s3_in[1152];
+    s3_u1_a05.y = s3_in[1408];
+    s3_u1_a06.y = s3_in[1664];
+    s3_u1_a07.y = s3_in[1920];
     const double2 s3_u0_w01 = stage_tw[s3_u0_kk];
     s3_u0_a01 = cmul(s3_u0_a01, s3_u0_w01);
     const double2 s3_u0_w02 = stage_tw[s3_u0_kk * 2u];

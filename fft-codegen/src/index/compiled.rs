@@ -73,6 +73,14 @@ impl CompiledBindings {
             frame[*slot] = value.value(frame);
         }
     }
+
+    /// Evaluates every binding in order into `frame`, or says why one has no value.
+    pub fn try_run(&self, frame: &mut [u64]) -> Result<(), EvalError> {
+        for (slot, value) in &self.lets {
+            frame[*slot] = value.evaluate(frame)?;
+        }
+        Ok(())
+    }
 }
 
 /// Gives every variable name a slot.

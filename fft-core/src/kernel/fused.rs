@@ -11,6 +11,12 @@ use crate::{Direction, Precision};
 /// `pad(e) = e + e / 16 + e / 256` ([`FusedSpec::local_len`]).
 pub const PAD_STEP: u32 = 16;
 
+/// The shortest period of the padding of a kernel that pads each exchange on its own
+/// ([`FusedSpec::pads_linearly`]): one value of padding after every `P >= 8` values, so its
+/// local buffer holds at most `L + (L - 1) / 8 + 1` values ([`FusedSpec::local_len`]: 46080
+/// bytes at the longest, within the 48 KB NVIDIA's OpenCL gives a work-group).
+pub const LINEAR_PAD_MIN_PERIOD: u32 = 8;
+
 /// Work-items per sub-FFT do `radix()` points each: the main radix is at most this.
 const MAX_RADIX: u32 = 16;
 /// The largest stage radix of a mixed length's local stages in f32 (f64: half). Measured on
@@ -649,7 +655,7 @@ impl FusedSpec {
     pub fn stage_radices(&self) -> Vec<u32> {
         if !self.has_power_of_two_stages() {
             let len = self.len.max(1);
-            let mut small = balanced_factors(len, self.max_mixed_stage_radix());
+            let small = balanced_factors(len, self.max_mixed_stage_radix());
             // f32 lengths above 1024 only run as single passes: there, radices of at most 16
             // (more work-items, fewer registers each) are worth one more stage. Measured on
             // the H100 (docs/PERFORMANCE.md): 2187 from 1.71 to 1.35 copies ([9, 9, 9, 3]),
@@ -658,40 +664,9 @@ impl FusedSpec {
             let single_pass_f32 = len > 1024 && self.precision == Precision::F32;
             let fits = smaller.first().is_some_and(|&r| len / r <= MAX_GROUP);
             if single_pass_f32 && fits && smaller.len() <= small.len() + 1 {
-                small = smaller;
+                return self.mixed_radices_from(smaller);
             }
-            // Radices that small could need more work-items than a work-group may have:
-            // then the register budget's largest.
-            let chosen = match small.first() {
-                Some(&r) if len / r > MAX_GROUP => balanced_factors(len, self.max_stage_radix()),
-                _ => small,
-            };
-            // Where those radices do not all divide the first, radices that do, so the
-            // values can stay in registers ([`FusedSpec::mixed_in_registers`]), at the cost
-            // of one stage at most above 512 points: 2000 = [20, 20, 5] instead of
-            // [10, 8, 5, 5]. Measured on the H100 (docs/PERFORMANCE.md, 2026-11-25):
-            // 2000 points from 1.54 to 1.02 copies, 768 = [24, 8, 4] from 1.60 to 1.01,
-            // 1296 = [6, 6, 6, 6] from 1.80 to 1.12; but the 250-point pass of 100000 points
-            // as [10, 5, 5] took 1.165 ms against 0.963 as [25, 10], so shorter sub-FFTs
-            // (many per work-group) take them only without an extra stage. Above the
-            // complex capacity a work-group holds one sub-FFT, so the parts follow from the
-            // length.
-            let parts = len.div_ceil(self.part_capacity()).max(1);
-            let fit = divide_the_first(&chosen) && parts_fit(len, &chosen, parts);
-            if self.may_hold_mixed_registers() && !fit {
-                let cap = if self.has_edge() {
-                    self.max_mixed_stage_radix().min(EDGE_REGISTER_MAX_RADIX)
-                } else {
-                    self.max_mixed_stage_radix()
-                };
-                if let Some(dividing) = dividing_radices(len, cap, parts) {
-                    let extra = usize::from(len > EXTRA_STAGE_MIN_LEN || self.real.is_some());
-                    if dividing.len() <= chosen.len() + extra {
-                        return dividing;
-                    }
-                }
-            }
-            return chosen;
+            return self.mixed_radices_from(small);
         }
         let bits = self.len.max(1).trailing_zeros();
         let main = self.radix_bits();
@@ -703,6 +678,45 @@ impl FusedSpec {
             radices.push(1 << (bits % main));
         }
         radices
+    }
+
+    /// A mixed length's stage radices from its `balanced` factors: the register budget's
+    /// largest where those would need more work-items than a work-group may have, and
+    /// radices that all divide the first where those do not ([`FusedSpec::stage_radices`]).
+    fn mixed_radices_from(&self, balanced: Vec<u32>) -> Vec<u32> {
+        let len = self.len.max(1);
+        // Radices that small could need more work-items than a work-group may have:
+        // then the register budget's largest.
+        let chosen = match balanced.first() {
+            Some(&r) if len / r > MAX_GROUP => balanced_factors(len, self.max_stage_radix()),
+            _ => balanced,
+        };
+        // Where those radices do not all divide the first, radices that do, so the
+        // values can stay in registers ([`FusedSpec::mixed_in_registers`]), at the cost
+        // of one stage at most above 512 points: 2000 = [20, 20, 5] instead of
+        // [10, 8, 5, 5]. Measured on the H100 (docs/PERFORMANCE.md, 2026-11-25):
+        // 2000 points from 1.54 to 1.02 copies, 768 = [24, 8, 4] from 1.60 to 1.01,
+        // 1296 = [6, 6, 6, 6] from 1.80 to 1.12; but the 250-point pass of 100000 points
+        // as [10, 5, 5] took 1.165 ms against 0.963 as [25, 10], so shorter sub-FFTs
+        // (many per work-group) take them only without an extra stage. Above the
+        // complex capacity a work-group holds one sub-FFT, so the parts follow from the
+        // length.
+        let parts = len.div_ceil(self.part_capacity()).max(1);
+        let fit = divide_the_first(&chosen) && parts_fit(len, &chosen, parts);
+        if self.may_hold_mixed_registers() && !fit {
+            let cap = if self.has_edge() {
+                self.max_mixed_stage_radix().min(EDGE_REGISTER_MAX_RADIX)
+            } else {
+                self.max_mixed_stage_radix()
+            };
+            if let Some(dividing) = dividing_radices(len, cap, parts) {
+                let extra = usize::from(len > EXTRA_STAGE_MIN_LEN || self.real.is_some());
+                if dividing.len() <= chosen.len() + extra {
+                    return dividing;
+                }
+            }
+        }
+        chosen
     }
 
     /// W = C * len / R: work-items per work-group (256 for f32, 128 for f64).
@@ -727,10 +741,28 @@ impl FusedSpec {
     /// buffer: `pad(C*P - 1) + 1` (one part, [`FusedSpec::part_len`]) with
     /// `pad(e) = e + e / S + e / S^2`
     /// ([`FusedSpec::pad_step`]), the two-level padding that keeps the strided phases free of
-    /// bank conflicts at every `len` (stride `len` becomes `len + len/S + len/S^2`).
+    /// bank conflicts at every `len` (stride `len` becomes `len + len/S + len/S^2`). A kernel
+    /// that [pads each exchange on its own](FusedSpec::pads_linearly) holds
+    /// `P - 1 + (P - 1) / LINEAR_PAD_MIN_PERIOD + 1`: any period it picks fits.
     pub fn local_len(&self) -> u64 {
         let last = u64::from(self.columns()) * u64::from(self.part_len()) - 1;
+        if self.pads_linearly() {
+            return last + last / u64::from(LINEAR_PAD_MIN_PERIOD) + 1;
+        }
         self.pad(last) + 1
+    }
+
+    /// Whether each exchange between the stages pads `buf` on its own, `e + e / P`, with a
+    /// period P the generator picks for that exchange so that every access is a pointer of
+    /// the work-item plus a constant (no index arithmetic per access) and the warps meet
+    /// the fewest banks twice: the passes that [keep their values in
+    /// registers](FusedSpec::holds_registers), whose only use of `buf` is those exchanges
+    /// (not a real split, which reads mirrored values there). The others index every access through the two-level
+    /// [`FusedSpec::pad`]. Measured on the H200 (docs/PERFORMANCE.md, 2026-11-26): without
+    /// padding at all, bank conflicts and all, 6561 points took 0.619 ms against 0.696 with
+    /// the two-level pad (five integer instructions per access).
+    pub fn pads_linearly(&self) -> bool {
+        self.holds_registers() && self.real != Some(FusedReal::Split)
     }
 
     /// Bytes of the kernel's `__local` buffer (padding included): `local_len()` complex
@@ -908,12 +940,13 @@ mod tests {
             .collect()
     }
 
-    /// The most local memory a catalog kernel takes (4096 complex f32 values or 4096 f64
-    /// scalars, with padding), within the 48 KB every GPU offers.
-    const LOCAL_BUDGET: u64 = 4366 * 8;
-    /// Mixed lengths' one-part exchanges: 5120 doubles padded (5119 + 319 + 19 + 1; 10240
-    /// floats take 10568 * 4 bytes), under the 48 KB of NVIDIA's OpenCL work-groups.
-    const MIXED_LOCAL_BUDGET: u64 = 5458 * 8;
+    /// The most local memory a catalog kernel takes (8192 f32 scalars padded every 8 values
+    /// at the most, 8191 + 1023 + 1: `pads_linearly`), within the 48 KB every GPU offers.
+    const LOCAL_BUDGET: u64 = 9215 * 4;
+    /// Mixed lengths' one-part exchanges: 10240 floats padded every 8 values at the most
+    /// (10239 + 1279 + 1; 5120 doubles take 5759 * 8 bytes), under the 48 KB of NVIDIA's
+    /// OpenCL work-groups.
+    const MIXED_LOCAL_BUDGET: u64 = 11519 * 4;
 
     fn spec(len: u32, precision: Precision) -> FusedSpec {
         FusedSpec {
@@ -1044,7 +1077,11 @@ mod tests {
                 (parts, len / parts),
                 "{len}"
             );
-            assert!(s.local_bytes() <= 43 * 1024, "{len}: {}", s.local_bytes());
+            assert!(
+                s.local_bytes() <= MIXED_LOCAL_BUDGET,
+                "{len}: {}",
+                s.local_bytes()
+            );
         }
         // After the first radix: greedy where that leaves [R, R, r >= 5], else balanced.
         for (len, radices) in [
@@ -1082,31 +1119,34 @@ mod tests {
         assert!(s.exchanges_halves());
         assert_eq!((s.columns(), s.work_group_size()), (1, 128));
         assert_eq!(s.stage_radices(), [64, 64, 2]);
-        // Floats padded every 32 values: 8191 + 255 + 7 + 1.
-        assert_eq!((s.pad_step(), s.local_len()), (32, 8454));
-        assert_eq!(s.local_bytes(), 8454 * 4);
+        // One sub-FFT in registers: each exchange pads on its own, every 8 values at most.
+        assert!(s.pads_linearly());
+        assert_eq!(s.local_len(), 8191 + 1023 + 1);
+        assert_eq!(s.local_bytes(), LOCAL_BUDGET);
         let s = spec(4096, f64).as_single_pass();
         assert!(s.exchanges_halves());
         assert_eq!((s.columns(), s.work_group_size()), (1, 256));
         assert_eq!(s.stage_radices(), [16, 16, 16]);
-        assert_eq!((s.pad_step(), s.local_bytes()), (16, LOCAL_BUDGET));
+        assert_eq!(s.local_len(), 4095 + 511 + 1);
         // Twice the scalar capacity: exchanges in two parts of half the points each.
         let s = spec(16384, f32);
         assert_eq!((s.exchange_parts(), s.part_len()), (2, 8192));
         assert_eq!((s.columns(), s.work_group_size()), (1, 256));
         assert_eq!(s.stage_radices(), [64, 64, 4]);
-        assert_eq!(s.local_len(), 8454);
+        assert_eq!(s.local_len(), 8191 + 1023 + 1);
         let s = spec(8192, f64);
         assert_eq!((s.exchange_parts(), s.part_len()), (2, 4096));
         assert_eq!((s.columns(), s.work_group_size()), (1, 512));
         assert_eq!(s.stage_radices(), [16, 16, 16, 2]);
-        assert_eq!(s.local_bytes(), LOCAL_BUDGET);
+        assert_eq!(s.local_len(), 4095 + 511 + 1);
         assert_eq!(spec(8192, f32).exchange_parts(), 1);
         let s = spec(4096, f32).as_single_pass();
         assert!(!s.exchanges_halves());
         assert_eq!((s.columns(), s.work_group_size()), (1, 128));
         assert_eq!(s.stage_radices(), [32, 32, 4]);
         assert_eq!(s.name(), "fft_fused4096_c1_fwd_f32");
+        // Stages through buf, the two-level padding: 4095 + 255 + 15 + 1.
+        assert!(!s.pads_linearly());
         assert_eq!(s.local_len(), 4096 + 255 + 15);
         assert_eq!(s.local_bytes(), 4366 * 8);
         // Wide passes: more columns, halves exchanged, X more values of padding per sub-FFT's
@@ -1123,7 +1163,11 @@ mod tests {
         assert_eq!((s.columns(), s.work_group_size()), (8, 256));
         assert_eq!(s.stage_radices(), [32, 32]);
         assert_eq!(s.sub_fft_pad(), 3);
-        assert_eq!(s.local_len(), 8191 + 255 + 7 + 7 * 3 + 1);
+        // The bound of a pass that may pad each exchange on its own (`pads_linearly`); its
+        // kernel keeps the two-level pad() where that meets fewer banks twice, and declares
+        // 8191 + 255 + 7 + 7 * 3 + 1 values (fft-codegen's text tests read it).
+        assert!(s.pads_linearly());
+        assert_eq!(s.local_len(), 8191 + 1023 + 1);
         // As the whole transform, the complex exchange with half the columns.
         let single = s.as_single_pass();
         assert!(single.single_pass && !single.is_wide() && !single.exchanges_halves());

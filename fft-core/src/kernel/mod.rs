@@ -25,7 +25,9 @@ pub use abi::{
 };
 pub use catalog::{catalog, sample_catalog};
 pub use chirp::{bluestein_len, bluestein_reference, chirp, chirp_filter, ChirpSpec, ChirpStep};
-pub use fused::{ChirpStore, FusedChirp, FusedSpec, Storage, MAX_GROUP, PAD_STEP};
+pub use fused::{
+    ChirpStore, FusedChirp, FusedSpec, Storage, LINEAR_PAD_MIN_PERIOD, MAX_GROUP, PAD_STEP,
+};
 pub use lanes::{
     LanesLenError, LanesShape, LanesSpec, LANES, LANES_ITEM_POINTS, LANES_MIN_LEN,
     LANES_STAGE_RADICES,

@@ -35,10 +35,12 @@ impl Plan {
                     )
                 }
                 KernelSpec::Fused(spec) => format!(
-                    "fused pass of {}-point sub-FFTs in local memory, stride {stride}: {entry} ({} sub-FFTs per work-group of {}, {} bytes of local memory){}{}{}",
+                    "fused pass of {}-point sub-FFTs in local memory, stride {stride}: {entry} ({} sub-FFTs per work-group of {}, {}{} bytes of local memory){}{}{}",
                     spec.len,
                     spec.columns(),
                     spec.work_group_size(),
+                    // Each exchange pads on its own: the kernel takes what they need.
+                    if spec.pads_linearly() { "at most " } else { "" },
                     spec.local_bytes(),
                     chirp_edges(&spec),
                     real_edge(&spec),

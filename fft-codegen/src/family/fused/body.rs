@@ -36,21 +36,35 @@ pub(super) fn write_kernel<W: Write>(
         } else {
             ""
         };
+        let at = match (shape.pads_any_exchange_linearly(), shape.pad_helper) {
+            (true, false) => "buf[m + X * (m / Q)], X and Q per exchange,",
+            (true, true) => "buf[m + X * (m / Q)] or buf[pad(m)], per exchange,",
+            (false, _) => "buf[pad(m)]:",
+        };
         writeln!(
             w,
-            "// The real or imaginary part of element m{of_part} at buf[pad(m)]: {} values, {} bytes.",
-            shape.spec.local_len(),
-            shape.spec.local_bytes()
+            "// The real or imaginary part of element m{of_part} at {at} {} values, {} bytes.",
+            shape.local_len,
+            shape.local_bytes()
         )?;
-        writeln!(w, "__local {scalar} buf[{}];", shape.spec.local_len())?;
+        writeln!(w, "__local {scalar} buf[{}];", shape.local_len)?;
     } else {
+        let at = match (shape.pads_any_exchange_linearly(), shape.pad_helper) {
+            (true, false) => {
+                format!("Element m of sub-FFT c at buf[e + X * (e / Q)], e = c * {l} + m, X and Q per exchange,")
+            }
+            (true, true) => format!(
+                "Element m of sub-FFT c at buf[e + X * (e / Q)] or buf[pad(e)], e = c * {l} + m, per exchange,"
+            ),
+            (false, _) => format!("Element m of sub-FFT c at buf[pad(c * {l} + m)]:"),
+        };
         writeln!(
             w,
-            "// Element m of sub-FFT c at buf[pad(c * {l} + m)]: {} values, {} bytes.",
-            shape.spec.local_len(),
-            shape.spec.local_bytes()
+            "// {at} {} values, {} bytes.",
+            shape.local_len,
+            shape.local_bytes()
         )?;
-        writeln!(w, "__local {v} buf[{}];", shape.spec.local_len())?;
+        writeln!(w, "__local {v} buf[{}];", shape.local_len)?;
     }
     if shape.registers && shape.has_c() && !shape.has_j() {
         // The halves mappings need a point variable.

@@ -5,7 +5,7 @@ use super::sub_fft_ops;
 use crate::math::ir::Graph;
 use crate::opencl::banner::write_generated_by;
 use crate::opencl::writer::Writer;
-use fft_core::kernel::ChirpStore;
+use fft_core::kernel::{ChirpStore, LINEAR_PAD_MIN_PERIOD};
 use std::collections::BTreeMap;
 use std::fmt::{self, Write};
 
@@ -52,13 +52,26 @@ pub(super) fn write_header<W: Write>(
     } else {
         format!("C * L / {parts} = {}", c * l / parts)
     };
-    writeln!(
-        w,
-        "// {} bytes of local memory ({held} values, padding one per {} and one per {}).",
-        spec.local_bytes(),
-        spec.pad_step(),
-        spec.pad_step() * spec.pad_step()
-    )?;
+    if shape.pads_any_exchange_linearly() {
+        let which = if shape.pad_helper {
+            "pad() for some exchanges, "
+        } else {
+            ""
+        };
+        writeln!(
+            w,
+            "// {} bytes of local memory ({held} values, padding {which}X values per Q, Q >= {LINEAR_PAD_MIN_PERIOD}, chosen per exchange, or none).",
+            shape.local_bytes(),
+        )?;
+    } else {
+        writeln!(
+            w,
+            "// {} bytes of local memory ({held} values, padding one per {} and one per {}).",
+            shape.local_bytes(),
+            spec.pad_step(),
+            spec.pad_step() * spec.pad_step()
+        )?;
+    }
     if shape.registers {
         writeln!(
             w,

@@ -81,6 +81,9 @@ mod body;
 mod convolve;
 mod edge_helpers;
 mod elements;
+mod exchange;
+mod exchange_lanes;
+mod exchange_pad;
 mod flat;
 mod global_access;
 mod header;
@@ -113,13 +116,14 @@ pub fn fused_stage_butterfly(spec: &FusedSpec, radix: u32) -> Result<Graph, Code
 /// in 2..=[`FusedSpec::max_len`].
 pub(crate) fn emit_fused(spec: &FusedSpec) -> Result<(String, OpCounts), CodegenError> {
     spec.check()?;
-    let shape = Shape::of(spec);
+    let mut shape = Shape::of(spec);
     let mut graphs = BTreeMap::new();
     for stage in &shape.stages {
         if let Entry::Vacant(slot) = graphs.entry(stage.radix) {
             slot.insert(fused_stage_butterfly(spec, stage.radix)?);
         }
     }
+    shape.fit_exchanges(&graphs)?;
     let mut writer = Writer::new(String::new());
     write_program(&mut writer, &shape, &graphs)?;
     Ok((writer.into_inner(), sub_fft_ops(&shape, &graphs).0))

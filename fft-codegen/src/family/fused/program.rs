@@ -26,6 +26,30 @@ pub(super) fn write_program<W: Write>(
     write_fp64_pragma(w, shape.spec.precision)?;
     write_real_constants(w, graphs.values(), shape.spec.precision)?;
     writeln!(w)?;
+    if shape.pad_helper {
+        write_pad_helper(w, shape)?;
+    }
+    write_cmul(w, shape.spec.precision)?;
+    writeln!(w)?;
+    write_pass_twiddle(w, shape.spec.precision)?;
+    let v = shape.vector;
+    write_planar_helpers(w, shape)?;
+    if let Some(chirp) = shape.spec.chirp {
+        write_chirp_helpers(w, v, chirp)?;
+    }
+    if let Some(real) = shape.spec.real {
+        writeln!(w)?;
+        write_real_helpers(w, shape.spec.precision)?;
+        write_real_edge_helper(w, shape, real)?;
+    }
+    write_constant_helpers(w, graphs.values(), shape.spec.precision)?;
+    writeln!(w)?;
+    write_kernel(w, shape, graphs)
+}
+
+/// The kernel's `pad(e)` helper, for the kernels that index `buf` through it (not those that
+/// [pad each exchange linearly](fft_core::kernel::FusedSpec::pads_linearly)).
+fn write_pad_helper<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Result {
     let step = shape.spec.pad_step();
     let value = if shape.halves { "value" } else { "complex" };
     let sub = shape.spec.sub_fft_pad();
@@ -52,20 +76,5 @@ pub(super) fn write_program<W: Write>(
     writeln!(w, "return {formula};")?;
     w.close_block()?;
     writeln!(w)?;
-    write_cmul(w, shape.spec.precision)?;
-    writeln!(w)?;
-    write_pass_twiddle(w, shape.spec.precision)?;
-    let v = shape.vector;
-    write_planar_helpers(w, shape)?;
-    if let Some(chirp) = shape.spec.chirp {
-        write_chirp_helpers(w, v, chirp)?;
-    }
-    if let Some(real) = shape.spec.real {
-        writeln!(w)?;
-        write_real_helpers(w, shape.spec.precision)?;
-        write_real_edge_helper(w, shape, real)?;
-    }
-    write_constant_helpers(w, graphs.values(), shape.spec.precision)?;
-    writeln!(w)?;
-    write_kernel(w, shape, graphs)
+    Ok(())
 }

@@ -3,7 +3,7 @@
 //! (C = 1), or C sub-FFTs of a wide pass or of a mixed length. Each work-item holds R values;
 //! a stage of radix r runs R / r whole butterflies on them.
 //!
-//! Between two stages the values move through `buf`: up to
+//! Between two stages the values move through `buf` (`exchange.rs`): up to
 //! [`fft_core::kernel::FusedSpec::complex_capacity`] values per work-group as whole complex
 //! values (a write, a barrier, a read). Above it the stages exchange halves
 //! ([`fft_core::kernel::FusedSpec::exchanges_halves`]), `buf` being a buffer of scalars:
@@ -20,7 +20,9 @@
 //! output (the stages before the last span at most `P` points, since the last radix is at
 //! a multiple of the number of parts), a condition per butterfly.
 
-use super::roles::{Names, REGISTERS_LOAD, REGISTERS_STORE};
+use super::exchange::{write_padded_exchange, At, Part, Placed};
+use super::exchange_pad::{choose, Padding};
+use super::roles::{roles, Names, REGISTERS_LOAD, REGISTERS_STORE};
 use super::shape::{linear, Shape, Stage};
 use super::stage::{stage_text, write_stage_comment};
 use super::twiddle_grid::{twiddle_source, TwiddleSource};
@@ -32,113 +34,6 @@ use crate::opencl::writer::Writer;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write};
 
-/// The part of an exchange a value falls in ([`fft_core::kernel::FusedSpec::exchange_parts`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Part {
-    /// Known when the kernel is generated.
-    Fixed(u32),
-    /// The value of this expression, per work-item.
-    Runtime(String),
-}
-
-/// A value's way through `buf`: its part, its local index inside the part, and the register
-/// it is written from or read into.
-#[derive(Clone, Debug)]
-pub(super) struct Placed {
-    pub(super) part: Part,
-    pub(super) local: Expr,
-    pub(super) register: String,
-}
-
-impl Placed {
-    /// A value of the only part.
-    pub(super) fn whole(local: Expr, register: String) -> Placed {
-        Placed {
-            part: Part::Fixed(0),
-            local,
-            register,
-        }
-    }
-}
-
-/// Moves the values `from` (held in registers, each at its local index) into the registers
-/// `to` (each read from its local index): whole complex values where `buf` holds them, else
-/// real parts, then imaginary parts, each part by part ([`Part`]). Each round is a write, a
-/// barrier and a read. `reused` says whether `buf` was read before (then a barrier protects
-/// those reads from the writes).
-pub(super) fn write_exchange<W: Write>(
-    w: &mut Writer<W>,
-    shape: &Shape,
-    from: &[Placed],
-    to: &[Placed],
-    reused: bool,
-) -> fmt::Result {
-    let parts = shape.spec.exchange_parts();
-    let components: &[&str] = if shape.halves { &[".x", ".y"] } else { &[""] };
-    if !shape.halves {
-        writeln!(w, "// Exchange through buf.")?;
-    } else if parts == 1 {
-        writeln!(
-            w,
-            "// Exchange through buf: real parts, then imaginary parts."
-        )?;
-    } else {
-        writeln!(
-            w,
-            "// Exchange through buf in {parts} parts of {} points per sub-FFT: real parts part by part, then imaginary parts.",
-            shape.spec.part_len()
-        )?;
-    }
-    let rounds = components
-        .iter()
-        .flat_map(|component| (0..parts).map(move |k| (component, k)));
-    for (round, (component, k)) in rounds.enumerate() {
-        if round > 0 || reused {
-            writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")?;
-        }
-        write_part(w, from, k, |p| {
-            format!("buf[pad({})] = {}{component};", p.local, p.register)
-        })?;
-        writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")?;
-        write_part(w, to, k, |p| {
-            format!("{}{component} = buf[pad({})];", p.register, p.local)
-        })?;
-    }
-    Ok(())
-}
-
-/// The statements of the values of part `k`: those of a fixed part as they are, runs of
-/// values with the same runtime part under one condition.
-fn write_part<W: Write>(
-    w: &mut Writer<W>,
-    values: &[Placed],
-    k: u32,
-    statement: impl Fn(&Placed) -> String,
-) -> fmt::Result {
-    let mut open: Option<&str> = None;
-    for value in values {
-        let runtime = match &value.part {
-            Part::Fixed(part) if *part != k => continue,
-            Part::Fixed(_) => None,
-            Part::Runtime(expr) => Some(expr.as_str()),
-        };
-        if open.is_some() && open != runtime {
-            w.close_block()?;
-            open = None;
-        }
-        if let (None, Some(expr)) = (open, runtime) {
-            writeln!(w, "if ({expr} == {k}u)")?;
-            w.open_block()?;
-            open = Some(expr);
-        }
-        writeln!(w, "{}", statement(value))?;
-    }
-    if open.is_some() {
-        w.close_block()?;
-    }
-    Ok(())
-}
-
 /// Emits every local stage, from the load's registers `ld[..]` to the store's `st[..]`: the
 /// first stage reads and the last one writes exactly this work-item's load and store
 /// elements, so only the exchanges between stages go through `buf`.
@@ -149,6 +44,29 @@ pub(super) fn write_stages<W: Write>(
     graphs: &BTreeMap<u32, Graph>,
     table: &str,
 ) -> fmt::Result {
+    write_stages_padded(w, shape, names, graphs, table).map(|_| ())
+}
+
+/// The padding of each exchange between the stages, in order, from a dry run of
+/// [`write_stages`] ([`Shape::fit_exchanges`] sizes `buf` with them).
+pub(super) fn exchange_paddings(
+    shape: &Shape,
+    graphs: &BTreeMap<u32, Graph>,
+) -> Result<Vec<Padding>, fmt::Error> {
+    let (_, names) = roles(shape);
+    let mut dry = Writer::new(String::new());
+    write_stages_padded(&mut dry, shape, &names, graphs, "stage_tw")
+}
+
+/// [`write_stages`], returning each exchange's padding.
+fn write_stages_padded<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    names: &Names,
+    graphs: &BTreeMap<u32, Graph>,
+    table: &str,
+) -> Result<Vec<Padding>, fmt::Error> {
+    let mut paddings = Vec::new();
     let mut values: Vec<Placed> = Vec::new();
     let last_index = shape.stages.len().saturating_sub(1);
     for (index, stage) in shape.stages.iter().enumerate() {
@@ -171,7 +89,9 @@ pub(super) fn write_stages<W: Write>(
             sub: sub.as_deref(),
             point: &point,
         };
-        values = write_stage(w, shape, mapping, stage, graph, &values, table)?;
+        let (outputs, padding) = write_stage(w, shape, mapping, stage, graph, &values, table)?;
+        values = outputs;
+        paddings.extend(padding);
     }
     // The last stage (radix r, stride L / r) leaves output q of butterfly u at point
     // j + (u + q * R / r) * (L / R): element u + q * R / r of the store phase, already in
@@ -188,7 +108,7 @@ pub(super) fn write_stages<W: Write>(
         let (u, q) = (n as u32 / last, n as u32 % last);
         writeln!(w, "st[{}] = {};", u + q * butterflies, value.register)?;
     }
-    Ok(())
+    Ok(paddings)
 }
 
 /// Which point of which sub-FFT a work-item's stage runs: `point` of sub-FFT `sub` (of the
@@ -212,7 +132,8 @@ impl Mapping<'_> {
 
 /// One stage: its inputs come from the load's registers (the first stage) or from the
 /// previous stage's `values` by an exchange, its stage twiddles from `table`; returns its
-/// outputs at their local indices, butterfly by butterfly, output by output.
+/// outputs at their local indices, butterfly by butterfly, output by output, and the
+/// exchange's padding.
 fn write_stage<W: Write>(
     w: &mut Writer<W>,
     shape: &Shape,
@@ -221,7 +142,7 @@ fn write_stage<W: Write>(
     graph: &Graph,
     values: &[Placed],
     table: &str,
-) -> Result<Vec<Placed>, fmt::Error> {
+) -> Result<(Vec<Placed>, Option<Padding>), fmt::Error> {
     let (l, per, v) = (shape.len, shape.per_fft, shape.vector);
     let (parts, part_len) = (shape.spec.exchange_parts(), shape.spec.part_len());
     let (r, ps) = (stage.radix, stage.stride);
@@ -272,20 +193,45 @@ fn write_stage<W: Write>(
             // Point `at + offset`, `at < L / R`: the part is `offset / P`.
             for (m, register) in registers.into_iter().enumerate() {
                 let offset = u * per + m as u32 * span;
+                let in_part = offset % part_len;
+                // The point of the sub-FFT's part, plus a constant.
+                let base = mapping.local(part_len, at.clone(), 0);
                 inputs.push(Placed {
                     part: Part::Fixed(offset / part_len),
-                    local: mapping.local(part_len, at.clone(), offset % part_len),
+                    local: mapping.local(part_len, at.clone(), in_part),
                     register,
+                    at: Some(At {
+                        pointer: format!("{stage_prefix}in"),
+                        base: base.clone(),
+                        value: base,
+                        offset: in_part,
+                    }),
                 });
             }
         }
-        bases.push((prefix, b, kk));
+        // The butterfly's first output point, from the point it runs (as `dst` below).
+        let b_value = at.clone().plus(Expr::uint(u * per));
+        let kk_value = b_value.clone().rem_const(ps);
+        let dst_value = if ps == 1 {
+            b_value.times(Expr::uint(r))
+        } else {
+            b_value
+                .minus(kk_value.clone())
+                .times(Expr::uint(r))
+                .plus(kk_value)
+        };
+        bases.push((prefix, b, kk, dst_value));
     }
-    if index > 0 {
-        write_exchange(w, shape, values, &inputs, index > 1)?;
+    // As the dry run of `Shape::fit_exchanges` chose it, or chosen now.
+    let padding = (index > 0).then(|| match shape.paddings.get(index - 1) {
+        Some(&padding) => padding,
+        None => choose(shape, values, &inputs),
+    });
+    if let Some(padding) = padding {
+        write_padded_exchange(w, shape, values, &inputs, index > 1, padding)?;
     }
     let mut outputs = Vec::new();
-    for (prefix, b, kk) in &bases {
+    for (prefix, b, kk, dst_value) in &bases {
         if ps > 1 {
             for m in 1..r {
                 let a = format!("{prefix}a{m:02}");
@@ -317,13 +263,16 @@ fn write_stage<W: Write>(
             format!("({b} - {kk}) * {r}u + {kk}")
         };
         let dst = format!("{prefix}dst");
-        // Output q is at local index base + q * ps, in part `part`.
-        let (part, base) = if parts == 1 {
+        // Output q is at local index base + q * ps, in part `part`; `base` is the value
+        // `base_value` of the mapping's point and sub-FFT.
+        let (part, base, base_value) = if parts == 1 {
+            let mut base_value = dst_value.clone();
             if let Some(sub) = mapping.sub {
                 position = format!("{sub} * {l}u + {position}");
+                base_value = Expr::var(sub).times(Expr::uint(l)).plus(base_value);
             }
             writeln!(w, "const uint {dst} = {position};")?;
-            (Part::Fixed(0), dst)
+            (Part::Fixed(0), dst, base_value)
         } else {
             // Point dst + q * ps: the butterfly's outputs span r * ps <= P points, all in
             // the part of dst (for the stages before the last; the last one's outputs stay
@@ -336,7 +285,11 @@ fn write_stage<W: Write>(
             let in_part = Expr::var(&dst).rem_const(part_len);
             let local = mapping.local(part_len, in_part, 0);
             writeln!(w, "const uint {base} = {local};")?;
-            (Part::Runtime(part), base)
+            (
+                Part::Runtime(part),
+                base,
+                mapping.local(part_len, dst_value.clone().rem_const(part_len), 0),
+            )
         };
         for q in 0..r {
             let slot = output_slot(r, q as usize);
@@ -344,8 +297,14 @@ fn write_stage<W: Write>(
                 part: part.clone(),
                 local: linear(&[(base.as_str(), 1)], q * ps),
                 register: format!("{prefix}y{slot:02}"),
+                at: Some(At {
+                    pointer: format!("{prefix}out"),
+                    base: Expr::var(&base),
+                    value: base_value.clone(),
+                    offset: q * ps,
+                }),
             });
         }
     }
-    Ok(outputs)
+    Ok((outputs, padding))
 }

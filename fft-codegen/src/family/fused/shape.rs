@@ -1,11 +1,16 @@
 //! The compile-time constants of one fused kernel ([`Shape`], its [`Stage`]s) and the uint
 //! index expressions its phases are written with (`crate::index`).
 
+use super::exchange_pad::Padding;
+use super::registers::exchange_paddings;
 use super::twiddle_grid::grid_step;
 pub(super) use crate::index::linear;
 use crate::index::Expr;
+use crate::math::ir::Graph;
 use crate::opencl::literal::{scalar_type, vector_type};
 use fft_core::kernel::{FusedSpec, StageTwiddleSlots};
+use std::collections::BTreeMap;
+use std::fmt;
 
 /// The most elements per work-item whose load and store phases are loops. The 4096-point f32
 /// kernel (32 elements) took 6.4-7.4 ms per 2^20 points on PoCL with loops against
@@ -51,6 +56,15 @@ pub(super) struct Shape {
     pub(super) twiddle_slots: StageTwiddleSlots,
     pub(super) vector: &'static str,
     pub(super) scalar: &'static str,
+    /// Values of `buf`: [`FusedSpec::local_len`], or, where each exchange pads on its own
+    /// ([`FusedSpec::pads_linearly`]), what the exchanges' paddings take
+    /// ([`Shape::fit_exchanges`]).
+    pub(super) local_len: u64,
+    /// Whether the kernel indexes `buf` through its `pad()` helper.
+    pub(super) pad_helper: bool,
+    /// The padding of each exchange between the stages where [`Shape::fit_exchanges`] chose
+    /// them; empty before.
+    pub(super) paddings: Vec<Padding>,
 }
 
 impl Shape {
@@ -79,7 +93,54 @@ impl Shape {
             twiddle_slots: spec.stage_twiddle_slots(),
             vector: vector_type(spec.precision),
             scalar: scalar_type(spec.precision),
+            local_len: spec.local_len(),
+            pad_helper: !spec.pads_linearly(),
+            paddings: Vec::new(),
         }
+    }
+
+    /// Sizes `buf` to the paddings each exchange takes (`exchange_pad.rs`), from a dry run
+    /// of the stages, where the kernel pads each exchange on its own: the longest padded
+    /// index plus one, at most [`FusedSpec::local_len`] (the planner's budget); the `pad()`
+    /// helper only where an exchange still uses it.
+    pub(super) fn fit_exchanges(
+        &mut self,
+        graphs: &BTreeMap<u32, Graph>,
+    ) -> Result<(), fmt::Error> {
+        if !self.spec.pads_linearly() {
+            return Ok(());
+        }
+        let last = u64::from(self.columns) * u64::from(self.spec.part_len()) - 1;
+        let paddings = exchange_paddings(self, graphs)?;
+        self.pad_helper = paddings.contains(&Padding::Helper);
+        self.paddings = paddings;
+        self.local_len = self
+            .paddings
+            .iter()
+            .map(|padding| match *padding {
+                Padding::Linear { gaps, .. } => gaps.padded(last) + 1,
+                Padding::Helper => self.spec.pad(last) + 1,
+            })
+            .max()
+            .unwrap_or(self.local_len);
+        if self.local_len > self.spec.local_len() {
+            return Err(fmt::Error);
+        }
+        Ok(())
+    }
+
+    /// Whether any exchange pads on its own (`exchange_pad.rs`) rather than through `pad()`.
+    pub(super) fn pads_any_exchange_linearly(&self) -> bool {
+        self.paddings
+            .iter()
+            .any(|p| matches!(p, Padding::Linear { .. }))
+    }
+
+    /// Bytes of `buf`: [`Shape::local_len`] complex values, or scalars when the stages
+    /// exchange halves.
+    pub(super) fn local_bytes(&self) -> u64 {
+        let complex = self.spec.precision.complex_bytes() as u64;
+        self.local_len * if self.halves { complex / 2 } else { complex }
     }
 
     /// The load phase's statement putting `value`, its element `it` (a number or the loop

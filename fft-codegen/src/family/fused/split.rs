@@ -2,8 +2,8 @@
 //! values of every pair `Z_k`, `Z_(H-k)` come from local memory, and each pair writes
 //! `X_k` and `X_(H-k)`.
 
+use super::exchange::{write_exchange, Part, Placed};
 use super::global_access::real_twiddle;
-use super::registers::{write_exchange, Part, Placed};
 use super::roles::Names;
 use super::shape::Shape;
 use super::unrolled::{write_elements, Element};
@@ -154,12 +154,14 @@ pub(super) fn write_split_halves<W: Write>(
                 )),
                 local: mirror.and(Expr::uint(part_len - 1)),
                 register,
+                at: None,
             });
             let offset = it * per;
             from.push(Placed {
                 part: Part::Fixed(offset / part_len),
                 local: names.cell.clone().plus(Expr::uint(offset % part_len)),
                 register: value,
+                at: None,
             });
         }
     }
