@@ -203,7 +203,7 @@ fn on_the_fly_twiddles_fall_back_to_global_passes_or_say_why_not() {
 /// 400, 729 and 1000 with complex exchanges and C > 1, 3125 with C = 1, 2187 in f64 and
 /// 6561 in f32 exchanging halves in one pass, 10000 in f32 and 5000 in f64 also in one part
 /// (up to `FusedSpec::mixed_scalar_capacity`), 10800 in f32 and 5184 in f64 in two parts;
-/// 3600, 2662 and 3072, whose exchanges would take a padding period that breaks their
+/// 2187 in f32 as [27, 9, 9]; 3600, 2662 and 3072, whose exchanges would take a padding period that breaks their
 /// indices but for the generator's check of every work-item, `exchange_pad.rs`: relative
 /// errors of 0.3-0.8 without it); then two- and three-pass plans of long smooth lengths.
 #[test]
@@ -225,6 +225,7 @@ fn mixed_lengths_as_fused_passes() {
         (2310, f32),
         (2000, f32),
         (2187, f64),
+        (2187, f32),
         (400, f32),
         (729, f32),
         (3125, f32),

@@ -650,8 +650,10 @@ impl FusedSpec {
     /// Mixed lengths: as few stages as radices up to 32 in f32 (16 in f64) allow, the
     /// largest radix as small as possible, largest first (`1000 -> [10, 10, 10]`,
     /// `60 -> [10, 6]`); in f32 above 1024 points (single-pass lengths) radices up to 16
-    /// where that adds at most one stage (`2187 -> [9, 9, 9, 3]`); up to 64 (f64: 32) where
-    /// the small radices would need more than [`MAX_GROUP`] work-items per sub-FFT.
+    /// where that adds at most one stage (`3000 -> [30, 10, 10]`, not `[10, 10, 6, 5]`),
+    /// unless both keep their values in registers (`2187 -> [27, 9, 9]`, not `[9, 9, 9, 3]`);
+    /// up to 64 (f64: 32) where the small radices would need more than [`MAX_GROUP`]
+    /// work-items per sub-FFT.
     pub fn stage_radices(&self) -> Vec<u32> {
         if !self.has_power_of_two_stages() {
             let len = self.len.max(1);
@@ -663,10 +665,25 @@ impl FusedSpec {
             let smaller = balanced_factors(len, self.max_mixed_stage_radix() / 2);
             let single_pass_f32 = len > 1024 && self.precision == Precision::F32;
             let fits = smaller.first().is_some_and(|&r| len / r <= MAX_GROUP);
-            if single_pass_f32 && fits && smaller.len() <= small.len() + 1 {
-                return self.mixed_radices_from(smaller);
+            if !(single_pass_f32 && fits && smaller.len() <= small.len() + 1) {
+                return self.mixed_radices_from(small);
             }
-            return self.mixed_radices_from(small);
+            // Except where both keep their values in registers: each exchange then costs a
+            // round trip through local memory and its barriers but no index arithmetic
+            // (`pads_linearly`), and the fewer stages win. Measured on the H200
+            // (docs/PERFORMANCE.md, 2026-11-26): 2187 as [27, 9, 9] 0.564 ms against 0.598
+            // as [9, 9, 9, 3] (cuFFT 0.568).
+            let (fewer, more) = (
+                self.mixed_radices_from(small),
+                self.mixed_radices_from(smaller),
+            );
+            if fewer.len() < more.len()
+                && self.registers_could_hold(&fewer)
+                && self.registers_could_hold(&more)
+            {
+                return fewer;
+            }
+            return more;
         }
         let bits = self.len.max(1).trailing_zeros();
         let main = self.radix_bits();
@@ -717,6 +734,24 @@ impl FusedSpec {
             }
         }
         chosen
+    }
+
+    /// Whether a mixed pass of these stage radices could keep its values in registers
+    /// ([`FusedSpec::mixed_in_registers`]'s conditions that do not need the radices chosen:
+    /// at least two stages dividing the first, exchanges in parts the generator tells
+    /// apart, and from `REGISTER_MIN_RUN` to [`MAX_GROUP`] work-items per sub-FFT).
+    fn registers_could_hold(&self, radices: &[u32]) -> bool {
+        let len = self.len.max(1);
+        let Some(&first) = radices.first() else {
+            return false;
+        };
+        let parts = len.div_ceil(self.part_capacity()).max(1);
+        self.may_hold_mixed_registers()
+            && radices.len() >= 2
+            && (!self.has_edge() || first <= EDGE_REGISTER_MAX_RADIX)
+            && divide_the_first(radices)
+            && parts_fit(len, radices, parts)
+            && (REGISTER_MIN_RUN..=MAX_GROUP).contains(&(len / first))
     }
 
     /// W = C * len / R: work-items per work-group (256 for f32, 128 for f64).
@@ -1243,10 +1278,13 @@ mod tests {
     #[test]
     fn mixed_lengths_take_few_balanced_stages() {
         let f32 = Precision::F32;
-        let cases: [(u32, &[u32], u32, u32); 8] = [
+        let cases: [(u32, &[u32], u32, u32); 9] = [
             // (len, stages, columns, work-group size)
             (1000, &[10, 10, 10], 4, 400),
-            (2187, &[9, 9, 9, 3], 1, 243),
+            // Radices up to 16 would be [9, 9, 9, 3], in registers too: the fewer stages win.
+            (2187, &[27, 9, 9], 1, 81),
+            // Neither [25, 7, 7] nor [7, 7, 5, 5] stays in registers: radices up to 16.
+            (1225, &[7, 7, 5, 5], 2, 350),
             (3125, &[25, 25, 5], 1, 125),
             (2310, &[15, 14, 11], 1, 154),
             (60, &[10, 6], 68, 408),
