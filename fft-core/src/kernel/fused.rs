@@ -803,12 +803,18 @@ impl FusedSpec {
     /// Bytes of the kernel's `__local` buffer (padding included): `local_len()` complex
     /// values, or scalars when the stages exchange halves.
     pub fn local_bytes(&self) -> u64 {
-        let value = if self.exchanges_halves() {
-            self.precision.complex_bytes() / 2
+        self.local_len() * self.local_value_bytes()
+    }
+
+    /// Bytes of one value of the `__local` buffer: a scalar where the stages exchange
+    /// halves ([`FusedSpec::exchanges_halves`]), else a complex value.
+    pub fn local_value_bytes(&self) -> u64 {
+        let complex = self.precision.complex_bytes() as u64;
+        if self.exchanges_halves() {
+            complex / 2
         } else {
-            self.precision.complex_bytes()
-        };
-        self.local_len() * value as u64
+            complex
+        }
     }
 
     /// The kernel's name (and entry point): `fft_fused4096_c1_fwd_f32`; a power-of-two

@@ -36,7 +36,7 @@ pub(super) fn write_kernel<W: Write>(
         } else {
             ""
         };
-        let at = match (shape.pads_any_exchange_linearly(), shape.pad_helper) {
+        let at = match (shape.pads_any_exchange_linearly(), shape.pad_helper()) {
             (true, false) => "buf[m + X * (m / Q)], X and Q per exchange,",
             (true, true) => "buf[m + X * (m / Q)] or buf[pad(m)], per exchange,",
             (false, _) => "buf[pad(m)]:",
@@ -49,7 +49,7 @@ pub(super) fn write_kernel<W: Write>(
         )?;
         writeln!(w, "__local {scalar} buf[{}];", shape.local_len)?;
     } else {
-        let at = match (shape.pads_any_exchange_linearly(), shape.pad_helper) {
+        let at = match (shape.pads_any_exchange_linearly(), shape.pad_helper()) {
             (true, false) => {
                 format!("Element m of sub-FFT c at buf[e + X * (e / Q)], e = c * {l} + m, X and Q per exchange,")
             }

@@ -49,14 +49,7 @@ impl Exchange {
         let bases = lane_values(shape, &values)?;
         let distinct = bases
             .iter()
-            .map(|regimes| {
-                regimes.iter().all(|lanes| {
-                    let mut sorted = lanes.clone();
-                    sorted.sort_unstable();
-                    sorted.dedup();
-                    sorted.len() == lanes.len()
-                })
-            })
+            .map(|regimes| regimes.iter().all(|lanes| all_distinct(lanes)))
             .collect();
         Some(Exchange {
             bases,
@@ -86,13 +79,7 @@ impl Exchange {
                 for transaction in counted.chunks(banks as usize) {
                     addresses.clear();
                     addresses.extend(transaction.iter().map(|value| spec.pad(value + offset)));
-                    addresses.sort_unstable();
-                    addresses.dedup();
-                    let mut per_bank = [0u64; 32];
-                    for address in &addresses {
-                        per_bank[(address % u64::from(banks)) as usize] += 1;
-                    }
-                    passes += per_bank.iter().max().copied().unwrap_or(1).max(1) - 1;
+                    passes += transaction_passes(&mut addresses, banks);
                 }
             }
         }
@@ -191,6 +178,27 @@ fn lane_values(shape: &Shape, exprs: &[&Expr]) -> Option<Vec<Vec<Vec<u64>>>> {
     Some(out)
 }
 
+/// Whether no two of `values` are equal.
+fn all_distinct(values: &[u64]) -> bool {
+    let mut sorted = values.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    sorted.len() == values.len()
+}
+
+/// The passes over the banks beyond one that one transaction of `addresses` takes: values at
+/// different addresses of one bank take one pass each, lanes at one address one pass (a
+/// broadcast). Sorts and deduplicates `addresses`.
+fn transaction_passes(addresses: &mut Vec<u64>, banks: u32) -> u64 {
+    addresses.sort_unstable();
+    addresses.dedup();
+    let mut per_bank = [0u64; 32];
+    for address in addresses.iter() {
+        per_bank[(address % u64::from(banks)) as usize] += 1;
+    }
+    per_bank.iter().max().copied().unwrap_or(1).max(1) - 1
+}
+
 /// The work-items whose bank passes are counted: eight warps. The warps' patterns repeat
 /// (each runs the same points of its butterflies), and counting them all took 10800
 /// points' kernel 18 ms to emit; linearity is checked in every work-item regardless.
@@ -221,22 +229,18 @@ impl Residues {
         let mut addresses = Vec::with_capacity(banks);
         for access in &self.accesses {
             for transaction in access.iter().flat_map(|lanes| lanes.chunks(banks)) {
-                let mut per_bank = [0u8; 32];
                 if self.distinct {
+                    let mut per_bank = [0u8; 32];
                     for &(lo, hi, _) in transaction {
                         let bank = (usize::from(lo) + values as usize * usize::from(hi)) % banks;
                         per_bank[bank] += 1;
                     }
+                    passes += u64::from(per_bank.iter().max().copied().unwrap_or(1).max(1) - 1);
                 } else {
                     addresses.clear();
                     addresses.extend(transaction.iter().map(|&(.., e)| gaps.padded(e)));
-                    addresses.sort_unstable();
-                    addresses.dedup();
-                    for address in &addresses {
-                        per_bank[(address % banks as u64) as usize] += 1;
-                    }
+                    passes += transaction_passes(&mut addresses, self.banks);
                 }
-                passes += u64::from(per_bank.iter().max().copied().unwrap_or(1).max(1) - 1);
             }
             if passes >= limit {
                 return passes;
@@ -251,15 +255,7 @@ mod tests {
     use super::*;
 
     fn exchange(bases: Vec<Vec<u64>>, accesses: Vec<(usize, u64)>) -> Exchange {
-        let distinct: Vec<bool> = bases
-            .iter()
-            .map(|b| {
-                let mut s = b.clone();
-                s.sort_unstable();
-                s.dedup();
-                s.len() == b.len()
-            })
-            .collect();
+        let distinct: Vec<bool> = bases.iter().map(|b| all_distinct(b)).collect();
         Exchange {
             bases: bases.into_iter().map(|lanes| vec![lanes]).collect(),
             distinct,

@@ -1,5 +1,5 @@
 //! The padding of one exchange between the stages of a kernel that keeps its values in
-//! registers with one sub-FFT per work-group ([`FusedSpec::pads_linearly`]):
+//! registers ([`FusedSpec::pads_linearly`]):
 //! `e + X * (e / Q)`, X values of padding after every Q ([`Gaps`]), picked for this
 //! exchange so that each access is a pointer of the work-item plus a constant,
 //! `buf + pad(base)` and `pad(offset)`, and the warps' accesses meet each bank as few times
@@ -90,7 +90,7 @@ pub(super) fn choose(shape: &Shape, from: &[Placed], to: &[Placed]) -> Padding {
     let budget = shape.spec.local_len();
     let last = u64::from(shape.columns) * u64::from(shape.spec.part_len()) - 1;
     let per = shape.per_fft;
-    let banks = banks(&shape.spec, shape.halves);
+    let banks = banks(&shape.spec);
     let mut candidates: Vec<Gaps> = (LINEAR_PAD_MIN_PERIOD..=per)
         .rev()
         .filter(|&q| per % q == 0)
@@ -142,12 +142,9 @@ pub(super) fn choose(shape: &Shape, from: &[Placed], to: &[Placed]) -> Padding {
 }
 
 /// The banks one warp-wide transaction of the exchange's values meets: 128 bytes at a time,
-/// 32 lanes of 4 bytes, 16 of 8, 8 of 16 (a scalar when the stages exchange halves, else a
-/// complex value).
-fn banks(spec: &FusedSpec, halves: bool) -> u32 {
-    let complex = spec.precision.complex_bytes() as u32;
-    let value = if halves { complex / 2 } else { complex };
-    (128 / value).clamp(1, 32)
+/// 32 lanes of 4 bytes, 16 of 8, 8 of 16 ([`FusedSpec::local_value_bytes`]).
+fn banks(spec: &FusedSpec) -> u32 {
+    (128 / spec.local_value_bytes()).clamp(1, 32) as u32
 }
 
 #[cfg(test)]

@@ -53,7 +53,7 @@ pub(super) fn write_header<W: Write>(
         format!("C * L / {parts} = {}", c * l / parts)
     };
     if shape.pads_any_exchange_linearly() {
-        let which = if shape.pad_helper {
+        let which = if shape.pad_helper() {
             "pad() for some exchanges, "
         } else {
             ""

@@ -26,7 +26,7 @@ pub(super) fn write_program<W: Write>(
     write_fp64_pragma(w, shape.spec.precision)?;
     write_real_constants(w, graphs.values(), shape.spec.precision)?;
     writeln!(w)?;
-    if shape.pad_helper {
+    if shape.pad_helper() {
         write_pad_helper(w, shape)?;
     }
     write_cmul(w, shape.spec.precision)?;

@@ -164,15 +164,19 @@ fn write_stage<W: Write>(
         )?;
     }
     let stage_prefix = format!("s{}_", index + 1);
+    // The point of the sub-FFT's part every read adds a constant to.
+    let read_base = mapping.local(part_len, at.clone(), 0);
     let mut inputs = Vec::new();
     let mut bases = Vec::new();
     for u in 0..butterflies {
         let prefix = format!("{stage_prefix}u{u}_");
         let mut setup = Bindings::new();
+        // The point butterfly u runs, as the kernel names it and as its value from `at`.
+        let b_value = at.clone().plus(Expr::uint(u * per));
         let b = if u == 0 {
             at.clone()
         } else {
-            setup.bind_unless_var(&format!("{prefix}b"), at.clone().plus(Expr::uint(u * per)))
+            setup.bind_unless_var(&format!("{prefix}b"), b_value.clone())
         };
         let kk = format!("{prefix}kk");
         if ps > 1 {
@@ -194,32 +198,22 @@ fn write_stage<W: Write>(
             for (m, register) in registers.into_iter().enumerate() {
                 let offset = u * per + m as u32 * span;
                 let in_part = offset % part_len;
-                // The point of the sub-FFT's part, plus a constant.
-                let base = mapping.local(part_len, at.clone(), 0);
                 inputs.push(Placed {
                     part: Part::Fixed(offset / part_len),
                     local: mapping.local(part_len, at.clone(), in_part),
                     register,
                     at: Some(At {
                         pointer: format!("{stage_prefix}in"),
-                        base: base.clone(),
-                        value: base,
+                        base: read_base.clone(),
+                        value: read_base.clone(),
                         offset: in_part,
                     }),
                 });
             }
         }
-        // The butterfly's first output point, from the point it runs (as `dst` below).
-        let b_value = at.clone().plus(Expr::uint(u * per));
+        // The butterfly's first output point from the point it runs (`dst` below).
         let kk_value = b_value.clone().rem_const(ps);
-        let dst_value = if ps == 1 {
-            b_value.times(Expr::uint(r))
-        } else {
-            b_value
-                .minus(kk_value.clone())
-                .times(Expr::uint(r))
-                .plus(kk_value)
-        };
+        let dst_value = first_output(b_value, kk_value, r, ps);
         bases.push((prefix, b, kk, dst_value));
     }
     // As the dry run of `Shape::fit_exchanges` chose it, or chosen now.
@@ -257,11 +251,7 @@ fn write_stage<W: Write>(
             }
         }
         write_butterfly(w, graph, &stage_text(v, prefix))?;
-        let mut position = if ps == 1 {
-            format!("{b} * {r}u")
-        } else {
-            format!("({b} - {kk}) * {r}u + {kk}")
-        };
+        let mut position = first_output(b.clone(), Expr::var(kk), r, ps).to_string();
         let dst = format!("{prefix}dst");
         // Output q is at local index base + q * ps, in part `part`; `base` is the value
         // `base_value` of the mapping's point and sub-FFT.
@@ -307,4 +297,14 @@ fn write_stage<W: Write>(
         }
     }
     Ok((outputs, padding))
+}
+
+/// The first output point of a radix-`r` butterfly of stride `ps` that runs point `b`,
+/// `kk = b % ps`: `b * r` for the first stage, `(b - kk) * r + kk` after it.
+fn first_output(b: Expr, kk: Expr, r: u32, ps: u32) -> Expr {
+    if ps == 1 {
+        b.times(Expr::uint(r))
+    } else {
+        b.minus(kk.clone()).times(Expr::uint(r)).plus(kk)
+    }
 }

@@ -60,8 +60,6 @@ pub(super) struct Shape {
     /// ([`FusedSpec::pads_linearly`]), what the exchanges' paddings take
     /// ([`Shape::fit_exchanges`]).
     pub(super) local_len: u64,
-    /// Whether the kernel indexes `buf` through its `pad()` helper.
-    pub(super) pad_helper: bool,
     /// The padding of each exchange between the stages where [`Shape::fit_exchanges`] chose
     /// them; empty before.
     pub(super) paddings: Vec<Padding>,
@@ -94,7 +92,6 @@ impl Shape {
             vector: vector_type(spec.precision),
             scalar: scalar_type(spec.precision),
             local_len: spec.local_len(),
-            pad_helper: !spec.pads_linearly(),
             paddings: Vec::new(),
         }
     }
@@ -111,9 +108,7 @@ impl Shape {
             return Ok(());
         }
         let last = u64::from(self.columns) * u64::from(self.spec.part_len()) - 1;
-        let paddings = exchange_paddings(self, graphs)?;
-        self.pad_helper = paddings.contains(&Padding::Helper);
-        self.paddings = paddings;
+        self.paddings = exchange_paddings(self, graphs)?;
         self.local_len = self
             .paddings
             .iter()
@@ -129,6 +124,12 @@ impl Shape {
         Ok(())
     }
 
+    /// Whether the kernel indexes `buf` through its `pad()` helper: where it does not pad
+    /// each exchange on its own, or where an exchange keeps `pad()`.
+    pub(super) fn pad_helper(&self) -> bool {
+        !self.spec.pads_linearly() || self.paddings.contains(&Padding::Helper)
+    }
+
     /// Whether any exchange pads on its own (`exchange_pad.rs`) rather than through `pad()`.
     pub(super) fn pads_any_exchange_linearly(&self) -> bool {
         self.paddings
@@ -136,11 +137,9 @@ impl Shape {
             .any(|p| matches!(p, Padding::Linear { .. }))
     }
 
-    /// Bytes of `buf`: [`Shape::local_len`] complex values, or scalars when the stages
-    /// exchange halves.
+    /// Bytes of `buf`: [`Shape::local_len`] values ([`FusedSpec::local_value_bytes`]).
     pub(super) fn local_bytes(&self) -> u64 {
-        let complex = self.spec.precision.complex_bytes() as u64;
-        self.local_len * if self.halves { complex / 2 } else { complex }
+        self.local_len * self.spec.local_value_bytes()
     }
 
     /// The load phase's statement putting `value`, its element `it` (a number or the loop
