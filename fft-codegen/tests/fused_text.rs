@@ -112,17 +112,17 @@ fn vector(spec: FusedSpec) -> &'static str {
 fn the_abi_is_exactly_the_runtime_contract() {
     let text = source(&FusedSpec::new(4096).as_single_pass());
     let signature = "\
-__kernel __attribute__((reqd_work_group_size(128, 1, 1)))
-void fft_fused4096_c1_fwd_f32(__global const float2 *x,
-                              __global float2 *y,
-                              __global const float2 *restrict stage_tw,
-                              __global const float2 *restrict pass_tw_hi,
-                              __global const float2 *restrict pass_tw_lo,
-                              const uint p,
-                              const uint t,
-                              const uint h,
-                              const uint total,
-                              const float scale)
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void fft_fused4096_c1_fwd_f32_whole(__global const float2 *x,
+                                    __global float2 *y,
+                                    __global const float2 *restrict stage_tw,
+                                    __global const float2 *restrict pass_tw_hi,
+                                    __global const float2 *restrict pass_tw_lo,
+                                    const uint p,
+                                    const uint t,
+                                    const uint h,
+                                    const uint total,
+                                    const float scale)
 {
 ";
     assert!(text.contains(signature), "{text}");
@@ -317,9 +317,11 @@ fn phases_and_barriers_follow_the_stages() {
         // each global access is written once per regime: loads flat, column with pass
         // twiddles, column without; stores flat and column. A work-item that holds a whole
         // sub-FFT (R = L) loads its element 0 apart in the twiddled branch (W^0 = 1). Where
-        // the stages exchange halves, or R > 16, the phases are written out: R accesses per
-        // regime.
-        let loops = !spec.exchanges_halves() && spec.radix() <= 16;
+        // the values stay in registers (the stages exchange halves, or the pass is the
+        // whole transform from 256 points), or R > 16, the phases are written out: R
+        // accesses per regime.
+        let registers = spec.holds_registers();
+        let loops = !registers && spec.radix() <= 16;
         let whole = spec.radix() == spec.len;
         let peeled = usize::from(whole);
         // A complex exchange: one barrier after the load and two per stage; the local
@@ -327,10 +329,13 @@ fn phases_and_barriers_follow_the_stages() {
         // Halves: the load and store stay in registers, and each of the stages - 1
         // exchanges between stages writes R real and R imaginary parts with four barriers
         // per part (three before the first); in parts, each write sits under its
-        // butterfly's part condition in every part.
+        // butterfly's part condition in every part. Complex values in registers: R writes
+        // and two barriers per exchange (one before the first).
         let parts = spec.exchange_parts() as usize;
         let (barriers, local_writes) = if spec.exchanges_halves() {
             (4 * parts * (stages - 1) - 1, 2 * r * (stages - 1) * parts)
+        } else if registers {
+            (2 * (stages - 1) - 1, r * (stages - 1))
         } else {
             let phase_writes = if loops { 3 + peeled } else { 3 * r };
             (1 + 2 * stages, phase_writes + stages * r)
@@ -369,12 +374,12 @@ fn phases_and_barriers_follow_the_stages() {
         // loop when each element has its own sub-FFT g0 + it * W / L, W >= L; around it
         // when all are in sub-FFT first, C = 1; in a loop over the C sub-FFTs otherwise).
         // Written out: once per distinct sub-FFT of the flat phases (element lid + W * it
-        // is in sub-FFT g0 + W * it / L; with halves and C > 1 all are in first + c).
+        // is in sub-FFT g0 + W * it / L; in registers with C > 1 all are in first + c).
         assert_eq!(code.matches("if (g < total)").count(), 2, "{name}");
         let (w, l) = (spec.work_group_size(), spec.len);
-        let halves_c = spec.exchanges_halves() && spec.columns() > 1;
+        let registers_c = registers && spec.columns() > 1;
         if !loops {
-            let flat_subs = if halves_c {
+            let flat_subs = if registers_c {
                 1
             } else {
                 (0..spec.radix())
@@ -549,7 +554,9 @@ fn mixed_edges_in_registers() {
     let code = code(&source(&chirp));
     assert!(code.contains("ld[0] = pad_load(x, w, src >> 11, (src & 2047u), n);"));
     assert!(code.contains("y[out] = cmul(st[0], filter[(out & 2047u)]) * scale;"));
-    assert!(!FusedSpec::new(2048).as_single_pass().holds_registers());
+    // A plain power-of-two pass keeps its values in registers only as the whole transform.
+    assert!(!FusedSpec::new(512).holds_registers());
+    assert!(FusedSpec::new(512).as_single_pass().holds_registers());
     // Not with halves: the split's pairs need the complex buffer.
     let halves = FusedSpec {
         real: Some(FusedReal::Split),
@@ -560,59 +567,57 @@ fn mixed_edges_in_registers() {
 
 #[test]
 fn indices_match_the_stockham_formulas() {
-    // 2048 f32: C = 2, 32 work-items per sub-FFT, stages 64, 32 (two radix-32 butterflies per
-    // work-item in stage 2); W = 64 < L, so the flat phases cover sub-FFT first in steps 0..31
-    // and first + 1 in steps 32..63.
-    let text = source(&FusedSpec::new(2048).as_single_pass());
+    // 512 f32 (a pass of a multi-pass plan): C = 8, 16 work-items per sub-FFT, stages 32, 16
+    // (two radix-16 butterflies per work-item in stage 2); W = 128 < L, so the flat phases
+    // cover sub-FFT first + s in steps 4s..4s+3.
+    let text = source(&FusedSpec::new(512));
     for line in [
         "    return e + (e >> 4) + (e >> 8);\n",
         "    __local float2 buf[4366];\n",
-        "    const uint first = (uint)get_group_id(0) * 2u;\n",
-        "    const uint j = lid & 31u;\n",
-        "    const uint c = lid >> 5;\n",
-        "    const uint at = c * 2048u + j;\n",
-        "    const uint col = lid & 1u;\n",
-        "    const uint row = lid >> 1;\n",
+        "    const uint first = (uint)get_group_id(0) * 8u;\n",
+        "    const uint j = lid & 15u;\n",
+        "    const uint c = lid >> 4;\n",
+        "    const uint at = c * 512u + j;\n",
+        "    const uint col = lid & 7u;\n",
+        "    const uint row = lid >> 3;\n",
         "    const uint g = first + col;\n",
-        "    const uint base = (g - i) * 2048u;\n",
-        "    const uint cell = col * 2048u + row;\n",
-        // Flat load (64 elements per work-item, so written out): one contiguous block, one
+        "    const uint base = (g - i) * 512u;\n",
+        "    const uint cell = col * 512u + row;\n",
+        // Flat load (32 elements per work-item, so written out): one contiguous block, one
         // guard per sub-FFT.
         "    if (t == 1u)\n",
-        "        const uint src = first * 2048u + lid;\n",
+        "        const uint src = first * 512u + lid;\n",
         "        if (first < total)\n",
-        "            buf[pad(lid + 64u)] = x[src + 64u];\n",
-        "        if (first + 1u < total)\n",
-        // Column load: element m = row + 32 * it of sub-FFT g.
+        "            buf[pad(lid + 128u)] = x[src + 128u];\n",
+        "        if (first + 7u < total)\n",
+        // Column load: element m = row + 16 * it of sub-FFT g.
         "            const uint src = base + i + row * t;\n",
-        "                buf[pad(cell + 32u)] = cmul(x[src + 32u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 32u), h));\n",
-        // Stage 1: radix 64, b = j, points b + 32 m, written to b * 64 + q of sub-FFT c.
-        "        const float2 a01 = buf[pad(at + 32u)];\n",
-        "        const uint dst = c * 2048u + j * 64u;\n",
-        // Stage 2: radix 32, butterflies b = j and j + 32, stride 64, twiddles W_2048^(kk m).
-        "        const uint kk0 = j & 63u;\n",
-        "        const uint b1 = j + 32u;\n",
-        "        const uint kk1 = b1 & 63u;\n",
-        "        const float2 u1_a01 = cmul(buf[pad(at + 96u)], stage_tw[kk1]);\n",
-        "        const uint dst1 = c * 2048u + (b1 - kk1) * 32u + kk1;\n",
+        "                buf[pad(cell + 16u)] = cmul(x[src + 16u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 16u), h));\n",
+        // Stage 1: radix 32, b = j, points b + 16 m, written to b * 32 + q of sub-FFT c.
+        "        const float2 a01 = buf[pad(at + 16u)];\n",
+        "        const uint dst = c * 512u + j * 32u;\n",
+        // Stage 2: radix 16, butterflies b = j and j + 16, stride 32, twiddles W_512^(kk m).
+        "        const uint kk0 = j & 31u;\n",
+        "        const float2 u0_a01 = cmul(buf[pad(at + 32u)], stage_tw[kk0]);\n",
+        "        const uint b1 = j + 16u;\n",
+        "        const uint kk1 = b1 & 31u;\n",
+        "        const float2 u1_a01 = cmul(buf[pad(at + 48u)], stage_tw[kk1]);\n",
+        "        const uint dst1 = c * 512u + (b1 - kk1) * 16u + kk1;\n",
         // Flat store, then column store.
         "    if (p == 1u)\n",
-        "        const uint out = first * 2048u + lid;\n",
-        "            y[out + 64u] = buf[pad(lid + 64u)] * scale;\n",
-        "            const uint out = base + (i - k) * 2048u + k + row * p;\n",
-        "            y[out + 32u * p] = buf[pad(cell + 32u)] * scale;\n",
+        "        const uint out = first * 512u + lid;\n",
+        "            y[out + 128u] = buf[pad(lid + 128u)] * scale;\n",
+        "            const uint out = base + (i - k) * 512u + k + row * p;\n",
+        "            y[out + 16u * p] = buf[pad(cell + 16u)] * scale;\n",
     ] {
         assert!(text.contains(line), "missing {line:?}");
     }
     // 256 f64: C = 8, 16 work-items per sub-FFT, 16 elements each (so loops); W = 128 < L,
     // so the flat phases loop over the C sub-FFTs s, each around a loop over its elements.
-    let text = source(
-        &FusedSpec {
-            precision: Precision::F64,
-            ..FusedSpec::new(256)
-        }
-        .as_single_pass(),
-    );
+    let text = source(&FusedSpec {
+        precision: Precision::F64,
+        ..FusedSpec::new(256)
+    });
     for line in [
         "        const uint src = first * 256u + lid;\n",
         "        #pragma unroll\n        for (uint s = 0u; s < 8u; ++s)\n",
@@ -656,19 +661,29 @@ fn indices_match_the_stockham_formulas() {
     }
     assert!(!code(&text).contains("stage_tw["));
     assert!(!text.contains("const uint j ") && !text.contains("const uint row "));
-    // 4096 f32 as the whole transform: C = 1, so no c or col; stages 32, 32, 4 index by j
-    // alone; 32 elements per work-item, so the phases are written out.
+    // 4096 f32 as the whole transform: C = 1, so no c or col; stages 16, 16, 16 in
+    // registers, 256 work-items indexed by j alone. Element it of the load is point
+    // lid + 256 it, straight into ld[it]; stage 1 (b = j) writes X[q] at j * 16 + q, through
+    // buf laid out as e + e / 16, where stage 2 reads point j + 256 m at 272 m from its
+    // pointer; stage 2 (stride 16) writes (b - kk) * 16 + kk + 16 q unpadded; stage 3 has
+    // stride 256.
     let text = source(&FusedSpec::new(4096).as_single_pass());
     for line in [
         "    const uint first = (uint)get_group_id(0);\n",
         "    const uint j = lid;\n",
         "    const uint row = lid;\n",
         "    const uint g = first;\n",
-        "        const float2 a01 = buf[pad(j + 128u)];\n",
-        "        const uint dst = (j - kk) * 32u + kk;\n",
-        "                buf[pad(row + 128u)] = x[src + 128u * t];\n",
-        "        if (first < total)\n        {\n            buf[pad(lid)] = x[src];\n",
-        "            y[out + 128u] = buf[pad(lid + 128u)] * scale;\n",
+        "            ld[1] = x[src + 256u];\n",
+        "                ld[1] = x[src + 256u * t];\n",
+        "    const uint s1_u0_dst = j * 16u;\n",
+        "    __local float2 *s1_u0_out = buf + (s1_u0_dst + s1_u0_dst / 16u);\n",
+        "    __local float2 *s2_in = buf + (j + j / 16u);\n",
+        "    s2_u0_a01 = s2_in[272];\n",
+        "    const uint s2_u0_kk = j & 15u;\n",
+        "    const uint s2_u0_dst = (j - s2_u0_kk) * 16u + s2_u0_kk;\n",
+        "    const uint s3_u0_kk = j & 255u;\n",
+        "        const uint out = first * 4096u + lid;\n",
+        "            y[out + 256u] = st[1] * scale;\n",
     ] {
         assert!(text.contains(line), "missing {line:?}");
     }

@@ -107,8 +107,9 @@ pub struct FusedSpec {
     pub store: Option<Storage>,
     /// The pass is the whole transform (`t = p = 1`: each work-group reads and writes one
     /// contiguous block), so its work-group need not take many columns for long runs of
-    /// global addresses ([`FusedSpec::columns`]). Set only where it changes the kernel
-    /// ([`FusedSpec::as_single_pass`]).
+    /// global addresses ([`FusedSpec::columns`]), and a plain power-of-two pass keeps its
+    /// values in registers ([`FusedSpec::single_pass_in_registers`]). Set only where it
+    /// changes the kernel ([`FusedSpec::as_single_pass`]).
     pub single_pass: bool,
 }
 
@@ -212,7 +213,7 @@ impl FusedSpec {
             single_pass: true,
             ..self
         };
-        if single.columns() != self.columns() {
+        if single.columns() != self.columns() || single.single_pass_in_registers() {
             single
         } else {
             self
@@ -284,9 +285,52 @@ impl FusedSpec {
     /// end than the complex-exchange kernels). Every pass that
     /// [exchanges halves](FusedSpec::exchanges_halves), the mixed passes whose stages suit it
     /// ([`FusedSpec::mixed_in_registers`]) and the power-of-two passes with Bluestein's edges
-    /// that do ([`FusedSpec::chirp_in_registers`]).
+    /// that do ([`FusedSpec::chirp_in_registers`]), and the plain power-of-two passes that
+    /// are the whole transform ([`FusedSpec::single_pass_in_registers`]).
     pub fn holds_registers(&self) -> bool {
-        self.exchanges_halves() || self.mixed_in_registers() || self.chirp_in_registers()
+        self.exchanges_halves()
+            || self.mixed_in_registers()
+            || self.chirp_in_registers()
+            || self.single_pass_in_registers()
+    }
+
+    /// Whether a plain power-of-two pass (no edge, not interleaved, complex exchanges) that
+    /// is the whole transform ([`FusedSpec::single_pass`]) keeps its values in registers, as
+    /// balanced stages of radix up to 16 (`single_pass_register_bits`): from 256
+    /// points in f32 and f64 (`512 -> [8, 8, 8]`, `4096 -> [16, 16, 16]`); shorter lengths
+    /// take too few work-items per sub-FFT for `C > 1` (`REGISTER_MIN_RUN`). The mixed
+    /// lengths' register stages then serve powers of two too, with their exchanges padded
+    /// linearly ([`FusedSpec::pads_linearly`]). Measured on the H200 (docs/PERFORMANCE.md,
+    /// 2026-11-26, registers), 2^27 points, against the local-memory stages: f32 256 points
+    /// 0.642 -> 0.524 ms, 1024 0.628 -> 0.516, 4096 0.735 -> 0.575 (the copy: 0.513, cuFFT
+    /// 0.543, 0.537, 0.537); f64 (2^26 points) 256 0.723 -> 0.532, 2048 0.729 -> 0.527.
+    pub fn single_pass_in_registers(&self) -> bool {
+        self.single_pass_register_bits().is_some()
+    }
+
+    /// The main radix (as bits) of a [`FusedSpec::single_pass_in_registers`] pass: as few
+    /// stages of radix at most 16 as the length takes, balanced (`1024 -> [16, 16, 4]`,
+    /// `512 -> [8, 8, 8]`), where those keep their values in registers (two stages at least,
+    /// `REGISTER_MIN_RUN` work-items per sub-FFT with `C > 1`, at most [`MAX_GROUP`]
+    /// work-items); `None` for every other pass.
+    fn single_pass_register_bits(&self) -> Option<u32> {
+        let plain = self.single_pass
+            && self.lengths == Lengths::PowerOfTwo
+            && self.len.is_power_of_two()
+            && !self.interleaved
+            && !self.has_edge()
+            && !self.exchanges_halves();
+        if !plain {
+            return None;
+        }
+        let bits = self.len.trailing_zeros();
+        let stages = bits.div_ceil(MAX_RADIX.trailing_zeros());
+        let main = bits.div_ceil(stages.max(1));
+        let per_fft = self.len >> main;
+        let fits = stages >= 2
+            && (self.columns() == 1 || per_fft >= REGISTER_MIN_RUN)
+            && self.columns() * per_fft <= MAX_GROUP;
+        fits.then_some(main)
     }
 
     /// Whether a power-of-two pass with Bluestein's edges keeps its values in registers
@@ -575,6 +619,9 @@ impl FusedSpec {
     }
 
     fn radix_bits(&self) -> u32 {
+        if let Some(main) = self.single_pass_register_bits() {
+            return main;
+        }
         let bits = self.len.max(1).trailing_zeros();
         let sixteen = MAX_RADIX.trailing_zeros();
         let half = bits.div_ceil(2);
@@ -817,11 +864,12 @@ impl FusedSpec {
         }
     }
 
-    /// The kernel's name (and entry point): `fft_fused4096_c1_fwd_f32`; a power-of-two
+    /// The kernel's name (and entry point): `fft_fused4096_c4_fwd_f32`; a power-of-two
     /// length serving any length ends in `_mixed` (`fft_fused128_c32_fwd_f32_mixed`), and
     /// Bluestein's edges follow with the user's direction
-    /// (`fft_fused2048_c2_inv_f32_unpad_fwd`), and an interleaved pass ends in `_il`
-    /// (`fft_fused256_c16_fwd_f32_il`).
+    /// (`fft_fused2048_c2_inv_f32_unpad_fwd`), the whole transform in
+    /// registers ([`FusedSpec::single_pass_in_registers`]) ends in `_whole` (`fft_fused4096_c1_fwd_f32_whole`), and
+    /// an interleaved pass in `_il` (`fft_fused256_c16_fwd_f32_il`).
     pub fn name(&self) -> String {
         let mut suffix = if self.is_mixed() && self.len.is_power_of_two() {
             "_mixed".to_string()
@@ -833,6 +881,9 @@ impl FusedSpec {
         }
         if let Some(real) = self.real {
             suffix.push_str(real.suffix());
+        }
+        if self.single_pass_in_registers() {
+            suffix.push_str("_whole");
         }
         if self.interleaved {
             suffix.push_str("_il");
@@ -1181,13 +1232,27 @@ mod tests {
         assert_eq!(s.stage_radices(), [16, 16, 16, 2]);
         assert_eq!(s.local_len(), 4095 + 511 + 1);
         assert_eq!(spec(8192, f32).exchange_parts(), 1);
+        // The whole transform keeps its values in registers from 256 points on: balanced
+        // stages of radix up to 16, each exchange padded on its own.
         let s = spec(4096, f32).as_single_pass();
-        assert!(!s.exchanges_halves());
-        assert_eq!((s.columns(), s.work_group_size()), (1, 128));
-        assert_eq!(s.stage_radices(), [32, 32, 4]);
-        assert_eq!(s.name(), "fft_fused4096_c1_fwd_f32");
-        // Stages through buf, the two-level padding: 4095 + 255 + 15 + 1.
-        assert!(!s.pads_linearly());
+        assert!(!s.exchanges_halves() && s.single_pass_in_registers());
+        assert_eq!((s.columns(), s.work_group_size()), (1, 256));
+        assert_eq!(s.stage_radices(), [16, 16, 16]);
+        assert_eq!(s.name(), "fft_fused4096_c1_fwd_f32_whole");
+        assert!(s.pads_linearly());
+        assert_eq!(s.local_len(), 4095 + 511 + 1);
+        let s = spec(512, f32).as_single_pass();
+        assert_eq!((s.columns(), s.work_group_size()), (4, 256));
+        assert_eq!(s.stage_radices(), [8, 8, 8]);
+        let s = spec(256, f32).as_single_pass();
+        assert!(s.single_pass && s.single_pass_in_registers());
+        assert_eq!((s.columns(), s.stage_radices()), (16, vec![16, 16]));
+        // Shorter sub-FFTs take too few work-items each for 16 columns or more: they stay
+        // the pass of many sub-FFTs, stages through buf with the two-level padding
+        // (4095 + 255 + 15 + 1).
+        let s = spec(128, f32).as_single_pass();
+        assert!(!s.single_pass && !s.holds_registers() && !s.pads_linearly());
+        assert_eq!((s.columns(), s.stage_radices()), (32, vec![16, 8]));
         assert_eq!(s.local_len(), 4096 + 255 + 15);
         assert_eq!(s.local_bytes(), 4366 * 8);
         // Wide passes: more columns, halves exchanged, X more values of padding per sub-FFT's
@@ -1248,9 +1313,9 @@ mod tests {
         assert_eq!((s.columns(), s.work_group_size()), (1, 128));
         assert_eq!(s.stage_radices(), [16, 16, 8]);
         let s = spec(1024, f64).as_single_pass();
-        assert_eq!((s.columns(), s.work_group_size()), (2, 64));
-        assert_eq!(s.stage_radices(), [32, 32]);
-        assert_eq!(s.local_bytes(), (2048 + 127 + 7) * 16);
+        assert_eq!((s.columns(), s.work_group_size()), (2, 128));
+        assert_eq!(s.stage_radices(), [16, 16, 4]);
+        assert_eq!(s.local_bytes(), (2047 + 255 + 1) * 16);
         let s = spec(2, f64);
         assert_eq!((s.columns(), s.work_group_size()), (128, 128));
         assert_eq!(
@@ -1347,9 +1412,9 @@ mod tests {
     fn catalog_is_complete_ordered_and_unique() {
         let specs = fused_catalog();
         // 14 lengths x 2 directions x 2 precisions, less f64's 16384, plus the single-pass
-        // kernels of 512 points (f32) and of the wide lengths (1024 to 4096 in f32, 1024
-        // and 2048 in f64), both directions.
-        assert_eq!(specs.len(), 14 * 2 * 2 - 2 + 2 + 10);
+        // kernels of 256 to 4096 points in f32 and 256 to 2048 in f64 (in registers), both
+        // directions.
+        assert_eq!(specs.len(), 14 * 2 * 2 - 2 + 2 * (5 + 4));
         let single: Vec<String> = specs
             .iter()
             .filter(|s| s.single_pass && s.direction == Direction::Forward)
@@ -1358,12 +1423,15 @@ mod tests {
         assert_eq!(
             single,
             [
-                "fft_fused512_c4_fwd_f32",
-                "fft_fused1024_c4_fwd_f32",
-                "fft_fused1024_c2_fwd_f64",
-                "fft_fused2048_c2_fwd_f32",
-                "fft_fused2048_c1_fwd_f64",
-                "fft_fused4096_c1_fwd_f32"
+                "fft_fused256_c16_fwd_f32_whole",
+                "fft_fused256_c8_fwd_f64_whole",
+                "fft_fused512_c4_fwd_f32_whole",
+                "fft_fused512_c4_fwd_f64_whole",
+                "fft_fused1024_c4_fwd_f32_whole",
+                "fft_fused1024_c2_fwd_f64_whole",
+                "fft_fused2048_c2_fwd_f32_whole",
+                "fft_fused2048_c1_fwd_f64_whole",
+                "fft_fused4096_c1_fwd_f32_whole"
             ]
         );
         assert_eq!(specs[0], FusedSpec::new(2));
