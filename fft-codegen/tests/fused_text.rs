@@ -112,7 +112,7 @@ fn vector(spec: FusedSpec) -> &'static str {
 fn the_abi_is_exactly_the_runtime_contract() {
     let text = source(&FusedSpec::new(4096).as_single_pass());
     let signature = "\
-__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+__kernel __attribute__((reqd_work_group_size(128, 1, 1)))
 void fft_fused4096_c1_fwd_f32_whole(__global const float2 *x,
                                     __global float2 *y,
                                     __global const float2 *restrict stage_tw,
@@ -557,6 +557,7 @@ fn mixed_edges_in_registers() {
     // A plain power-of-two pass keeps its values in registers only as the whole transform.
     assert!(!FusedSpec::new(512).holds_registers());
     assert!(FusedSpec::new(512).as_single_pass().holds_registers());
+    assert!(!FusedSpec::new(32).as_single_pass().holds_registers());
     // Not with halves: the split's pairs need the complex buffer.
     let halves = FusedSpec {
         real: Some(FusedReal::Split),
@@ -661,29 +662,33 @@ fn indices_match_the_stockham_formulas() {
     }
     assert!(!code(&text).contains("stage_tw["));
     assert!(!text.contains("const uint j ") && !text.contains("const uint row "));
-    // 4096 f32 as the whole transform: C = 1, so no c or col; stages 16, 16, 16 in
-    // registers, 256 work-items indexed by j alone. Element it of the load is point
-    // lid + 256 it, straight into ld[it]; stage 1 (b = j) writes X[q] at j * 16 + q, through
-    // buf laid out as e + e / 16, where stage 2 reads point j + 256 m at 272 m from its
-    // pointer; stage 2 (stride 16) writes (b - kk) * 16 + kk + 16 q unpadded; stage 3 has
-    // stride 256.
+    // 4096 f32 as the whole transform: C = 1, so no c or col; stages 32, 32, 4 in
+    // registers, 128 work-items indexed by j alone. Element it of the load is point
+    // lid + 128 it, straight into ld[it]; stage 1 (b = j) writes X[q] at j * 32 + q, through
+    // buf laid out as e + e / 32, where stage 2 reads point j + 128 m at 132 m from its
+    // pointer; stage 2 (stride 32) writes (b - kk) * 32 + kk + 32 q unpadded; stage 3
+    // (stride 1024) runs 8 radix-4 butterflies per work-item, b = j + 128 u, reading
+    // b + 1024 m.
     let text = source(&FusedSpec::new(4096).as_single_pass());
     for line in [
         "    const uint first = (uint)get_group_id(0);\n",
         "    const uint j = lid;\n",
         "    const uint row = lid;\n",
         "    const uint g = first;\n",
-        "            ld[1] = x[src + 256u];\n",
-        "                ld[1] = x[src + 256u * t];\n",
-        "    const uint s1_u0_dst = j * 16u;\n",
-        "    __local float2 *s1_u0_out = buf + (s1_u0_dst + s1_u0_dst / 16u);\n",
-        "    __local float2 *s2_in = buf + (j + j / 16u);\n",
-        "    s2_u0_a01 = s2_in[272];\n",
-        "    const uint s2_u0_kk = j & 15u;\n",
-        "    const uint s2_u0_dst = (j - s2_u0_kk) * 16u + s2_u0_kk;\n",
-        "    const uint s3_u0_kk = j & 255u;\n",
+        "            ld[1] = x[src + 128u];\n",
+        "                ld[1] = x[src + 128u * t];\n",
+        "    const uint s1_u0_dst = j * 32u;\n",
+        "    __local float2 *s1_u0_out = buf + (s1_u0_dst + s1_u0_dst / 32u);\n",
+        "    __local float2 *s2_in = buf + (j + j / 32u);\n",
+        "    s2_u0_a01 = s2_in[132];\n",
+        "    const uint s2_u0_kk = j & 31u;\n",
+        "    const uint s2_u0_dst = (j - s2_u0_kk) * 32u + s2_u0_kk;\n",
+        "    const uint s3_u0_kk = j & 1023u;\n",
+        "    const uint s3_u1_b = j + 128u;\n",
+        "    s3_u0_a01 = s3_in[1024];\n",
+        "    s3_u1_a01 = s3_in[1152];\n",
         "        const uint out = first * 4096u + lid;\n",
-        "            y[out + 256u] = st[1] * scale;\n",
+        "            y[out + 128u] = st[1] * scale;\n",
     ] {
         assert!(text.contains(line), "missing {line:?}");
     }

@@ -20,7 +20,7 @@ const PRECISIONS: [Precision; 2] = [Precision::F32, Precision::F64];
 /// 1. global radix passes, vector form: radix x direction x precision x twiddles (96);
 /// 2. global radix passes, scalar form: radix x direction x precision (24);
 /// 3. fused passes: length 2..16384 (f32) or 8192 (f64) x direction x precision, and the
-///    whole-transform forms of 256 to 4096 (f32) or 2048 (f64) points (72);
+///    whole-transform forms of 64 to 4096 (f32) or 2048 (f64) points (80);
 /// 4. global radix passes for any length (vector form, table twiddles): every radix of
 ///    [`all_radices`] x direction x precision (176);
 /// 5. Bluestein's point-wise chirp passes: step x direction x precision (12);
@@ -237,7 +237,7 @@ mod tests {
         assert_eq!(all_radices().len(), 44);
         assert_eq!(
             specs.len(),
-            96 + 24 + 72 + 44 * 4 + 12 + 12 + 16 + 4 + 8 + 24
+            96 + 24 + 80 + 44 * 4 + 12 + 12 + 16 + 4 + 8 + 24
         );
         assert_eq!(specs[0], KernelSpec::Radix(RadixSpec::new(2)));
         assert_eq!(specs[0].name(), "fft_radix2_fwd_f32");
@@ -245,8 +245,8 @@ mod tests {
         assert_eq!(specs[96].name(), "fft_radix2_fwd_f32_scalar");
         assert_eq!(specs[119].name(), "fft_radix64_inv_f64_scalar");
         assert_eq!(specs[120].name(), "fft_fused2_c256_fwd_f32");
-        assert_eq!(specs[191].name(), "fft_fused16384_c1_inv_f32");
-        assert_eq!(specs[192].name(), "fft_radix2_fwd_f32_mixed");
+        assert_eq!(specs[199].name(), "fft_fused16384_c1_inv_f32");
+        assert_eq!(specs[200].name(), "fft_radix2_fwd_f32_mixed");
         assert_eq!(
             specs.last().map(KernelSpec::name).as_deref(),
             Some("fft_radix64_inv_f64_hilo")

@@ -62,6 +62,14 @@ const EXTRA_STAGE_MIN_LEN: u32 = 512;
 /// registers ([`FusedSpec::mixed_in_registers`]): its flat phases move runs of this many
 /// neighbouring values (128 bytes in f32).
 pub const REGISTER_MIN_RUN: u32 = 16;
+/// The fewest work-items per sub-FFT of a power-of-two pass that is the whole transform and
+/// keeps its values in registers with several sub-FFTs per work-group
+/// ([`FusedSpec::single_pass_in_registers`]): its loads and stores are all flat, so a warp
+/// moves runs of 8 values (64 bytes in f32), the sub-FFTs of a work-group side by side.
+/// Measured on the H200 (docs/PERFORMANCE.md, 2026-11-26, registers): 64 points as [8, 8]
+/// (runs of 8) 0.521 ms against 0.587 through local memory, 128 as [16, 8] 0.525 against
+/// 0.588.
+const SINGLE_PASS_MIN_RUN: u32 = 8;
 
 /// log2 of the largest stage radix of an f32 power-of-two pass that computes Bluestein's
 /// whole convolution ([`FusedSpec::convolves`]): 32.
@@ -296,14 +304,17 @@ impl FusedSpec {
 
     /// Whether a plain power-of-two pass (no edge, not interleaved, complex exchanges) that
     /// is the whole transform ([`FusedSpec::single_pass`]) keeps its values in registers, as
-    /// balanced stages of radix up to 16 (`single_pass_register_bits`): from 256
-    /// points in f32 and f64 (`512 -> [8, 8, 8]`, `4096 -> [16, 16, 16]`); shorter lengths
-    /// take too few work-items per sub-FFT for `C > 1` (`REGISTER_MIN_RUN`). The mixed
-    /// lengths' register stages then serve powers of two too, with their exchanges padded
-    /// linearly ([`FusedSpec::pads_linearly`]). Measured on the H200 (docs/PERFORMANCE.md,
-    /// 2026-11-26, registers), 2^27 points, against the local-memory stages: f32 256 points
-    /// 0.642 -> 0.524 ms, 1024 0.628 -> 0.516, 4096 0.735 -> 0.575 (the copy: 0.513, cuFFT
-    /// 0.543, 0.537, 0.537); f64 (2^26 points) 256 0.723 -> 0.532, 2048 0.729 -> 0.527.
+    /// balanced stages of radix up to 16 (`single_pass_register_bits`; `64 -> [8, 8]`,
+    /// `512 -> [8, 8, 8]`, `2048 -> [16, 16, 8]`; 4096 in f32 as `[32, 32, 4]`), with at
+    /// least `SINGLE_PASS_MIN_RUN` (8) work-items per sub-FFT where a work-group holds
+    /// several: from 64 points in f32 and f64 (32 would be `[8, 4]`). The mixed lengths'
+    /// register stages then serve powers of two too, with their exchanges padded linearly
+    /// ([`FusedSpec::pads_linearly`]). Measured on the H200 (docs/PERFORMANCE.md, 2026-11-26,
+    /// registers), 2^27 points, against the local-memory stages: f32 64 points 0.588 ->
+    /// 0.522 ms, 256 0.642 -> 0.523, 1024 0.627 -> 0.518, 4096 0.739 -> 0.530 (the copy:
+    /// 0.513; cuFFT 0.525, 0.545, 0.536, 0.539); f64 (2^26 points) 256 0.724 -> 0.528,
+    /// 2048 0.731 -> 0.528. Passes of multi-pass plans keep their shapes: in registers they
+    /// lost on the H100 (the second pass of 2^16 points 0.747 -> 0.858 ms).
     pub fn single_pass_in_registers(&self) -> bool {
         self.single_pass_register_bits().is_some()
     }
@@ -325,10 +336,16 @@ impl FusedSpec {
         }
         let bits = self.len.trailing_zeros();
         let stages = bits.div_ceil(MAX_RADIX.trailing_zeros());
-        let main = bits.div_ceil(stages.max(1));
+        let main = if self.precision == Precision::F32 && self.len == 4096 {
+            // Measured on the H200 (docs/PERFORMANCE.md, 2026-11-26, registers): [32, 32, 4]
+            // with 128 work-items 0.529 ms, [16, 16, 16] with 256 0.576, [64, 64] 0.625.
+            5
+        } else {
+            bits.div_ceil(stages.max(1))
+        };
         let per_fft = self.len >> main;
         let fits = stages >= 2
-            && (self.columns() == 1 || per_fft >= REGISTER_MIN_RUN)
+            && (self.columns() == 1 || per_fft >= SINGLE_PASS_MIN_RUN)
             && self.columns() * per_fft <= MAX_GROUP;
         fits.then_some(main)
     }
@@ -1232,12 +1249,13 @@ mod tests {
         assert_eq!(s.stage_radices(), [16, 16, 16, 2]);
         assert_eq!(s.local_len(), 4095 + 511 + 1);
         assert_eq!(spec(8192, f32).exchange_parts(), 1);
-        // The whole transform keeps its values in registers from 256 points on: balanced
-        // stages of radix up to 16, each exchange padded on its own.
+        // The whole transform keeps its values in registers from 64 points on: balanced
+        // stages of radix up to 16 (4096 in f32 as [32, 32, 4]), each exchange padded on its
+        // own.
         let s = spec(4096, f32).as_single_pass();
         assert!(!s.exchanges_halves() && s.single_pass_in_registers());
-        assert_eq!((s.columns(), s.work_group_size()), (1, 256));
-        assert_eq!(s.stage_radices(), [16, 16, 16]);
+        assert_eq!((s.columns(), s.work_group_size()), (1, 128));
+        assert_eq!(s.stage_radices(), [32, 32, 4]);
         assert_eq!(s.name(), "fft_fused4096_c1_fwd_f32_whole");
         assert!(s.pads_linearly());
         assert_eq!(s.local_len(), 4095 + 511 + 1);
@@ -1247,12 +1265,16 @@ mod tests {
         let s = spec(256, f32).as_single_pass();
         assert!(s.single_pass && s.single_pass_in_registers());
         assert_eq!((s.columns(), s.stage_radices()), (16, vec![16, 16]));
-        // Shorter sub-FFTs take too few work-items each for 16 columns or more: they stay
+        let s = spec(64, f32).as_single_pass();
+        assert!(s.single_pass_in_registers());
+        assert_eq!((s.columns(), s.work_group_size()), (64, 512));
+        assert_eq!(s.stage_radices(), [8, 8]);
+        // 32 points would take 4 work-items per sub-FFT ([8, 4]), runs of 4 values: it stays
         // the pass of many sub-FFTs, stages through buf with the two-level padding
         // (4095 + 255 + 15 + 1).
-        let s = spec(128, f32).as_single_pass();
+        let s = spec(32, f32).as_single_pass();
         assert!(!s.single_pass && !s.holds_registers() && !s.pads_linearly());
-        assert_eq!((s.columns(), s.stage_radices()), (32, vec![16, 8]));
+        assert_eq!((s.columns(), s.stage_radices()), (128, vec![16, 2]));
         assert_eq!(s.local_len(), 4096 + 255 + 15);
         assert_eq!(s.local_bytes(), 4366 * 8);
         // Wide passes: more columns, halves exchanged, X more values of padding per sub-FFT's
@@ -1412,9 +1434,9 @@ mod tests {
     fn catalog_is_complete_ordered_and_unique() {
         let specs = fused_catalog();
         // 14 lengths x 2 directions x 2 precisions, less f64's 16384, plus the single-pass
-        // kernels of 256 to 4096 points in f32 and 256 to 2048 in f64 (in registers), both
+        // kernels of 64 to 4096 points in f32 and 64 to 2048 in f64 (in registers), both
         // directions.
-        assert_eq!(specs.len(), 14 * 2 * 2 - 2 + 2 * (5 + 4));
+        assert_eq!(specs.len(), 14 * 2 * 2 - 2 + 2 * (7 + 6));
         let single: Vec<String> = specs
             .iter()
             .filter(|s| s.single_pass && s.direction == Direction::Forward)
@@ -1423,6 +1445,10 @@ mod tests {
         assert_eq!(
             single,
             [
+                "fft_fused64_c64_fwd_f32_whole",
+                "fft_fused64_c32_fwd_f64_whole",
+                "fft_fused128_c32_fwd_f32_whole",
+                "fft_fused128_c16_fwd_f64_whole",
                 "fft_fused256_c16_fwd_f32_whole",
                 "fft_fused256_c8_fwd_f64_whole",
                 "fft_fused512_c4_fwd_f32_whole",

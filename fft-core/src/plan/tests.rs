@@ -44,8 +44,8 @@ fn auto_on_a_gpu_plans_fused_passes_with_whole_work_groups() {
             entry: 0,
             params: LaunchParams::stockham(4096, 3, 1),
             launch: LaunchShape {
-                global: vec![3 * 256],
-                local: Some(vec![256])
+                global: vec![3 * 128],
+                local: Some(vec![128])
             },
             scale: 1.0,
         }]
