@@ -655,10 +655,13 @@ impl FusedSpec {
             // Measured on the H100 (docs/PERFORMANCE.md, 2026-11-24), 8192 f32 points:
             // [64, 64, 2] with 128 work-items takes 1.22 copies, [32, 32, 8] with 256 1.54,
             // [16, 16, 16, 2] with 512 1.93 (each exchange costs four barriers). 4096 f64
-            // points: [16, 16, 16] with 256 work-items takes 1.02 copies.
+            // points: [16, 16, 16] with 256 work-items takes 1.02 copies. In parts each
+            // exchange costs eight barriers, so f64 takes its largest radix there too: 8192
+            // f64 points as [32, 32, 8] 1.286 ms against 1.571 as [16, 16, 16, 2] on the H200
+            // (docs/PERFORMANCE.md, 2026-11-26, registers; cuFFT 1.422).
             return match self.precision {
-                Precision::F32 => self.max_stage_radix().trailing_zeros(),
-                Precision::F64 => sixteen,
+                Precision::F64 if self.exchange_parts() == 1 => sixteen,
+                _ => self.max_stage_radix().trailing_zeros(),
             };
         }
         // 4096 points in f32: [32, 32, 4] with 128 work-items beat [64, 64] with 64 on the
@@ -1243,10 +1246,11 @@ mod tests {
         assert_eq!((s.columns(), s.work_group_size()), (1, 256));
         assert_eq!(s.stage_radices(), [64, 64, 4]);
         assert_eq!(s.local_len(), 8191 + 1023 + 1);
+        // In parts, f64 takes its largest radix too (fewer exchanges of eight barriers).
         let s = spec(8192, f64);
         assert_eq!((s.exchange_parts(), s.part_len()), (2, 4096));
-        assert_eq!((s.columns(), s.work_group_size()), (1, 512));
-        assert_eq!(s.stage_radices(), [16, 16, 16, 2]);
+        assert_eq!((s.columns(), s.work_group_size()), (1, 256));
+        assert_eq!(s.stage_radices(), [32, 32, 8]);
         assert_eq!(s.local_len(), 4095 + 511 + 1);
         assert_eq!(spec(8192, f32).exchange_parts(), 1);
         // The whole transform keeps its values in registers from 64 points on: balanced
