@@ -321,9 +321,9 @@ impl FusedSpec {
 
     /// The main radix (as bits) of a [`FusedSpec::single_pass_in_registers`] pass: as few
     /// stages of radix at most 16 as the length takes, balanced (`1024 -> [16, 16, 4]`,
-    /// `512 -> [8, 8, 8]`), where those keep their values in registers (two stages at least,
-    /// `REGISTER_MIN_RUN` work-items per sub-FFT with `C > 1`, at most [`MAX_GROUP`]
-    /// work-items); `None` for every other pass.
+    /// `512 -> [8, 8, 8]`; 4096 in f32 as `[32, 32, 4]`), where those keep their values in
+    /// registers (two stages at least, `SINGLE_PASS_MIN_RUN` work-items per sub-FFT with
+    /// `C > 1`, at most [`MAX_GROUP`] work-items); `None` for every other pass.
     fn single_pass_register_bits(&self) -> Option<u32> {
         let plain = self.single_pass
             && self.lengths == Lengths::PowerOfTwo
@@ -887,9 +887,10 @@ impl FusedSpec {
     /// The kernel's name (and entry point): `fft_fused4096_c4_fwd_f32`; a power-of-two
     /// length serving any length ends in `_mixed` (`fft_fused128_c32_fwd_f32_mixed`), and
     /// Bluestein's edges follow with the user's direction
-    /// (`fft_fused2048_c2_inv_f32_unpad_fwd`), the whole transform in
-    /// registers ([`FusedSpec::single_pass_in_registers`]) ends in `_whole` (`fft_fused4096_c1_fwd_f32_whole`), and
-    /// an interleaved pass in `_il` (`fft_fused256_c16_fwd_f32_il`).
+    /// (`fft_fused2048_c2_inv_f32_unpad_fwd`), the whole transform in registers
+    /// ([`FusedSpec::single_pass_in_registers`]) ends in `_whole`
+    /// (`fft_fused4096_c1_fwd_f32_whole`), and an interleaved pass in `_il`
+    /// (`fft_fused256_c16_fwd_f32_il`).
     pub fn name(&self) -> String {
         let mut suffix = if self.is_mixed() && self.len.is_power_of_two() {
             "_mixed".to_string()
