@@ -70,6 +70,13 @@ pub const REGISTER_MIN_RUN: u32 = 16;
 /// (runs of 8) 0.521 ms against 0.587 through local memory, 128 as [16, 8] 0.525 against
 /// 0.588.
 const SINGLE_PASS_MIN_RUN: u32 = 8;
+/// The longest whole-transform power-of-two pass with a real merge (the first pass of a C2R)
+/// that keeps its values in registers ([`FusedSpec::single_pass_in_registers`]); a split
+/// (R2C) does at every length. Measured on the H200 (docs/PERFORMANCE.md, 2026-11-26,
+/// registers, r7), C2R of N reals through the N/2-point pass: 512 reals 0.591 -> 0.328 ms,
+/// 1024 0.365 -> 0.362, 2048 0.384 -> 0.411, 8192 0.460 -> 0.490; R2C 1024 reals 0.393 ->
+/// 0.310, 8192 0.505 -> 0.384.
+const MERGE_REGISTER_MAX_LEN: u32 = 512;
 
 /// log2 of the largest stage radix of an f32 power-of-two pass that computes Bluestein's
 /// whole convolution ([`FusedSpec::convolves`]): 32.
@@ -302,8 +309,9 @@ impl FusedSpec {
             || self.single_pass_in_registers()
     }
 
-    /// Whether a plain power-of-two pass (no edge, not interleaved, complex exchanges) that
-    /// is the whole transform ([`FusedSpec::single_pass`]) keeps its values in registers, as
+    /// Whether a power-of-two pass that is the whole transform ([`FusedSpec::single_pass`]),
+    /// not interleaved, with complex exchanges and no edge but a real split or (up to
+    /// `MERGE_REGISTER_MAX_LEN`, 512 points) a real merge, keeps its values in registers, as
     /// balanced stages of radix up to 16 (`single_pass_register_bits`; `64 -> [8, 8]`,
     /// `512 -> [8, 8, 8]`, `2048 -> [16, 16, 8]`; 4096 in f32 as `[32, 32, 4]`), with at
     /// least `SINGLE_PASS_MIN_RUN` (8) work-items per sub-FFT where a work-group holds
@@ -325,11 +333,18 @@ impl FusedSpec {
     /// registers (two stages at least, `SINGLE_PASS_MIN_RUN` work-items per sub-FFT with
     /// `C > 1`, at most [`MAX_GROUP`] work-items); `None` for every other pass.
     fn single_pass_register_bits(&self) -> Option<u32> {
+        // A real split reads its mirrored values back from local memory (`store.rs`), a
+        // merge reads both of a pair from global memory into the registers.
+        let edge_fits = match self.real {
+            None => !self.has_edge(),
+            Some(FusedReal::Split) => true,
+            Some(FusedReal::Merge) => self.len <= MERGE_REGISTER_MAX_LEN,
+        };
         let plain = self.single_pass
             && self.lengths == Lengths::PowerOfTwo
             && self.len.is_power_of_two()
             && !self.interleaved
-            && !self.has_edge()
+            && edge_fits
             && !self.exchanges_halves();
         if !plain {
             return None;
@@ -1149,18 +1164,27 @@ mod tests {
             assert_eq!(real(500, step).stage_radices(), [10, 10, 5]);
             assert!(real(500, step).mixed_in_registers());
         }
-        // Single power-of-two passes with a real edge: radices up to 32, 16 for the merge at
-        // 512; the first pass of several keeps the plain radices.
+        // Single power-of-two passes with a real edge keep their values in registers (the
+        // split at every length, the merge up to 512 points) as the plain ones do; a longer
+        // merge takes radices up to 32 through local memory; the first pass of several keeps
+        // the plain radices.
         let single = |len: u32, step: FusedReal| FusedSpec {
             single_pass: true,
             ..real(len, step)
         };
         assert_eq!(spec(2048, f32).stage_radices(), [64, 32]);
-        assert_eq!(single(2048, FusedReal::Split).stage_radices(), [32, 32, 2]);
+        assert!(single(2048, FusedReal::Split).single_pass_in_registers());
+        assert_eq!(single(2048, FusedReal::Split).stage_radices(), [16, 16, 8]);
+        assert!(!single(2048, FusedReal::Merge).holds_registers());
         assert_eq!(single(2048, FusedReal::Merge).stage_radices(), [32, 32, 2]);
         assert_eq!(real(2048, FusedReal::Merge).stage_radices(), [64, 32]);
-        assert_eq!(single(512, FusedReal::Split).stage_radices(), [32, 16]);
-        assert_eq!(single(512, FusedReal::Merge).stage_radices(), [16, 16, 2]);
+        for step in [FusedReal::Split, FusedReal::Merge] {
+            assert!(single(512, step).single_pass_in_registers());
+            assert_eq!(single(512, step).stage_radices(), [8, 8, 8]);
+        }
+        // The split reads mirrored values back from buf: two-level pad(), not linear.
+        assert!(!single(512, FusedReal::Split).pads_linearly());
+        assert!(single(512, FusedReal::Merge).pads_linearly());
         let chirp = |len: u32| FusedSpec {
             chirp: Some(FusedChirp {
                 outer: Direction::Forward,

@@ -651,14 +651,14 @@ fn real_plans_fuse_their_steps_into_the_edge_passes_on_gpus() {
     let (fwd, inv) = (Direction::Forward, Direction::Inverse);
     let compact = RealLayout::Compact;
     // One pass: the 512-point complex FFT of the pairs, the split in its store (a single
-    // pass: 4 sub-FFTs per work-group).
+    // pass: 4 sub-FFTs per work-group, values in registers).
     assert_eq!(
         real_entries(1024, fwd, compact, &GPU),
-        ["fft_fused512_c4_fwd_f32_split"]
+        ["fft_fused512_c4_fwd_f32_split_whole"]
     );
     assert_eq!(
         real_entries(1024, inv, compact, &GPU),
-        ["fft_fused512_c4_inv_f32_merge"]
+        ["fft_fused512_c4_inv_f32_merge_whole"]
     );
     // Two passes of 2^19: the split in the last (its 8 columns pair up), the merge in the first.
     assert_eq!(
@@ -677,11 +677,11 @@ fn real_plans_fuse_their_steps_into_the_edge_passes_on_gpus() {
     // Padded rows are packed first (R2C) and unpacked last (C2R).
     assert_eq!(
         real_entries(1024, fwd, RealLayout::Padded, &GPU),
-        ["fft_real_pack_f32", "fft_fused512_c4_fwd_f32_split"]
+        ["fft_real_pack_f32", "fft_fused512_c4_fwd_f32_split_whole"]
     );
     assert_eq!(
         real_entries(1024, inv, RealLayout::Padded, &GPU),
-        ["fft_fused512_c4_inv_f32_merge", "fft_real_unpack_f32"]
+        ["fft_fused512_c4_inv_f32_merge_whole", "fft_real_unpack_f32"]
     );
     // A Bluestein half length (4099 is prime, M = 16384 one pass): the point-wise split
     // after it.
