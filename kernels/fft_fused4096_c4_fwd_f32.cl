@@ -3,11 +3,10 @@
 // regenerate with `cargo xtask gen-kernels`.
 //
 // Work-group: C = 4 sub-FFTs of 4096 points, W = 512 work-items (128 per sub-FFT, 32 points each),
-// 33888 bytes of local memory (C * L / 2 = 8192 values, padding pad() for some exchanges, X values per Q, Q >= 8, chosen per exchange, or none).
+// 33884 bytes of local memory (C * L / 2 = 8192 values, padding X values per Q, Q >= 8 and Y per sub-FFT part of 2048, chosen per exchange, or none).
 // The values stay in registers from load to store; between stages they move through local memory
 // as scalars, real parts then imaginary parts (four barriers per exchange, half the memory).
 // Each exchange moves 2 parts of 2048 points per sub-FFT in turn (8 barriers), one part's values at a time.
-// Each sub-FFT is followed by 6 more values of padding, so the 4 columns a warp touches meet different banks.
 // The first stage runs on the load's elements (flat: point j of sub-FFT c; columns: point row of
 // sub-FFT col), the last stage on the store's, so neither phase needs an exchange of its own.
 // Local Stockham stages: radix 32, 32, 4; stage twiddles stage_tw[s] = W_4096^s.
@@ -23,14 +22,6 @@
 // 4864 trivial rotations (x -1, x i, x -i), 7040 stage-twiddle multiplications (cmul);
 // 3712 of those stage twiddles are products of two read ones (cmul).
 // pass twiddles when p > 1: 4096 pass_twiddle products and 4096 complex multiplications.
-
-// pad(e) = e + (e >> 5) + (e >> 10) + (e >> 11) * 6u: local index of element e, one value of padding after
-// every 32 and one more after every 1024, so stride L becomes L + L/32 + L/1024 (no bank conflicts)
-// and 6 more after each sub-FFT's 2048 points (the columns of a warp meet different banks)
-inline uint pad(const uint e)
-{
-    return e + (e >> 5) + (e >> 10) + (e >> 11) * 6u;
-}
 
 // cmul(a, b) = a * b, the complex product
 inline float2 cmul(const float2 a, const float2 b)
@@ -140,8 +131,8 @@ void fft_fused4096_c4_fwd_f32(__global const float2 *x,
                               const uint total,
                               const float scale)
 {
-    // The real or imaginary part of element m (of one part) at buf[m + X * (m / Q)] or buf[pad(m)], per exchange, 8472 values, 33888 bytes.
-    __local float buf[8472];
+    // The real or imaginary part of element m (of one part) at buf[m + X * (m / Q) + Y * (m / Q')], X, Q, Y and Q' per exchange, 8471 values, 33884 bytes.
+    __local float buf[8471];
     const uint lid = (uint)get_local_id(0);
     const uint first = (uint)get_group_id(0) * 4u;
     // Stages: work-item lid runs point j of sub-FFT c, local index at = c * 4096 + j.
@@ -490,217 +481,221 @@ void fft_fused4096_c4_fwd_f32(__global const float2 *x,
     const uint s2_u0_kk = lj & 31u;
     float2 s2_u0_a00, s2_u0_a01, s2_u0_a02, s2_u0_a03, s2_u0_a04, s2_u0_a05, s2_u0_a06, s2_u0_a07, s2_u0_a08, s2_u0_a09, s2_u0_a10, s2_u0_a11, s2_u0_a12, s2_u0_a13, s2_u0_a14, s2_u0_a15, s2_u0_a16, s2_u0_a17, s2_u0_a18, s2_u0_a19, s2_u0_a20, s2_u0_a21, s2_u0_a22, s2_u0_a23, s2_u0_a24, s2_u0_a25, s2_u0_a26, s2_u0_a27, s2_u0_a28, s2_u0_a29, s2_u0_a30, s2_u0_a31;
     // Exchange through buf in 2 parts of 2048 points per sub-FFT: real parts part by part, then imaginary parts.
+    // Padding e + e / 32 + 8 * (e / 2048) (no warp meets a bank twice): each access is a pointer of the work-item and a constant.
+    __local float *s1_u0_out = buf + (s1_u0_at + s1_u0_at / 32u + 8u * (s1_u0_at / 2048u));
+    const uint s2_in_at = lc * 2048u + lj;
+    __local float *s2_in = buf + (s2_in_at + s2_in_at / 32u + 8u * (s2_in_at / 2048u));
     if (s1_u0_part == 0u)
     {
-        buf[pad(s1_u0_at)] = s1_u0_y00.x;
-        buf[pad(s1_u0_at + 1u)] = s1_u0_y16.x;
-        buf[pad(s1_u0_at + 2u)] = s1_u0_y08.x;
-        buf[pad(s1_u0_at + 3u)] = s1_u0_y24.x;
-        buf[pad(s1_u0_at + 4u)] = s1_u0_y04.x;
-        buf[pad(s1_u0_at + 5u)] = s1_u0_y20.x;
-        buf[pad(s1_u0_at + 6u)] = s1_u0_y12.x;
-        buf[pad(s1_u0_at + 7u)] = s1_u0_y28.x;
-        buf[pad(s1_u0_at + 8u)] = s1_u0_y02.x;
-        buf[pad(s1_u0_at + 9u)] = s1_u0_y18.x;
-        buf[pad(s1_u0_at + 10u)] = s1_u0_y10.x;
-        buf[pad(s1_u0_at + 11u)] = s1_u0_y26.x;
-        buf[pad(s1_u0_at + 12u)] = s1_u0_y06.x;
-        buf[pad(s1_u0_at + 13u)] = s1_u0_y22.x;
-        buf[pad(s1_u0_at + 14u)] = s1_u0_y14.x;
-        buf[pad(s1_u0_at + 15u)] = s1_u0_y30.x;
-        buf[pad(s1_u0_at + 16u)] = s1_u0_y01.x;
-        buf[pad(s1_u0_at + 17u)] = s1_u0_y17.x;
-        buf[pad(s1_u0_at + 18u)] = s1_u0_y09.x;
-        buf[pad(s1_u0_at + 19u)] = s1_u0_y25.x;
-        buf[pad(s1_u0_at + 20u)] = s1_u0_y05.x;
-        buf[pad(s1_u0_at + 21u)] = s1_u0_y21.x;
-        buf[pad(s1_u0_at + 22u)] = s1_u0_y13.x;
-        buf[pad(s1_u0_at + 23u)] = s1_u0_y29.x;
-        buf[pad(s1_u0_at + 24u)] = s1_u0_y03.x;
-        buf[pad(s1_u0_at + 25u)] = s1_u0_y19.x;
-        buf[pad(s1_u0_at + 26u)] = s1_u0_y11.x;
-        buf[pad(s1_u0_at + 27u)] = s1_u0_y27.x;
-        buf[pad(s1_u0_at + 28u)] = s1_u0_y07.x;
-        buf[pad(s1_u0_at + 29u)] = s1_u0_y23.x;
-        buf[pad(s1_u0_at + 30u)] = s1_u0_y15.x;
-        buf[pad(s1_u0_at + 31u)] = s1_u0_y31.x;
+        s1_u0_out[0] = s1_u0_y00.x;
+        s1_u0_out[1] = s1_u0_y16.x;
+        s1_u0_out[2] = s1_u0_y08.x;
+        s1_u0_out[3] = s1_u0_y24.x;
+        s1_u0_out[4] = s1_u0_y04.x;
+        s1_u0_out[5] = s1_u0_y20.x;
+        s1_u0_out[6] = s1_u0_y12.x;
+        s1_u0_out[7] = s1_u0_y28.x;
+        s1_u0_out[8] = s1_u0_y02.x;
+        s1_u0_out[9] = s1_u0_y18.x;
+        s1_u0_out[10] = s1_u0_y10.x;
+        s1_u0_out[11] = s1_u0_y26.x;
+        s1_u0_out[12] = s1_u0_y06.x;
+        s1_u0_out[13] = s1_u0_y22.x;
+        s1_u0_out[14] = s1_u0_y14.x;
+        s1_u0_out[15] = s1_u0_y30.x;
+        s1_u0_out[16] = s1_u0_y01.x;
+        s1_u0_out[17] = s1_u0_y17.x;
+        s1_u0_out[18] = s1_u0_y09.x;
+        s1_u0_out[19] = s1_u0_y25.x;
+        s1_u0_out[20] = s1_u0_y05.x;
+        s1_u0_out[21] = s1_u0_y21.x;
+        s1_u0_out[22] = s1_u0_y13.x;
+        s1_u0_out[23] = s1_u0_y29.x;
+        s1_u0_out[24] = s1_u0_y03.x;
+        s1_u0_out[25] = s1_u0_y19.x;
+        s1_u0_out[26] = s1_u0_y11.x;
+        s1_u0_out[27] = s1_u0_y27.x;
+        s1_u0_out[28] = s1_u0_y07.x;
+        s1_u0_out[29] = s1_u0_y23.x;
+        s1_u0_out[30] = s1_u0_y15.x;
+        s1_u0_out[31] = s1_u0_y31.x;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    s2_u0_a00.x = buf[pad(lc * 2048u + lj)];
-    s2_u0_a01.x = buf[pad(lc * 2048u + lj + 128u)];
-    s2_u0_a02.x = buf[pad(lc * 2048u + lj + 256u)];
-    s2_u0_a03.x = buf[pad(lc * 2048u + lj + 384u)];
-    s2_u0_a04.x = buf[pad(lc * 2048u + lj + 512u)];
-    s2_u0_a05.x = buf[pad(lc * 2048u + lj + 640u)];
-    s2_u0_a06.x = buf[pad(lc * 2048u + lj + 768u)];
-    s2_u0_a07.x = buf[pad(lc * 2048u + lj + 896u)];
-    s2_u0_a08.x = buf[pad(lc * 2048u + lj + 1024u)];
-    s2_u0_a09.x = buf[pad(lc * 2048u + lj + 1152u)];
-    s2_u0_a10.x = buf[pad(lc * 2048u + lj + 1280u)];
-    s2_u0_a11.x = buf[pad(lc * 2048u + lj + 1408u)];
-    s2_u0_a12.x = buf[pad(lc * 2048u + lj + 1536u)];
-    s2_u0_a13.x = buf[pad(lc * 2048u + lj + 1664u)];
-    s2_u0_a14.x = buf[pad(lc * 2048u + lj + 1792u)];
-    s2_u0_a15.x = buf[pad(lc * 2048u + lj + 1920u)];
+    s2_u0_a00.x = s2_in[0];
+    s2_u0_a01.x = s2_in[132];
+    s2_u0_a02.x = s2_in[264];
+    s2_u0_a03.x = s2_in[396];
+    s2_u0_a04.x = s2_in[528];
+    s2_u0_a05.x = s2_in[660];
+    s2_u0_a06.x = s2_in[792];
+    s2_u0_a07.x = s2_in[924];
+    s2_u0_a08.x = s2_in[1056];
+    s2_u0_a09.x = s2_in[1188];
+    s2_u0_a10.x = s2_in[1320];
+    s2_u0_a11.x = s2_in[1452];
+    s2_u0_a12.x = s2_in[1584];
+    s2_u0_a13.x = s2_in[1716];
+    s2_u0_a14.x = s2_in[1848];
+    s2_u0_a15.x = s2_in[1980];
     barrier(CLK_LOCAL_MEM_FENCE);
     if (s1_u0_part == 1u)
     {
-        buf[pad(s1_u0_at)] = s1_u0_y00.x;
-        buf[pad(s1_u0_at + 1u)] = s1_u0_y16.x;
-        buf[pad(s1_u0_at + 2u)] = s1_u0_y08.x;
-        buf[pad(s1_u0_at + 3u)] = s1_u0_y24.x;
-        buf[pad(s1_u0_at + 4u)] = s1_u0_y04.x;
-        buf[pad(s1_u0_at + 5u)] = s1_u0_y20.x;
-        buf[pad(s1_u0_at + 6u)] = s1_u0_y12.x;
-        buf[pad(s1_u0_at + 7u)] = s1_u0_y28.x;
-        buf[pad(s1_u0_at + 8u)] = s1_u0_y02.x;
-        buf[pad(s1_u0_at + 9u)] = s1_u0_y18.x;
-        buf[pad(s1_u0_at + 10u)] = s1_u0_y10.x;
-        buf[pad(s1_u0_at + 11u)] = s1_u0_y26.x;
-        buf[pad(s1_u0_at + 12u)] = s1_u0_y06.x;
-        buf[pad(s1_u0_at + 13u)] = s1_u0_y22.x;
-        buf[pad(s1_u0_at + 14u)] = s1_u0_y14.x;
-        buf[pad(s1_u0_at + 15u)] = s1_u0_y30.x;
-        buf[pad(s1_u0_at + 16u)] = s1_u0_y01.x;
-        buf[pad(s1_u0_at + 17u)] = s1_u0_y17.x;
-        buf[pad(s1_u0_at + 18u)] = s1_u0_y09.x;
-        buf[pad(s1_u0_at + 19u)] = s1_u0_y25.x;
-        buf[pad(s1_u0_at + 20u)] = s1_u0_y05.x;
-        buf[pad(s1_u0_at + 21u)] = s1_u0_y21.x;
-        buf[pad(s1_u0_at + 22u)] = s1_u0_y13.x;
-        buf[pad(s1_u0_at + 23u)] = s1_u0_y29.x;
-        buf[pad(s1_u0_at + 24u)] = s1_u0_y03.x;
-        buf[pad(s1_u0_at + 25u)] = s1_u0_y19.x;
-        buf[pad(s1_u0_at + 26u)] = s1_u0_y11.x;
-        buf[pad(s1_u0_at + 27u)] = s1_u0_y27.x;
-        buf[pad(s1_u0_at + 28u)] = s1_u0_y07.x;
-        buf[pad(s1_u0_at + 29u)] = s1_u0_y23.x;
-        buf[pad(s1_u0_at + 30u)] = s1_u0_y15.x;
-        buf[pad(s1_u0_at + 31u)] = s1_u0_y31.x;
+        s1_u0_out[0] = s1_u0_y00.x;
+        s1_u0_out[1] = s1_u0_y16.x;
+        s1_u0_out[2] = s1_u0_y08.x;
+        s1_u0_out[3] = s1_u0_y24.x;
+        s1_u0_out[4] = s1_u0_y04.x;
+        s1_u0_out[5] = s1_u0_y20.x;
+        s1_u0_out[6] = s1_u0_y12.x;
+        s1_u0_out[7] = s1_u0_y28.x;
+        s1_u0_out[8] = s1_u0_y02.x;
+        s1_u0_out[9] = s1_u0_y18.x;
+        s1_u0_out[10] = s1_u0_y10.x;
+        s1_u0_out[11] = s1_u0_y26.x;
+        s1_u0_out[12] = s1_u0_y06.x;
+        s1_u0_out[13] = s1_u0_y22.x;
+        s1_u0_out[14] = s1_u0_y14.x;
+        s1_u0_out[15] = s1_u0_y30.x;
+        s1_u0_out[16] = s1_u0_y01.x;
+        s1_u0_out[17] = s1_u0_y17.x;
+        s1_u0_out[18] = s1_u0_y09.x;
+        s1_u0_out[19] = s1_u0_y25.x;
+        s1_u0_out[20] = s1_u0_y05.x;
+        s1_u0_out[21] = s1_u0_y21.x;
+        s1_u0_out[22] = s1_u0_y13.x;
+        s1_u0_out[23] = s1_u0_y29.x;
+        s1_u0_out[24] = s1_u0_y03.x;
+        s1_u0_out[25] = s1_u0_y19.x;
+        s1_u0_out[26] = s1_u0_y11.x;
+        s1_u0_out[27] = s1_u0_y27.x;
+        s1_u0_out[28] = s1_u0_y07.x;
+        s1_u0_out[29] = s1_u0_y23.x;
+        s1_u0_out[30] = s1_u0_y15.x;
+        s1_u0_out[31] = s1_u0_y31.x;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    s2_u0_a16.x = buf[pad(lc * 2048u + lj)];
-    s2_u0_a17.x = buf[pad(lc * 2048u + lj + 128u)];
-    s2_u0_a18.x = buf[pad(lc * 2048u + lj + 256u)];
-    s2_u0_a19.x = buf[pad(lc * 2048u + lj + 384u)];
-    s2_u0_a20.x = buf[pad(lc * 2048u + lj + 512u)];
-    s2_u0_a21.x = buf[pad(lc * 2048u + lj + 640u)];
-    s2_u0_a22.x = buf[pad(lc * 2048u + lj + 768u)];
-    s2_u0_a23.x = buf[pad(lc * 2048u + lj + 896u)];
-    s2_u0_a24.x = buf[pad(lc * 2048u + lj + 1024u)];
-    s2_u0_a25.x = buf[pad(lc * 2048u + lj + 1152u)];
-    s2_u0_a26.x = buf[pad(lc * 2048u + lj + 1280u)];
-    s2_u0_a27.x = buf[pad(lc * 2048u + lj + 1408u)];
-    s2_u0_a28.x = buf[pad(lc * 2048u + lj + 1536u)];
-    s2_u0_a29.x = buf[pad(lc * 2048u + lj + 1664u)];
-    s2_u0_a30.x = buf[pad(lc * 2048u + lj + 1792u)];
-    s2_u0_a31.x = buf[pad(lc * 2048u + lj + 1920u)];
+    s2_u0_a16.x = s2_in[0];
+    s2_u0_a17.x = s2_in[132];
+    s2_u0_a18.x = s2_in[264];
+    s2_u0_a19.x = s2_in[396];
+    s2_u0_a20.x = s2_in[528];
+    s2_u0_a21.x = s2_in[660];
+    s2_u0_a22.x = s2_in[792];
+    s2_u0_a23.x = s2_in[924];
+    s2_u0_a24.x = s2_in[1056];
+    s2_u0_a25.x = s2_in[1188];
+    s2_u0_a26.x = s2_in[1320];
+    s2_u0_a27.x = s2_in[1452];
+    s2_u0_a28.x = s2_in[1584];
+    s2_u0_a29.x = s2_in[1716];
+    s2_u0_a30.x = s2_in[1848];
+    s2_u0_a31.x = s2_in[1980];
     barrier(CLK_LOCAL_MEM_FENCE);
     if (s1_u0_part == 0u)
     {
-        buf[pad(s1_u0_at)] = s1_u0_y00.y;
-        buf[pad(s1_u0_at + 1u)] = s1_u0_y16.y;
-        buf[pad(s1_u0_at + 2u)] = s1_u0_y08.y;
-        buf[pad(s1_u0_at + 3u)] = s1_u0_y24.y;
-        buf[pad(s1_u0_at + 4u)] = s1_u0_y04.y;
-        buf[pad(s1_u0_at + 5u)] = s1_u0_y20.y;
-        buf[pad(s1_u0_at + 6u)] = s1_u0_y12.y;
-        buf[pad(s1_u0_at + 7u)] = s1_u0_y28.y;
-        buf[pad(s1_u0_at + 8u)] = s1_u0_y02.y;
-        buf[pad(s1_u0_at + 9u)] = s1_u0_y18.y;
-        buf[pad(s1_u0_at + 10u)] = s1_u0_y10.y;
-        buf[pad(s1_u0_at + 11u)] = s1_u0_y26.y;
-        buf[pad(s1_u0_at + 12u)] = s1_u0_y06.y;
-        buf[pad(s1_u0_at + 13u)] = s1_u0_y22.y;
-        buf[pad(s1_u0_at + 14u)] = s1_u0_y14.y;
-        buf[pad(s1_u0_at + 15u)] = s1_u0_y30.y;
-        buf[pad(s1_u0_at + 16u)] = s1_u0_y01.y;
-        buf[pad(s1_u0_at + 17u)] = s1_u0_y17.y;
-        buf[pad(s1_u0_at + 18u)] = s1_u0_y09.y;
-        buf[pad(s1_u0_at + 19u)] = s1_u0_y25.y;
-        buf[pad(s1_u0_at + 20u)] = s1_u0_y05.y;
-        buf[pad(s1_u0_at + 21u)] = s1_u0_y21.y;
-        buf[pad(s1_u0_at + 22u)] = s1_u0_y13.y;
-        buf[pad(s1_u0_at + 23u)] = s1_u0_y29.y;
-        buf[pad(s1_u0_at + 24u)] = s1_u0_y03.y;
-        buf[pad(s1_u0_at + 25u)] = s1_u0_y19.y;
-        buf[pad(s1_u0_at + 26u)] = s1_u0_y11.y;
-        buf[pad(s1_u0_at + 27u)] = s1_u0_y27.y;
-        buf[pad(s1_u0_at + 28u)] = s1_u0_y07.y;
-        buf[pad(s1_u0_at + 29u)] = s1_u0_y23.y;
-        buf[pad(s1_u0_at + 30u)] = s1_u0_y15.y;
-        buf[pad(s1_u0_at + 31u)] = s1_u0_y31.y;
+        s1_u0_out[0] = s1_u0_y00.y;
+        s1_u0_out[1] = s1_u0_y16.y;
+        s1_u0_out[2] = s1_u0_y08.y;
+        s1_u0_out[3] = s1_u0_y24.y;
+        s1_u0_out[4] = s1_u0_y04.y;
+        s1_u0_out[5] = s1_u0_y20.y;
+        s1_u0_out[6] = s1_u0_y12.y;
+        s1_u0_out[7] = s1_u0_y28.y;
+        s1_u0_out[8] = s1_u0_y02.y;
+        s1_u0_out[9] = s1_u0_y18.y;
+        s1_u0_out[10] = s1_u0_y10.y;
+        s1_u0_out[11] = s1_u0_y26.y;
+        s1_u0_out[12] = s1_u0_y06.y;
+        s1_u0_out[13] = s1_u0_y22.y;
+        s1_u0_out[14] = s1_u0_y14.y;
+        s1_u0_out[15] = s1_u0_y30.y;
+        s1_u0_out[16] = s1_u0_y01.y;
+        s1_u0_out[17] = s1_u0_y17.y;
+        s1_u0_out[18] = s1_u0_y09.y;
+        s1_u0_out[19] = s1_u0_y25.y;
+        s1_u0_out[20] = s1_u0_y05.y;
+        s1_u0_out[21] = s1_u0_y21.y;
+        s1_u0_out[22] = s1_u0_y13.y;
+        s1_u0_out[23] = s1_u0_y29.y;
+        s1_u0_out[24] = s1_u0_y03.y;
+        s1_u0_out[25] = s1_u0_y19.y;
+        s1_u0_out[26] = s1_u0_y11.y;
+        s1_u0_out[27] = s1_u0_y27.y;
+        s1_u0_out[28] = s1_u0_y07.y;
+        s1_u0_out[29] = s1_u0_y23.y;
+        s1_u0_out[30] = s1_u0_y15.y;
+        s1_u0_out[31] = s1_u0_y31.y;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    s2_u0_a00.y = buf[pad(lc * 2048u + lj)];
-    s2_u0_a01.y = buf[pad(lc * 2048u + lj + 128u)];
-    s2_u0_a02.y = buf[pad(lc * 2048u + lj + 256u)];
-    s2_u0_a03.y = buf[pad(lc * 2048u + lj + 384u)];
-    s2_u0_a04.y = buf[pad(lc * 2048u + lj + 512u)];
-    s2_u0_a05.y = buf[pad(lc * 2048u + lj + 640u)];
-    s2_u0_a06.y = buf[pad(lc * 2048u + lj + 768u)];
-    s2_u0_a07.y = buf[pad(lc * 2048u + lj + 896u)];
-    s2_u0_a08.y = buf[pad(lc * 2048u + lj + 1024u)];
-    s2_u0_a09.y = buf[pad(lc * 2048u + lj + 1152u)];
-    s2_u0_a10.y = buf[pad(lc * 2048u + lj + 1280u)];
-    s2_u0_a11.y = buf[pad(lc * 2048u + lj + 1408u)];
-    s2_u0_a12.y = buf[pad(lc * 2048u + lj + 1536u)];
-    s2_u0_a13.y = buf[pad(lc * 2048u + lj + 1664u)];
-    s2_u0_a14.y = buf[pad(lc * 2048u + lj + 1792u)];
-    s2_u0_a15.y = buf[pad(lc * 2048u + lj + 1920u)];
+    s2_u0_a00.y = s2_in[0];
+    s2_u0_a01.y = s2_in[132];
+    s2_u0_a02.y = s2_in[264];
+    s2_u0_a03.y = s2_in[396];
+    s2_u0_a04.y = s2_in[528];
+    s2_u0_a05.y = s2_in[660];
+    s2_u0_a06.y = s2_in[792];
+    s2_u0_a07.y = s2_in[924];
+    s2_u0_a08.y = s2_in[1056];
+    s2_u0_a09.y = s2_in[1188];
+    s2_u0_a10.y = s2_in[1320];
+    s2_u0_a11.y = s2_in[1452];
+    s2_u0_a12.y = s2_in[1584];
+    s2_u0_a13.y = s2_in[1716];
+    s2_u0_a14.y = s2_in[1848];
+    s2_u0_a15.y = s2_in[1980];
     barrier(CLK_LOCAL_MEM_FENCE);
     if (s1_u0_part == 1u)
     {
-        buf[pad(s1_u0_at)] = s1_u0_y00.y;
-        buf[pad(s1_u0_at + 1u)] = s1_u0_y16.y;
-        buf[pad(s1_u0_at + 2u)] = s1_u0_y08.y;
-        buf[pad(s1_u0_at + 3u)] = s1_u0_y24.y;
-        buf[pad(s1_u0_at + 4u)] = s1_u0_y04.y;
-        buf[pad(s1_u0_at + 5u)] = s1_u0_y20.y;
-        buf[pad(s1_u0_at + 6u)] = s1_u0_y12.y;
-        buf[pad(s1_u0_at + 7u)] = s1_u0_y28.y;
-        buf[pad(s1_u0_at + 8u)] = s1_u0_y02.y;
-        buf[pad(s1_u0_at + 9u)] = s1_u0_y18.y;
-        buf[pad(s1_u0_at + 10u)] = s1_u0_y10.y;
-        buf[pad(s1_u0_at + 11u)] = s1_u0_y26.y;
-        buf[pad(s1_u0_at + 12u)] = s1_u0_y06.y;
-        buf[pad(s1_u0_at + 13u)] = s1_u0_y22.y;
-        buf[pad(s1_u0_at + 14u)] = s1_u0_y14.y;
-        buf[pad(s1_u0_at + 15u)] = s1_u0_y30.y;
-        buf[pad(s1_u0_at + 16u)] = s1_u0_y01.y;
-        buf[pad(s1_u0_at + 17u)] = s1_u0_y17.y;
-        buf[pad(s1_u0_at + 18u)] = s1_u0_y09.y;
-        buf[pad(s1_u0_at + 19u)] = s1_u0_y25.y;
-        buf[pad(s1_u0_at + 20u)] = s1_u0_y05.y;
-        buf[pad(s1_u0_at + 21u)] = s1_u0_y21.y;
-        buf[pad(s1_u0_at + 22u)] = s1_u0_y13.y;
-        buf[pad(s1_u0_at + 23u)] = s1_u0_y29.y;
-        buf[pad(s1_u0_at + 24u)] = s1_u0_y03.y;
-        buf[pad(s1_u0_at + 25u)] = s1_u0_y19.y;
-        buf[pad(s1_u0_at + 26u)] = s1_u0_y11.y;
-        buf[pad(s1_u0_at + 27u)] = s1_u0_y27.y;
-        buf[pad(s1_u0_at + 28u)] = s1_u0_y07.y;
-        buf[pad(s1_u0_at + 29u)] = s1_u0_y23.y;
-        buf[pad(s1_u0_at + 30u)] = s1_u0_y15.y;
-        buf[pad(s1_u0_at + 31u)] = s1_u0_y31.y;
+        s1_u0_out[0] = s1_u0_y00.y;
+        s1_u0_out[1] = s1_u0_y16.y;
+        s1_u0_out[2] = s1_u0_y08.y;
+        s1_u0_out[3] = s1_u0_y24.y;
+        s1_u0_out[4] = s1_u0_y04.y;
+        s1_u0_out[5] = s1_u0_y20.y;
+        s1_u0_out[6] = s1_u0_y12.y;
+        s1_u0_out[7] = s1_u0_y28.y;
+        s1_u0_out[8] = s1_u0_y02.y;
+        s1_u0_out[9] = s1_u0_y18.y;
+        s1_u0_out[10] = s1_u0_y10.y;
+        s1_u0_out[11] = s1_u0_y26.y;
+        s1_u0_out[12] = s1_u0_y06.y;
+        s1_u0_out[13] = s1_u0_y22.y;
+        s1_u0_out[14] = s1_u0_y14.y;
+        s1_u0_out[15] = s1_u0_y30.y;
+        s1_u0_out[16] = s1_u0_y01.y;
+        s1_u0_out[17] = s1_u0_y17.y;
+        s1_u0_out[18] = s1_u0_y09.y;
+        s1_u0_out[19] = s1_u0_y25.y;
+        s1_u0_out[20] = s1_u0_y05.y;
+        s1_u0_out[21] = s1_u0_y21.y;
+        s1_u0_out[22] = s1_u0_y13.y;
+        s1_u0_out[23] = s1_u0_y29.y;
+        s1_u0_out[24] = s1_u0_y03.y;
+        s1_u0_out[25] = s1_u0_y19.y;
+        s1_u0_out[26] = s1_u0_y11.y;
+        s1_u0_out[27] = s1_u0_y27.y;
+        s1_u0_out[28] = s1_u0_y07.y;
+        s1_u0_out[29] = s1_u0_y23.y;
+        s1_u0_out[30] = s1_u0_y15.y;
+        s1_u0_out[31] = s1_u0_y31.y;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    s2_u0_a16.y = buf[pad(lc * 2048u + lj)];
-    s2_u0_a17.y = buf[pad(lc * 2048u + lj + 128u)];
-    s2_u0_a18.y = buf[pad(lc * 2048u + lj + 256u)];
-    s2_u0_a19.y = buf[pad(lc * 2048u + lj + 384u)];
-    s2_u0_a20.y = buf[pad(lc * 2048u + lj + 512u)];
-    s2_u0_a21.y = buf[pad(lc * 2048u + lj + 640u)];
-    s2_u0_a22.y = buf[pad(lc * 2048u + lj + 768u)];
-    s2_u0_a23.y = buf[pad(lc * 2048u + lj + 896u)];
-    s2_u0_a24.y = buf[pad(lc * 2048u + lj + 1024u)];
-    s2_u0_a25.y = buf[pad(lc * 2048u + lj + 1152u)];
-    s2_u0_a26.y = buf[pad(lc * 2048u + lj + 1280u)];
-    s2_u0_a27.y = buf[pad(lc * 2048u + lj + 1408u)];
-    s2_u0_a28.y = buf[pad(lc * 2048u + lj + 1536u)];
-    s2_u0_a29.y = buf[pad(lc * 2048u + lj + 1664u)];
-    s2_u0_a30.y = buf[pad(lc * 2048u + lj + 1792u)];
-    s2_u0_a31.y = buf[pad(lc * 2048u + lj + 1920u)];
+    s2_u0_a16.y = s2_in[0];
+    s2_u0_a17.y = s2_in[132];
+    s2_u0_a18.y = s2_in[264];
+    s2_u0_a19.y = s2_in[396];
+    s2_u0_a20.y = s2_in[528];
+    s2_u0_a21.y = s2_in[660];
+    s2_u0_a22.y = s2_in[792];
+    s2_u0_a23.y = s2_in[924];
+    s2_u0_a24.y = s2_in[1056];
+    s2_u0_a25.y = s2_in[1188];
+    s2_u0_a26.y = s2_in[1320];
+    s2_u0_a27.y = s2_in[1452];
+    s2_u0_a28.y = s2_in[1584];
+    s2_u0_a29.y = s2_in[1716];
+    s2_u0_a30.y = s2_in[1848];
+    s2_u0_a31.y = s2_in[1980];
     const float2 s2_u0_w01 = stage_tw[s2_u0_kk * 4u];
     s2_u0_a01 = cmul(s2_u0_a01, s2_u0_w01);
     const float2 s2_u0_w02 = stage_tw[s2_u0_kk * 8u];

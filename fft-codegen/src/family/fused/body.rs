@@ -36,10 +36,17 @@ pub(super) fn write_kernel<W: Write>(
         } else {
             ""
         };
-        let at = match (shape.pads_any_exchange_linearly(), shape.pad_helper()) {
-            (true, false) => "buf[m + X * (m / Q)], X and Q per exchange,",
-            (true, true) => "buf[m + X * (m / Q)] or buf[pad(m)], per exchange,",
-            (false, _) => "buf[pad(m)]:",
+        let at = match (
+            shape.pads_any_exchange_linearly(),
+            shape.pad_helper(),
+            shape.skews_any_exchange(),
+        ) {
+            (true, false, false) => "buf[m + X * (m / Q)], X and Q per exchange,",
+            (true, false, true) => {
+                "buf[m + X * (m / Q) + Y * (m / Q')], X, Q, Y and Q' per exchange,"
+            }
+            (true, true, _) => "buf[m + X * (m / Q)] or buf[pad(m)], per exchange,",
+            (false, ..) => "buf[pad(m)]:",
         };
         writeln!(
             w,

@@ -140,11 +140,7 @@ fn write_pointers<'a, W: Write>(
         0 => "no warp meets a bank twice".to_string(),
         n => format!("{n} extra bank passes per work-group"),
     };
-    let padding = match gaps.values {
-        0 => "No padding".to_string(),
-        1 => format!("Padding e + e / {}", gaps.every),
-        x => format!("Padding e + {x} * (e / {})", gaps.every),
-    };
+    let padding = gaps.describe();
     writeln!(
         w,
         "// {padding} ({passes}): each access is a pointer of the work-item and a constant."
@@ -163,7 +159,7 @@ fn write_pointers<'a, W: Write>(
         // A base that is no variable is named first, so its padding reads it once.
         let base = match &at.base {
             Expr::Var(name) => name.clone(),
-            base if gaps.values == 0 => base.to_string(),
+            base if gaps == Gaps::NONE => base.to_string(),
             base => {
                 let name = format!("{}_at", at.pointer);
                 writeln!(w, "const uint {name} = {base};")?;

@@ -99,10 +99,10 @@ impl Exchange {
     }
 
     /// The bank residues of every access in the first [`COUNTED_LANES`] work-items for
-    /// padding after every `every` values: the bank of `e + X * (e / every)` is
-    /// `(e + X * (e / every)) % banks`.
-    pub(super) fn residues(&self, every: u32, banks: u32) -> Residues {
-        let (q, b) = (u64::from(every), u64::from(banks));
+    /// padding after every `every` values and a skew after every `skew_every`: the bank of
+    /// `e + X * (e / every) + Y * (e / skew_every)` is that sum modulo `banks`.
+    pub(super) fn residues(&self, every: u32, skew_every: u32, banks: u32) -> Residues {
+        let (q, q2, b) = (u64::from(every), u64::from(skew_every), u64::from(banks));
         let accesses = self
             .accesses
             .iter()
@@ -115,7 +115,8 @@ impl Exchange {
                             .take(COUNTED_LANES)
                             .map(|value| {
                                 let e = value + offset;
-                                ((e % b) as u8, ((e / q) % b) as u8, e)
+                                let banks_of = |v: u64| (v % b) as u8;
+                                (banks_of(e), banks_of(e / q), banks_of(e / q2), e)
                             })
                             .collect()
                     })
@@ -126,6 +127,7 @@ impl Exchange {
         Residues {
             banks,
             every,
+            skew_every,
             distinct,
             accesses,
         }
@@ -204,35 +206,38 @@ fn transaction_passes(addresses: &mut Vec<u64>, banks: u32) -> u64 {
 /// points' kernel 18 ms to emit; linearity is checked in every work-item regardless.
 const COUNTED_LANES: usize = 256;
 
-/// Each access's `(e % banks, (e / every) % banks, e)` in the first [`COUNTED_LANES`]
-/// work-items of each regime.
+/// One work-item's access: `(e % banks, (e / every) % banks, (e / skew_every) % banks, e)`.
+type Residue = (u8, u8, u8, u64);
+
+/// Each access's [`Residue`] in the first [`COUNTED_LANES`] work-items of each regime.
 pub(super) struct Residues {
     banks: u32,
     every: u32,
+    skew_every: u32,
     distinct: bool,
-    accesses: Vec<Vec<Vec<(u8, u8, u64)>>>,
+    accesses: Vec<Vec<Vec<Residue>>>,
 }
 
 impl Residues {
     /// The passes over the banks beyond one per transaction that the counted warps take for
-    /// every access with `values` of padding after every `every`; once the count
-    /// reaches `limit` (the search has a padding that takes that many) it stops after that
-    /// access. Values at different addresses of one bank of a transaction take one pass
-    /// each; lanes at one address, one pass (a broadcast).
-    pub(super) fn extra_passes(&self, values: u32, limit: u64) -> u64 {
+    /// every access with `values` of padding after every `every` and `skew` after every
+    /// `skew_every`; once the count reaches `limit` (the search has a padding that takes
+    /// that many) it stops after that access. Values at different addresses of one bank of
+    /// a transaction take one pass each; lanes at one address, one pass (a broadcast).
+    pub(super) fn extra_passes(&self, values: u32, skew: u32, limit: u64) -> u64 {
         let banks = self.banks as usize;
-        let gaps = Gaps {
-            every: self.every,
-            values,
-        };
+        let gaps = Gaps::every(self.every, values).skewed(self.skew_every, skew);
         let mut passes = 0;
         let mut addresses = Vec::with_capacity(banks);
         for access in &self.accesses {
             for transaction in access.iter().flat_map(|lanes| lanes.chunks(banks)) {
                 if self.distinct {
                     let mut per_bank = [0u8; 32];
-                    for &(lo, hi, _) in transaction {
-                        let bank = (usize::from(lo) + values as usize * usize::from(hi)) % banks;
+                    for &(lo, hi, hi2, _) in transaction {
+                        let bank = (usize::from(lo)
+                            + values as usize * usize::from(hi)
+                            + skew as usize * usize::from(hi2))
+                            % banks;
                         per_bank[bank] += 1;
                     }
                     passes += u64::from(per_bank.iter().max().copied().unwrap_or(1).max(1) - 1);
@@ -280,7 +285,7 @@ mod tests {
         assert!(!writes.is_linear(8));
         for every in [10, 20] {
             for values in [1, 3] {
-                let gaps = Gaps { every, values };
+                let gaps = Gaps::every(every, values);
                 for j in 0..64u64 {
                     for q in 0..20 {
                         let whole = gaps.padded(20 * j + q);
@@ -294,8 +299,8 @@ mod tests {
 
     fn passes(exchange: &Exchange, gaps: Gaps, banks: u32, limit: u64) -> u64 {
         exchange
-            .residues(gaps.every, banks)
-            .extra_passes(gaps.values, limit)
+            .residues(gaps.every, gaps.skew_every, banks)
+            .extra_passes(gaps.values, gaps.skew, limit)
     }
 
     #[test]
@@ -303,7 +308,7 @@ mod tests {
         // A warp writing floats 32 apart meets one bank 32 times: 31 extra passes; a
         // period of 32 makes the stride 33 and every bank distinct.
         let all = u64::MAX;
-        let one_per = |every| Gaps { every, values: 1 };
+        let one_per = |every| Gaps::every(every, 1);
         let strided = exchange(vec![(0..64).map(|j| 32 * j).collect()], vec![(0, 0)]);
         assert_eq!(passes(&strided, Gaps::NONE, 32, all), 2 * 31);
         assert_eq!(passes(&strided, one_per(32), 32, all), 0);
@@ -327,10 +332,7 @@ mod tests {
             (0..27).map(|q| (0, 27 * q)).collect(),
         );
         assert!(passes(&runs, Gaps::NONE, 32, all) > 0);
-        let gaps = Gaps {
-            every: 243,
-            values: 22,
-        };
+        let gaps = Gaps::every(243, 22);
         assert_eq!(passes(&runs, gaps, 32, all), 0);
     }
 }

@@ -58,9 +58,14 @@ pub(super) fn write_header<W: Write>(
         } else {
             ""
         };
+        let skew = if shape.skews_any_exchange() {
+            format!(" and Y per sub-FFT part of {}", spec.part_len())
+        } else {
+            String::new()
+        };
         writeln!(
             w,
-            "// {} bytes of local memory ({held} values, padding {which}X values per Q, Q >= {LINEAR_PAD_MIN_PERIOD}, chosen per exchange, or none).",
+            "// {} bytes of local memory ({held} values, padding {which}X values per Q, Q >= {LINEAR_PAD_MIN_PERIOD}{skew}, chosen per exchange, or none).",
             shape.local_bytes(),
         )?;
     } else {
@@ -93,7 +98,7 @@ pub(super) fn write_header<W: Write>(
                 4 * parts
             )?;
         }
-        if c > 1 && spec.sub_fft_pad() > 0 {
+        if c > 1 && spec.sub_fft_pad() > 0 && shape.pad_helper() {
             writeln!(
                 w,
                 "// Each sub-FFT is followed by {} more values of padding, so the {c} columns a warp touches meet different banks.",

@@ -137,6 +137,14 @@ impl Shape {
             .any(|p| matches!(p, Padding::Linear { .. }))
     }
 
+    /// Whether any exchange skews each sub-FFT's part by values of its own
+    /// ([`super::exchange_pad::Gaps::skewed`]).
+    pub(super) fn skews_any_exchange(&self) -> bool {
+        self.paddings
+            .iter()
+            .any(|p| matches!(p, Padding::Linear { gaps, .. } if gaps.skew > 0))
+    }
+
     /// Bytes of `buf`: [`Shape::local_len`] values ([`FusedSpec::local_value_bytes`]).
     pub(super) fn local_bytes(&self) -> u64 {
         self.local_len * self.spec.local_value_bytes()
