@@ -409,15 +409,20 @@ void fft_fused256_c16_fwd_f32_split(__global const float2 *x,
     // Store phase: 16 elements per work-item (it = 0..15); p is uniform, so is the branch.
     if (p == 1u)
     {
-        // Flat real split (p == 1): slot q = s * 129 + k, k = 0..128, of sequence first + s writes X_k and X_(256-k)
-        // from Z_k and Z_((256 - k) % 256) in local memory (X_0 and X_256 for k = 0).
-        for (uint q = lid; q < 2064u; q += 256u)
+        // Flat real split (p == 1): slot q = s * 128 + k, k = 0..127, of sequence first + s writes X_k and X_(256-k)
+        // from Z_k and Z_((256 - k) % 256) in local memory (X_0, X_256 and the middle X_128 for k = 0).
+        for (uint q = lid; q < 2048u; q += 256u)
         {
-            const uint s = q / 129u;
-            const uint k = q - s * 129u;
+            const uint s = q / 128u;
+            const uint k = q - s * 128u;
             if (first + s < total)
             {
                 split_pair(y, first + s, k, 256u, real_hi[k], buf[pad(s * 256u + k)], buf[pad(s * 256u + (k == 0u ? 0u : 256u - k))], scale);
+                if (k == 0u)
+                {
+                    const float2 zh = buf[pad(s * 256u + 128u)];
+                    y[(first + s) * 257u + 128u] = real_split(zh, zh, real_hi[128u]) * scale;
+                }
             }
         }
     }

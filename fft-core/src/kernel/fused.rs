@@ -228,7 +228,10 @@ impl FusedSpec {
             single_pass: true,
             ..self
         };
-        if single.columns() != self.columns() || single.single_pass_in_registers() {
+        if single.columns() != self.columns()
+            || single.single_pass_in_registers()
+            || single.splits_unpadded()
+        {
             single
         } else {
             self
@@ -874,12 +877,25 @@ impl FusedSpec {
     /// the work-item plus a constant (no index arithmetic per access) and the warps meet
     /// the fewest banks twice: the passes that [keep their values in
     /// registers](FusedSpec::holds_registers), whose only use of `buf` is those exchanges
-    /// (not a real split, which reads mirrored values there). The others index every access through the two-level
+    /// (a real split only where it [spills unpadded](FusedSpec::splits_unpadded): elsewhere it
+    /// reads mirrored values there). The others index every access through the two-level
     /// [`FusedSpec::pad`]. Measured on the H200 (docs/PERFORMANCE.md, 2026-11-26): without
     /// padding at all, bank conflicts and all, 6561 points took 0.619 ms against 0.696 with
     /// the two-level pad (five integer instructions per access).
     pub fn pads_linearly(&self) -> bool {
-        self.holds_registers() && self.real != Some(FusedReal::Split)
+        self.holds_registers() && (self.real != Some(FusedReal::Split) || self.splits_unpadded())
+    }
+
+    /// Whether a real split that is the whole transform ([`FusedSpec::single_pass`]), keeps
+    /// its values in registers and exchanges complex values puts them back into `buf`
+    /// unpadded for the split (each warp writes, then reads pairs of, consecutive values: no
+    /// bank meets two of them), so the split needs no `pad()` and the exchanges between the
+    /// stages pad linearly ([`FusedSpec::pads_linearly`]) like those of the complex passes.
+    pub fn splits_unpadded(&self) -> bool {
+        self.real == Some(FusedReal::Split)
+            && self.single_pass
+            && self.holds_registers()
+            && !self.exchanges_halves()
     }
 
     /// Bytes of the kernel's `__local` buffer (padding included): `local_len()` complex
@@ -903,7 +919,7 @@ impl FusedSpec {
     /// length serving any length ends in `_mixed` (`fft_fused128_c32_fwd_f32_mixed`), and
     /// Bluestein's edges follow with the user's direction
     /// (`fft_fused2048_c2_inv_f32_unpad_fwd`), the whole transform in registers
-    /// ([`FusedSpec::single_pass_in_registers`]) ends in `_whole`
+    /// ([`FusedSpec::single_pass_in_registers`], [`FusedSpec::splits_unpadded`]) ends in `_whole`
     /// (`fft_fused4096_c1_fwd_f32_whole`), and an interleaved pass in `_il`
     /// (`fft_fused256_c16_fwd_f32_il`).
     pub fn name(&self) -> String {
@@ -918,7 +934,7 @@ impl FusedSpec {
         if let Some(real) = self.real {
             suffix.push_str(real.suffix());
         }
-        if self.single_pass_in_registers() {
+        if self.single_pass_in_registers() || self.splits_unpadded() {
             suffix.push_str("_whole");
         }
         if self.interleaved {
@@ -1182,9 +1198,24 @@ mod tests {
             assert!(single(512, step).single_pass_in_registers());
             assert_eq!(single(512, step).stage_radices(), [8, 8, 8]);
         }
-        // The split reads mirrored values back from buf: two-level pad(), not linear.
-        assert!(!single(512, FusedReal::Split).pads_linearly());
+        // The split of the whole transform spills its values unpadded, so its exchanges pad
+        // linearly; as the last pass of several (reading mirrors from local-memory stages)
+        // or exchanging halves it reads them through the two-level pad().
+        assert!(single(512, FusedReal::Split).splits_unpadded());
+        assert!(single(512, FusedReal::Split).pads_linearly());
         assert!(single(512, FusedReal::Merge).pads_linearly());
+        assert!(!real(512, FusedReal::Split).splits_unpadded());
+        assert!(!real(512, FusedReal::Split).pads_linearly());
+        assert!(!single(8192, FusedReal::Split).splits_unpadded());
+        assert!(single(500, FusedReal::Split).splits_unpadded());
+        assert_eq!(
+            single(512, FusedReal::Split).name(),
+            "fft_fused512_c4_fwd_f32_split_whole"
+        );
+        assert_eq!(
+            real(500, FusedReal::Split).as_single_pass().name(),
+            "fft_fused500_c8_fwd_f32_split_whole"
+        );
         let chirp = |len: u32| FusedSpec {
             chirp: Some(FusedChirp {
                 outer: Direction::Forward,

@@ -11,22 +11,34 @@ use crate::index::Expr;
 use crate::opencl::writer::Writer;
 use std::fmt::{self, Write};
 
-/// The flat regime of a split store (one pass, p == 1): slot `q = s * S + k` (`S = L/2 + 1`,
-/// `k <= L/2`) of sub-FFT `first + s` reads `Z_k` and `Z_((L - k) % L)` from local memory
-/// once and writes both `X_k` and `X_(L-k)` (`X_0` and `X_L` for `k = 0`), so each pair
-/// costs one twiddle and two local reads.
+/// The flat regime of a split store (one pass, p == 1): slot `q = s * S + k` of sub-FFT
+/// `first + s` reads `Z_k` and `Z_((L - k) % L)` from local memory once and writes both
+/// `X_k` and `X_(L-k)` (`X_0` and `X_L` for `k = 0`), so each pair costs one twiddle and two
+/// local reads. For even `L`, `S = L/2` slots (`k < L/2`) and slot 0 also writes the middle
+/// `X_(L/2)` (its own mirror), so `C * S` is a multiple of the work-group where `C * L` is: with
+/// `S = L/2 + 1` a 512-point pass of 4 sub-FFTs took a fifth round of its 256 work-items for
+/// 4 slots. For odd `L`, `S = (L + 1) / 2` (`k <= (L - 1) / 2`, no middle).
 pub(super) fn write_split_pairs<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Result {
     let (l, c, group) = (shape.len, shape.columns, shape.group);
-    let slots = l / 2 + 1;
+    let middle = l % 2 == 0;
+    let slots = if middle { l / 2 } else { l / 2 + 1 };
     writeln!(
         w,
         "// Flat real split (p == 1): slot q = s * {slots} + k, k = 0..{}, of sequence first + s writes X_k and X_({l}-k)",
-        l / 2
+        slots - 1
     )?;
-    writeln!(
-        w,
-        "// from Z_k and Z_(({l} - k) % {l}) in local memory (X_0 and X_{l} for k = 0)."
-    )?;
+    if middle {
+        writeln!(
+            w,
+            "// from Z_k and Z_(({l} - k) % {l}) in local memory (X_0, X_{l} and the middle X_{} for k = 0).",
+            l / 2
+        )?;
+    } else {
+        writeln!(
+            w,
+            "// from Z_k and Z_(({l} - k) % {l}) in local memory (X_0 and X_{l} for k = 0)."
+        )?;
+    }
     writeln!(w, "for (uint q = lid; q < {}u; q += {group}u)", c * slots)?;
     w.open_block()?;
     if c > 1 {
@@ -40,8 +52,27 @@ pub(super) fn write_split_pairs<W: Write>(w: &mut Writer<W>, shape: &Shape) -> f
     w.open_block()?;
     writeln!(
         w,
-        "split_pair(y, first + s, k, {l}u, real_hi[k], buf[pad(s * {l}u + k)], buf[pad(s * {l}u + (k == 0u ? 0u : {l}u - k))], scale);"
+        "split_pair(y, first + s, k, {l}u, real_hi[k], {}, {}, scale);",
+        spilled(shape, &format!("s * {l}u + k")),
+        spilled(shape, &format!("s * {l}u + (k == 0u ? 0u : {l}u - k)")),
     )?;
+    if middle {
+        let half = l / 2;
+        writeln!(w, "if (k == 0u)")?;
+        w.open_block()?;
+        writeln!(
+            w,
+            "const {} zh = {};",
+            shape.vector,
+            spilled(shape, &format!("s * {l}u + {half}u"))
+        )?;
+        writeln!(
+            w,
+            "y[(first + s) * {}u + {half}u] = real_split(zh, zh, real_hi[{half}u]) * scale;",
+            l + 1
+        )?;
+        w.close_block()?;
+    }
     w.close_block()?;
     w.close_block()
 }
@@ -101,9 +132,10 @@ pub(super) fn write_split_columns<W: Write>(
         w.open_block()?;
         writeln!(
             w,
-            "split_pair(y, seq, i + m * p, t * {l}u, {}, buf[pad({})], buf[pad(pcol * {l}u + mm)], scale);",
+            "split_pair(y, seq, i + m * p, t * {l}u, {}, {}, {}, scale);",
             real_twiddle("i + m * p", false),
-            it.plus(&names.cell, per)
+            spilled(shape, &it.plus(&names.cell, per).to_string()),
+            spilled(shape, &format!("pcol * {l}u + mm")),
         )?;
         w.close_block()?;
         if fixed {
@@ -114,6 +146,17 @@ pub(super) fn write_split_columns<W: Write>(
     w.close_block()?;
     w.close_block()?;
     w.close_block()
+}
+
+/// The local slot of element `index` (C text) for the split's reads: `buf[index]` where the
+/// values were spilled unpadded ([`fft_core::kernel::FusedSpec::splits_unpadded`]), else
+/// `buf[pad(index)]`.
+pub(super) fn spilled(shape: &Shape, index: &str) -> String {
+    if shape.spec.splits_unpadded() {
+        format!("buf[{index}]")
+    } else {
+        format!("buf[pad({index})]")
+    }
 }
 
 /// The flat store of a real transform's split step (one pass, p == 1): a mirror exchange

@@ -6,7 +6,7 @@ use super::flat::{write_flat, write_flat_registers};
 use super::global_access::store;
 use super::roles::{stage_point, Names, REGISTERS_STORE};
 use super::shape::Shape;
-use super::split::{write_split_columns, write_split_halves, write_split_pairs};
+use super::split::{spilled, write_split_columns, write_split_halves, write_split_pairs};
 use super::unrolled::write_elements;
 use crate::index::Expr;
 use crate::opencl::writer::Writer;
@@ -100,14 +100,25 @@ fn write_split_spill<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Names) 
     } else {
         names.at.clone()
     };
-    writeln!(
-        w,
-        "// The real split pairs each value with its mirror: the values go back to local memory."
-    )?;
+    if shape.spec.splits_unpadded() {
+        writeln!(
+            w,
+            "// The real split pairs each value with its mirror: the values go back to local memory,"
+        )?;
+        writeln!(
+            w,
+            "// unpadded (a warp writes, and the split reads, consecutive values)."
+        )?;
+    } else {
+        writeln!(
+            w,
+            "// The real split pairs each value with its mirror: the values go back to local memory."
+        )?;
+    }
     writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")?;
     for it in 0..r {
-        let local = at.clone().plus(Expr::uint(it * per));
-        writeln!(w, "buf[pad({local})] = st[{it}];")?;
+        let local = at.clone().plus(Expr::uint(it * per)).to_string();
+        writeln!(w, "{} = st[{it}];", spilled(shape, &local))?;
     }
     writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")
 }

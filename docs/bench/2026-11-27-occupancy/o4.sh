@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# R2C whose half length is one pass in registers with complex exchanges: the split spills
+# its values unpadded and the stage exchanges pad linearly (working tree, "new") against
+# 10a23ca ("old"), rounds old new new old, beside cuFFT's R2C; then the C2C sweep of the new
+# build (the wide-pass rule of a2273b6 included) beside cuFFT. Binaries built as in o2.sh.
+set -u
+bash .gpu/nvidia-opencl.sh >/dev/null
+mkdir -p /tmp/b && for f in shapes_old shapes_new oclfft_new; do gunzip -c .gpu/$f.gz > /tmp/b/$f && chmod +x /tmp/b/$f; done
+export OCLFFT_DEVICE=nvidia
+R="128x1048576 512x262144 1000x134217 1024x131072 2000x67108 2048x65536 4096x32768 8192x16384 4096,4096x8 512,512,512"
+{
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+for v in old new new old; do
+echo "== $v r2c"; OCLFFT_CACHE_DIR=/tmp/c_$v /tmp/b/shapes_$v --r2c $R | tail -n +4
+done
+echo "== cuFFT r2c"; python3 .gpu/cufft_shapes.py --kind r2c $R
+echo "== bench new"; OCLFFT_CACHE_DIR=/tmp/c_new /tmp/b/oclfft_new bench --min 4 --max 26
+echo "== cuFFT bench"; python3 .gpu/cufft_bench.py --min 4 --max 26
+echo "== 6561 and 2187 new"; OCLFFT_CACHE_DIR=/tmp/c_new /tmp/b/shapes_new 6561x20457 2187x61370 | tail -n +4
+echo "== cuFFT"; python3 .gpu/cufft_shapes.py 6561x20457 2187x61370
+} 2>&1 | tee $OUT/o4.txt
