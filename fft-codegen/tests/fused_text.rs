@@ -763,3 +763,40 @@ fn the_convolution_runs_the_stages_twice_with_the_filter_between() {
     let plain = code(&source(&FusedSpec::new(4096)));
     assert!(plain.contains("stage_tw[s2_u0_kk * 4u]"));
 }
+
+/// The split of a one-pass R2C whose values stay in registers: spilled to `buf` unpadded
+/// (whatever padding the exchanges between its stages take), then each element writes its own `X_e` with its mirror read at
+/// `mirror - P * it` where a warp's 32 work-items fall in one sub-FFT (512 points, 64 per
+/// sub-FFT); with fewer (64 points, 8 per sub-FFT) the pairs over `L/2` slots, slot 0
+/// also writing the middle bin.
+#[test]
+fn one_pass_splits_write_elements_or_pairs_without_pad() {
+    use fft_codegen::FusedReal;
+    let split = |len: u32| {
+        FusedSpec {
+            real: Some(FusedReal::Split),
+            ..FusedSpec::new(len)
+        }
+        .as_single_pass()
+    };
+    let text = source(&split(512));
+    for line in [
+        "    buf[sc * 512u + sj + 64u] = st[1];\n",
+        "            const uint row_out = (first + sc) * 513u;\n",
+        "            const uint mirror = sc * 512u + 512u - sj;\n",
+        "            y[row_out + sj] = real_split(st[0], buf[sj == 0u ? sc * 512u : mirror], real_hi[sj]) * scale;\n",
+        "            y[row_out + sj + 448u] = real_split(st[7], buf[mirror - 448u], real_hi[sj + 448u]) * scale;\n",
+        "                y[row_out + 512u] = real_split(st[0], st[0], (float2)(-1, 0)) * scale;\n",
+    ] {
+        assert!(text.contains(line), "512: missing {line:?}");
+    }
+    let text = source(&split(64));
+    let columns = split(64).columns();
+    for line in [
+        format!("        for (uint q = lid; q < {}u; q += ", columns * 32),
+        "                split_pair(y, first + s, k, 64u, real_hi[k], buf[s * 64u + k], buf[s * 64u + (k == 0u ? 0u : 64u - k)], scale);\n".to_string(),
+        "                    y[(first + s) * 65u + 32u] = real_split(zh, zh, real_hi[32u]) * scale;\n".to_string(),
+    ] {
+        assert!(text.contains(&line), "64: missing {line:?}");
+    }
+}

@@ -4,7 +4,7 @@
 
 use super::exchange::{write_exchange, Part, Placed};
 use super::global_access::real_twiddle;
-use super::roles::Names;
+use super::roles::{Names, REGISTERS_STORE};
 use super::shape::Shape;
 use super::unrolled::{write_elements, Element};
 use crate::index::Expr;
@@ -76,6 +76,76 @@ pub(super) fn write_split_pairs<W: Write>(w: &mut Writer<W>, shape: &Shape) -> f
     w.close_block()?;
     w.close_block()
 }
+
+/// The flat regime of a split store whose values were [spilled
+/// unpadded](fft_core::kernel::FusedSpec::splits_unpadded) from the registers: element
+/// `e = j + P * it` of sub-FFT `c` (the store's mapping, register `st[it]`) writes `X_e` from
+/// `Z_e` and `Z_((L - e) % L)`, read from local memory at `mirror - P * it`, `mirror =
+/// c * L + L - j` (`c * L` for `e = 0`), and element 0 also `X_L`. Every write goes forward
+/// from the work-item's own element, with no loop over slots; each `X_k` costs one twiddle
+/// and one local read. Only with at least [`SPLIT_ELEMENTS_MIN_RUN`] work-items per sub-FFT.
+///
+/// Measured on the H200 (docs/PERFORMANCE.md, 2026-11-27), 2^27 reals, against the pairs of
+/// [`write_split_pairs`]: R2C of 8192 reals 0.384 -> 0.317 ms, 4096 0.349 -> 0.325, 2048
+/// 0.323 -> 0.300, 1024 0.310 -> 0.302 (64 to 128 work-items per sub-FFT); but 128 reals
+/// (8 work-items per 64-point sub-FFT: each warp writes runs of 64 bytes) 0.292 -> 0.353.
+pub(super) fn write_split_elements<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    names: &Names,
+) -> fmt::Result {
+    let (l, r, per) = (shape.len, shape.radix, shape.per_fft);
+    let (prefix, _) = REGISTERS_STORE;
+    let (c, j) = if shape.has_c() {
+        let j = if shape.has_j() {
+            format!("{prefix}j")
+        } else {
+            "0u".to_string()
+        };
+        (format!("{prefix}c"), j)
+    } else {
+        ("0u".to_string(), names.at.to_string())
+    };
+    writeln!(
+        w,
+        "// Flat real split (p == 1): element e = {j} + {per} * it of sub-FFT {c} writes X_e from Z_e (st[it]) and"
+    )?;
+    writeln!(
+        w,
+        "// Z_(({l} - e) % {l}) in local memory, at mirror - {per} * it (it > 0); element 0 also writes X_{l}."
+    )?;
+    writeln!(w, "if (first + {c} < total)")?;
+    w.open_block()?;
+    writeln!(w, "const uint row_out = (first + {c}) * {}u;", l + 1)?;
+    writeln!(w, "const uint mirror = {c} * {l}u + {l}u - {j};")?;
+    for it in 0..r {
+        let (e, zm) = if it == 0 {
+            (j.clone(), format!("buf[{j} == 0u ? {c} * {l}u : mirror]"))
+        } else {
+            (
+                format!("{j} + {}u", per * it),
+                format!("buf[mirror - {}u]", per * it),
+            )
+        };
+        writeln!(
+            w,
+            "y[row_out + {e}] = real_split(st[{it}], {zm}, real_hi[{e}]) * scale;"
+        )?;
+    }
+    writeln!(w, "if ({j} == 0u)")?;
+    w.open_block()?;
+    writeln!(
+        w,
+        "y[row_out + {l}u] = real_split(st[0], st[0], ({})(-1, 0)) * scale;",
+        shape.vector
+    )?;
+    w.close_block()?;
+    w.close_block()
+}
+
+/// The fewest work-items per sub-FFT with which the split writes element by element
+/// ([`write_split_elements`]): a warp's 32 writes then fall in one sub-FFT's row.
+pub(super) const SPLIT_ELEMENTS_MIN_RUN: u32 = 32;
 
 /// The column regime of a split store (the last pass of a multi-pass real transform, t == p):
 /// element `m` of column `i` is `Z_(i + m*p)`; its mirror `Z_(H - i - m*p)` is element

@@ -6,7 +6,10 @@ use super::flat::{write_flat, write_flat_registers};
 use super::global_access::store;
 use super::roles::{stage_point, Names, REGISTERS_STORE};
 use super::shape::Shape;
-use super::split::{spilled, write_split_columns, write_split_halves, write_split_pairs};
+use super::split::{
+    spilled, write_split_columns, write_split_elements, write_split_halves, write_split_pairs,
+    SPLIT_ELEMENTS_MIN_RUN,
+};
 use super::unrolled::write_elements;
 use crate::index::Expr;
 use crate::opencl::writer::Writer;
@@ -42,6 +45,8 @@ pub(super) fn write_store<W: Write>(
     w.open_block()?;
     if split && shape.halves {
         write_split_halves(w, shape, names)?;
+    } else if split && shape.spec.splits_unpadded() && shape.per_fft >= SPLIT_ELEMENTS_MIN_RUN {
+        write_split_elements(w, shape, names)?;
     } else if split {
         write_split_pairs(w, shape)?;
     } else if shape.registers && shape.has_c() {
