@@ -70,7 +70,7 @@ impl Parser<'_, '_> {
         false
     }
     fn ternary(&mut self) -> Val {
-        let cond = self.bitand();
+        let cond = self.logical_and();
         if self.eat("?") {
             let a = self.ternary();
             assert!(self.eat(":"), "ternary without :");
@@ -78,6 +78,14 @@ impl Parser<'_, '_> {
             return if cond.f() != 0.0 { a } else { b };
         }
         cond
+    }
+    fn logical_and(&mut self) -> Val {
+        let mut v = self.bitand();
+        while self.eat("&&") {
+            let rhs = self.bitand();
+            v = Val::Int(i64::from(v.f() != 0.0 && rhs.f() != 0.0));
+        }
+        v
     }
     fn bitand(&mut self) -> Val {
         let mut v = self.equality();
@@ -219,19 +227,32 @@ impl Machine<'_> {
 
     /// Runs the kernel body for work-item (i, b); returns early as the kernel does.
     fn run(&mut self, body: &[&str], i: i64, b: i64) {
-        self.vars.insert("i".into(), Val::Int(i));
-        self.vars.insert("b".into(), Val::Int(b));
         let mut lines = body.iter().map(|l| l.trim());
         while let Some(line) = lines.next() {
-            if line.is_empty() || line.starts_with("//") || line.contains("get_global_id") {
+            if line.is_empty() || line.starts_with("//") {
+                continue;
+            }
+            // `const uint k = (uint)get_global_id(0);`: the work-item's index under its name.
+            if let Some((decl, id)) = line.split_once(" = (uint)get_global_id(") {
+                let name = decl.split_whitespace().last().unwrap();
+                let value = if id.starts_with('0') { i } else { b };
+                self.vars.insert(name.to_string(), Val::Int(value));
                 continue;
             }
             if let Some(cond) = line.strip_prefix("if (").and_then(|l| l.strip_suffix(')')) {
-                let ret = lines.next().unwrap();
-                assert_eq!(ret, "return;");
-                if self.eval(cond).f() != 0.0 {
-                    return;
+                let taken = self.eval(cond).f() != 0.0;
+                match lines.next().unwrap().trim() {
+                    "return;" if taken => return,
+                    "return;" => {}
+                    // A block: its statements run where the condition holds, else are skipped
+                    // (no nesting in these kernels).
+                    "{" if !taken => while lines.next().unwrap().trim() != "}" {},
+                    "{" => {}
+                    other => panic!("unexpected statement after if: {other}"),
                 }
+                continue;
+            }
+            if line == "}" {
                 continue;
             }
             let statement = line.strip_suffix(';').expect("statements end with ;");
@@ -289,7 +310,7 @@ fn run_kernel(
             _ => {}
         }
     }
-    let row = UintArg::RowValues.value(&k, &params);
+    let row = UintArg::RowItems.value(&k, &params);
     let group = fft_core::kernel::GUARDED_GROUP;
     let mut machine = Machine {
         vars,

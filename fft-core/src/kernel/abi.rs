@@ -165,8 +165,9 @@ pub enum UintArg {
     RealShift,
     /// Reals between the rows of a real transform's real side ([`LaunchParams::real_dist`]).
     RealDistance,
-    /// Values a real step writes per row ([`Geometry::GuardedRows`]).
-    RowValues,
+    /// Work-items per row of a real step ([`Geometry::GuardedRows`]): one per value written,
+    /// or per mirrored pair ([`crate::kernel::RealSpec::row_items`]).
+    RowItems,
     /// Interleaved sequences ([`LaunchParams::inner`]).
     Inner,
     /// Dimension `0..3` of the caller's layout ([`LaunchParams::io`]).
@@ -219,8 +220,8 @@ pub enum Geometry {
     /// work-items (one per butterfly, or per value a chirp pass writes); the kernel returns
     /// early past them.
     Guarded,
-    /// 2-D `(row values rounded up to work-groups of` [`GUARDED_GROUP`]`, batch)`: one
-    /// work-item per value of a row ([`UintArg::RowValues`]), one row of work-items per
+    /// 2-D `(row items rounded up to work-groups of` [`GUARDED_GROUP`]`, batch)`: one
+    /// work-item per value or mirrored pair of a row ([`UintArg::RowItems`]), one row of work-items per
     /// transform, so the kernel finds its row without a division (a real step).
     GuardedRows,
     /// 1-D, one work-item per [`LANES`] sub-FFTs (a lanes pass): `ceil(total / 8)`
@@ -701,7 +702,7 @@ pub(crate) const REAL_PACK_ABI: KernelAbi = KernelAbi {
         arg("y", ArgKind::Output),
         arg("n", ArgKind::Uint(UintArg::Len)),
         arg("dist", ArgKind::Uint(UintArg::RealDistance)),
-        arg("row", ArgKind::Uint(UintArg::RowValues)),
+        arg("row", ArgKind::Uint(UintArg::RowItems)),
         arg("scale", ArgKind::Scale),
     ],
     entries: &ROW_ENTRIES,
@@ -716,7 +717,7 @@ pub(crate) const REAL_SPLIT_ABI: KernelAbi = KernelAbi {
         REAL_TABLE_ARGS[1],
         REAL_TABLE_ARGS[2],
         arg("n", ArgKind::Uint(UintArg::Len)),
-        arg("row", ArgKind::Uint(UintArg::RowValues)),
+        arg("row", ArgKind::Uint(UintArg::RowItems)),
         arg("scale", ArgKind::Scale),
     ],
     entries: &ROW_ENTRIES,
@@ -729,7 +730,7 @@ pub(crate) const REAL_UNPACK_ABI: KernelAbi = KernelAbi {
         arg("y", ArgKind::RealOutput),
         arg("n", ArgKind::Uint(UintArg::Len)),
         arg("dist", ArgKind::Uint(UintArg::RealDistance)),
-        arg("row", ArgKind::Uint(UintArg::RowValues)),
+        arg("row", ArgKind::Uint(UintArg::RowItems)),
         arg("scale", ArgKind::Scale),
     ],
     entries: &ROW_ENTRIES,
@@ -823,7 +824,7 @@ impl Geometry {
                 )
             }
             (Geometry::GuardedRows, _) => {
-                let row = UintArg::RowValues.value(spec, params);
+                let row = UintArg::RowItems.value(spec, params);
                 (
                     vec![
                         row.div_ceil(GUARDED_GROUP).max(1) * GUARDED_GROUP,
@@ -972,7 +973,7 @@ impl UintArg {
                     params.len * params.batch
                 }
                 KernelSpec::Chirp(_) | KernelSpec::Rader(_) => params.padded * params.batch,
-                KernelSpec::Real(_) => UintArg::RowValues.value(spec, params) * params.batch,
+                KernelSpec::Real(_) => UintArg::RowItems.value(spec, params) * params.batch,
                 KernelSpec::Permute(_) => params.len * params.batch * params.inner,
                 KernelSpec::Layout(_) => params.len * params.batch,
                 _ => per_sequence * params.batch,
@@ -989,10 +990,11 @@ impl UintArg {
             UintArg::InDistance => params.io.distance,
             UintArg::OutStride => params.io_out.strides[2],
             UintArg::OutDistance => params.io_out.distance,
-            UintArg::RowValues => match spec {
+            UintArg::RowItems => match spec {
                 KernelSpec::Real(real) if real.step == RealStep::Split => {
-                    half_spectrum_len(params.len)
+                    real.row_items(params.len, half_spectrum_len(params.len))
                 }
+                KernelSpec::Real(real) => real.row_items(params.len, params.padded),
                 _ => params.padded,
             },
         }

@@ -78,6 +78,23 @@ impl RealSpec {
         !self.odd && matches!(self.step, RealStep::Split | RealStep::Merge)
     }
 
+    /// Whether one work-item handles a mirrored pair `(k, H - k)`, `k = 0..=H/2`, reading
+    /// both values once and writing both (the split and merge of an even N): a work-item
+    /// per value would read every value twice, 1.5 copies of the row instead of one.
+    pub fn in_pairs(&self) -> bool {
+        self.has_twiddles()
+    }
+
+    /// Work-items per row: the mirrored pairs `H/2 + 1` ([`RealSpec::in_pairs`]), else one
+    /// per value written (`written` values).
+    pub fn row_items(&self, len: usize, written: usize) -> usize {
+        if self.in_pairs() {
+            len / 4 + 1
+        } else {
+            written
+        }
+    }
+
     /// Every point-wise real spec of `precision`, in catalog order.
     pub fn all(precision: Precision) -> Vec<RealSpec> {
         let mut specs = Vec::new();

@@ -2,7 +2,7 @@
 //! (odd N) points, with the real steps fused into its edge passes where a fused pass can
 //! take them, and point-wise passes where not.
 
-use super::{DeviceCaps, Pass, Plan, PlanError, PlanRequest};
+use super::{DeviceCaps, FusedSplit, Pass, Plan, PlanError, PlanRequest};
 use crate::kernel::{
     FusedReal, FusedSpec, KernelSpec, LaunchParams, RealLayout, RealSpec, RealStep,
 };
@@ -26,17 +26,15 @@ pub(super) fn real_plan(
     let len = request.len;
     let odd = len % 2 == 1;
     let complex_len = if odd { len } else { len / 2 };
-    let inner = Plan::new(
-        PlanRequest {
-            len: complex_len,
-            // A 1-D shape (`.shape(&[n])`) names the n reals, not the complex length.
-            shape: None,
-            normalization: Normalization::None,
-            real: None,
-            ..request
-        },
-        caps,
-    )?;
+    let inner_request = PlanRequest {
+        len: complex_len,
+        // A 1-D shape (`.shape(&[n])`) names the n reals, not the complex length.
+        shape: None,
+        normalization: Normalization::None,
+        real: None,
+        ..request
+    };
+    let inner = Plan::new(inner_request, caps)?;
     let scale = request.normalization.scale(len, request.direction);
     let point_wise = |step: RealStep, scale: f64| {
         let spec = KernelSpec::Real(RealSpec {
@@ -58,7 +56,10 @@ pub(super) fn real_plan(
         }
     };
     let packed = odd || layout == RealLayout::Padded;
-    let mut passes = inner.passes;
+    let mut passes = match request.direction {
+        Direction::Forward if !odd => split_friendly_passes(inner.passes, inner_request, caps),
+        _ => inner.passes,
+    };
     match request.direction {
         Direction::Forward => {
             if packed {
@@ -97,6 +98,56 @@ pub(super) fn real_plan(
     })
 }
 
+/// The passes of an even R2C's complex FFT: the planner's, or, where its last pass cannot
+/// take the split step, the two-pass split of the same power-of-two length with the longest
+/// last pass that can and a first pass that reads runs of whole sectors ([`reads_runs`]), so
+/// no point-wise split pass follows (2^19 reals: 1024 x 256 points, the split in the
+/// 256-point pass, instead of 256 x 1024 and a split pass: 0.75 against 0.89 ms per 2^27
+/// reals on the H200). Not where the request names a split (measure mode) or the planner's
+/// passes are not two fused ones.
+fn split_friendly_passes(passes: Vec<Pass>, inner: PlanRequest, caps: &DeviceCaps) -> Vec<Pass> {
+    let takes_split = |passes: &[Pass]| {
+        passes
+            .last()
+            .is_some_and(|last| fuse(&mut last.clone(), FusedReal::Split))
+    };
+    let fused = passes
+        .iter()
+        .all(|pass| matches!(pass.spec, KernelSpec::Fused(_)));
+    if inner.fused_split.is_some() || passes.len() != 2 || !fused || takes_split(&passes) {
+        return passes;
+    }
+    let Some(log2_len) = crate::bits::log2_exact(inner.len) else {
+        return passes;
+    };
+    (1..log2_len)
+        .rev()
+        .filter_map(|last| FusedSplit::new(&[log2_len - last, last]))
+        .filter_map(|split| {
+            let request = PlanRequest {
+                fused_split: Some(split),
+                ..inner
+            };
+            Plan::new(request, caps).ok()
+        })
+        .find(|plan| {
+            plan.passes.len() == 2 && takes_split(&plan.passes) && reads_runs(&plan.passes[0])
+        })
+        .map_or(passes, |plan| plan.passes)
+}
+
+/// Whether a fused pass's `C` columns read runs of at least [`PAIRED_SPLIT_MIN_RUN_BYTES`]:
+/// the 4096-point f32 first pass (4 columns) of 2^21 reals as 4096 x 256 took 0.95 ms per
+/// 2^27 reals on the H200 against 0.91 for the planner's two passes and the split pass.
+fn reads_runs(pass: &Pass) -> bool {
+    match pass.spec {
+        KernelSpec::Fused(spec) => {
+            spec.columns() as usize * spec.precision.complex_bytes() >= PAIRED_SPLIT_MIN_RUN_BYTES
+        }
+        _ => false,
+    }
+}
+
 /// Puts `step` into `pass` when it is a plain fused pass that can take it, and says whether
 /// it did. The merge fits any first pass (it reads both values of each pair from global
 /// memory). The split needs both values of each pair in one work-group: a single pass
@@ -131,9 +182,29 @@ fn fuse(pass: &mut Pass, step: FusedReal) -> bool {
     true
 }
 
-/// Whether the last pass of stride `stride` can hold mirrored column pairs: one pass, or
-/// `C` even and dividing the stride.
+/// The shortest run of consecutive bytes a multi-pass last pass with the split step may
+/// access. Its work-groups hold `C / 2` columns and their `C / 2` mirrors, so every global
+/// access runs over `C / 2` consecutive values: with 4 or 8 f32 columns (runs of 16 and 32
+/// bytes: the 1024- and 512-point last passes) the pass took 2.5-3.8 copies on the H100 and
+/// H200, more than the plain pass (whose wide form holds 8 columns) and the point-wise split
+/// in pairs (one copy) together; with 16 (64 bytes) it took fewer.
+pub const PAIRED_SPLIT_MIN_RUN_BYTES: usize = 64;
+
+/// The largest stride of a last pass that takes the split step in mirrored column pairs. On
+/// the H200 the 256-point pass with the split took 0.458 ms per 2^27 reals as the second pass
+/// (strides 256 and 512) but 0.819 ms as the third pass of 2^26 reals (stride 2^17), more
+/// than the plain pass and the point-wise split (0.323 + 0.270); the cause was not found.
+pub const PAIRED_SPLIT_MAX_STRIDE: usize = 4096;
+
+/// Whether the last pass of stride `stride` takes the split step in mirrored column pairs:
+/// one pass, or `C` even, dividing the stride, runs of `C / 2` values of at least
+/// [`PAIRED_SPLIT_MIN_RUN_BYTES`], and a stride of at most [`PAIRED_SPLIT_MAX_STRIDE`].
 pub fn pairs_columns(spec: &FusedSpec, stride: usize) -> bool {
     let columns = spec.columns() as usize;
-    stride == 1 || (columns % 2 == 0 && stride % columns == 0)
+    let run_bytes = columns / 2 * spec.precision.complex_bytes();
+    stride == 1
+        || (columns % 2 == 0
+            && stride % columns == 0
+            && run_bytes >= PAIRED_SPLIT_MIN_RUN_BYTES
+            && stride <= PAIRED_SPLIT_MAX_STRIDE)
 }

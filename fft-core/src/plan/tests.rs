@@ -660,10 +660,26 @@ fn real_plans_fuse_their_steps_into_the_edge_passes_on_gpus() {
         real_entries(1024, inv, compact, &GPU),
         ["fft_fused512_c4_inv_f32_merge_whole"]
     );
-    // Two passes of 2^19: the split in the last (its 8 columns pair up), the merge in the first.
+    // Two passes of 2^15: the split in the last (its 32 columns pair up, runs of 16).
+    assert_eq!(
+        real_entries(1 << 16, fwd, compact, &GPU),
+        ["fft_fused256_c16_fwd_f32", "fft_fused128_c32_fwd_f32_split"]
+    );
+    // Two passes of 2^19: the planner's 1024 x 512 would pair 8 columns in runs of 4, so the
+    // R2C takes 2048 x 256, whose last pass pairs 16 columns in runs of 8.
     assert_eq!(
         real_entries(1 << 20, fwd, compact, &GPU),
-        ["fft_fused1024_c8_fwd_f32", "fft_fused512_c8_fwd_f32_split"]
+        ["fft_fused2048_c8_fwd_f32", "fft_fused256_c16_fwd_f32_split"]
+    );
+    // 2^21: no two-pass split has a last pass that can take the split (8192 x 256 would need
+    // a first pass of 8192 points), so the point-wise split in pairs follows.
+    assert_eq!(
+        real_entries(1 << 22, fwd, compact, &GPU),
+        [
+            "fft_fused2048_c8_fwd_f32",
+            "fft_fused1024_c8_fwd_f32",
+            "fft_real_split_f32"
+        ]
     );
     assert_eq!(
         real_entries(1 << 20, inv, compact, &GPU),
