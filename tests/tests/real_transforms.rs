@@ -217,8 +217,10 @@ const FUSED_LENGTHS: [usize; 13] = [
 /// Multi-pass real lengths whose edge pass would be wide without its step (1024 and 2048
 /// points): the step shrinks its work-group, so the plan must launch it with the edge
 /// spec's geometry (the launch of the plain wide pass failed with CL_INVALID_WORK_GROUP_SIZE
-/// on NVIDIA).
-const WIDE_EDGE_LENGTHS: [usize; 2] = [1 << 19, 1 << 21];
+/// on NVIDIA). 2^19 also runs the R2C's split-friendly 1024 x 256 split, 2^21 the split in
+/// pairs after plain wide passes, 2^22 the C2R's 512 x 4096 split with the merge in the
+/// 512-point pass, 2^23 the C2R's merge in pairs before plain passes.
+const WIDE_EDGE_LENGTHS: [usize; 4] = [1 << 19, 1 << 21, 1 << 22, 1 << 23];
 
 #[test]
 fn fused_split_and_merge_match_the_oracle() {

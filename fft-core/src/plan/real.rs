@@ -57,7 +57,12 @@ pub(super) fn real_plan(
     };
     let packed = odd || layout == RealLayout::Padded;
     let mut passes = match request.direction {
-        Direction::Forward if !odd => split_friendly_passes(inner.passes, inner_request, caps),
+        Direction::Forward if !odd => {
+            edge_friendly_passes(inner.passes, inner_request, caps, FusedReal::Split)
+        }
+        Direction::Inverse if !odd => {
+            edge_friendly_passes(inner.passes, inner_request, caps, FusedReal::Merge)
+        }
         _ => inner.passes,
     };
     match request.direction {
@@ -75,10 +80,17 @@ pub(super) fn real_plan(
             }
         }
         Direction::Inverse => {
+            let multi_pass = passes.len() > 1;
             let fused = !odd
-                && passes
-                    .first_mut()
-                    .is_some_and(|first| fuse(first, FusedReal::Merge));
+                && passes.first_mut().is_some_and(|first| {
+                    let mut merged = first.clone();
+                    let takes = fuse(&mut merged, FusedReal::Merge)
+                        && (!multi_pass || run_bytes(&merged) >= MERGE_MIN_RUN_BYTES);
+                    if takes {
+                        *first = merged;
+                    }
+                    takes
+                });
             if !fused {
                 passes.insert(0, point_wise(RealStep::Merge, 1.0));
             }
@@ -98,31 +110,61 @@ pub(super) fn real_plan(
     })
 }
 
-/// The passes of an even R2C's complex FFT: the planner's, or, where its last pass cannot
-/// take the split step, the two-pass split of the same power-of-two length with the longest
-/// last pass that can and a first pass that reads runs of whole sectors ([`reads_runs`]), so
-/// no point-wise split pass follows (2^19 reals: 1024 x 256 points, the split in the
-/// 256-point pass, instead of 256 x 1024 and a split pass: 0.75 against 0.89 ms per 2^27
-/// reals on the H200). Not where the request names a split (measure mode) or the planner's
-/// passes are not two fused ones.
-fn split_friendly_passes(passes: Vec<Pass>, inner: PlanRequest, caps: &DeviceCaps) -> Vec<Pass> {
+/// The passes of an even real transform's complex FFT with its step's edge in mind: the
+/// planner's, or, where its two passes would not take the step well, the two-pass split of
+/// the same power-of-two length that does, searched from the longest edge pass down. R2C:
+/// the last pass takes the split ([`pairs_columns`]) and the first reads runs of whole
+/// sectors ([`run_bytes`]); 2^19 reals run as 1024 x 256 points, the split in the 256-point
+/// pass, instead of 256 x 1024 and a split pass (0.75 against 0.89 ms per 2^27 reals on the
+/// H200). C2R, where the merge pass would read runs under [`MERGE_MIN_RUN_BYTES`]: the
+/// first pass with the merge reads runs of whole sectors (2^22 reals as 512 x 4096 instead of
+/// 2048 x 1024, whose merge pass reads runs of 2 values: 0.95 against 1.08 ms on the H200).
+/// Not where the request names a split (measure mode) or the planner's passes are not two
+/// fused ones.
+fn edge_friendly_passes(
+    passes: Vec<Pass>,
+    inner: PlanRequest,
+    caps: &DeviceCaps,
+    step: FusedReal,
+) -> Vec<Pass> {
     let takes_split = |passes: &[Pass]| {
         passes
             .last()
             .is_some_and(|last| fuse(&mut last.clone(), FusedReal::Split))
     };
+    let merge_runs = |passes: &[Pass]| {
+        let mut first = passes[0].clone();
+        if fuse(&mut first, FusedReal::Merge) {
+            run_bytes(&first)
+        } else {
+            0
+        }
+    };
+    let good = |passes: &[Pass]| match step {
+        FusedReal::Split => {
+            takes_split(passes) && run_bytes(&passes[0]) >= PAIRED_SPLIT_MIN_RUN_BYTES
+        }
+        FusedReal::Merge => merge_runs(passes) >= PAIRED_SPLIT_MIN_RUN_BYTES,
+    };
     let fused = passes
         .iter()
         .all(|pass| matches!(pass.spec, KernelSpec::Fused(_)));
-    if inner.fused_split.is_some() || passes.len() != 2 || !fused || takes_split(&passes) {
+    if inner.fused_split.is_some() || passes.len() != 2 || !fused {
         return passes;
     }
-    let Some(log2_len) = crate::bits::log2_exact(inner.len) else {
+    let already = match step {
+        FusedReal::Split => takes_split(&passes),
+        FusedReal::Merge => merge_runs(&passes) >= MERGE_MIN_RUN_BYTES,
+    };
+    let Some(log2_len) = crate::bits::log2_exact(inner.len).filter(|_| !already) else {
         return passes;
     };
     (1..log2_len)
         .rev()
-        .filter_map(|last| FusedSplit::new(&[log2_len - last, last]))
+        .filter_map(|edge| match step {
+            FusedReal::Split => FusedSplit::new(&[log2_len - edge, edge]),
+            FusedReal::Merge => FusedSplit::new(&[edge, log2_len - edge]),
+        })
         .filter_map(|split| {
             let request = PlanRequest {
                 fused_split: Some(split),
@@ -130,21 +172,19 @@ fn split_friendly_passes(passes: Vec<Pass>, inner: PlanRequest, caps: &DeviceCap
             };
             Plan::new(request, caps).ok()
         })
-        .find(|plan| {
-            plan.passes.len() == 2 && takes_split(&plan.passes) && reads_runs(&plan.passes[0])
-        })
+        .find(|plan| plan.passes.len() == 2 && good(&plan.passes))
         .map_or(passes, |plan| plan.passes)
 }
 
-/// Whether a fused pass's `C` columns read runs of at least [`PAIRED_SPLIT_MIN_RUN_BYTES`]:
-/// the 4096-point f32 first pass (4 columns) of 2^21 reals as 4096 x 256 took 0.95 ms per
-/// 2^27 reals on the H200 against 0.91 for the planner's two passes and the split pass.
-fn reads_runs(pass: &Pass) -> bool {
+/// The bytes of the runs a fused pass's `C` columns read and write on their strided side
+/// (`C` times a complex value), 0 for other passes. The 4096-point f32 first pass (4
+/// columns, 32 bytes) of 2^21 reals as 4096 x 256 took 0.95 ms per 2^27 reals on the H200
+/// against 0.91 for the planner's two passes and the split pass, so a split-friendly first
+/// pass needs [`PAIRED_SPLIT_MIN_RUN_BYTES`].
+fn run_bytes(pass: &Pass) -> usize {
     match pass.spec {
-        KernelSpec::Fused(spec) => {
-            spec.columns() as usize * spec.precision.complex_bytes() >= PAIRED_SPLIT_MIN_RUN_BYTES
-        }
-        _ => false,
+        KernelSpec::Fused(spec) => spec.columns() as usize * spec.precision.complex_bytes(),
+        _ => 0,
     }
 }
 
@@ -189,6 +229,16 @@ fn fuse(pass: &mut Pass, step: FusedReal) -> bool {
 /// H200, more than the plain pass (whose wide form holds 8 columns) and the point-wise split
 /// in pairs (one copy) together; with 16 (64 bytes) it took fewer.
 pub const PAIRED_SPLIT_MIN_RUN_BYTES: usize = 64;
+
+/// The shortest run of consecutive bytes the first pass of a multi-pass C2R may read with the
+/// merge in it, below which the C2R takes a two-pass split whose merge pass reads runs of
+/// [`PAIRED_SPLIT_MIN_RUN_BYTES`] or, where none exists, the point-wise merge in pairs before
+/// plain passes. Measured on the H200 (docs/PERFORMANCE.md, 2026-11-27 (split), s4): merge
+/// passes of 2 and 1 f32 columns (runs of 16 and 8 bytes) took 0.72-0.77 and 1.25 ms per
+/// 2^27 reals, so 2^22..2^25 reals went from 1.08-1.80 to 0.95-1.25 ms; with 4 columns (1024
+/// points) it took 0.49 ms, and moving 2^21 reals to 512 x 2048 to avoid it took 0.889 against
+/// 0.849 ms.
+const MERGE_MIN_RUN_BYTES: usize = 32;
 
 /// The largest stride of a last pass that takes the split step in mirrored column pairs. On
 /// the H200 the 256-point pass with the split took 0.458 ms per 2^27 reals as the second pass
