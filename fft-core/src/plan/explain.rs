@@ -158,8 +158,12 @@ impl Plan {
             "global radix passes: no work-group holds both values of a pair"
         } else if matches!(complex.first(), Some(KernelSpec::Lanes(_))) {
             "lanes passes: a work-item's lanes are eight sequences, not the mirrored pairs of one"
+        } else if complex.len() == 1 {
+            "the one-pass kernel has no form with the step (its stages exchange halves)"
+        } else if self.request.direction == crate::Direction::Forward {
+            "a last pass with it would take its columns in mirrored pairs in runs under 64 bytes or at a stride above 4096, slower than this pass, which reads each value once"
         } else {
-            "the fused pass's columns cannot be taken in mirrored pairs"
+            "a first pass with it would read runs under 32 bytes, slower than this pass, which reads each value once"
         }
     }
 

@@ -686,6 +686,19 @@ fn real_plans_fuse_their_steps_into_the_edge_passes_on_gpus() {
             "fft_fused4096_c4_inv_f32"
         ]
     );
+    // explain says why the steps are passes of their own.
+    let why = |len: usize, direction: Direction| {
+        let request = PlanRequest {
+            direction,
+            real: Some(compact),
+            ..PlanRequest::new(len)
+        };
+        Plan::new(request, &GPU).unwrap().explain()
+    };
+    let split = why(1 << 22, fwd);
+    assert!(split.contains("split step to the half spectrum as a point-wise pass (a last pass with it would take its columns in mirrored pairs in runs under 64 bytes"), "{split}");
+    let merge = why(1 << 24, inv);
+    assert!(merge.contains("merge step from the half spectrum as a point-wise pass (a first pass with it would read runs under 32 bytes"), "{merge}");
     // 2^21: no two-pass split has a last pass that can take the split (8192 x 256 would need
     // a first pass of 8192 points), so the point-wise split in pairs follows.
     assert_eq!(
