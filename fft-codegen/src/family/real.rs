@@ -113,11 +113,11 @@ fn write_program<W: Write>(w: &mut Writer<W>, spec: &RealSpec) -> fmt::Result {
         writeln!(w, "    return;")?;
         writeln!(w, "const uint h = n / 2u;")?;
         write_twiddle(w, scalar)?;
-        return match spec.step {
-            RealStep::Split => write_split_pair(w, scalar, &half),
-            _ => write_merge_pair(w, scalar, &zero),
+        match spec.step {
+            RealStep::Split => write_split_pair(w, scalar, &half)?,
+            _ => write_merge_pair(w, scalar, &zero)?,
         }
-        .and_then(|()| w.close_block());
+        return w.close_block();
     }
     writeln!(
         w,

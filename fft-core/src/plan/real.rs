@@ -81,16 +81,15 @@ pub(super) fn real_plan(
         }
         Direction::Inverse => {
             let multi_pass = passes.len() > 1;
-            let fused = !odd
-                && passes.first_mut().is_some_and(|first| {
-                    let mut merged = first.clone();
-                    let takes = fuse(&mut merged, FusedReal::Merge)
-                        && (!multi_pass || run_bytes(&merged) >= MERGE_MIN_RUN_BYTES);
-                    if takes {
-                        *first = merged;
-                    }
-                    takes
-                });
+            let merged = passes
+                .first()
+                .filter(|_| !odd)
+                .and_then(|first| with_step(first, FusedReal::Merge))
+                .filter(|merged| !multi_pass || run_bytes(merged) >= MERGE_MIN_RUN_BYTES);
+            let fused = merged.is_some();
+            if let Some(merged) = merged {
+                passes[0] = merged;
+            }
             if !fused {
                 passes.insert(0, point_wise(RealStep::Merge, 1.0));
             }
@@ -127,18 +126,9 @@ fn edge_friendly_passes(
     caps: &DeviceCaps,
     step: FusedReal,
 ) -> Vec<Pass> {
-    let takes_split = |passes: &[Pass]| {
-        passes
-            .last()
-            .is_some_and(|last| fuse(&mut last.clone(), FusedReal::Split))
-    };
+    let takes_split = |passes: &[Pass]| with_step(&passes[1], FusedReal::Split).is_some();
     let merge_runs = |passes: &[Pass]| {
-        let mut first = passes[0].clone();
-        if fuse(&mut first, FusedReal::Merge) {
-            run_bytes(&first)
-        } else {
-            0
-        }
+        with_step(&passes[0], FusedReal::Merge).map_or(0, |merged| run_bytes(&merged))
     };
     let good = |passes: &[Pass]| match step {
         FusedReal::Split => {
@@ -183,9 +173,20 @@ fn edge_friendly_passes(
 /// pass needs [`PAIRED_SPLIT_MIN_RUN_BYTES`].
 fn run_bytes(pass: &Pass) -> usize {
     match pass.spec {
-        KernelSpec::Fused(spec) => spec.columns() as usize * spec.precision.complex_bytes(),
+        KernelSpec::Fused(spec) => column_run_bytes(&spec),
         _ => 0,
     }
+}
+
+/// `C` times a complex value: the bytes a fused pass's columns cover side by side.
+fn column_run_bytes(spec: &FusedSpec) -> usize {
+    spec.columns() as usize * spec.precision.complex_bytes()
+}
+
+/// `pass` with `step` fused in, or `None` where it cannot take the step ([`fuse`]).
+fn with_step(pass: &Pass, step: FusedReal) -> Option<Pass> {
+    let mut stepped = pass.clone();
+    fuse(&mut stepped, step).then_some(stepped)
 }
 
 /// Puts `step` into `pass` when it is a plain fused pass that can take it, and says whether
@@ -251,10 +252,9 @@ pub const PAIRED_SPLIT_MAX_STRIDE: usize = 4096;
 /// [`PAIRED_SPLIT_MIN_RUN_BYTES`], and a stride of at most [`PAIRED_SPLIT_MAX_STRIDE`].
 pub fn pairs_columns(spec: &FusedSpec, stride: usize) -> bool {
     let columns = spec.columns() as usize;
-    let run_bytes = columns / 2 * spec.precision.complex_bytes();
     stride == 1
         || (columns % 2 == 0
             && stride % columns == 0
-            && run_bytes >= PAIRED_SPLIT_MIN_RUN_BYTES
+            && column_run_bytes(spec) / 2 >= PAIRED_SPLIT_MIN_RUN_BYTES
             && stride <= PAIRED_SPLIT_MAX_STRIDE)
 }
