@@ -3,7 +3,8 @@
 //! separable complex oracle; outputs pre-filled with NaN, the C2R input left unwritten, the
 //! padded in-place layout, and the refusals.
 
-use fft_core::kernel::RealLayout;
+use fft_core::kernel::{KernelSpec, RealLayout};
+use fft_core::plan::Strategy;
 use fft_core::{Complex64, Normalization};
 use fft_runtime::ocl::{Buffer, OclPrm};
 use fft_runtime::{Fft, FftFloat};
@@ -11,6 +12,21 @@ use num_complex::Complex;
 use oclfft_tests::*;
 
 fn check<T: FftFloat>(dims: &[usize], axes: &[usize], batch: usize) -> Result<(), String>
+where
+    Complex<T>: OclPrm,
+{
+    check_with::<T>(dims, axes, batch, Strategy::Auto, false)
+}
+
+/// [`check`] with the plans' pass family; `pitched`: the R2C must keep the half spectrum's
+/// rows padded between its passes (`FusedSpec::pitched`), the C2R never does.
+fn check_with<T: FftFloat>(
+    dims: &[usize],
+    axes: &[usize],
+    batch: usize,
+    strategy: Strategy,
+    pitched: bool,
+) -> Result<(), String>
 where
     Complex<T>: OclPrm,
 {
@@ -27,8 +43,15 @@ where
         .shape(dims)
         .axes(axes)
         .batch(batch)
+        .strategy(strategy)
         .build_r2c()
         .map_err(|e| format!("{dims:?}: {e}"))?;
+    if pitched && !has_pitched_passes(r2c.plan()) {
+        return Err(format!(
+            "R2C {dims:?}: no pitched passes in {}",
+            r2c.plan().explain()
+        ));
+    }
     let spectrum = r2c.process(&reals).map_err(|e| e.to_string())?;
     assert_eq!(spectrum.len(), half_total);
     let x: Vec<f64> = reals.iter().map(|&v| v.into()).collect();
@@ -48,8 +71,15 @@ where
         .axes(axes)
         .batch(batch)
         .normalization(Normalization::Backward)
+        .strategy(strategy)
         .build_c2r()
         .map_err(|e| e.to_string())?;
+    if has_pitched_passes(c2r.plan()) {
+        return Err(format!(
+            "C2R {dims:?}: pitched passes in {}",
+            c2r.plan().explain()
+        ));
+    }
     // A half spectrum of a real array (so the Hermitian parts agree): the R2C's own output.
     let input = Buffer::builder()
         .queue(queue.queue().clone())
@@ -119,6 +149,39 @@ fn rfftn_and_irfftn_match_the_f64_references() {
         for result in [
             check::<f32>(dims, axes, batch),
             check::<f64>(dims, axes, batch),
+        ] {
+            if let Err(e) = result {
+                failures.push(e);
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+fn has_pitched_passes(plan: &fft_core::plan::Plan) -> bool {
+    plan.passes
+        .iter()
+        .any(|p| matches!(&p.spec, KernelSpec::Fused(f) if f.pitched))
+}
+
+/// Fused passes (as on GPUs): the R2C's split writes the half spectrum's rows (`N/2 + 1`
+/// values, not whole 32-byte sectors) padded, the pass along axis 1 runs over the padded
+/// array and the pass along axis 0 writes compact rows; the C2R stays compact. f32 and f64
+/// (whose pitch differs: 26 values of 16 bytes are whole sectors), batches.
+#[test]
+fn fused_real_volumes_keep_padded_half_rows_between_passes() {
+    let cases: [(&[usize], usize, bool, bool); 3] = [
+        // (dims, batch, pitched in f32, pitched in f64): rows of 31, 26 and 27 values.
+        (&[6, 4, 60], 1, true, true),
+        (&[4, 8, 50], 3, true, false),
+        (&[12, 4, 52], 2, true, true),
+    ];
+    let mut failures = Vec::new();
+    for (dims, batch, f32_pitched, f64_pitched) in cases {
+        let axes: Vec<usize> = (0..dims.len()).collect();
+        for result in [
+            check_with::<f32>(dims, &axes, batch, Strategy::Fused, f32_pitched),
+            check_with::<f64>(dims, &axes, batch, Strategy::Fused, f64_pitched),
         ] {
             if let Err(e) = result {
                 failures.push(e);

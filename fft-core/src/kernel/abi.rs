@@ -184,6 +184,12 @@ pub enum UintArg {
     OutStride,
     /// The distance between the output's sequences.
     OutDistance,
+    /// Values per row of a pitched interleaved pass ([`LaunchParams::pitch`]).
+    RowWidth,
+    /// Values between the rows it reads.
+    InPitch,
+    /// Values between the rows it writes.
+    OutPitch,
 }
 
 /// Work-items per work-group of a [`Geometry::Guarded`] launch. A fixed size, so a driver
@@ -275,6 +281,23 @@ pub struct LaunchParams {
     pub io: IoLayout,
     /// The caller's output layout, written by a store layout pass or a fused pass.
     pub io_out: IoLayout,
+    /// The rows of a pitched interleaved pass ([`crate::kernel::FusedSpec::pitched`]);
+    /// zeros elsewhere.
+    pub pitch: RowPitch,
+}
+
+/// Where the interleaved sequences of a pitched pass lie: the `inner` columns are rows of
+/// `width` values, `input` values apart in what the pass reads and `output` apart in what it
+/// writes, so column `ci` is at `(ci / width) * pitch + ci % width` and value `v` of a
+/// sequence `v * (inner / width) * pitch` further.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct RowPitch {
+    /// Values per row.
+    pub width: usize,
+    /// Values between the rows read.
+    pub input: usize,
+    /// Values between the rows written.
+    pub output: usize,
 }
 
 impl LaunchParams {
@@ -289,6 +312,7 @@ impl LaunchParams {
             inner: 1,
             io: IoLayout::default(),
             io_out: IoLayout::default(),
+            pitch: RowPitch::default(),
         }
     }
 }
@@ -422,6 +446,18 @@ pub(crate) const FUSED_CHIRP_ABI: KernelAbi = KernelAbi {
 /// An interleaved fused pass ([`FusedSpec::interleaved`]): the fused arguments and `inner`.
 pub(crate) const FUSED_INTERLEAVED_ABI: KernelAbi = KernelAbi {
     args: &fused_args::<1, 11>([arg("inner", ArgKind::Uint(UintArg::Inner))]),
+    entries: &FUSED_ENTRIES,
+};
+
+/// A pitched interleaved pass ([`FusedSpec::pitched`]): `inner`, then the rows' width and
+/// the pitches read and written.
+pub(crate) const FUSED_PITCHED_ABI: KernelAbi = KernelAbi {
+    args: &fused_args::<4, 14>([
+        arg("inner", ArgKind::Uint(UintArg::Inner)),
+        arg("width", ArgKind::Uint(UintArg::RowWidth)),
+        arg("in_pitch", ArgKind::Uint(UintArg::InPitch)),
+        arg("out_pitch", ArgKind::Uint(UintArg::OutPitch)),
+    ]),
     entries: &FUSED_ENTRIES,
 };
 
@@ -692,6 +728,17 @@ const REAL_TABLE_ARGS: [KernelArg; 3] = [
 /// the two-level table of `W_N^k`.
 pub(crate) const FUSED_REAL_ABI: KernelAbi = KernelAbi {
     args: &fused_args::<3, 13>(REAL_TABLE_ARGS),
+    entries: &FUSED_ENTRIES,
+};
+
+/// A fused pass with a real split ([`FusedSpec::pitched`]) writing rows `out_pitch` apart.
+pub(crate) const FUSED_SPLIT_PITCHED_ABI: KernelAbi = KernelAbi {
+    args: &fused_args::<4, 14>([
+        REAL_TABLE_ARGS[0],
+        REAL_TABLE_ARGS[1],
+        REAL_TABLE_ARGS[2],
+        arg("out_pitch", ArgKind::Uint(UintArg::OutPitch)),
+    ]),
     entries: &FUSED_ENTRIES,
 };
 
@@ -990,6 +1037,9 @@ impl UintArg {
             UintArg::InDistance => params.io.distance,
             UintArg::OutStride => params.io_out.strides[2],
             UintArg::OutDistance => params.io_out.distance,
+            UintArg::RowWidth => params.pitch.width,
+            UintArg::InPitch => params.pitch.input,
+            UintArg::OutPitch => params.pitch.output,
             UintArg::RowItems => match spec {
                 KernelSpec::Real(real) if real.step == RealStep::Split => {
                     real.row_items(params.len, half_spectrum_len(params.len))

@@ -183,6 +183,18 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
         interleaved: true,
         ..FusedSpec::new(256)
     });
+    // A real volume's padded half spectrum: the split writing padded rows, and the last
+    // column pass reading them and writing compact ones.
+    let pitched_split = KernelSpec::Fused(FusedSpec {
+        real: Some(FusedReal::Split),
+        pitched: true,
+        ..FusedSpec::new(256)
+    });
+    let pitched_columns = KernelSpec::Fused(FusedSpec {
+        interleaved: true,
+        pitched: true,
+        ..FusedSpec::new(256)
+    });
     let caller_layout = KernelSpec::Fused(FusedSpec {
         load: Some(Storage::Planar),
         store: Some(Storage::Interleaved),
@@ -221,6 +233,8 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
             real_split,
             real_merge,
             interleaved,
+            pitched_split,
+            pitched_columns,
             caller_layout,
         ])
         .collect()
@@ -322,6 +336,8 @@ mod tests {
                 "fft_fused256_c16_fwd_f32_split",
                 "fft_fused256_c16_inv_f32_merge",
                 "fft_fused256_c16_fwd_f32_il",
+                "fft_fused256_c16_fwd_f32_split_pitched",
+                "fft_fused256_c16_fwd_f32_il_pitched",
                 "fft_fused256_c16_fwd_f32_in_planar_out_strided",
             ]
         );

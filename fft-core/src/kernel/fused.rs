@@ -114,6 +114,13 @@ pub struct FusedSpec {
     /// each global access is a run of `C` values; the flat regime does not exist (an
     /// interleaved pass always runs in columns). Never with `chirp` or `real`.
     pub interleaved: bool,
+    /// A real transform's half spectrum (rows of `N/2 + 1` values) kept in the work buffers
+    /// at a pitch whose rows start on 32-byte sectors ([`crate::kernel::LaunchParams::pitch`]),
+    /// so the column passes' runs do too. An interleaved pass: its sequences' values lie in
+    /// rows of `width` values with a row pitch of its own on each side, column `ci` at
+    /// `(ci / width) * pitch + ci % width`. A real split: it writes rows `out_pitch` values
+    /// apart, zeros in the padding. Only with `interleaved` or a real split.
+    pub pitched: bool,
     /// The first pass of a 1-D plan reads the caller's layout itself: value `pos` of sequence
     /// `seq` at `seq * in_dist + pos * in_stride`, interleaved or planar (DESIGN.md 4.6), so
     /// the layout costs no pass of its own. Only on plain passes (no other edge).
@@ -215,6 +222,7 @@ impl FusedSpec {
             chirp: None,
             real: None,
             interleaved: false,
+            pitched: false,
             load: None,
             store: None,
             single_pass: false,
@@ -560,7 +568,8 @@ impl FusedSpec {
         if (self.interleaved || io) && (self.chirp.is_some() || self.real.is_some()) {
             return Err(SpecError::InterleavedEdge);
         }
-        if self.interleaved && io {
+        let pitch_ok = self.interleaved || self.real == Some(FusedReal::Split);
+        if (self.interleaved && io) || (self.pitched && !pitch_ok) {
             return Err(SpecError::InterleavedEdge);
         }
         if let Some(chirp) = self.chirp {
@@ -920,8 +929,8 @@ impl FusedSpec {
     /// Bluestein's edges follow with the user's direction
     /// (`fft_fused2048_c2_inv_f32_unpad_fwd`), the whole transform in registers
     /// ([`FusedSpec::single_pass_in_registers`], [`FusedSpec::splits_unpadded`]) ends in `_whole`
-    /// (`fft_fused4096_c1_fwd_f32_whole`), and an interleaved pass in `_il`
-    /// (`fft_fused256_c16_fwd_f32_il`).
+    /// (`fft_fused4096_c1_fwd_f32_whole`), an interleaved pass in `_il`
+    /// (`fft_fused256_c16_fwd_f32_il`), a pitched one in `_il_pitched`.
     pub fn name(&self) -> String {
         let mut suffix = if self.is_mixed() && self.len.is_power_of_two() {
             "_mixed".to_string()
@@ -939,6 +948,9 @@ impl FusedSpec {
         }
         if self.interleaved {
             suffix.push_str("_il");
+        }
+        if self.pitched {
+            suffix.push_str("_pitched");
         }
         if let Some(load) = self.load {
             suffix.push_str("_in_");

@@ -21,7 +21,7 @@ mod tables;
 
 pub use abi::{
     stash_len, ArgKind, EntryAbi, Geometry, IndexKind, KernelAbi, KernelArg, LaunchParams,
-    LaunchShape, PassPosition, TableKind, UintArg, GUARDED_GROUP, STASH_PER_TRANSFORM,
+    LaunchShape, PassPosition, RowPitch, TableKind, UintArg, GUARDED_GROUP, STASH_PER_TRANSFORM,
 };
 pub use catalog::{catalog, sample_catalog};
 pub use chirp::{bluestein_len, bluestein_reference, chirp, chirp_filter, ChirpSpec, ChirpStep};

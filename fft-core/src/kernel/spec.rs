@@ -2,11 +2,12 @@
 
 use super::abi::{
     fused_io_abi, KernelAbi, CHIRP_ABI, CHIRP_FILTER_ABI, FUSED_ABI, FUSED_CHIRP_ABI,
-    FUSED_CHIRP_FILTER_ABI, FUSED_FILTER_ABI, FUSED_INTERLEAVED_ABI, FUSED_REAL_ABI, LANES_ANY_ABI,
-    LANES_HILO_ABI, LANES_PART_ABI, LANES_WHOLE_ABI, LAYOUT_LOAD_ABI, LAYOUT_LOAD_PLANAR_ABI,
-    LAYOUT_STORE_ABI, LAYOUT_STORE_PLANAR_ABI, PERMUTE_ABI, RADER_GATHER_ABI, RADER_MULTIPLY_ABI,
-    RADER_SCATTER_ABI, RADIX_ANY_ABI, RADIX_HILO_ABI, RADIX_SCALAR_ABI, RADIX_VECTOR_ABI,
-    REAL_PACK_ABI, REAL_SPLIT_ABI, REAL_UNPACK_ABI,
+    FUSED_CHIRP_FILTER_ABI, FUSED_FILTER_ABI, FUSED_INTERLEAVED_ABI, FUSED_PITCHED_ABI,
+    FUSED_REAL_ABI, FUSED_SPLIT_PITCHED_ABI, LANES_ANY_ABI, LANES_HILO_ABI, LANES_PART_ABI,
+    LANES_WHOLE_ABI, LAYOUT_LOAD_ABI, LAYOUT_LOAD_PLANAR_ABI, LAYOUT_STORE_ABI,
+    LAYOUT_STORE_PLANAR_ABI, PERMUTE_ABI, RADER_GATHER_ABI, RADER_MULTIPLY_ABI, RADER_SCATTER_ABI,
+    RADIX_ANY_ABI, RADIX_HILO_ABI, RADIX_SCALAR_ABI, RADIX_VECTOR_ABI, REAL_PACK_ABI,
+    REAL_SPLIT_ABI, REAL_UNPACK_ABI,
 };
 use super::chirp::{ChirpSpec, ChirpStep};
 use super::fused::{ChirpStore, FusedChirp, FusedSpec};
@@ -14,6 +15,7 @@ use super::lanes::{LanesLenError, LanesShape, LanesSpec};
 use super::layout::{LayoutSpec, LayoutStep};
 use super::permute::PermuteSpec;
 use super::rader::{RaderSpec, RaderStep};
+use super::real::FusedReal;
 use super::real::{RealSpec, RealStep};
 use crate::{Direction, Precision};
 use std::fmt;
@@ -292,9 +294,16 @@ impl KernelSpec {
             }) => &RADIX_SCALAR_ABI,
             KernelSpec::Fused(FusedSpec {
                 chirp: None,
+                real: Some(FusedReal::Split),
+                pitched: true,
+                ..
+            }) => &FUSED_SPLIT_PITCHED_ABI,
+            KernelSpec::Fused(FusedSpec {
+                chirp: None,
                 real: Some(_),
                 ..
             }) => &FUSED_REAL_ABI,
+            KernelSpec::Fused(FusedSpec { pitched: true, .. }) => &FUSED_PITCHED_ABI,
             KernelSpec::Fused(FusedSpec {
                 interleaved: true, ..
             }) => &FUSED_INTERLEAVED_ABI,

@@ -35,7 +35,7 @@ impl Plan {
                     )
                 }
                 KernelSpec::Fused(spec) => format!(
-                    "fused pass of {}-point sub-FFTs in local memory, stride {stride}: {entry} ({} sub-FFTs per work-group of {}, {}{} bytes of local memory){}{}{}",
+                    "fused pass of {}-point sub-FFTs in local memory, stride {stride}: {entry} ({} sub-FFTs per work-group of {}, {}{} bytes of local memory){}{}{}{}",
                     spec.len,
                     spec.columns(),
                     spec.work_group_size(),
@@ -44,7 +44,8 @@ impl Plan {
                     spec.local_bytes(),
                     chirp_edges(&spec),
                     real_edge(&spec),
-                    interleaving(&spec, pass.params.inner)
+                    interleaving(&spec, pass.params.inner),
+                    pitch_words(&spec, &pass.params.pitch)
                 ),
                 KernelSpec::Lanes(spec) => format!(
                     "lanes pass of {}-point sub-FFTs for CPU devices, stride {stride}: {entry} (8 {} per work-item, one per SIMD lane; stages of radix {:?} in private memory)",
@@ -99,6 +100,24 @@ impl Plan {
             if passes == 1 { "" } else { "es" }
         ));
         text
+    }
+}
+
+/// The words of a pitched pass (`half_rows.rs`): the padded rows it writes or reads.
+fn pitch_words(spec: &crate::kernel::FusedSpec, pitch: &crate::kernel::RowPitch) -> String {
+    if !spec.pitched {
+        return String::new();
+    }
+    if spec.interleaved {
+        format!(
+            "; reads the half spectrum's rows of {} values padded to {} (whole 32-byte sectors) and writes them {} apart",
+            pitch.width, pitch.input, pitch.output
+        )
+    } else {
+        format!(
+            "; writes rows of {} values padded to {} with zeros (whole 32-byte sectors, so the column passes' runs start on them)",
+            pitch.width, pitch.output
+        )
     }
 }
 

@@ -18,6 +18,7 @@ mod caps;
 mod choice;
 mod edges;
 mod explain;
+mod half_rows;
 mod layout;
 mod nd;
 mod pass_costs;

@@ -11,6 +11,7 @@
 //! by a permute pass, transformed by their 1-D plan, and scattered back.
 
 use super::algorithm::Algorithm;
+use super::half_rows::{pad_half_rows, work_pitch, HalfSpectrum};
 use super::rules::{point_pass, stockham_passes_with, FusedLimits};
 use super::{
     DeviceCaps, DeviceKind, Pass, Plan, PlanError, PlanRequest, Shape, Strategy, MAX_TOTAL_POINTS,
@@ -93,7 +94,7 @@ fn real_axes(
         });
     }
     let rows = dims[..last].iter().product::<usize>();
-    let real = Plan::new(
+    let mut real = Plan::new(
         PlanRequest {
             len: dims[last],
             batch: rows * request.batch,
@@ -111,7 +112,26 @@ fn real_axes(
         real: None,
         ..*request
     };
-    let (axes, axes_work) = complex_axes(&complex_request, &half, &complex, caps)?;
+    let (mut axes, mut axes_work) = complex_axes(&complex_request, &half, &complex, caps)?;
+    // An R2C keeps padded rows in its work buffers where that puts the column passes' runs
+    // on sectors (`half_rows.rs`).
+    let pitch = work_pitch(half[last], request.precision);
+    if let (crate::Direction::Forward, Some(pitch)) = (request.direction, pitch) {
+        let mut padded = half.clone();
+        padded[last] = pitch;
+        let (mut padded_axes, padded_work) =
+            complex_axes(&complex_request, &padded, &complex, caps)?;
+        let half_spectrum = HalfSpectrum {
+            rows,
+            width: half[last],
+            batch: request.batch,
+            precision: request.precision,
+        };
+        if pad_half_rows(&mut real.passes, &mut padded_axes, half_spectrum, pitch) {
+            axes = padded_axes;
+            axes_work = padded_work;
+        }
+    }
     let work_len = axes_work.max(real.work_len() * rows);
     let passes = match request.direction {
         crate::Direction::Forward => real.passes.into_iter().chain(axes).collect(),

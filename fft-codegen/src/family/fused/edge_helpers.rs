@@ -99,6 +99,49 @@ pub(super) fn write_chirp_helpers<W: Write>(
     Ok(())
 }
 
+/// The distance between the half spectrum's rows where a real split writes them:
+/// `h_plus_one` (C text), or `out_pitch` in a pitched pass
+/// ([`fft_core::kernel::FusedSpec::pitched`]).
+pub(super) fn half_row_distance(shape: &Shape, h_plus_one: &str) -> String {
+    if shape.spec.pitched {
+        "out_pitch".to_string()
+    } else {
+        h_plus_one.to_string()
+    }
+}
+
+/// The pitch argument a call of the split's helper passes on (`, out_pitch`), or nothing.
+pub(super) fn pitch_argument(shape: &Shape) -> String {
+    if shape.spec.pitched {
+        ", out_pitch".to_string()
+    } else {
+        String::new()
+    }
+}
+
+/// A pitched split's padding after `X_h` of the row at `row` (C text): zeros from
+/// `h_plus_one` to `out_pitch`, so the row's last sector is written whole (the GPU reads a
+/// sector it is given only in part before it can write it). Nothing for other passes.
+pub(super) fn write_pad_fill<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    row: &str,
+    h_plus_one: &str,
+) -> fmt::Result {
+    if !shape.spec.pitched {
+        return Ok(());
+    }
+    let zero = literal(0.0, shape.spec.precision);
+    writeln!(
+        w,
+        "// The row's padding: zeros, so its last sector is written whole."
+    )?;
+    writeln!(w, "for (uint e = {h_plus_one}; e < out_pitch; ++e)")?;
+    w.open_block()?;
+    writeln!(w, "y[{row} + e] = ({})({zero}, {zero});", shape.vector)?;
+    w.close_block()
+}
+
 /// The real edge's helper: `merge_load` (the merge step of element `k` of sequence `seq`,
 /// read from the half spectrum's rows of `h + 1` values) or `split_store` (the split step's
 /// `X_k`, and `X_h` beside `X_0`, to those rows).
@@ -145,16 +188,27 @@ pub(super) fn write_real_edge_helper<W: Write>(
                 w,
                 "// (k <= h/2, t = W_N^k, W_N^(h-k) = -conj(t)), times scale; k == 0 writes X_0 and X_h"
             )?;
+            let pitch = if shape.spec.pitched {
+                writeln!(w, "// (rows out_pitch values apart)")?;
+                ", const uint out_pitch"
+            } else {
+                ""
+            };
             writeln!(
                 w,
-                "inline void split_pair(__global {v} *restrict y, const uint seq, const uint k, const uint h, const {v} t, const {v} z, const {v} zm, const {s} scale)"
+                "inline void split_pair(__global {v} *restrict y, const uint seq, const uint k, const uint h, const {v} t, const {v} z, const {v} zm, const {s} scale{pitch})"
             )?;
             w.open_block()?;
-            writeln!(w, "const uint row = seq * (h + 1u);")?;
+            writeln!(
+                w,
+                "const uint row = seq * {};",
+                half_row_distance(shape, "(h + 1u)")
+            )?;
             writeln!(w, "y[row + k] = real_split(z, zm, t) * scale;")?;
             writeln!(w, "if (k == 0u)")?;
             w.open_block()?;
             writeln!(w, "y[row + h] = real_split(z, z, ({v})(-1, 0)) * scale;")?;
+            write_pad_fill(w, shape, "row", "h + 1u")?;
             w.close_block()?;
             writeln!(w, "else if (2u * k != h)")?;
             w.open_block()?;

@@ -143,6 +143,16 @@ pub(super) fn write_header<W: Write>(
             w,
             "// column ci = gg % inner, and value v of the plain indexing below is at (v * inner + ci)."
         )?;
+        if spec.pitched {
+            writeln!(
+                w,
+                "// Pitched: the columns are rows of width values, in_pitch apart in x and out_pitch apart in y;"
+            )?;
+            writeln!(
+                w,
+                "// column ci is at (ci / width) * pitch + ci % width and v * inner at v * (inner / width) * pitch."
+            )?;
+        }
     } else {
         writeln!(
             w,
@@ -277,6 +287,12 @@ pub(super) fn write_header<W: Write>(
                 "// Z_k from X_k and X_(H-k) of rows x[b * (H + 1) ..], Im X_0 and Im X_H ignored."
             )?;
         }
+    }
+    if spec.pitched && spec.real.is_some() {
+        writeln!(
+            w,
+            "// Pitched: the rows lie out_pitch values apart instead of H + 1 (whole 32-byte sectors), zeros after X_H."
+        )?;
     }
     writeln!(w, "//")?;
     let (ops, stage_muls, products) = sub_fft_ops(shape, graphs);

@@ -2,7 +2,9 @@
 //! column regime of a plain pass with every global index `v` at `v * inner + ci`, so the
 //! work-group's `C` columns are neighbouring sequences `ci` and each access is a run of `C`
 //! consecutive values. There is no flat regime: consecutive points of one sequence are
-//! `inner` apart.
+//! `inner` apart. A pitched pass (`FusedSpec::pitched`) places column `ci` at
+//! `(ci / width) * pitch + ci % width` and value `v` at `v * (inner / width) * pitch`, with
+//! the pitch of the rows it reads (`in_pitch`) and of those it writes (`out_pitch`).
 
 use super::body::exponent;
 use super::roles::Names;
@@ -20,6 +22,29 @@ fn element(shape: &Shape) -> String {
     }
 }
 
+/// The distance between a sequence's values and the offset of column `ci` on one side
+/// (`in` or `out`): `inner` and `ci`, or for a pitched pass `{side}_inner` and
+/// `{side}_column`, declared here.
+fn write_side<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    side: &str,
+) -> Result<(String, String), fmt::Error> {
+    if !shape.spec.pitched {
+        return Ok(("inner".to_string(), "ci".to_string()));
+    }
+    writeln!(
+        w,
+        "// Pitched rows: column ci at (ci / width) * {side}_pitch + ci % width, values {side}_inner apart."
+    )?;
+    writeln!(w, "const uint {side}_inner = inner / width * {side}_pitch;")?;
+    writeln!(
+        w,
+        "const uint {side}_column = ci / width * {side}_pitch + ci % width;"
+    )?;
+    Ok((format!("{side}_inner"), format!("{side}_column")))
+}
+
 pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Names) -> fmt::Result {
     let (l, r, per) = (shape.len, shape.radix, shape.per_fft);
     writeln!(
@@ -35,9 +60,10 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
     super::load::write_load_registers(w, shape)?;
     writeln!(w, "if (g < total)")?;
     w.open_block()?;
-    writeln!(w, "const uint t_inner = t * inner;")?;
+    let (inner, column) = write_side(w, shape, "in")?;
+    writeln!(w, "const uint t_inner = t * {inner};")?;
     let row = if shape.has_j() { " + row * t" } else { "" };
-    writeln!(w, "const uint src = (base + i{row}) * inner + ci;")?;
+    writeln!(w, "const uint src = (base + i{row}) * {inner} + {column};")?;
     writeln!(w, "if (p > 1u)")?;
     w.open_block()?;
     // A work-item that holds a whole sub-FFT (L = R) loads its element 0 apart: W^0 = 1.
@@ -93,11 +119,12 @@ pub(super) fn write_store<W: Write>(
     )?;
     writeln!(w, "if (g < total)")?;
     w.open_block()?;
-    writeln!(w, "const uint p_inner = p * inner;")?;
+    let (inner, column) = write_side(w, shape, "out")?;
+    writeln!(w, "const uint p_inner = p * {inner};")?;
     let row = if shape.has_j() { " + row * p" } else { "" };
     writeln!(
         w,
-        "const uint out = (base + (i - k) * {l}u + k{row}) * inner + ci;"
+        "const uint out = (base + (i - k) * {l}u + k{row}) * {inner} + {column};"
     )?;
     write_elements(w, shape, 0, r, |w, it| {
         let local = it.plus(&names.cell, per);

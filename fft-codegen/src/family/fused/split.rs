@@ -2,6 +2,7 @@
 //! values of every pair `Z_k`, `Z_(H-k)` come from local memory, and each pair writes
 //! `X_k` and `X_(H-k)`.
 
+use super::edge_helpers::{half_row_distance, pitch_argument, write_pad_fill};
 use super::exchange::{write_exchange, Part, Placed};
 use super::global_access::real_twiddle;
 use super::roles::{Names, REGISTERS_STORE};
@@ -52,9 +53,10 @@ pub(super) fn write_split_pairs<W: Write>(w: &mut Writer<W>, shape: &Shape) -> f
     w.open_block()?;
     writeln!(
         w,
-        "split_pair(y, first + s, k, {l}u, real_hi[k], {}, {}, scale);",
+        "split_pair(y, first + s, k, {l}u, real_hi[k], {}, {}, scale{});",
         spilled(shape, &format!("s * {l}u + k")),
         spilled(shape, &format!("s * {l}u + (k == 0u ? 0u : {l}u - k)")),
+        pitch_argument(shape),
     )?;
     if middle {
         let half = l / 2;
@@ -68,8 +70,8 @@ pub(super) fn write_split_pairs<W: Write>(w: &mut Writer<W>, shape: &Shape) -> f
         )?;
         writeln!(
             w,
-            "y[(first + s) * {}u + {half}u] = real_split(zh, zh, real_hi[{half}u]) * scale;",
-            l + 1
+            "y[(first + s) * {} + {half}u] = real_split(zh, zh, real_hi[{half}u]) * scale;",
+            half_row_distance(shape, &format!("{}u", l + 1))
         )?;
         w.close_block()?;
     }
@@ -116,7 +118,11 @@ pub(super) fn write_split_elements<W: Write>(
     )?;
     writeln!(w, "if (first + {c} < total)")?;
     w.open_block()?;
-    writeln!(w, "const uint row_out = (first + {c}) * {}u;", l + 1)?;
+    writeln!(
+        w,
+        "const uint row_out = (first + {c}) * {};",
+        half_row_distance(shape, &format!("{}u", l + 1))
+    )?;
     writeln!(w, "const uint mirror = {c} * {l}u + {l}u - {j};")?;
     for it in 0..r {
         let (e, zm) = if it == 0 {
@@ -139,6 +145,7 @@ pub(super) fn write_split_elements<W: Write>(
         "y[row_out + {l}u] = real_split(st[0], st[0], ({})(-1, 0)) * scale;",
         shape.vector
     )?;
+    write_pad_fill(w, shape, "row_out", &format!("{}u", l + 1))?;
     w.close_block()?;
     w.close_block()
 }
@@ -202,10 +209,11 @@ pub(super) fn write_split_columns<W: Write>(
         w.open_block()?;
         writeln!(
             w,
-            "split_pair(y, seq, i + m * p, t * {l}u, {}, {}, {}, scale);",
+            "split_pair(y, seq, i + m * p, t * {l}u, {}, {}, {}, scale{});",
             real_twiddle("i + m * p", false),
             spilled(shape, &it.plus(&names.cell, per).to_string()),
             spilled(shape, &format!("pcol * {l}u + mm")),
+            pitch_argument(shape),
         )?;
         w.close_block()?;
         if fixed {
@@ -281,7 +289,11 @@ pub(super) fn write_split_halves<W: Write>(
     write_exchange(w, shape, &from, &to, true)?;
     writeln!(w, "if (first < total)")?;
     w.open_block()?;
-    writeln!(w, "const uint row_out = first * {}u;", l + 1)?;
+    writeln!(
+        w,
+        "const uint row_out = first * {};",
+        half_row_distance(shape, &format!("{}u", l + 1))
+    )?;
     write_elements(w, shape, 0, r, |w, it| {
         let e = match it {
             Element::Loop => {
@@ -303,6 +315,7 @@ pub(super) fn write_split_halves<W: Write>(
         "y[row_out + {l}u] = real_split(st[0], st[0], ({})(-1, 0)) * scale;",
         shape.vector
     )?;
+    write_pad_fill(w, shape, "row_out", &format!("{}u", l + 1))?;
     w.close_block()?;
     w.close_block()
 }
