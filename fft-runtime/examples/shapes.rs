@@ -12,7 +12,8 @@
 //! shapes and prints `realfft_ms / ms`; `--rustfft` times rustfft (one thread) along every
 //! axis of C2C shapes, lines of the other axes copied out and back. `--global` plans C2C shapes with global radix passes
 //! only (multi-dimensional axes through the permute). `--layouts` times the 1-D C2C shapes with
-//! their input contiguous, strided (every other value) and planar. `--r2c`/`--c2r` take
+//! their input contiguous, strided (every other value) and planar. `--axes=1` (or `0,2`)
+//! transforms only those axes of C2C shapes. `--r2c`/`--c2r` take
 //! multi-dimensional shapes too (numpy's `rfftn`/`irfftn` of every axis).
 
 use fft_core::accuracy::relative_l2_error;
@@ -131,9 +132,20 @@ where
         .map(|text| text.parse::<fft_runtime::Choice>())
         .transpose()
         .map_err(|e| Failure::from(e.to_string()))?;
+    // `--axes=1` or `--axes=0,2`: transform only these axes of a C2C shape (default: all).
+    let axes: Vec<usize> =
+        match std::env::args().find_map(|a| a.strip_prefix("--axes=").map(str::to_string)) {
+            Some(text) => text
+                .split(',')
+                .map(|a| a.trim().parse::<usize>())
+                .collect::<Result<_, _>>()
+                .map_err(|e| Failure::from(format!("--axes={text}: {e}")))?,
+            None => (0..dims.len()).collect(),
+        };
     // Built whole: quick start's stand-in passes would be measured instead.
     let mut builder = Fft::<T>::builder(queue)
         .shape(dims)
+        .axes(&axes)
         .batch(batch)
         .strategy(strategy)
         .quick_start(false);
@@ -157,7 +169,6 @@ where
     let got: Vec<Complex64> = first.iter().map(|&v| complex_to_f64(v)).collect();
     let checkable = len <= 1 << 24 && dims.iter().all(|&d| d <= 16384 || d.is_power_of_two());
     let error = if checkable {
-        let axes: Vec<usize> = (0..dims.len()).collect();
         let want = fft_core::along_axes(&input, dims, &axes, |line| {
             fft_core::reference_fft(line, Direction::Forward)
                 .unwrap_or_else(|| fft_core::naive_dft(line, Direction::Forward))
