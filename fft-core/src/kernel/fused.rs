@@ -321,8 +321,9 @@ impl FusedSpec {
     }
 
     /// Whether a power-of-two pass that is the whole transform ([`FusedSpec::single_pass`]),
-    /// not interleaved, with complex exchanges and no edge but a real split or (up to
-    /// `MERGE_REGISTER_MAX_LEN`, 512 points) a real merge, keeps its values in registers, as
+    /// not interleaved, with complex exchanges and no edge but a real split, (up to
+    /// `MERGE_REGISTER_MAX_LEN`, 512 points) a real merge, or the caller's layout (strided or
+    /// planar, read and written element by element), keeps its values in registers, as
     /// balanced stages of radix up to 16 (`single_pass_register_bits`; `64 -> [8, 8]`,
     /// `512 -> [8, 8, 8]`, `2048 -> [16, 16, 8]`; 4096 in f32 as `[32, 32, 4]`), with at
     /// least `SINGLE_PASS_MIN_RUN` (8) work-items per sub-FFT where a work-group holds
@@ -333,7 +334,10 @@ impl FusedSpec {
     /// 0.522 ms, 256 0.642 -> 0.523, 1024 0.627 -> 0.518, 4096 0.739 -> 0.530 (the copy:
     /// 0.513; cuFFT 0.525, 0.545, 0.536, 0.539); f64 (2^26 points) 256 0.724 -> 0.528,
     /// 2048 0.731 -> 0.528. Passes of multi-pass plans keep their shapes: in registers they
-    /// lost on the H100 (the second pass of 2^16 points 0.747 -> 0.858 ms).
+    /// lost on the H100 (the second pass of 2^16 points 0.747 -> 0.858 ms). With the caller's
+    /// layout (H200, 2026-11-27 (pitch)): planar input of 1024 points 0.724 -> 0.526 ms (the
+    /// contiguous input: 0.514), 4096 0.755 -> 0.599, f64 2048 0.727 -> 0.526; every other
+    /// value of 1024 points 0.832 -> 0.747.
     pub fn single_pass_in_registers(&self) -> bool {
         self.single_pass_register_bits().is_some()
     }
@@ -345,9 +349,10 @@ impl FusedSpec {
     /// `C > 1`, at most [`MAX_GROUP`] work-items); `None` for every other pass.
     fn single_pass_register_bits(&self) -> Option<u32> {
         // A real split reads its mirrored values back from local memory (`store.rs`), a
-        // merge reads both of a pair from global memory into the registers.
+        // merge reads both of a pair from global memory into the registers, the caller's
+        // layout reads and writes each element at its address.
         let edge_fits = match self.real {
-            None => !self.has_edge(),
+            None => self.chirp.is_none(),
             Some(FusedReal::Split) => true,
             Some(FusedReal::Merge) => self.len <= MERGE_REGISTER_MAX_LEN,
         };
