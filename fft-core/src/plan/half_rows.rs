@@ -20,7 +20,8 @@
 //! 512^3 reals went from 1.556 to 1.222 ms (cuFFT 1.327), 256^3 x 8 from 1.325 to 1.175.
 //! An image's only column pass is the axis before the real one, and a C2R's first complex
 //! pass reads the caller's compact rows: both stay compact (the C2R with padded rows took
-//! 2.02 ms for 512^3 against 1.60).
+//! 2.02 ms for 512^3 against 1.60; an image's column pass reading padded columns and
+//! writing the caller's odd rows gained 1 % at 1024^2 x128 and lost 24 % at 4096^2 x8).
 
 use super::{Pass, MAX_TOTAL_POINTS, MIN_RUN_BYTES};
 use crate::kernel::{FusedReal, KernelSpec, RowPitch};
