@@ -10,6 +10,7 @@ use fft_runtime::ocl::{Buffer, OclPrm};
 use fft_runtime::{Fft, FftFloat};
 use num_complex::Complex;
 use oclfft_tests::*;
+use proptest::prelude::*;
 
 fn check<T: FftFloat>(dims: &[usize], axes: &[usize], batch: usize) -> Result<(), String>
 where
@@ -189,6 +190,44 @@ fn fused_real_volumes_keep_padded_half_rows_between_passes() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Leading dimensions and real lengths the property test draws from: the real lengths'
+/// half spectra of 26, 31, 33, 51, 65 and 129 values are padded between fused passes
+/// (f32), those of 9 and 64 values are not.
+const LEADING: [usize; 7] = [1, 2, 3, 4, 5, 8, 12];
+const REAL_LENGTHS: [usize; 8] = [16, 50, 60, 64, 100, 126, 128, 256];
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 16,
+        failure_persistence: None,
+        rng_algorithm: prop::test_runner::RngAlgorithm::ChaCha,
+        ..ProptestConfig::default()
+    })]
+
+    /// Random 2-D and 3-D real shapes, batches, precisions and pass families (fused passes
+    /// run on CPU devices too, with the padded half spectrum where it applies): R2C and C2R
+    /// against the f64 references, outputs pre-filled with NaN, the round trip.
+    #[test]
+    fn random_real_shapes_match_the_oracle(
+        leading in prop::collection::vec(prop::sample::select(&LEADING[..]), 1..=2),
+        real in prop::sample::select(&REAL_LENGTHS[..]),
+        batch in 1usize..=3,
+        f64 in any::<bool>(),
+        fused in any::<bool>(),
+    ) {
+        let mut dims = leading;
+        dims.push(real);
+        let axes: Vec<usize> = (0..dims.len()).collect();
+        let strategy = if fused { Strategy::Fused } else { Strategy::Auto };
+        let result = if f64 {
+            check_with::<f64>(&dims, &axes, batch, strategy, false)
+        } else {
+            check_with::<f32>(&dims, &axes, batch, strategy, false)
+        };
+        prop_assert!(result.is_ok(), "{}", result.unwrap_err());
+    }
 }
 
 #[test]
