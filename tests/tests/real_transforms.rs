@@ -256,7 +256,9 @@ fn fused_plans_put_the_steps_into_the_edge_passes() {
             "{}",
             r2c.explain()
         );
-        assert!(r2c.explain().contains("fused into the last pass's store"));
+        assert!(r2c
+            .explain()
+            .contains("fused into the store of the real axis's last pass"));
         let c2r = inverse_plan::<f32>(len, 1, Family::Fused, RealLayout::Compact).unwrap();
         assert!(
             fused_step(c2r.plan(), FusedReal::Merge),

@@ -189,7 +189,12 @@ impl Plan {
     /// How a real plan computes its transform: the complex FFT's length and where the real
     /// steps run.
     fn real_description(&self, layout: crate::kernel::RealLayout) -> String {
-        let n = self.request.len;
+        // A multi-dimensional plan's real axis is its last one.
+        let n = self
+            .request
+            .shape
+            .and_then(|shape| shape.dims().last().copied())
+            .unwrap_or(self.request.len);
         let rows = match layout {
             crate::kernel::RealLayout::Compact => format!("rows of {n} reals"),
             crate::kernel::RealLayout::Padded => {
@@ -215,7 +220,7 @@ impl Plan {
             let core = format!("the {h}-point complex FFT of z_n = x_2n + i x_2n+1");
             let step = match self.request.direction {
                 crate::Direction::Forward if fused(crate::kernel::FusedReal::Split) => {
-                    "the split step to the half spectrum fused into the last pass's store"
+                    "the split step to the half spectrum fused into the store of the real axis's last pass"
                         .to_string()
                 }
                 crate::Direction::Forward => format!(
@@ -223,7 +228,7 @@ impl Plan {
                     self.unfused_reason()
                 ),
                 crate::Direction::Inverse if fused(crate::kernel::FusedReal::Merge) => {
-                    "the merge step from the half spectrum fused into the first pass's load"
+                    "the merge step from the half spectrum fused into the load of the real axis's first pass"
                         .to_string()
                 }
                 crate::Direction::Inverse => format!(

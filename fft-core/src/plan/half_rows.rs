@@ -173,6 +173,10 @@ mod tests {
         assert_eq!(r2c.work_len(), 512 * 512 * 260);
         let words = r2c.explain();
         assert!(
+            words.contains("rows of 512 reals <-> 257 complex values per row"),
+            "{words}"
+        );
+        assert!(
             words.contains("writes rows of 257 values padded to 260 with zeros"),
             "{words}"
         );
