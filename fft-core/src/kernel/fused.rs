@@ -573,9 +573,11 @@ impl FusedSpec {
         if (self.interleaved || io) && (self.chirp.is_some() || self.real.is_some()) {
             return Err(SpecError::InterleavedEdge);
         }
-        let pitch_ok = self.interleaved || self.real == Some(FusedReal::Split);
-        if (self.interleaved && io) || (self.pitched && !pitch_ok) {
+        if self.interleaved && io {
             return Err(SpecError::InterleavedEdge);
+        }
+        if self.pitched && !(self.interleaved || self.real == Some(FusedReal::Split)) {
+            return Err(SpecError::PitchedEdge);
         }
         if let Some(chirp) = self.chirp {
             let forward = self.direction == Direction::Forward;
@@ -1278,6 +1280,35 @@ mod tests {
         ] {
             assert_eq!(spec(len, f32).stage_radices(), radices, "{len}");
         }
+    }
+
+    #[test]
+    fn only_interleaved_passes_and_real_splits_take_padded_rows() {
+        let pitched = |spec: FusedSpec| FusedSpec {
+            pitched: true,
+            ..spec
+        };
+        let interleaved = pitched(FusedSpec {
+            interleaved: true,
+            ..FusedSpec::new(512)
+        });
+        assert!(interleaved.check().is_ok());
+        assert_eq!(interleaved.name(), "fft_fused512_c8_fwd_f32_il_pitched");
+        let split = pitched(FusedSpec {
+            real: Some(FusedReal::Split),
+            ..FusedSpec::new(256)
+        });
+        assert!(split.check().is_ok());
+        let merge = pitched(FusedSpec {
+            real: Some(FusedReal::Merge),
+            direction: Direction::Inverse,
+            ..FusedSpec::new(256)
+        });
+        assert_eq!(merge.check(), Err(SpecError::PitchedEdge));
+        assert_eq!(
+            pitched(FusedSpec::new(256)).check(),
+            Err(SpecError::PitchedEdge)
+        );
     }
 
     #[test]

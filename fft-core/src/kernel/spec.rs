@@ -609,6 +609,10 @@ pub enum SpecError {
     /// other edge.
     #[error("a fused pass has at most one kind of edge: interleaved sequences, the caller's layout, Bluestein's steps or a real transform's")]
     InterleavedEdge,
+    /// Padded half-spectrum rows ([`super::FusedSpec::pitched`]) are read and written by
+    /// interleaved passes and written by a real split only.
+    #[error("a pitched fused pass (padded half-spectrum rows) must be interleaved or a real split (FusedReal::Split)")]
+    PitchedEdge,
     /// Bluestein's convolution in one pass ([`super::ChirpStore::Convolve`]) pads at its load
     /// and runs forward stages (its inverse FFT is the conjugate of a forward one).
     #[error("Bluestein's convolution in one pass (ChirpStore::Convolve) pads at its load and is a forward M-point pass (pad: true, direction Forward); its inverse FFT runs as the conjugate of a forward one")]
