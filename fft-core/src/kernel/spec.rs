@@ -15,8 +15,7 @@ use super::lanes::{LanesLenError, LanesShape, LanesSpec};
 use super::layout::{LayoutSpec, LayoutStep};
 use super::permute::PermuteSpec;
 use super::rader::{RaderSpec, RaderStep};
-use super::real::FusedReal;
-use super::real::{RealSpec, RealStep};
+use super::real::{FusedReal, RealSpec, RealStep};
 use crate::{Direction, Precision};
 use std::fmt;
 

@@ -27,10 +27,14 @@ use super::{Pass, MAX_TOTAL_POINTS, MIN_RUN_BYTES};
 use crate::kernel::{FusedReal, KernelSpec, RowPitch};
 use crate::Precision;
 
+/// Complex values per 32-byte sector.
+fn per_sector(precision: Precision) -> usize {
+    MIN_RUN_BYTES / precision.complex_bytes()
+}
+
 /// The row pitch for rows of `width` values: `width` rounded up to whole sectors.
 pub(super) fn padded_pitch(width: usize, precision: Precision) -> usize {
-    let per_sector = MIN_RUN_BYTES / precision.complex_bytes();
-    width.div_ceil(per_sector) * per_sector
+    width.div_ceil(per_sector(precision)) * per_sector(precision)
 }
 
 /// The pitch at which an R2C keeps its half spectrum of rows of `width` values in the work
@@ -64,7 +68,6 @@ pub(super) fn pad_half_rows(
         batch,
         precision,
     } = shape;
-    let per_sector = MIN_RUN_BYTES / precision.complex_bytes();
     let (Some(edge), [.., last]) = (real.last_mut(), &mut *axes) else {
         return false;
     };
@@ -77,7 +80,12 @@ pub(super) fn pad_half_rows(
     let interleaved = axes
         .iter()
         .all(|p| matches!(&p.spec, KernelSpec::Fused(f) if f.interleaved));
-    if !fused_split || axes.len() < 2 || !interleaved || !fits || compact_inner % per_sector != 0 {
+    if !fused_split
+        || axes.len() < 2
+        || !interleaved
+        || !fits
+        || compact_inner % per_sector(precision) != 0
+    {
         return false;
     }
     set_pitch(edge, width, 0, pitch);

@@ -112,26 +112,29 @@ fn real_axes(
         real: None,
         ..*request
     };
-    let (mut axes, mut axes_work) = complex_axes(&complex_request, &half, &complex, caps)?;
     // An R2C keeps padded rows in its work buffers where that puts the column passes' runs
-    // on sectors (`half_rows.rs`).
-    let pitch = work_pitch(half[last], request.precision);
-    if let (crate::Direction::Forward, Some(pitch)) = (request.direction, pitch) {
-        let mut padded = half.clone();
-        padded[last] = pitch;
-        let (mut padded_axes, padded_work) =
-            complex_axes(&complex_request, &padded, &complex, caps)?;
-        let half_spectrum = HalfSpectrum {
-            rows,
-            width: half[last],
-            batch: request.batch,
-            precision: request.precision,
-        };
-        if pad_half_rows(&mut real.passes, &mut padded_axes, half_spectrum, pitch) {
-            axes = padded_axes;
-            axes_work = padded_work;
+    // on sectors (`half_rows.rs`); else the complex axes run over the compact rows.
+    let half_spectrum = HalfSpectrum {
+        rows,
+        width: half[last],
+        batch: request.batch,
+        precision: request.precision,
+    };
+    let padded = match (request.direction, work_pitch(half[last], request.precision)) {
+        (crate::Direction::Forward, Some(pitch)) => {
+            let mut padded = half.clone();
+            padded[last] = pitch;
+            let (mut padded_axes, padded_work) =
+                complex_axes(&complex_request, &padded, &complex, caps)?;
+            pad_half_rows(&mut real.passes, &mut padded_axes, half_spectrum, pitch)
+                .then_some((padded_axes, padded_work))
         }
-    }
+        _ => None,
+    };
+    let (axes, axes_work) = match padded {
+        Some(padded) => padded,
+        None => complex_axes(&complex_request, &half, &complex, caps)?,
+    };
     let work_len = axes_work.max(real.work_len() * rows);
     let passes = match request.direction {
         crate::Direction::Forward => real.passes.into_iter().chain(axes).collect(),

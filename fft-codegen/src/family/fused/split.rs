@@ -71,7 +71,7 @@ pub(super) fn write_split_pairs<W: Write>(w: &mut Writer<W>, shape: &Shape) -> f
         writeln!(
             w,
             "y[(first + s) * {} + {half}u] = real_split(zh, zh, real_hi[{half}u]) * scale;",
-            half_row_distance(shape, &format!("{}u", l + 1))
+            row_distance(shape)
         )?;
         w.close_block()?;
     }
@@ -121,7 +121,7 @@ pub(super) fn write_split_elements<W: Write>(
     writeln!(
         w,
         "const uint row_out = (first + {c}) * {};",
-        half_row_distance(shape, &format!("{}u", l + 1))
+        row_distance(shape)
     )?;
     writeln!(w, "const uint mirror = {c} * {l}u + {l}u - {j};")?;
     for it in 0..r {
@@ -145,9 +145,15 @@ pub(super) fn write_split_elements<W: Write>(
         "y[row_out + {l}u] = real_split(st[0], st[0], ({})(-1, 0)) * scale;",
         shape.vector
     )?;
-    write_pad_fill(w, shape, "row_out", &format!("{}u", l + 1))?;
+    write_pad_fill(w, shape, "row_out", &format!("{}u", shape.len + 1))?;
     w.close_block()?;
     w.close_block()
+}
+
+/// The distance between the output rows of a one-pass split (`L + 1` values, or
+/// `out_pitch` when pitched).
+fn row_distance(shape: &Shape) -> String {
+    half_row_distance(shape, &format!("{}u", shape.len + 1))
 }
 
 /// The fewest work-items per sub-FFT with which the split writes element by element
@@ -289,11 +295,7 @@ pub(super) fn write_split_halves<W: Write>(
     write_exchange(w, shape, &from, &to, true)?;
     writeln!(w, "if (first < total)")?;
     w.open_block()?;
-    writeln!(
-        w,
-        "const uint row_out = first * {};",
-        half_row_distance(shape, &format!("{}u", l + 1))
-    )?;
+    writeln!(w, "const uint row_out = first * {};", row_distance(shape))?;
     write_elements(w, shape, 0, r, |w, it| {
         let e = match it {
             Element::Loop => {
@@ -315,7 +317,7 @@ pub(super) fn write_split_halves<W: Write>(
         "y[row_out + {l}u] = real_split(st[0], st[0], ({})(-1, 0)) * scale;",
         shape.vector
     )?;
-    write_pad_fill(w, shape, "row_out", &format!("{}u", l + 1))?;
+    write_pad_fill(w, shape, "row_out", &format!("{}u", shape.len + 1))?;
     w.close_block()?;
     w.close_block()
 }
