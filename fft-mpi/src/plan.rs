@@ -230,7 +230,7 @@ where
         })
     }
 
-    /// The exchanges move at most `bytes` per message through pinned host memory (8 MiB
+    /// The exchanges move at most `bytes` per message through pinned host memory (4 MiB
     /// unless set; four chunks each way are kept). Every rank must set the
     /// same value: the first exchange checks it and fails on every rank with
     /// [`ExchangeError::ChunkMismatch`](crate::ExchangeError::ChunkMismatch) otherwise.

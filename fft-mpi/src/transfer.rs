@@ -19,9 +19,11 @@ const WINDOW: usize = 2;
 /// Chunks of pinned memory each way: two batches, one exchanged while the copy engines read
 /// the next and write the last.
 const SLOTS: usize = 2 * WINDOW;
-/// Bytes per chunk unless the plan says otherwise: large enough that a DMA runs at the bus
-/// speed, small enough that 2 x 4 slots of pinned memory stay modest.
-pub const DEFAULT_CHUNK_BYTES: usize = 8 << 20;
+/// Bytes per chunk unless the plan says otherwise: large enough that a DMA runs near the bus
+/// speed, small enough that a batch's chunks stay in the host's caches between the DMA and
+/// the message (on two H200s over MPI, 2-4 MiB chunks took 0.65-0.85x the time of 8 MiB
+/// ones: docs/DISTRIBUTED.md, "Two GPUs over MPI").
+pub const DEFAULT_CHUNK_BYTES: usize = 4 << 20;
 
 /// A block of a brick's device buffer: the sub-brick of lengths `dims` at `origin` (both
 /// along axes 0, 1, 2) of a brick of lengths `parent`, stored in C order. It travels packed,
@@ -311,8 +313,11 @@ where
 
 /// The pipeline of [`exchange_blocks`]: the messages go in batches of [`WINDOW`], each
 /// batch's messages in flight together ([`Exchange::send_receive_all`]); batch `b` uses the
-/// slots of half `b % 2`, so the next batch's reads run while this one is exchanged and its
-/// writes while the next one is.
+/// slots of half `b % 2`. Before batch `b` is exchanged, the reads of batch `b + 1` are
+/// enqueued into the other half's send buffers (their messages, batch `b - 1`, are sent), so
+/// while the host exchanges batch `b` the copy engines read batch `b + 1` and write batch
+/// `b - 1`: the DMAs are queued ahead and run on their own, and the host only waits for one
+/// batch's reads, which were enqueued a whole exchange earlier.
 fn run_messages<T: FftFloat, E: Exchange>(
     [reads, writes]: &[Queue; 2],
     exchange: &E,
@@ -338,13 +343,17 @@ where
     };
     read_batch(staging, 0)?;
     for (b, batch) in batches.iter().enumerate() {
-        let slots = &mut staging.slots[half(b)..half(b) + batch.len()];
-        // This batch's reads, and the writes of the batch before last from the same slots.
-        for slot in slots.iter_mut() {
+        // This batch's reads, and the writes of the batch before last from the same slots
+        // (their receive halves take this batch's messages).
+        for slot in &mut staging.slots[half(b)..half(b) + batch.len()] {
             for event in [slot.read.take(), slot.write.take()].into_iter().flatten() {
                 wait(event)?;
             }
         }
+        if b + 1 < batches.len() {
+            read_batch(staging, b + 1)?;
+        }
+        let slots = &mut staging.slots[half(b)..half(b) + batch.len()];
         let steps: Vec<ExchangeStep<'_>> = batch
             .iter()
             .zip(slots.iter_mut())
@@ -366,9 +375,6 @@ where
             write_chunk(writes, target, message.receive, slot)?;
         }
         flush(writes)?;
-        if b + 1 < batches.len() {
-            read_batch(staging, b + 1)?;
-        }
     }
     Ok(())
 }
