@@ -181,7 +181,7 @@ fn run<C: Communicator>(exchange: &MpiExchange<'_, C>, options: &Options) -> Res
             message_seconds * 1e6
         );
         println!(
-            "output slabs of axis | exchanges | distributed ms (slowest rank) | model ms (local + exchange) | rel L2 vs one plan"
+            "output slabs of axis | exchanges | distributed ms (slowest rank) | model ms (local + exchange) | rel L2 vs one plan | parts"
         );
     }
     let mut good = true;
@@ -227,11 +227,12 @@ fn run<C: Communicator>(exchange: &MpiExchange<'_, C>, options: &Options) -> Res
             }
             .predict(&machine);
             println!(
-                "{out_axis} | {} | {ms:.2} | {:.2} ({:.2} + {:.2}) | {error:.1e}",
+                "{out_axis} | {} | {ms:.2} | {:.2} ({:.2} + {:.2}) | {error:.1e} | {:?}",
                 plan.exchanges(),
                 model.total() * 1e3,
                 model.local * 1e3,
-                model.exchange * 1e3
+                model.exchange * 1e3,
+                plan.local_parts()
             );
         }
     }

@@ -5,9 +5,11 @@ use crate::error::{DistributedError, Result};
 use crate::exchange::Exchange;
 use crate::stages::plan_stages;
 use crate::transfer::{exchange_blocks, Block, Staging, DEFAULT_CHUNK_BYTES};
-use fft_runtime::ocl::{Buffer, OclPrm};
+use fft_runtime::ocl::enums::{DeviceInfo, DeviceInfoResult};
+use fft_runtime::ocl::{Buffer, Event, OclPrm};
 use fft_runtime::{DeviceQueue, Direction, Fft, FftFloat, HostStaging, Normalization};
 use num_complex::Complex;
+use std::ops::Range;
 use std::sync::Mutex;
 
 /// A distributed C2C transform over the ranks of an [`Exchange`].
@@ -20,9 +22,11 @@ use std::sync::Mutex;
 ///
 /// The values stay on the device but for the exchanges, which move them through pinned host
 /// memory in chunks (docs/DISTRIBUTED.md). The local transforms run on the plan's in-order
-/// queue; an exchange finishes that queue before its transfers start (on two queues of their
-/// own) and waits for its writes before it returns, so the events the local plans return
-/// (`_in_order`) are not needed.
+/// queue. A transform that an exchange follows runs in parts along axis 0 where it can
+/// ([`LOCAL_PARTS`]), and each chunk's read waits for the part that wrote its planes, so the
+/// copy engines start on the first planes while the device transforms the later ones; any
+/// other exchange finishes the queue before its transfers start (on two queues of their own).
+/// Every exchange waits for its writes before it returns.
 pub struct DistributedFft<'e, T: FftFloat, E: Exchange>
 where
     Complex<T>: OclPrm + bytemuck::Pod,
@@ -48,9 +52,12 @@ where
     Complex<T>: OclPrm,
 {
     /// The local transform of this rank's brick of `len` values along the stage's axes;
-    /// `None` when that is nothing (an empty brick, or axes of length 1).
+    /// `None` when that is nothing (an empty brick, or axes of length 1). `parts`, when not
+    /// empty, is the same transform in parts along axis 0, run instead of `plan` where an
+    /// exchange follows and the buffers allow sub-buffers.
     Transform {
         plan: Option<Box<Fft<T>>>,
+        parts: Vec<LocalPart<T>>,
         len: usize,
     },
     /// The field moves to other bricks: `sends[j]` of this rank's brick goes to rank `j`,
@@ -59,6 +66,21 @@ where
         sends: Vec<Block>,
         receives: Vec<Block>,
     },
+}
+
+/// The parts along axis 0 a local transform is cut into when an exchange follows it and its
+/// axes leave axis 0 alone (slabs of axis 0 transformed along the others): the exchange reads
+/// the first part's planes while the device transforms the rest.
+pub(crate) const LOCAL_PARTS: usize = 4;
+
+/// The transform of planes `planes` (along axis 0) of a brick, values `values` of its buffer.
+struct LocalPart<T: FftFloat>
+where
+    Complex<T>: OclPrm,
+{
+    plan: Box<Fft<T>>,
+    planes: Range<usize>,
+    values: Range<usize>,
 }
 
 fn words_to_bytes(words: impl IntoIterator<Item = usize>) -> Vec<u8> {
@@ -198,16 +220,24 @@ where
         let mut steps = Vec::new();
         let mut current = &input;
         let mut largest = input[rank].len().max(output[rank].len());
-        for stage in &stages {
+        for (i, stage) in stages.iter().enumerate() {
             if &stage.bricks != current {
                 steps.push(reshape(current, &stage.bricks, rank));
             }
             let brick = &stage.bricks[rank];
             largest = largest.max(brick.len());
-            let plan =
-                local_plan::<T>(queue, brick.dims(), &stage.axes, (direction, normalization))?;
+            let kinds = (direction, normalization);
+            let plan = local_plan::<T>(queue, brick.dims(), &stage.axes, kinds)?;
+            let next = stages.get(i + 1).map_or(&output, |next| &next.bricks);
+            let parts = match plan {
+                Some(_) if next != &stage.bricks => {
+                    plan_parts::<T>(queue, brick.dims(), &stage.axes, kinds)?
+                }
+                _ => Vec::new(),
+            };
             steps.push(Step::Transform {
                 plan: plan.map(Box::new),
+                parts,
                 len: brick.len(),
             });
             current = &stage.bricks;
@@ -266,6 +296,22 @@ where
             .iter()
             .filter(|s| matches!(s, Step::Reshape { .. }))
             .count()
+    }
+
+    /// The parts each local transform runs in, in order: 1 for a whole brick, more where an
+    /// exchange follows and the transform leaves axis 0 alone (slabs of axis 0), cut along
+    /// axis 0 so the exchange reads the first planes while the device transforms the rest.
+    /// Parts start on the device's sub-buffer alignment, so a brick whose planes do not fit
+    /// it runs whole, and so does any transform from or into a caller's sub-buffer (OpenCL
+    /// has no sub-buffers of sub-buffers).
+    pub fn local_parts(&self) -> Vec<usize> {
+        self.steps
+            .iter()
+            .filter_map(|s| match s {
+                Step::Transform { parts, .. } => Some(parts.len().max(1)),
+                Step::Reshape { .. } => None,
+            })
+            .collect()
     }
 
     /// Transforms the field: every rank calls it with its input part and gets its output part.
@@ -331,6 +377,8 @@ where
             |current: &Buffer<Complex<T>>| &self.buffers[ours(current).map_or(0, |i| 1 - i)];
         let mut staging = self.staging.lock().unwrap_or_else(|p| p.into_inner());
         let mut current = input;
+        // The parts of the last transform and their events, for the exchange after it.
+        let mut written: Vec<(usize, Event)> = Vec::new();
         let last = self.steps.len() - 1;
         for (i, step) in self.steps.iter().enumerate() {
             let target = match (i == last, output) {
@@ -342,18 +390,16 @@ where
                 },
             };
             match step {
-                Step::Transform { plan, len } => match plan {
-                    Some(plan) => {
-                        let _in_order = plan.enqueue_out_of_place(current, target)?;
-                    }
-                    None => copy(&self.queue, current, target, *len)?,
-                },
+                Step::Transform { plan, parts, len } => {
+                    written = transform(&self.queue, (plan, parts), current, target, *len)?;
+                }
                 Step::Reshape { sends, receives } => exchange_blocks(
                     &self.queue,
                     self.exchange,
                     &mut staging,
                     (current, sends),
                     (target, receives),
+                    &std::mem::take(&mut written),
                 )?,
             }
             current = target;
@@ -483,6 +529,104 @@ where
         }
     };
     Ok(Some(plan))
+}
+
+/// The local transform of a brick of `dims` along `axes` in up to [`LOCAL_PARTS`] slabs of
+/// axis 0, when `axes` leave axis 0 alone and every part starts on the device's sub-buffer
+/// alignment; else none.
+fn plan_parts<T: FftFloat>(
+    queue: &DeviceQueue,
+    dims: [usize; 3],
+    axes: &[usize],
+    kinds: (Direction, Normalization),
+) -> Result<Vec<LocalPart<T>>>
+where
+    Complex<T>: OclPrm,
+{
+    let plane = dims[1] * dims[2];
+    let per_part = dims[0].div_ceil(LOCAL_PARTS).max(1);
+    let starts_aligned = |align: usize| {
+        (per_part..dims[0])
+            .step_by(per_part)
+            .all(|p| (p * plane * std::mem::size_of::<Complex<T>>()) % align == 0)
+    };
+    let cut =
+        !axes.contains(&0) && dims[0] >= 2 && sub_buffer_align(queue).is_some_and(starts_aligned);
+    if !cut {
+        return Ok(Vec::new());
+    }
+    let mut parts = Vec::with_capacity(LOCAL_PARTS);
+    for start in (0..dims[0]).step_by(per_part) {
+        let planes = start..(start + per_part).min(dims[0]);
+        let part_dims = [planes.len(), dims[1], dims[2]];
+        let Some(plan) = local_plan::<T>(queue, part_dims, axes, kinds)? else {
+            return Ok(Vec::new());
+        };
+        parts.push(LocalPart {
+            plan: Box::new(plan),
+            values: planes.start * plane..planes.end * plane,
+            planes,
+        });
+    }
+    Ok(parts)
+}
+
+/// The device's alignment of a sub-buffer's origin, in bytes (`CL_DEVICE_MEM_BASE_ADDR_ALIGN`),
+/// or `None` when the device does not say.
+fn sub_buffer_align(queue: &DeviceQueue) -> Option<usize> {
+    match queue.queue().device().info(DeviceInfo::MemBaseAddrAlign) {
+        Ok(DeviceInfoResult::MemBaseAddrAlign(bits)) if bits >= 8 => Some(bits as usize / 8),
+        _ => None,
+    }
+}
+
+/// Enqueues the local transform from `current` into `target`: in `parts` when there are
+/// some and neither buffer is a sub-buffer, else by `plan` (a copy of `len` values when there
+/// is none). Returns, for a transform in parts, each part's end plane (exclusive) and the
+/// event of its last pass, in order.
+fn transform<T: FftFloat>(
+    queue: &DeviceQueue,
+    (plan, parts): (&Option<Box<Fft<T>>>, &[LocalPart<T>]),
+    current: &Buffer<Complex<T>>,
+    target: &Buffer<Complex<T>>,
+    len: usize,
+) -> Result<Vec<(usize, Event)>>
+where
+    Complex<T>: OclPrm,
+{
+    // `offset()` is `Some` for a sub-buffer (ocl's `is_sub_buffer` asserts otherwise in
+    // debug builds).
+    let whole_buffers = current.offset().is_none() && target.offset().is_none();
+    match plan {
+        None => copy(queue, current, target, len).map(|()| Vec::new()),
+        Some(plan) if parts.is_empty() || !whole_buffers => {
+            let _in_order = plan.enqueue_out_of_place(current, target)?;
+            Ok(Vec::new())
+        }
+        Some(_) => {
+            let sub = |buffer: &Buffer<Complex<T>>, values: &Range<usize>| {
+                buffer
+                    .create_sub_buffer(None, values.start, values.len())
+                    .map_err(|source| fft_runtime::Error::OpenCl {
+                        action: "making a part of a local transform's buffer",
+                        source,
+                    })
+            };
+            let in_place = current.as_core().as_ptr() == target.as_core().as_ptr();
+            let mut done = Vec::with_capacity(parts.len());
+            for part in parts {
+                let input = sub(current, &part.values)?;
+                let event = if in_place {
+                    part.plan.enqueue(&input)?
+                } else {
+                    part.plan
+                        .enqueue_out_of_place(&input, &sub(target, &part.values)?)?
+                };
+                done.push((part.planes.end, event));
+            }
+            Ok(done)
+        }
+    }
 }
 
 /// Copies the first `len` values of `from` into `to` on the device (nothing when they are

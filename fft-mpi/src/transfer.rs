@@ -260,12 +260,17 @@ struct Message {
 /// steps: in step `s` this rank sends to `rank + s` and receives from `rank - s`, chunk by
 /// chunk, reads running ahead and writes behind the exchange, each direction on a queue of
 /// its own.
+///
+/// `written` lists the parts along axis 0 of the local transform that wrote `source` (each
+/// part's end plane and the event of its last pass, in order): each chunk's read waits for
+/// the part that wrote its last plane. Empty, the plan's queue is finished before any read.
 pub(crate) fn exchange_blocks<T: FftFloat, E: Exchange>(
     queue: &DeviceQueue,
     exchange: &E,
     staging: &mut Staging<T>,
     (source, sends): (&Buffer<Complex<T>>, &[Block]),
     (target, receives): (&Buffer<Complex<T>>, &[Block]),
+    written: &[(usize, Event)],
 ) -> Result<()>
 where
     Complex<T>: OclPrm + bytemuck::Pod,
@@ -300,13 +305,27 @@ where
     }
     staging.reserve(queue, longest)?;
     let queues = staging.queues(queue)?;
-    // The reads run on another queue: whatever wrote the source (the local transform) must be
-    // done first.
-    queue
-        .queue()
-        .finish()
-        .map_err(ocl_error("waiting for the local transform"))?;
-    let exchanged = run_messages(&queues, exchange, staging, source, target, &messages);
+    // The reads run on another queue: whatever wrote their part of the source must be done
+    // first (the part's event, or the whole queue).
+    if written.is_empty() {
+        queue
+            .queue()
+            .finish()
+            .map_err(ocl_error("waiting for the local transform"))?;
+    } else {
+        queue
+            .queue()
+            .flush()
+            .map_err(ocl_error("starting the local transform"))?;
+    }
+    let exchanged = run_messages(
+        &queues,
+        exchange,
+        staging,
+        (source, written),
+        target,
+        &messages,
+    );
     let waited = staging.wait_all();
     exchanged.and(waited)
 }
@@ -322,7 +341,7 @@ fn run_messages<T: FftFloat, E: Exchange>(
     [reads, writes]: &[Queue; 2],
     exchange: &E,
     staging: &mut Staging<T>,
-    source: &Buffer<Complex<T>>,
+    (source, written): (&Buffer<Complex<T>>, &[(usize, Event)]),
     target: &Buffer<Complex<T>>,
     messages: &[Message],
 ) -> Result<()>
@@ -337,7 +356,13 @@ where
     let half = |b: usize| (b % 2) * WINDOW;
     let read_batch = |staging: &mut Staging<T>, b: usize| -> Result<()> {
         for (k, message) in batches[b].iter().enumerate() {
-            read_chunk(reads, source, message.send, &mut staging.slots[half(b) + k])?;
+            let after = message.send.and_then(|block| writer_of(written, &block));
+            read_chunk(
+                reads,
+                (source, after),
+                message.send,
+                &mut staging.slots[half(b) + k],
+            )?;
         }
         flush(reads)
     };
@@ -379,11 +404,27 @@ where
     Ok(())
 }
 
+/// The event of the part in `written` that wrote the last plane of `block`; earlier parts
+/// ran before it on the same in-order queue.
+fn writer_of<'w>(written: &'w [(usize, Event)], block: &Block) -> Option<&'w Event> {
+    let ends: Vec<usize> = written.iter().map(|(end, _)| *end).collect();
+    writer_index(&ends, block).map(|i| &written[i].1)
+}
+
+/// Which of the parts ending (exclusive, in order, along axis 0) at `ends` holds the last
+/// plane of `block`: the last part when none does, `None` when there are no parts.
+fn writer_index(ends: &[usize], block: &Block) -> Option<usize> {
+    let last = block.origin[0] + block.dims[0].max(1) - 1;
+    ends.iter()
+        .position(|&end| last < end)
+        .or(ends.len().checked_sub(1))
+}
+
 /// Enqueues the read of `block` of `source` into `slot`'s send half (whose last chunk was
-/// sent).
+/// sent), after `after` when given (the part of the local transform that wrote it).
 fn read_chunk<T: FftFloat>(
     q: &Queue,
-    source: &Buffer<Complex<T>>,
+    (source, after): (&Buffer<Complex<T>>, Option<&Event>),
     block: Option<Block>,
     slot: &mut Slot<T>,
 ) -> Result<()>
@@ -399,7 +440,10 @@ where
     // touched nor freed before `event` completes: the exchange waits for it before sending
     // the chunk, and `Staging::wait_all` before `exchange_blocks` returns.
     let enqueued = unsafe {
-        let read = source.read(staged).queue(q).block(false).enew(&mut event);
+        let mut read = source.read(staged).queue(q).block(false).enew(&mut event);
+        if let Some(after) = after {
+            read = read.ewait(after);
+        }
         if block.is_contiguous() {
             read.offset(block.offset()).enq()
         } else {
@@ -497,6 +541,24 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_chunk_waits_for_the_part_that_wrote_its_last_plane() {
+        let parent = Brick::new(&[0..8, 0..3, 0..4]);
+        let planes = |range: std::ops::Range<usize>| {
+            Block::within(&parent, &Brick::new(&[range, 1..3, 0..4]))
+        };
+        let ends = [2, 4, 6, 8];
+        assert_eq!(writer_index(&ends, &planes(0..2)), Some(0));
+        assert_eq!(writer_index(&ends, &planes(1..3)), Some(1));
+        assert_eq!(writer_index(&ends, &planes(3..5)), Some(2));
+        assert_eq!(writer_index(&ends, &planes(7..8)), Some(3));
+        // Rows of one plane (a chunk smaller than a slice).
+        let rows = planes(4..8).chunks(4);
+        assert_eq!(writer_index(&ends, &rows[0]), Some(2));
+        assert_eq!(writer_index(&ends, &rows[rows.len() - 1]), Some(3));
+        assert_eq!(writer_index(&[], &planes(0..2)), None);
+    }
 
     #[test]
     fn blocks_are_cut_alike_on_both_sides_into_slices_or_rows() {

@@ -211,6 +211,96 @@ fn device_buffers_with_exchanges_in_many_small_chunks() {
 }
 
 #[test]
+fn slab_transforms_in_parts_let_the_exchange_read_the_first_planes_early() {
+    // Planes of 8 x 16 values (1 KiB in f32) start every part on the sub-buffer alignment, so
+    // the first transform of each slab runs in parts along axis 0 and every chunk's read
+    // waits for its own part (16-byte chunks: many reads per part).
+    let shape = [16, 8, 16];
+    for ranks in [2, 3] {
+        let parts = VirtualRanks::run(ranks, |me| {
+            let (input, output) = (
+                SlabBox::new(0, even_split(16, ranks, me.rank())),
+                SlabBox::new(1, even_split(8, ranks, me.rank())),
+            );
+            let plan = DistributedFft::<f32, _>::new(
+                test_queue(),
+                me,
+                &shape,
+                (input, output),
+                (Direction::Forward, Normalization::None),
+            )
+            .unwrap();
+            plan.local_parts()
+        });
+        for (r, parts) in parts.iter().enumerate() {
+            assert!(
+                parts.len() == 2 && parts[0] >= 2 && parts[1] == 1,
+                "rank {r} of {ranks}: {parts:?}"
+            );
+        }
+        for out_axis in [1, 0] {
+            for path in [Path::Host, Path::Buffers(16), Path::Buffers(1 << 20)] {
+                check::<f32>(slabs(&shape, ranks, out_axis), Direction::Forward, path);
+            }
+        }
+    }
+    check::<f64>(slabs(&shape, 2, 1), Direction::Inverse, Path::Buffers(64));
+}
+
+#[test]
+fn callers_sub_buffers_take_the_whole_transform() {
+    // OpenCL has no sub-buffers of sub-buffers: a plan that would run its first transform in
+    // parts runs it whole from and into a caller's sub-buffers, with the same result.
+    let (shape, dims, ranks) = ([16, 8, 16], [16, 8, 16], 2);
+    let field = random_signal(16 * 8 * 16, 41);
+    let device = to_device::<f32>(&field);
+    let outputs = VirtualRanks::run(ranks, |me| {
+        let r = me.rank();
+        let (input, output) = (
+            SlabBox::new(0, even_split(16, ranks, r)).brick(dims),
+            SlabBox::new(1, even_split(8, ranks, r)).brick(dims),
+        );
+        let plan = DistributedFft::<f32, _>::new(
+            test_queue(),
+            me,
+            &shape,
+            (input.clone(), output.clone()),
+            (Direction::Forward, Normalization::None),
+        )
+        .unwrap()
+        .with_chunk_bytes(256);
+        assert!(plan.local_parts()[0] > 1, "{:?}", plan.local_parts());
+        let local = input.extract(&device, dims);
+        let zero = num_complex::Complex32::new(0.0, 0.0);
+        // Parents one value longer than the parts: sub-buffers at offset 0.
+        let parent_in = buffer_of(&[&local[..], &[zero]].concat());
+        let parent_out = buffer_of(&vec![zero; plan.output_len() + 1]);
+        let sub_in = parent_in
+            .create_sub_buffer(None, 0usize, local.len())
+            .unwrap();
+        let sub_out = parent_out
+            .create_sub_buffer(None, 0usize, plan.output_len())
+            .unwrap();
+        plan.execute_buffers(&sub_in, &sub_out).unwrap();
+        let mut out = vec![zero; plan.output_len()];
+        sub_out.read(&mut out).enq().unwrap();
+        (output, to_f64(&out))
+    });
+    let mut got = vec![Complex64::new(f64::NAN, 0.0); field.len()];
+    for (brick, out) in outputs {
+        brick.place(&out, &mut got, dims);
+    }
+    let want = nd_oracle(&field, &shape, &[0, 1, 2], Direction::Forward, 1.0);
+    check_against(
+        &got,
+        &want,
+        field.len(),
+        nd_tolerance::<f32>(&shape, &[0, 1, 2]),
+    )
+    .unwrap();
+}
+
+#[test]
 fn double_precision_inverse_with_normalization() {
     check::<f64>(slabs(&[4, 6, 8], 3, 0), Direction::Inverse, Path::Host);
     check::<f64>(slabs(&[10, 16], 2, 1), Direction::Inverse, Path::Host);
