@@ -19,43 +19,15 @@ use fft_mpi::{
     even_split, mpi, DistributedFft, Exchange, Machine, MpiExchange, PartOfField, SlabBox,
     SlabProblem, DEFAULT_CHUNK_BYTES,
 };
-use fft_runtime::ocl::Buffer;
-use fft_runtime::{
-    list_devices, measure_round_trip, DeviceKind, DeviceQueue, DeviceSelector, Direction, Fft,
-    Normalization,
-};
+use fft_runtime::{measure_round_trip, DeviceQueue, DeviceSelector, Direction, Fft, Normalization};
 use mpi::traits::Communicator;
 use num_complex::Complex32;
-use std::time::Instant;
 
-type Failure = Box<dyn std::error::Error>;
+mod support;
+
+use support::{device_buffer, gpu_indices, median_ms, ring_rates, Failure};
 
 const RUNS: usize = 7;
-
-/// Median milliseconds of `RUNS` calls of `run` after one warm-up.
-fn median_ms(mut run: impl FnMut() -> Result<(), Failure>) -> Result<f64, Failure> {
-    let mut times = Vec::new();
-    for i in 0..=RUNS {
-        let start = Instant::now();
-        run()?;
-        if i > 0 {
-            times.push(start.elapsed().as_secs_f64() * 1e3);
-        }
-    }
-    times.sort_by(f64::total_cmp);
-    Ok(times[times.len() / 2])
-}
-
-fn device_buffer(queue: &DeviceQueue, values: &[Complex32]) -> Result<Buffer<Complex32>, Failure> {
-    let buffer = Buffer::builder()
-        .queue(queue.queue().clone())
-        .len(values.len().max(1))
-        .build()?;
-    if !values.is_empty() {
-        buffer.write(values).enq()?;
-    }
-    Ok(buffer)
-}
 
 /// The squared distance of `got` from `want` and the squared norm of `want`: this rank's share
 /// of the relative L2 error.
@@ -66,20 +38,6 @@ fn squared_sums(got: &[Complex32], want: &[Complex32]) -> (f64, f64) {
             w + f64::from(x.norm_sqr()),
         )
     })
-}
-
-/// The positions in `list_devices` of the machine's GPUs (at least one).
-fn gpu_indices() -> Result<Vec<usize>, Failure> {
-    let gpus: Vec<usize> = list_devices()?
-        .iter()
-        .enumerate()
-        .filter(|(_, d)| d.summary.kind == DeviceKind::Gpu)
-        .map(|(i, _)| i)
-        .collect();
-    if gpus.is_empty() {
-        return Err("--spread needs at least one GPU".into());
-    }
-    Ok(gpus)
 }
 
 /// This rank's device: the `rank mod G`-th GPU with `--spread`, else the default.
@@ -145,7 +103,7 @@ fn run<C: Communicator>(exchange: &MpiExchange<'_, C>, options: &Options) -> Res
         device_buffer(&queue, &field)?,
         device_buffer(&queue, &field)?,
     );
-    let one_plan = median_ms(|| {
+    let one_plan = median_ms(RUNS, || {
         whole.enqueue_out_of_place(&input, &output)?.wait_for()?;
         Ok(())
     })?;
@@ -204,7 +162,7 @@ fn run<C: Communicator>(exchange: &MpiExchange<'_, C>, options: &Options) -> Res
             &queue,
             &vec![Complex32::new(f32::NAN, 0.0); plan.output_len()],
         )?;
-        let ms = median_ms(|| {
+        let ms = median_ms(RUNS, || {
             exchange.all_gather(&[0])?; // start together
             plan.execute_buffers(&local_in, &local_out)?;
             exchange.all_gather(&[0])?; // the slowest rank ends the run
@@ -239,40 +197,15 @@ fn run<C: Communicator>(exchange: &MpiExchange<'_, C>, options: &Options) -> Res
     Ok(good)
 }
 
-/// The bytes per second each rank's messages leave it while every rank sends the busiest
-/// rank's exchange to the others, in chunk-sized messages from host memory (no device), and
-/// the seconds per one-byte message; the slowest rank's, the same on every rank.
+/// The MPI "network": bytes per second each rank's messages leave it while every rank sends
+/// the busiest rank's exchange in chunk-sized messages from host memory (no device), and the
+/// seconds per one-byte message; the slowest rank's, the same on every rank.
 fn network_rates<C: Communicator>(
     exchange: &MpiExchange<'_, C>,
     problem: &SlabProblem,
 ) -> Result<(f64, f64), Failure> {
-    let (r, p) = (exchange.rank(), exchange.size());
-    if p == 1 {
-        return Ok((f64::INFINITY, 0.0));
-    }
-    let [n0, n1, n2] = problem.shape;
-    let per_peer = n0.div_ceil(p) * n1 * n2 * problem.value_bytes / p;
-    let chunk = problem.chunk_bytes.min(per_peer).max(1);
-    let messages = per_peer.div_ceil(chunk);
-    let send = vec![1u8; chunk];
-    let mut receive = vec![0u8; chunk];
-    let mut ring = |bytes: usize, count: usize| -> Result<(), Failure> {
-        exchange.all_gather(&[0])?;
-        for step in 1..p {
-            let (to, from) = ((r + step) % p, (r + p - step) % p);
-            for _ in 0..count {
-                let receiving = Some((from, &mut receive[..bytes]));
-                exchange.send_receive(Some((to, &send[..bytes])), receiving)?;
-            }
-        }
-        exchange.all_gather(&[0])?;
-        Ok(())
-    };
-    let big = median_ms(&mut || ring(chunk, messages))?;
-    let small = median_ms(&mut || ring(1, 100))?;
-    let rate = (chunk * messages * (p - 1)) as f64 / (big * 1e-3);
-    let per_message = small * 1e-3 / (100 * (p - 1)) as f64;
-    let all = exchange.all_gather(&pair_bytes((rate, per_message)))?;
+    let mine = ring_rates(exchange, problem)?;
+    let all = exchange.all_gather(&pair_bytes(mine))?;
     Ok(all
         .iter()
         .map(|b| pair_from(b))

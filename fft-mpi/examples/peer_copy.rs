@@ -7,22 +7,14 @@
 
 use fft_runtime::ocl::flags::MemFlags;
 use fft_runtime::ocl::{Buffer, Context, Device, DeviceType, Platform, Queue};
-use std::time::Instant;
 
-type Failure = Box<dyn std::error::Error + Send + Sync>;
+mod support;
+
+use support::{median_ms, Failure};
 
 /// Median milliseconds of 5 runs of `run` after one warm-up.
-fn time(mut run: impl FnMut() -> Result<(), Failure>) -> Result<f64, Failure> {
-    let mut times = Vec::new();
-    for i in 0..6 {
-        let start = Instant::now();
-        run()?;
-        if i > 0 {
-            times.push(start.elapsed().as_secs_f64() * 1e3);
-        }
-    }
-    times.sort_by(f64::total_cmp);
-    Ok(times[times.len() / 2])
+fn time(run: impl FnMut() -> Result<(), Failure>) -> Result<f64, Failure> {
+    median_ms(5, run)
 }
 
 fn main() -> Result<(), Failure> {

@@ -7,36 +7,16 @@
 
 use fft_core::random_signal;
 use fft_mpi::{even_split, DistributedRealToComplex, Exchange, SlabBox, VirtualRanks};
-use fft_runtime::ocl::{Buffer, OclPrm};
 use fft_runtime::{DeviceQueue, Fft, Normalization};
 use num_complex::Complex32;
-use std::time::Instant;
 
-type Failure = Box<dyn std::error::Error + Send + Sync>;
+mod support;
+
+use support::{device_buffer as buffer, median_ms, Failure};
 
 /// Median milliseconds of 5 calls of `run` after one warm-up.
-fn time(mut run: impl FnMut() -> Result<(), Failure>) -> Result<f64, Failure> {
-    let mut times = Vec::new();
-    for i in 0..6 {
-        let start = Instant::now();
-        run()?;
-        if i > 0 {
-            times.push(start.elapsed().as_secs_f64() * 1e3);
-        }
-    }
-    times.sort_by(f64::total_cmp);
-    Ok(times[times.len() / 2])
-}
-
-fn buffer<V: OclPrm>(queue: &DeviceQueue, values: &[V]) -> Result<Buffer<V>, Failure> {
-    let buffer = Buffer::builder()
-        .queue(queue.queue().clone())
-        .len(values.len().max(1))
-        .build()?;
-    if !values.is_empty() {
-        buffer.write(values).enq()?;
-    }
-    Ok(buffer)
+fn time(run: impl FnMut() -> Result<(), Failure>) -> Result<f64, Failure> {
+    median_ms(5, run)
 }
 
 fn main() -> Result<(), Failure> {

@@ -21,45 +21,18 @@ use fft_mpi::{
     even_split, Brick, DistributedFft, Exchange, Machine, PartOfField, PencilProblem, SlabBox,
     SlabProblem, VirtualRanks,
 };
-use fft_runtime::ocl::Buffer;
-use fft_runtime::{
-    list_devices, measure_round_trip, DeviceKind, DeviceQueue, DeviceSelector, Direction, Fft,
-    Normalization,
-};
+use fft_runtime::{measure_round_trip, DeviceQueue, DeviceSelector, Direction, Fft, Normalization};
 use num_complex::Complex32;
-use std::time::Instant;
 
-type Failure = Box<dyn std::error::Error + Send + Sync>;
+mod support;
+
+use support::{device_buffer, gpu_indices, median_ms, ring_rates, Failure};
 
 const RUNS: usize = 5;
 
-fn median(mut times: Vec<f64>) -> f64 {
-    times.sort_by(f64::total_cmp);
-    times[times.len() / 2]
-}
-
 /// Median milliseconds of `RUNS` calls of `run` after one warm-up.
-fn time(mut run: impl FnMut() -> Result<(), Failure>) -> Result<f64, Failure> {
-    let mut times = Vec::new();
-    for i in 0..=RUNS {
-        let start = Instant::now();
-        run()?;
-        if i > 0 {
-            times.push(start.elapsed().as_secs_f64() * 1e3);
-        }
-    }
-    Ok(median(times))
-}
-
-fn device_buffer(queue: &DeviceQueue, values: &[Complex32]) -> Result<Buffer<Complex32>, Failure> {
-    let buffer = Buffer::builder()
-        .queue(queue.queue().clone())
-        .len(values.len().max(1))
-        .build()?;
-    if !values.is_empty() {
-        buffer.write(values).enq()?;
-    }
-    Ok(buffer)
+fn time(run: impl FnMut() -> Result<(), Failure>) -> Result<f64, Failure> {
+    median_ms(RUNS, run)
 }
 
 fn relative_l2(got: &[Complex32], want: &[Complex32]) -> f64 {
@@ -109,6 +82,12 @@ fn main() -> Result<(), Failure> {
         .map(|a| a.parse())
         .collect::<Result<_, _>>()?;
     let gpus = if spread { gpu_indices()? } else { Vec::new() };
+    if spread {
+        println!(
+            "--spread: virtual rank r on GPU list_devices()[{gpus:?}[r % {}]]",
+            gpus.len()
+        );
+    }
     let n = args.first().copied().unwrap_or(128);
     let mut rank_counts = if args.len() > 1 {
         args[1..].to_vec()
@@ -259,56 +238,11 @@ fn main() -> Result<(), Failure> {
     Ok(())
 }
 
-/// The positions in `list_devices` of the machine's GPUs (at least one).
-fn gpu_indices() -> Result<Vec<usize>, Failure> {
-    let gpus: Vec<usize> = list_devices()?
-        .iter()
-        .enumerate()
-        .filter(|(_, d)| d.summary.kind == DeviceKind::Gpu)
-        .map(|(i, _)| i)
-        .collect();
-    if gpus.is_empty() {
-        return Err("--spread needs at least one GPU".into());
-    }
-    println!(
-        "--spread: virtual rank r on GPU list_devices()[{gpus:?}[r % {}]]",
-        gpus.len()
-    );
-    Ok(gpus)
-}
-
 /// The virtual ranks' "network": bytes per second each of `problem.ranks` ranks sends when
 /// every rank sends the busiest rank's exchange in chunk-sized messages around the ring (no
-/// device), and seconds per one-byte message. `(inf, 0)` for one rank.
+/// device), and seconds per one-byte message, the slowest rank's. `(inf, 0)` for one rank.
 fn host_exchange_rates(ranks: usize, problem: &SlabProblem) -> Result<(f64, f64), Failure> {
-    if ranks == 1 {
-        return Ok((f64::INFINITY, 0.0));
-    }
-    let [n0, n1, n2] = problem.shape;
-    let per_peer = n0.div_ceil(ranks) * n1 * n2 * 8 / ranks;
-    let chunk = problem.chunk_bytes.min(per_peer).max(1);
-    let messages = per_peer.div_ceil(chunk);
-    let results = VirtualRanks::run(ranks, |me| -> Result<(f64, f64), Failure> {
-        let (r, p) = (me.rank(), me.size());
-        let send = vec![1u8; chunk];
-        let mut receive = vec![0u8; chunk];
-        let mut ring = |bytes: usize, count: usize| -> Result<(), Failure> {
-            me.all_gather(&[0])?;
-            for step in 1..p {
-                let (to, from) = ((r + step) % p, (r + p - step) % p);
-                for _ in 0..count {
-                    let receiving = Some((from, &mut receive[..bytes]));
-                    me.send_receive(Some((to, &send[..bytes])), receiving)?;
-                }
-            }
-            me.all_gather(&[0])?;
-            Ok(())
-        };
-        let big = time(|| ring(chunk, messages))?;
-        let small = time(|| ring(1, 100))?;
-        let out = (chunk * messages * (p - 1)) as f64;
-        Ok((out / (big * 1e-3), small * 1e-3 / (100 * (p - 1)) as f64))
-    });
+    let results = VirtualRanks::run(ranks, |me| ring_rates(me, problem));
     let mut slowest = (f64::INFINITY, 0.0f64);
     for result in results {
         let (rate, per_message) = result?;
