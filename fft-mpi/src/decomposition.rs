@@ -151,6 +151,29 @@ impl PartOfField for Brick {
     }
 }
 
+/// Where a slab transform's spectrum lands ([`crate::DistributedFft::slabs`]), as FFTW-MPI
+/// offers it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SlabOutput {
+    /// Slabs of axis 1 (FFTW-MPI's `FFTW_MPI_TRANSPOSED_OUT`): one exchange, the default.
+    #[default]
+    Transposed,
+    /// Slabs of axis 0 like the input: a second exchange moves the field back.
+    Natural,
+}
+
+impl SlabOutput {
+    /// This rank's output slab of a field of `dims`, given its input slab of axis 0 by
+    /// [`even_split`] over `ranks`.
+    pub fn slab(self, dims: [usize; 3], ranks: usize, rank: usize) -> SlabBox {
+        let axis = match self {
+            SlabOutput::Transposed => 1,
+            SlabOutput::Natural => 0,
+        };
+        SlabBox::new(axis, even_split(dims[axis], ranks, rank))
+    }
+}
+
 /// A rank's slab: the indices `range` along axis `axis`, every index along the other axes
 /// (a [`Brick`] with one split axis).
 #[derive(Clone, Debug, PartialEq, Eq)]

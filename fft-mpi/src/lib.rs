@@ -52,7 +52,7 @@ mod stages;
 mod transfer;
 mod virtual_ranks;
 
-pub use decomposition::{even_split, Brick, PartOfField, SlabBox};
+pub use decomposition::{even_split, Brick, PartOfField, SlabBox, SlabOutput};
 pub use error::{DistributedError, Result};
 pub use exchange::{Exchange, ExchangeError, ExchangeStep};
 pub use model::{Machine, PencilProblem, Prediction, SlabProblem};

@@ -1,6 +1,6 @@
 //! [`DistributedFft`]: a 2-D or 3-D C2C transform of a field split into bricks over ranks.
 
-use crate::decomposition::{tiling_problem, Brick, PartOfField};
+use crate::decomposition::{even_split, tiling_problem, Brick, PartOfField, SlabBox, SlabOutput};
 use crate::error::{DistributedError, Result};
 use crate::exchange::Exchange;
 use crate::stages::plan_stages;
@@ -175,6 +175,24 @@ impl<'e, T: FftFloat, E: Exchange> DistributedFft<'e, T, E>
 where
     Complex<T>: OclPrm + bytemuck::Pod,
 {
+    /// The common case, FFTW-MPI's: every rank holds the slab of axis 0 that
+    /// [`crate::even_split`] gives it, and gets the spectrum in slabs of axis 1
+    /// ([`SlabOutput::Transposed`], the default: one exchange) or of axis 0 like its input
+    /// ([`SlabOutput::Natural`]: two). Otherwise as [`DistributedFft::new`].
+    pub fn slabs(
+        queue: &DeviceQueue,
+        exchange: &'e E,
+        shape: &[usize],
+        output: SlabOutput,
+        kinds: (Direction, Normalization),
+    ) -> Result<Self> {
+        let dims = field_dims(shape)?;
+        let (rank, ranks) = (exchange.rank(), exchange.size());
+        let input = SlabBox::new(0, even_split(dims[0], ranks, rank));
+        let output = output.slab(dims, ranks, rank);
+        Self::new(queue, exchange, shape, (input, output), kinds)
+    }
+
     /// Plans the transform of a field of `shape` (2-D or 3-D) from this rank's `input` part
     /// to its `output` part ([`crate::SlabBox`] or [`Brick`] each). Every rank calls it; the
     /// parts are checked together, so a set that does not tile the field is the same error

@@ -8,7 +8,7 @@
 use fft_core::Direction;
 use fft_mpi::{
     even_split, Brick, DistributedError, DistributedFft, Exchange, ExchangeError, PartOfField,
-    SlabBox, VirtualRanks,
+    SlabBox, SlabOutput, VirtualRanks,
 };
 use fft_runtime::ocl::OclPrm;
 use fft_runtime::{FftFloat, Normalization};
@@ -245,6 +245,45 @@ fn slab_transforms_in_parts_let_the_exchange_read_the_first_planes_early() {
         }
     }
     check::<f64>(slabs(&shape, 2, 1), Direction::Inverse, Path::Buffers(64));
+}
+
+#[test]
+fn slabs_default_to_the_transposed_output_in_one_exchange() {
+    // `DistributedFft::slabs` is `new` with FFTW-MPI's slabs of axis 0 in and slabs of axis
+    // 1 (transposed, the default) or axis 0 (natural) out: the same exchanges and the same
+    // values as those bricks spelt out.
+    let shape = [6, 5, 8];
+    let dims = [6, 5, 8];
+    let field = to_device::<f32>(&random_signal(6 * 5 * 8, 7));
+    for ranks in 1..=3 {
+        for (output, axis, exchanges) in [
+            (SlabOutput::default(), 1, 1),
+            (SlabOutput::Transposed, 1, 1),
+            (SlabOutput::Natural, 0, 2),
+        ] {
+            let same = VirtualRanks::run(ranks, |me| {
+                let r = me.rank();
+                let kinds = (Direction::Forward, Normalization::None);
+                let easy = DistributedFft::<f32, _>::slabs(test_queue(), me, &shape, output, kinds)
+                    .unwrap();
+                let input = SlabBox::new(0, even_split(6, ranks, r));
+                let spelt = SlabBox::new(axis, even_split(dims[axis], ranks, r));
+                let plan = DistributedFft::<f32, _>::new(
+                    test_queue(),
+                    me,
+                    &shape,
+                    (input.clone(), spelt),
+                    kinds,
+                )
+                .unwrap();
+                let local = input.brick(dims).extract(&field, dims);
+                let want = if ranks == 1 { 0 } else { exchanges };
+                assert_eq!(easy.exchanges(), want, "{output:?} on {ranks} ranks");
+                easy.execute(&local).unwrap() == plan.execute(&local).unwrap()
+            });
+            assert!(same.iter().all(|&s| s), "{output:?} on {ranks} ranks");
+        }
+    }
 }
 
 #[test]
