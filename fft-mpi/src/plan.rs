@@ -10,7 +10,7 @@ use fft_runtime::ocl::{Buffer, Event, OclPrm};
 use fft_runtime::{DeviceQueue, Direction, Fft, FftFloat, HostStaging, Normalization};
 use num_complex::Complex;
 use std::ops::Range;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// A distributed C2C transform over the ranks of an [`Exchange`].
 ///
@@ -78,7 +78,8 @@ struct LocalPart<T: FftFloat>
 where
     Complex<T>: OclPrm,
 {
-    plan: Box<Fft<T>>,
+    /// Shared by the parts of one length (all but perhaps the last).
+    plan: Arc<Fft<T>>,
     planes: Range<usize>,
     values: Range<usize>,
 }
@@ -573,15 +574,21 @@ where
     if !cut {
         return Ok(Vec::new());
     }
-    let mut parts = Vec::with_capacity(LOCAL_PARTS);
+    let mut parts: Vec<LocalPart<T>> = Vec::with_capacity(LOCAL_PARTS);
     for start in (0..dims[0]).step_by(per_part) {
         let planes = start..(start + per_part).min(dims[0]);
-        let part_dims = [planes.len(), dims[1], dims[2]];
-        let Some(plan) = local_plan::<T>(queue, part_dims, axes, kinds)? else {
-            return Ok(Vec::new());
+        let plan = match parts.last() {
+            Some(before) if before.planes.len() == planes.len() => Arc::clone(&before.plan),
+            _ => {
+                let part_dims = [planes.len(), dims[1], dims[2]];
+                let Some(plan) = local_plan::<T>(queue, part_dims, axes, kinds)? else {
+                    return Ok(Vec::new());
+                };
+                Arc::new(plan)
+            }
         };
         parts.push(LocalPart {
-            plan: Box::new(plan),
+            plan,
             values: planes.start * plane..planes.end * plane,
             planes,
         });
