@@ -249,8 +249,28 @@ impl fmt::Display for Expr {
             }
             Expr::Min(a, b) => write!(f, "min({a}, {b})"),
             Expr::Select(parts) => {
+                // The compared operands in parentheses unless atoms (`&` binds weaker than
+                // `==` in C), and a select in a branch too, for the reader.
                 let [a, b, then, otherwise] = &**parts;
-                write!(f, "{a} == {b} ? {then} : {otherwise}")
+                let operand = |e: &Expr| {
+                    if e.is_atom() {
+                        e.to_string()
+                    } else {
+                        format!("({e})")
+                    }
+                };
+                let branch = |e: &Expr| match e {
+                    Expr::Select(..) => format!("({e})"),
+                    _ => e.to_string(),
+                };
+                write!(
+                    f,
+                    "{} == {} ? {} : {}",
+                    operand(a),
+                    operand(b),
+                    branch(then),
+                    branch(otherwise)
+                )
             }
         }
     }
@@ -322,6 +342,18 @@ mod tests {
         assert_eq!(
             select.clone().plus(v("x")).to_string(),
             "(t == 1u ? c : col) + x"
+        );
+        // `&` binds weaker than `==` in C: `t & 7u == 0u` would be `t & (7u == 0u)`.
+        let masked = v("t").and(Expr::lit(7)).select(
+            Expr::lit(0),
+            v("w")
+                .and(Expr::lit(1))
+                .select(Expr::lit(0), v("a"), v("b")),
+            v("g"),
+        );
+        assert_eq!(
+            masked.to_string(),
+            "(t & 7u) == 0u ? ((w & 1u) == 0u ? a : b) : g"
         );
     }
 
