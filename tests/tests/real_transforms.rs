@@ -218,8 +218,8 @@ const FUSED_LENGTHS: [usize; 13] = [
 /// points): the step shrinks its work-group, so the plan must launch it with the edge
 /// spec's geometry (the launch of the plain wide pass failed with CL_INVALID_WORK_GROUP_SIZE
 /// on NVIDIA). 2^19 also runs the R2C's split-friendly 1024 x 256 split, 2^21 the split in
-/// pairs after plain wide passes, 2^22 the C2R's 512 x 4096 split with the merge in the
-/// 512-point pass, 2^23 the C2R's merge in pairs before plain passes.
+/// pairs after plain wide passes, 2^22 and 2^23 the C2R's merge in a wide first pass (2048
+/// and 4096 points).
 const WIDE_EDGE_LENGTHS: [usize; 4] = [1 << 19, 1 << 21, 1 << 22, 1 << 23];
 
 #[test]
@@ -240,6 +240,9 @@ fn fused_split_and_merge_match_the_oracle() {
         check_r2c::<f64>(len, 2, Family::Fused, 7).unwrap();
         check_c2r::<f64>(len, 2, Family::Fused, 8).unwrap();
     }
+    // The merge in a wide f64 first pass of 2048 points whose 512 column blocks per
+    // sequence run in mirrored order.
+    check_c2r::<f64>(1 << 22, 1, Family::Fused, 9).unwrap();
 }
 
 #[test]
@@ -277,6 +280,31 @@ fn fused_plans_put_the_steps_into_the_edge_passes() {
         assert_eq!(r2c.plan().passes.len(), complex.passes.len());
         assert_eq!(c2r.plan().passes.len(), complex.passes.len());
     }
+    // The C2R's merge rides in a wide first pass (f32 from 2048 points, f64 from 1024)
+    // instead of a point-wise merge pass before it; returns the column blocks of C per
+    // sequence (from 512 the kernel takes them in mirrored order).
+    fn wide_merge_blocks<T: FftFloat>(len: usize) -> usize
+    where
+        Complex<T>: OclPrm,
+    {
+        let c2r = inverse_plan::<T>(len, 1, Family::Fused, RealLayout::Compact).unwrap();
+        let pass = &c2r.plan().passes[0];
+        let first = match pass.spec {
+            KernelSpec::Fused(f) => f,
+            other => panic!("N = {len}: first pass {other:?}\n{}", c2r.explain()),
+        };
+        assert!(
+            first.real == Some(FusedReal::Merge) && first.is_wide(),
+            "N = {len}: {}",
+            c2r.explain()
+        );
+        let t = pass.params.padded / (first.len as usize * pass.params.stride);
+        t / first.columns() as usize
+    }
+    assert!(wide_merge_blocks::<f32>(1 << 22) < 512);
+    assert!(wide_merge_blocks::<f32>(1 << 23) < 512);
+    assert!(wide_merge_blocks::<f64>(1 << 21) < 512);
+    assert!(wide_merge_blocks::<f64>(1 << 22) >= 512);
 }
 
 /// Device buffers: outputs pre-filled with NaN, the padded in-place layout, and the input of

@@ -155,8 +155,9 @@ pub fn catalog() -> Vec<KernelSpec> {
 /// vector form with every twiddle variant, in the scalar form and for mixed lengths, radix 5
 /// (an odd radix), the fused 256- and 4096-point passes (f64: 2048), and the fused
 /// 1000-point pass of a mixed length and the 2048-point pass of Bluestein's whole
-/// convolution, the 256-point passes with a real transform's split and merge steps (f32; such
-/// kernels are emitted on first use, not part of [`catalog`]), and the real transforms'
+/// convolution, the 256-point passes with a real transform's split and merge steps and the
+/// wide 2048-point pass with the merge (f32; such kernels are emitted on first use, not part
+/// of [`catalog`]), and the real transforms'
 /// point-wise steps in f32, the permutes and layout passes in f32, the interleaved 256-point
 /// pass of a multi-dimensional axis and the 256-point pass that reads planar input and writes
 /// strided output itself. `cargo xtask gen-kernels --all` writes the whole [`catalog`].
@@ -178,6 +179,12 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
         real: Some(FusedReal::Merge),
         direction: Direction::Inverse,
         ..FusedSpec::new(256)
+    });
+    // The merge in a wide pass (8 columns exchanging halves; the mirrored block order).
+    let wide_merge = KernelSpec::Fused(FusedSpec {
+        real: Some(FusedReal::Merge),
+        direction: Direction::Inverse,
+        ..FusedSpec::new(2048)
     });
     let interleaved = KernelSpec::Fused(FusedSpec {
         interleaved: true,
@@ -232,6 +239,7 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
             bluestein_fused,
             real_split,
             real_merge,
+            wide_merge,
             interleaved,
             pitched_split,
             pitched_columns,
@@ -335,6 +343,7 @@ mod tests {
                 "fft_fused2048_c2_fwd_f32_pad_convolve_fwd",
                 "fft_fused256_c16_fwd_f32_split",
                 "fft_fused256_c16_inv_f32_merge",
+                "fft_fused2048_c8_inv_f32_merge",
                 "fft_fused256_c16_fwd_f32_il",
                 "fft_fused256_c16_fwd_f32_split_pitched",
                 "fft_fused256_c16_fwd_f32_il_pitched",

@@ -39,6 +39,14 @@ const MIXED_PART_SCALARS_F32: u32 = 10240;
 pub const WIDE_MIN: u32 = 1024;
 /// The most columns of an f32 [wide](FusedSpec::is_wide) pass: 8 (runs of 64 bytes).
 const WIDE_MAX_COLUMNS: u32 = 8;
+/// The shortest f32 first pass of a C2R that takes the merge step in its
+/// [wide](FusedSpec::is_wide) form. Measured on the H200 (docs/PERFORMANCE.md, 2026-11-27
+/// (wide merge), w3), per 2^27 reals, the merge in 4 columns -> 8 (wide) or a point-wise
+/// merge pass -> the wide first pass: 2048 and 4096 points gained (2^22 reals 0.958 -> 0.901
+/// ms, 2^23 1.083 -> 0.963, 2^25 1.249 -> 1.148), 1024 points lost (2^20 0.845 -> 0.916, its
+/// merge pass 0.49 -> 0.56 ms). In f64 every wide length gained or tied (1024 points, 2^20
+/// reals: 1.006 -> 0.832 ms).
+const WIDE_MERGE_MIN_F32: u32 = 2048;
 /// The most sub-FFTs per work-group of a power-of-two pass with Bluestein's edges that keeps
 /// its values in registers ([`FusedSpec::chirp_in_registers`]). Measured on the H100
 /// (docs/PERFORMANCE.md, 2026-11-25): 2048 points with C = 2 gained (N = 1009: the pad and
@@ -474,7 +482,8 @@ impl FusedSpec {
     }
 
     /// Whether this pass of a multi-pass plan takes more columns than a complex exchange
-    /// allows and exchanges halves: plain power-of-two passes (no edge; not the whole
+    /// allows and exchanges halves: plain power-of-two passes (no edge but, where
+    /// `wide_merge` allows it, a C2R's merge; not the whole
     /// transform, unless interleaved: an interleaved pass always runs in columns) of
     /// `WIDE_MIN` (1024) points up to the longest whose `C` values fill
     /// [`MIN_RUN_BYTES`] ([`FusedSpec::wide_max`]: 4096 points in f32, in two parts). Their
@@ -488,10 +497,18 @@ impl FusedSpec {
             && self.lengths == Lengths::PowerOfTwo
             && (!self.single_pass || self.interleaved)
             && self.chirp.is_none()
-            && self.real.is_none()
+            && (self.real.is_none() || self.wide_merge())
             && self.load.is_none()
             && self.store.is_none()
             && (WIDE_MIN..=FusedSpec::wide_max(self.precision)).contains(&self.len)
+    }
+
+    /// Whether a pass with a real transform's merge step may be [wide](FusedSpec::is_wide): in
+    /// f64, and in f32 from [`WIDE_MERGE_MIN_F32`] points. The merge reads both values of
+    /// each pair from global memory, so it needs no pairing of columns in the work-group.
+    fn wide_merge(&self) -> bool {
+        self.real == Some(FusedReal::Merge)
+            && (self.precision == Precision::F64 || self.len >= WIDE_MERGE_MIN_F32)
     }
 
     /// The longest [wide](FusedSpec::is_wide) sub-FFT, the planner's longest sub-FFT of a

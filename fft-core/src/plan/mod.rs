@@ -194,7 +194,7 @@ pub struct Pass {
 impl Pass {
     /// Computes the launch again from the kernel's ABI, after the spec or parameters changed
     /// (an edge fused in, the interleaved columns): an edge changes the kernel's shape (a
-    /// pass with one is never wide), and a stale launch would not match its work-group size.
+    /// pass with one is never wide, but for some with the merge), and a stale launch would not match its work-group size.
     pub(crate) fn relaunch(&mut self) {
         let abi = self.spec.abi();
         self.launch = abi.entries[self.entry]

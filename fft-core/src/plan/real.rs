@@ -195,8 +195,9 @@ fn with_step(pass: &Pass, step: FusedReal) -> Option<Pass> {
 /// (stride 1), or a last pass whose work-groups can take columns in mirrored pairs (an even
 /// number C of columns dividing the stride).
 ///
-/// The step changes the kernel's shape (a pass with an edge is never wide, so it holds fewer
-/// columns: 4096 points go from 4 to 1), so the pairing is checked on the spec with the step,
+/// The step changes the kernel's shape (a pass with an edge other than the merge is never
+/// wide, so it holds fewer columns: 4096 points go from 4 to 1; the merge keeps f32 passes
+/// of 1024 points to 4 columns, `FusedSpec::is_wide`), so the pairing is checked on the spec with the step,
 /// and the launch is computed again from it: the launch of the plain pass would not match the
 /// kernel's work-group size (NVIDIA: `CL_INVALID_WORK_GROUP_SIZE`).
 fn fuse(pass: &mut Pass, step: FusedReal) -> bool {
@@ -238,7 +239,8 @@ pub const PAIRED_SPLIT_MIN_RUN_BYTES: usize = 64;
 /// passes of 2 and 1 f32 columns (runs of 16 and 8 bytes) took 0.72-0.77 and 1.25 ms per
 /// 2^27 reals, so 2^22..2^25 reals went from 1.08-1.80 to 0.95-1.25 ms; with 4 columns (1024
 /// points) it took 0.49 ms, and moving 2^21 reals to 512 x 2048 to avoid it took 0.889 against
-/// 0.849 ms.
+/// 0.849 ms. Since the merge rides in wide passes of 2048 and 4096 f32 points (8 and 4
+/// columns), the f32 first passes all read runs of 32 bytes or more.
 const MERGE_MIN_RUN_BYTES: usize = 32;
 
 /// The largest stride of a last pass that takes the split step in mirrored column pairs. On

@@ -671,20 +671,20 @@ fn real_plans_fuse_their_steps_into_the_edge_passes_on_gpus() {
         real_entries(1 << 20, fwd, compact, &GPU),
         ["fft_fused2048_c8_fwd_f32", "fft_fused256_c16_fwd_f32_split"]
     );
-    // C2R of 2^22 reals: the planner's first pass of 2048 points with the merge would read
-    // runs of 2 values, so 512 x 4096 (runs of 8); of 2^24 reals no two-pass split has such
-    // a merge pass, so the point-wise merge in pairs runs before the plain passes.
+    // C2R of 2^22 and 2^24 reals: the planner's first pass of 2048 points takes the merge in
+    // its wide form (8 columns, runs of 64 bytes), no point-wise merge pass before it.
     assert_eq!(
         real_entries(1 << 22, inv, compact, &GPU),
-        ["fft_fused512_c8_inv_f32_merge", "fft_fused4096_c4_inv_f32"]
+        ["fft_fused2048_c8_inv_f32_merge", "fft_fused1024_c8_inv_f32"]
     );
     assert_eq!(
         real_entries(1 << 24, inv, compact, &GPU),
-        [
-            "fft_real_merge_f32",
-            "fft_fused2048_c8_inv_f32",
-            "fft_fused4096_c4_inv_f32"
-        ]
+        ["fft_fused2048_c8_inv_f32_merge", "fft_fused4096_c4_inv_f32"]
+    );
+    // 1024 points keep the merge in 4 columns (the wide form lost there).
+    assert_eq!(
+        real_entries(1 << 21, inv, compact, &GPU),
+        ["fft_fused1024_c4_inv_f32_merge", "fft_fused1024_c8_inv_f32"]
     );
     // explain says why the steps are passes of their own.
     let why = |len: usize, direction: Direction| {
@@ -698,7 +698,10 @@ fn real_plans_fuse_their_steps_into_the_edge_passes_on_gpus() {
     let split = why(1 << 22, fwd);
     assert!(split.contains("split step to the half spectrum as a point-wise pass (a last pass with it would take its columns in mirrored pairs in runs under 64 bytes"), "{split}");
     let merge = why(1 << 24, inv);
-    assert!(merge.contains("merge step from the half spectrum as a point-wise pass (a first pass with it would read runs under 32 bytes"), "{merge}");
+    assert!(
+        merge.contains("merge step from the half spectrum fused into the load"),
+        "{merge}"
+    );
     // 2^21: no two-pass split has a last pass that can take the split (8192 x 256 would need
     // a first pass of 8192 points), so the point-wise split in pairs follows.
     assert_eq!(

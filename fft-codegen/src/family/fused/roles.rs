@@ -29,10 +29,13 @@ pub(super) fn roles(shape: &Shape) -> (Bindings, Names) {
     let (l, c, group, per) = (shape.len, shape.columns, shape.group, shape.per_fft);
     let mut b = Bindings::new();
     let lid = b.bind("lid", Expr::builtin("get_local_id(0)"));
-    let first = b.bind(
-        "first",
-        Expr::builtin("get_group_id(0)").times(Expr::uint(c)),
-    );
+    let group_id = Expr::builtin("get_group_id(0)");
+    let block = if shape.spec.real == Some(FusedReal::Merge) && shape.spec.is_wide() {
+        bind_mirrored_block_order(&mut b, c, group_id)
+    } else {
+        group_id
+    };
+    let first = b.bind("first", block.times(Expr::uint(c)));
     let runs = match (shape.has_c(), shape.has_j()) {
         (true, true) => format!("point j of sub-FFT c, local index at = c * {l} + j"),
         (true, false) => format!("sub-FFT c, local index at = c * {l}"),
@@ -166,6 +169,57 @@ pub(super) fn stage_point(shape: &Shape, sub: &str, point: &str) -> Expr {
     let l = if shape.has_c() { shape.len } else { 0 };
     let one = u32::from(shape.has_j());
     linear(&[(sub, l), (point, one)], 0)
+}
+
+/// The fewest column blocks per sequence (`t / C`) for which a wide pass with the merge
+/// takes them in mirrored order ([`bind_mirrored_block_order`]). Measured on the H200
+/// (docs/PERFORMANCE.md, 2026-11-27 (wide merge), w3), C2R per 2^27 reals, launch order ->
+/// mirrored order: 512 and 1024 blocks gained (f32 2^24 reals 1.174 -> 1.117 ms, 2^25 1.193 ->
+/// 1.148; f64 2^22 1.026 -> 0.982, 2^23 1.290 -> 1.214), 128 and 256 mostly lost (f32 2^22
+/// 0.901 -> 0.944; f64 2^20 0.832 -> 0.854, 2^21 0.769 -> 0.797; f32 2^23 gained, 0.996 ->
+/// 0.963). Fewer blocks than the work-groups the device holds at once are in flight together
+/// in launch order anyway.
+const MIRRORED_ORDER_MIN_BLOCKS: u32 = 512;
+
+/// The block of `C` columns a work-group of a wide pass with a real transform's merge takes:
+/// where `C` divides `t` and a sequence has at least [`MIRRORED_ORDER_MIN_BLOCKS`] blocks
+/// `B = t / C`, the sequence's blocks in mirrored order `0, B-1, 1, B-2, ...`, so the values
+/// each work-group reads as the mirrors of its own (`conj X[H-k]`, columns `t - col`) belong
+/// to the blocks of the work-groups beside it, which read them at about the same time (from
+/// the L2 cache rather than from memory a second time). Otherwise the launch order
+/// (`get_group_id(0)`).
+fn bind_mirrored_block_order(b: &mut Bindings, c: u32, group_id: Expr) -> Expr {
+    let least = MIRRORED_ORDER_MIN_BLOCKS;
+    b.comment(format!(
+        "Real merge: with blocks = t / {c} >= {least}, a sequence's work-groups take its column blocks in mirrored"
+    ));
+    b.comment("order 0, blocks-1, 1, blocks-2, ...: each work-group's mirrors were just read by its neighbours.");
+    let t = Expr::var("t");
+    let blocks = b.bind(
+        "blocks",
+        t.clone().plus(Expr::uint(c - 1)).over(Expr::uint(c)),
+    );
+    let sequence = b.bind("bseq", group_id.clone().over(blocks.clone()));
+    let within = b.bind(
+        "bw",
+        group_id
+            .clone()
+            .minus(sequence.clone().times(blocks.clone())),
+    );
+    let half = within.clone().shifted(1);
+    let mirrored = within.and(Expr::uint(1)).select(
+        Expr::uint(0),
+        half.clone(),
+        blocks.clone().minus(Expr::uint(1)).minus(half),
+    );
+    let reordered = sequence.times(blocks.clone()).plus(mirrored);
+    let many = blocks
+        .min(Expr::uint(least))
+        .select(Expr::uint(least), reordered, group_id.clone());
+    b.bind(
+        "block",
+        t.rem_const(c).select(Expr::uint(0), many, group_id),
+    )
 }
 
 /// The sub-FFT `g` of column `col` when the store does a real transform's split step in a
