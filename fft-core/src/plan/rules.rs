@@ -366,10 +366,18 @@ impl Plan {
                     padded: (2 * len - 1).next_power_of_two(),
                 }
             }
-            // On fused passes, the power of two where it is one pass.
+            // On fused passes, the power of two where it is one pass, or where the smooth M's
+            // passes cannot carry the chirp's edges.
             Algorithm::Bluestein { padded } => Algorithm::Bluestein {
                 padded: match fused_limits_for(&request, caps)? {
-                    Some(limits) => one_pass_bluestein_len(&request, padded, limits),
+                    Some(limits) => {
+                        let m = one_pass_bluestein_len(&request, padded, limits);
+                        if bluestein_edges_emit(&request, caps, limits, m) {
+                            m
+                        } else {
+                            (2 * len - 1).next_power_of_two()
+                        }
+                    }
                     None => padded,
                 },
             },
@@ -489,6 +497,21 @@ fn one_pass_bluestein_len(request: &PlanRequest, padded: usize, limits: FusedLim
     } else {
         padded
     }
+}
+
+/// Whether Bluestein's fused passes of M = `padded` are kernels the generator emits
+/// ([`KernelSpec::check`]). A smooth M that is one mixed pass in registers when plain may not
+/// be one with the chirp's edges (whose first radix may be at most 20): 4481 points (M = 9000
+/// = [30, 30, 10] in f32) and 1545 (M = 3125 = [25, 25, 5] in f64) planned kernels the
+/// generator refuses, so those take the power of two.
+fn bluestein_edges_emit(
+    request: &PlanRequest,
+    caps: &DeviceCaps,
+    limits: FusedLimits,
+    padded: usize,
+) -> bool {
+    bluestein_fused(request, caps, limits, padded, 1.0)
+        .is_ok_and(|passes| passes.iter().all(|pass| pass.spec.check().is_ok()))
 }
 
 /// Bluestein's convolution as fused passes only: the forward M-point FFT pads at its first

@@ -5,6 +5,7 @@ use crate::kernel::{
     Form, FusedSpec, KernelSpec, PassTable, RadixSpec, RealLayout, Twiddles, GUARDED_GROUP, RADICES,
 };
 use crate::Direction;
+use std::collections::BTreeSet;
 
 fn request(len: usize, max_radix: u32) -> PlanRequest {
     PlanRequest {
@@ -1123,5 +1124,45 @@ fn real_steps_ride_on_register_passes_where_their_specs_exist() {
     assert_eq!(
         real(10000, Direction::Inverse),
         ["fft_fused5000_c1_inv_f32_merge"]
+    );
+}
+
+/// Every spec of every plan is one the generator can emit (`KernelSpec::check`): GPU plans
+/// (fused passes by default) and CPU plans forced onto fused passes (as the device tests do on
+/// PoCL), for every length up to 2048 and the Bluestein lengths beyond it up to 20000, C2C and
+/// real, f32 and f64. N = 4481 (Bluestein's M = 9000, one mixed pass whose first radix cannot
+/// carry the chirp's edges) planned `fft_fused9000_c1_fwd_f32_pad_filter_fwd`, a kernel the
+/// generator refuses, and failed on the NVIDIA driver only.
+#[test]
+fn every_plan_names_kernels_the_generator_emits() {
+    let mut refused = BTreeSet::new();
+    for len in 1..=20_000usize {
+        let bluestein = matches!(Algorithm::for_len(len), Algorithm::Bluestein { .. });
+        if len > 2048 && !bluestein {
+            continue;
+        }
+        for (caps, strategy) in [(&GPU, Strategy::Auto), (&CPU, Strategy::Fused)] {
+            for precision in [Precision::F32, Precision::F64] {
+                for real in [None, Some(RealLayout::Compact)] {
+                    let r = PlanRequest {
+                        precision,
+                        real,
+                        strategy,
+                        ..PlanRequest::new(len)
+                    };
+                    let plan = Plan::new(r, caps).unwrap();
+                    for pass in &plan.passes {
+                        if let Err(e) = pass.spec.check() {
+                            refused.insert(format!("{} (N = {len}): {e}", pass.entry_point()));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        refused.is_empty(),
+        "{:#?}",
+        refused.iter().take(20).collect::<Vec<_>>()
     );
 }
