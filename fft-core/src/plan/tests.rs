@@ -1130,7 +1130,7 @@ fn real_steps_ride_on_register_passes_where_their_specs_exist() {
 /// Every spec of every plan is one the generator can emit (`KernelSpec::check`): GPU plans
 /// (fused passes by default) and CPU plans forced onto fused passes (as the device tests do on
 /// PoCL), for every length up to 2048 and the Bluestein lengths beyond it up to 20000, C2C and
-/// real, f32 and f64. N = 4481 (Bluestein's M = 9000, one mixed pass whose first radix cannot
+/// real, f32 and f64, and 2-D and 3-D shapes of such axes. N = 4481 (Bluestein's M = 9000, one mixed pass whose first radix cannot
 /// carry the chirp's edges) planned `fft_fused9000_c1_fwd_f32_pad_filter_fwd`, a kernel the
 /// generator refuses, and failed on the NVIDIA driver only.
 #[test]
@@ -1154,6 +1154,37 @@ fn every_plan_names_kernels_the_generator_emits() {
                     for pass in &plan.passes {
                         if let Err(e) = pass.spec.check() {
                             refused.insert(format!("{} (N = {len}): {e}", pass.entry_point()));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Multi-dimensional shapes whose axes are mixed, Bluestein (4481: M = 16384 now) or
+    // powers of two, every axis and the last alone, C2C and real.
+    let axes_lens = [6, 7, 17, 100, 256, 1000, 1009, 4096, 4481];
+    for (&a, &b) in axes_lens
+        .iter()
+        .flat_map(|a| axes_lens.iter().map(move |b| (a, b)))
+    {
+        for dims in [vec![a, b], vec![3, a, b]] {
+            let last = [dims.len() - 1];
+            for axes in [None, Some(&last[..])] {
+                for (caps, strategy) in [(&GPU, Strategy::Auto), (&CPU, Strategy::Fused)] {
+                    for real in [None, Some(RealLayout::Compact)] {
+                        let shape = Shape::new(&dims, axes).unwrap();
+                        let r = PlanRequest {
+                            len: shape.len(),
+                            shape: Some(shape),
+                            real,
+                            strategy,
+                            ..PlanRequest::new(1)
+                        };
+                        let plan = Plan::new(r, caps).unwrap();
+                        for pass in &plan.passes {
+                            if let Err(e) = pass.spec.check() {
+                                refused.insert(format!("{} ({dims:?}): {e}", pass.entry_point()));
+                            }
                         }
                     }
                 }
