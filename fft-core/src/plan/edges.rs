@@ -26,19 +26,25 @@ pub(super) fn layout_plan(request: PlanRequest, caps: &DeviceCaps) -> Result<Pla
     let rows_in = input.as_rows(&dims, request.batch);
     let rows_out = output.as_rows(&dims, request.batch);
     if input.needs_pass() {
-        match (passes.first_mut(), rows_in) {
+        let folded = match (passes.first_mut(), rows_in) {
             (Some(first), Some((stride, distance))) if reads_rows(first, &dims, &request) => {
-                fold(first, &input, stride, distance, LayoutStep::Load);
+                fold(first, &input, stride, distance, LayoutStep::Load)
             }
-            _ => passes.insert(0, pass(LayoutStep::Load, &input, &dims, &request)),
+            _ => false,
+        };
+        if !folded {
+            passes.insert(0, pass(LayoutStep::Load, &input, &dims, &request));
         }
     }
     if output.needs_pass() {
-        match (passes.last_mut(), rows_out) {
+        let folded = match (passes.last_mut(), rows_out) {
             (Some(last), Some((stride, distance))) if reads_rows(last, &dims, &request) => {
-                fold(last, &output, stride, distance, LayoutStep::Store);
+                fold(last, &output, stride, distance, LayoutStep::Store)
             }
-            _ => passes.push(pass(LayoutStep::Store, &output, &dims, &request)),
+            _ => false,
+        };
+        if !folded {
+            passes.push(pass(LayoutStep::Store, &output, &dims, &request));
         }
     }
     Ok(Plan {
@@ -66,10 +72,18 @@ fn reads_rows(pass: &super::Pass, dims: &[usize], request: &PlanRequest) -> bool
 }
 
 /// Puts the caller's layout into the load (or store) of the fused `pass`: rows `distance`
-/// apart, values `stride` apart.
-fn fold(pass: &mut super::Pass, side: &Resolved, stride: usize, distance: usize, step: LayoutStep) {
-    let KernelSpec::Fused(fused) = &mut pass.spec else {
-        return;
+/// apart, values `stride` apart; says whether it did. Not where the generator has no such
+/// kernel (`FusedSpec::check`): a mixed pass in registers whose first radix is above 20 takes
+/// no edge (6561 = [27, 27, 9] in one pass), so a layout pass does the caller's side.
+fn fold(
+    pass: &mut super::Pass,
+    side: &Resolved,
+    stride: usize,
+    distance: usize,
+    step: LayoutStep,
+) -> bool {
+    let KernelSpec::Fused(plain) = pass.spec else {
+        return false;
     };
     let storage = if side.planar {
         Storage::Planar
@@ -77,17 +91,26 @@ fn fold(pass: &mut super::Pass, side: &Resolved, stride: usize, distance: usize,
         Storage::Interleaved
     };
     let io = IoLayout::new(&[pass.params.len], &[stride], distance);
-    match step {
-        LayoutStep::Load => {
-            fused.load = Some(storage);
-            pass.params.io = io;
-        }
-        LayoutStep::Store => {
-            fused.store = Some(storage);
-            pass.params.io_out = io;
-        }
+    let fused = match step {
+        LayoutStep::Load => crate::kernel::FusedSpec {
+            load: Some(storage),
+            ..plain
+        },
+        LayoutStep::Store => crate::kernel::FusedSpec {
+            store: Some(storage),
+            ..plain
+        },
+    };
+    if fused.check().is_err() {
+        return false;
     }
+    match step {
+        LayoutStep::Load => pass.params.io = io,
+        LayoutStep::Store => pass.params.io_out = io,
+    }
+    pass.spec = KernelSpec::Fused(fused);
     pass.relaunch();
+    true
 }
 
 fn pass(step: LayoutStep, side: &Resolved, dims: &[usize], request: &PlanRequest) -> super::Pass {

@@ -1160,6 +1160,30 @@ fn every_plan_names_kernels_the_generator_emits() {
             }
         }
     }
+    // The caller's layouts (planar, every other value) on lengths of each algorithm.
+    for len in [7, 64, 100, 1000, 1009, 2187, 3125, 4096, 4481, 5000, 6561, 10000, 10800, 65536] {
+        for input in [Layout::planar(), Layout::strided(&[2], 2 * len)] {
+            for (caps, strategy) in [(&GPU, Strategy::Auto), (&CPU, Strategy::Fused)] {
+                for precision in [Precision::F32, Precision::F64] {
+                    let r = PlanRequest {
+                        precision,
+                        strategy,
+                        input,
+                        output: input,
+                        batch: 3,
+                        ..PlanRequest::new(len)
+                    };
+                    let plan = Plan::new(r, caps).unwrap();
+                    for pass in &plan.passes {
+                        if let Err(e) = pass.spec.check() {
+                            refused
+                                .insert(format!("{} (N = {len}, layout): {e}", pass.entry_point()));
+                        }
+                    }
+                }
+            }
+        }
+    }
     // Multi-dimensional shapes whose axes are mixed, Bluestein (4481: M = 16384 now) or
     // powers of two, every axis and the last alone, C2C and real.
     let axes_lens = [6, 7, 17, 100, 256, 1000, 1009, 4096, 4481];
