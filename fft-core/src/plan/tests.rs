@@ -1184,6 +1184,23 @@ fn every_plan_names_kernels_the_generator_emits() {
             }
         }
     }
+    // Measure mode's candidates (every fused split of powers of two, C2C and real).
+    for log2 in 4..=27 {
+        for (caps, real) in [(&GPU, None), (&GPU, Some(RealLayout::Compact)), (&CPU, None)] {
+            let r = PlanRequest {
+                real,
+                ..PlanRequest::new(1 << log2)
+            };
+            for choice in candidates(&r, caps) {
+                let plan = Plan::new(choice.apply(r), caps).unwrap();
+                for pass in &plan.passes {
+                    if let Err(e) = pass.spec.check() {
+                        refused.insert(format!("{} (2^{log2}, {choice}): {e}", pass.entry_point()));
+                    }
+                }
+            }
+        }
+    }
     // Multi-dimensional shapes whose axes are mixed, Bluestein (4481: M = 16384 now) or
     // powers of two, every axis and the last alone, C2C and real.
     let axes_lens = [6, 7, 17, 100, 256, 1000, 1009, 4096, 4481];
