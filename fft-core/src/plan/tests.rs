@@ -1161,7 +1161,9 @@ fn every_plan_names_kernels_the_generator_emits() {
         }
     }
     // The caller's layouts (planar, every other value) on lengths of each algorithm.
-    for len in [7, 64, 100, 1000, 1009, 2187, 3125, 4096, 4481, 5000, 6561, 10000, 10800, 65536] {
+    for len in [
+        7, 64, 100, 1000, 1009, 2187, 3125, 4096, 4481, 5000, 6561, 10000, 10800, 65536,
+    ] {
         for input in [Layout::planar(), Layout::strided(&[2], 2 * len)] {
             for (caps, strategy) in [(&GPU, Strategy::Auto), (&CPU, Strategy::Fused)] {
                 for precision in [Precision::F32, Precision::F64] {
@@ -1186,7 +1188,11 @@ fn every_plan_names_kernels_the_generator_emits() {
     }
     // Measure mode's candidates (every fused split of powers of two, C2C and real).
     for log2 in 4..=27 {
-        for (caps, real) in [(&GPU, None), (&GPU, Some(RealLayout::Compact)), (&CPU, None)] {
+        for (caps, real) in [
+            (&GPU, None),
+            (&GPU, Some(RealLayout::Compact)),
+            (&CPU, None),
+        ] {
             let r = PlanRequest {
                 real,
                 ..PlanRequest::new(1 << log2)
