@@ -1130,7 +1130,7 @@ fn real_steps_ride_on_register_passes_where_their_specs_exist() {
 /// Every spec of every plan is one the generator can emit (`KernelSpec::check`): GPU plans
 /// (fused passes by default) and CPU plans forced onto fused passes (as the device tests do on
 /// PoCL), for every length up to 2048 and the Bluestein lengths beyond it up to 20000, C2C and
-/// real, f32 and f64, and 2-D and 3-D shapes of such axes. N = 4481 (Bluestein's M = 9000, one mixed pass whose first radix cannot
+/// real, f32 and f64 (on GPUs forward and inverse), and 2-D and 3-D shapes of such axes. N = 4481 (Bluestein's M = 9000, one mixed pass whose first radix cannot
 /// carry the chirp's edges) planned `fft_fused9000_c1_fwd_f32_pad_filter_fwd`, a kernel the
 /// generator refuses, and failed on the NVIDIA driver only.
 #[test]
@@ -1141,13 +1141,16 @@ fn every_plan_names_kernels_the_generator_emits() {
         if len > 2048 && !bluestein {
             continue;
         }
-        for (caps, strategy) in [(&GPU, Strategy::Auto), (&CPU, Strategy::Fused)] {
+        let gpu = [Direction::Forward, Direction::Inverse].map(|d| (&GPU, Strategy::Auto, d));
+        let cpu = (&CPU, Strategy::Fused, Direction::Forward);
+        for (caps, strategy, direction) in [gpu[0], gpu[1], cpu] {
             for precision in [Precision::F32, Precision::F64] {
                 for real in [None, Some(RealLayout::Compact)] {
                     let r = PlanRequest {
                         precision,
                         real,
                         strategy,
+                        direction,
                         ..PlanRequest::new(len)
                     };
                     let plan = Plan::new(r, caps).unwrap();
