@@ -202,6 +202,37 @@ fn rader_primes_match_the_oracle() {
     run::<f64>();
 }
 
+/// Bluestein lengths whose smooth M is one mixed pass that cannot carry the chirp's edges
+/// (4481: M = 9000 = [30, 30, 10] in f32; 1549: M = 3125 = [25, 25, 5] in f64) take the power of
+/// two on fused plans; before, their GPU plans named kernels the generator refuses.
+#[test]
+fn fused_bluestein_takes_the_power_of_two_where_the_smooth_m_cannot_carry_the_chirp() {
+    fn fused<T: FftFloat>(len: usize, direction: Direction) -> Result<usize, String>
+    where
+        Complex<T>: OclPrm,
+    {
+        let signal = random_signal(2 * len, len as u64);
+        let plan = Fft::<T>::builder(test_queue())
+            .len(len)
+            .batch(2)
+            .direction(direction)
+            .strategy(fft_runtime::Strategy::Fused)
+            .build()
+            .map_err(|e| format!("N = {len}: {e}"))?;
+        let mut data = to_device::<T>(&signal);
+        plan.process(&mut data)
+            .map_err(|e| format!("N = {len}: {e}"))?;
+        let want = batched_oracle(&to_f64(&to_device::<T>(&signal)), len, direction, 1.0);
+        check_against(&to_f64(&data), &want, len, tolerance::<T>(len))
+            .map_err(|e| format!("N = {len}: {e}"))?;
+        Ok(plan.plan().work_len())
+    }
+    for direction in [Direction::Forward, Direction::Inverse] {
+        assert_eq!(fused::<f32>(4481, direction), Ok(16384));
+        assert_eq!(fused::<f64>(1549, direction), Ok(4096));
+    }
+}
+
 /// The f64 oracle agrees with itself across its branches (naive DFT and f64 Bluestein).
 #[test]
 fn oracle_branches_agree() {
