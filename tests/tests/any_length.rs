@@ -29,11 +29,26 @@ fn check<T: FftFloat>(
 where
     Complex<T>: OclPrm,
 {
+    check_with::<T>(len, batch, direction, seed, fft_runtime::Strategy::Auto)
+}
+
+/// [`check`] with the plan's pass family named.
+fn check_with<T: FftFloat>(
+    len: usize,
+    batch: usize,
+    direction: Direction,
+    seed: u64,
+    strategy: fft_runtime::Strategy,
+) -> Result<(fft_core::accuracy::ErrorReport, Algorithm), String>
+where
+    Complex<T>: OclPrm,
+{
     let signal = random_signal(len * batch, seed);
     let plan = Fft::<T>::builder(test_queue())
         .len(len)
         .batch(batch)
         .direction(direction)
+        .strategy(strategy)
         .build()
         .map_err(|e| format!("N = {len}: {e}"))?;
     let mut data = to_device::<T>(&signal);
@@ -207,29 +222,13 @@ fn rader_primes_match_the_oracle() {
 /// two on fused plans; before, their GPU plans named kernels the generator refuses.
 #[test]
 fn fused_bluestein_takes_the_power_of_two_where_the_smooth_m_cannot_carry_the_chirp() {
-    fn fused<T: FftFloat>(len: usize, direction: Direction) -> Result<usize, String>
-    where
-        Complex<T>: OclPrm,
-    {
-        let signal = random_signal(2 * len, len as u64);
-        let plan = Fft::<T>::builder(test_queue())
-            .len(len)
-            .batch(2)
-            .direction(direction)
-            .strategy(fft_runtime::Strategy::Fused)
-            .build()
-            .map_err(|e| format!("N = {len}: {e}"))?;
-        let mut data = to_device::<T>(&signal);
-        plan.process(&mut data)
-            .map_err(|e| format!("N = {len}: {e}"))?;
-        let want = batched_oracle(&to_f64(&to_device::<T>(&signal)), len, direction, 1.0);
-        check_against(&to_f64(&data), &want, len, tolerance::<T>(len))
-            .map_err(|e| format!("N = {len}: {e}"))?;
-        Ok(plan.plan().work_len())
-    }
+    let fused = fft_runtime::Strategy::Fused;
+    let m = |padded| Ok(Algorithm::Bluestein { padded });
     for direction in [Direction::Forward, Direction::Inverse] {
-        assert_eq!(fused::<f32>(4481, direction), Ok(16384));
-        assert_eq!(fused::<f64>(1549, direction), Ok(4096));
+        let f32 = check_with::<f32>(4481, 2, direction, 4481, fused).map(|(_, a)| a);
+        assert_eq!(f32, m(16384));
+        let f64 = check_with::<f64>(1549, 2, direction, 1549, fused).map(|(_, a)| a);
+        assert_eq!(f64, m(4096));
     }
 }
 

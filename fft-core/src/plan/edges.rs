@@ -4,7 +4,9 @@
 //! interleaved.
 
 use super::{DeviceCaps, Layout, Plan, PlanError, PlanRequest, Resolved};
-use crate::kernel::{IoLayout, KernelSpec, LaunchParams, LayoutSpec, LayoutStep, Storage};
+use crate::kernel::{
+    FusedSpec, IoLayout, KernelSpec, LaunchParams, LayoutSpec, LayoutStep, Storage,
+};
 
 /// The plan of `request`, one of whose layouts is not the default.
 pub(super) fn layout_plan(request: PlanRequest, caps: &DeviceCaps) -> Result<Plan, PlanError> {
@@ -91,24 +93,30 @@ fn fold(
         Storage::Interleaved
     };
     let io = IoLayout::new(&[pass.params.len], &[stride], distance);
-    let fused = match step {
-        LayoutStep::Load => crate::kernel::FusedSpec {
-            load: Some(storage),
-            ..plain
-        },
-        LayoutStep::Store => crate::kernel::FusedSpec {
-            store: Some(storage),
-            ..plain
-        },
+    let (fused, params) = match step {
+        LayoutStep::Load => (
+            FusedSpec {
+                load: Some(storage),
+                ..plain
+            },
+            LaunchParams { io, ..pass.params },
+        ),
+        LayoutStep::Store => (
+            FusedSpec {
+                store: Some(storage),
+                ..plain
+            },
+            LaunchParams {
+                io_out: io,
+                ..pass.params
+            },
+        ),
     };
     if fused.check().is_err() {
         return false;
     }
-    match step {
-        LayoutStep::Load => pass.params.io = io,
-        LayoutStep::Store => pass.params.io_out = io,
-    }
     pass.spec = KernelSpec::Fused(fused);
+    pass.params = params;
     pass.relaunch();
     true
 }
