@@ -334,7 +334,7 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
 
     /// `request` with `choice` applied, or why the choice does not fit it.
     fn decomposed(&self, request: PlanRequest, choice: Choice) -> Result<PlanRequest> {
-        let caps = self.queue.summary().caps();
+        let caps = self.queue.plan_caps();
         let core = tuned_len(&request, &caps);
         if let Choice::Fused(Some(split)) = choice {
             if core != Some(split.points()) {

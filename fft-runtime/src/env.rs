@@ -11,7 +11,7 @@ use crate::binary_cache::BinaryCache;
 use crate::device::DeviceSelector;
 use crate::error::{Error, Result};
 use crate::host_transfer::HostPath;
-use fft_core::plan::KernelForm;
+use fft_core::plan::{DeviceCaps, KernelForm};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
@@ -31,6 +31,10 @@ pub const CACHE_ENV: &str = "OCLFFT_CACHE_DIR";
 /// How host calls move data: `auto` (the default: `direct` on CPU devices, `pinned`
 /// elsewhere), `direct`, `pinned` or `plain` ([`HostPath`]).
 pub const HOST_PATH_ENV: &str = "OCLFFT_HOST_PATH";
+/// Which device class plans are made for: `device` (or unset: the device's own), `nvidia-gpu`
+/// or `pocl-cpu` ([`PlanAs`]). For testing: on PoCL, `nvidia-gpu` runs the kernels a GPU's
+/// plans name, so a CPU-only machine checks them against the oracle.
+pub const PLAN_AS_ENV: &str = "OCLFFT_PLAN_AS";
 
 /// How a [`crate::DeviceQueue`] builds programs and which kernel form its plans default to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,6 +52,43 @@ pub struct QueueOptions {
     pub kernel_form: KernelForm,
     /// How host calls ([`crate::Fft::process`] and the like) move data.
     pub host_path: HostPath,
+    /// The device class plans are made for (default: the device's own).
+    pub plan_as: PlanAs,
+}
+
+/// The device class the planner assumes ([`crate::DeviceQueue::plan_caps`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PlanAs {
+    /// The device's own class and limits.
+    #[default]
+    Device,
+    /// Another class's limits, each capped by the device's own (so every plan still fits
+    /// it): [`DeviceCaps::NVIDIA_GPU`] on PoCL runs the kernels a GPU would.
+    Class(DeviceCaps),
+}
+
+impl PlanAs {
+    /// `device`, `nvidia-gpu` or `pocl-cpu` (what `OCLFFT_PLAN_AS` takes).
+    pub fn from_name(name: &str) -> Option<PlanAs> {
+        match name {
+            "" | "device" => Some(PlanAs::Device),
+            "nvidia-gpu" => Some(PlanAs::Class(DeviceCaps::NVIDIA_GPU)),
+            "pocl-cpu" => Some(PlanAs::Class(DeviceCaps::POCL_CPU)),
+            _ => None,
+        }
+    }
+
+    /// The limits to plan with on a device whose own are `device`.
+    pub fn caps(self, device: DeviceCaps) -> DeviceCaps {
+        match self {
+            PlanAs::Device => device,
+            PlanAs::Class(class) => DeviceCaps {
+                kind: class.kind,
+                local_mem_bytes: class.local_mem_bytes.min(device.local_mem_bytes),
+                max_work_group_size: class.max_work_group_size.min(device.max_work_group_size),
+            },
+        }
+    }
 }
 
 impl Default for QueueOptions {
@@ -60,13 +101,14 @@ impl Default for QueueOptions {
             binary_cache: default_cache(&|name| std::env::var_os(name)),
             kernel_form: KernelForm::Auto,
             host_path: HostPath::Auto,
+            plan_as: PlanAs::Device,
         }
     }
 }
 
 impl QueueOptions {
     /// The options set by `OCLFFT_BUILD_OPTIONS`, `OCLFFT_PRINT_BUILD_LOG`,
-    /// `OCLFFT_CACHE_DIR`, `OCLFFT_KERNEL_FORM` and `OCLFFT_HOST_PATH`.
+    /// `OCLFFT_CACHE_DIR`, `OCLFFT_KERNEL_FORM`, `OCLFFT_HOST_PATH` and `OCLFFT_PLAN_AS`.
     pub fn from_env() -> Result<QueueOptions> {
         Ok(Settings::from_env()?.options)
     }
@@ -124,6 +166,14 @@ impl Settings {
                 allowed: "auto, direct, pinned or plain".into(),
             })?,
         };
+        let plan_as = match text(PLAN_AS_ENV)? {
+            None => PlanAs::Device,
+            Some(v) => PlanAs::from_name(v.trim()).ok_or_else(|| Error::BadEnvironment {
+                variable: PLAN_AS_ENV,
+                value: v,
+                allowed: "device, nvidia-gpu or pocl-cpu".into(),
+            })?,
+        };
         let build_options = text(BUILD_OPTIONS_ENV)?
             .unwrap_or_default()
             .trim()
@@ -159,6 +209,7 @@ impl Settings {
                 binary_cache,
                 kernel_form,
                 host_path,
+                plan_as,
             },
         })
     }
@@ -193,6 +244,7 @@ mod tests {
         assert_eq!(s.device, DeviceSelector::Default);
         assert_eq!(s.options.kernel_form, KernelForm::Auto);
         assert_eq!(s.options.host_path, HostPath::Auto);
+        assert_eq!(s.options.plan_as, PlanAs::Device);
         assert_eq!(s.options.build_options, "");
         assert!(!s.options.print_build_log);
         assert_eq!(
@@ -210,8 +262,10 @@ mod tests {
             (PRINT_BUILD_LOG_ENV, "1"),
             (CACHE_ENV, "/tmp/c"),
             (HOST_PATH_ENV, "plain"),
+            (PLAN_AS_ENV, "nvidia-gpu"),
         ])
         .unwrap();
+        assert_eq!(s.options.plan_as, PlanAs::Class(DeviceCaps::NVIDIA_GPU));
         assert_eq!(s.options.host_path, HostPath::Plain);
         assert_eq!(s.device, DeviceSelector::Index(1));
         assert_eq!(s.options.kernel_form, KernelForm::Scalar);
@@ -239,6 +293,11 @@ mod tests {
             err.contains("OCLFFT_HOST_PATH") && err.contains("direct, pinned or plain"),
             "{err}"
         );
+        let err = settings(&[(PLAN_AS_ENV, "gpu")]).unwrap_err().to_string();
+        assert!(
+            err.contains("OCLFFT_PLAN_AS") && err.contains("device, nvidia-gpu or pocl-cpu"),
+            "{err}"
+        );
         let err = settings(&[(PRINT_BUILD_LOG_ENV, "yes")])
             .unwrap_err()
             .to_string();
@@ -259,6 +318,27 @@ mod tests {
         assert!(
             err.contains("OCLFFT_DEVICE") && err.contains("UTF-8"),
             "{err}"
+        );
+    }
+
+    #[test]
+    fn a_planned_class_is_capped_by_the_device() {
+        let pocl = DeviceCaps::POCL_CPU;
+        assert_eq!(PlanAs::Device.caps(pocl), pocl);
+        assert_eq!(
+            PlanAs::Class(DeviceCaps::NVIDIA_GPU).caps(pocl),
+            DeviceCaps::NVIDIA_GPU
+        );
+        let small = DeviceCaps {
+            local_mem_bytes: 32768,
+            max_work_group_size: 256,
+            ..pocl
+        };
+        let capped = PlanAs::Class(DeviceCaps::NVIDIA_GPU).caps(small);
+        assert_eq!(capped.kind, fft_core::plan::DeviceKind::Gpu);
+        assert_eq!(
+            (capped.local_mem_bytes, capped.max_work_group_size),
+            (32768, 256)
         );
     }
 }

@@ -75,7 +75,7 @@ where
         request: PlanRequest,
         quick_start: bool,
     ) -> Result<Fft<T>> {
-        let plan = Plan::new(request, &queue.summary().caps())?;
+        let plan = Plan::new(request, &queue.plan_caps())?;
         let passes = PassLaunches::prepare(queue, &plan, quick_start)?;
         Ok(Fft {
             queue: queue.clone(),

@@ -46,8 +46,8 @@ mod tuning;
 pub use builder::FftBuilder;
 pub use device::{list_devices, DeviceEntry, DeviceKind, DeviceSelector, DeviceSummary};
 pub use env::{
-    QueueOptions, Settings, BUILD_OPTIONS_ENV, CACHE_ENV, DEVICE_ENV, HOST_PATH_ENV,
-    KERNEL_FORM_ENV, PRINT_BUILD_LOG_ENV,
+    PlanAs, QueueOptions, Settings, BUILD_OPTIONS_ENV, CACHE_ENV, DEVICE_ENV, HOST_PATH_ENV,
+    KERNEL_FORM_ENV, PLAN_AS_ENV, PRINT_BUILD_LOG_ENV,
 };
 pub use error::{Error, Result, INSTALL_HINT};
 pub use fft::{Fft, MAX_TOTAL_POINTS};

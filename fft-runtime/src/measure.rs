@@ -87,7 +87,7 @@ pub(crate) fn measured_request<T: FftFloat>(
 where
     Complex<T>: OclPrm,
 {
-    let caps = queue.summary().caps();
+    let caps = queue.plan_caps();
     let Some(core) = tuned_len(&request, &caps) else {
         return Ok((request, None));
     };

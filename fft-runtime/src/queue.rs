@@ -3,11 +3,12 @@
 
 use crate::binary_cache::{BinaryCache, CacheKey};
 use crate::device::{list_devices, DeviceSelector, DeviceSummary};
-use crate::env::{QueueOptions, Settings};
+use crate::env::{PlanAs, QueueOptions, Settings};
 use crate::error::{Error, Result};
 use crate::generated::generated_kernel;
 use crate::host_transfer::HostPath;
 use fft_core::kernel::KernelSpec;
+use fft_core::plan::DeviceCaps;
 use ocl::enums::{
     CommandQueueInfo, CommandQueueInfoResult, ProgramBuildInfo, ProgramInfo, ProgramInfoResult,
 };
@@ -198,6 +199,12 @@ impl DeviceQueue {
         &self.inner.summary
     }
 
+    /// The limits this queue's plans are made for: the device's own, unless
+    /// [`QueueOptions::plan_as`] names another class (`OCLFFT_PLAN_AS`).
+    pub fn plan_caps(&self) -> DeviceCaps {
+        self.inner.options.plan_as.caps(self.inner.summary.caps())
+    }
+
     /// Whether the program of `key` is at hand without compiling: built in this queue's
     /// memory, or stored in the binary cache (not checked further: a refused entry is
     /// rebuilt by [`DeviceQueue::program`]).
@@ -343,6 +350,13 @@ impl DeviceQueue {
     /// already built in memory are not carried over.
     pub fn with_host_path(self, path: HostPath) -> DeviceQueue {
         self.with_changed_options(|options| options.host_path = path)
+    }
+
+    /// The same queue planning for `plan_as` (default: the one [`QueueOptions`] gives,
+    /// [`PlanAs::Device`] unless `OCLFFT_PLAN_AS` set it); programs already built in memory
+    /// are not carried over.
+    pub fn with_plan_as(self, plan_as: PlanAs) -> DeviceQueue {
+        self.with_changed_options(|options| options.plan_as = plan_as)
     }
 
     fn with_changed_options(self, change: impl FnOnce(&mut QueueOptions)) -> DeviceQueue {

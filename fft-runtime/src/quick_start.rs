@@ -8,6 +8,7 @@
 //! tables add 2-5 % to the error, and the results are not bit-identical);
 //! [`crate::Fft::wait_ready`] waits for the fused passes.
 
+use crate::env::PlanAs;
 use crate::error::{Error, Result};
 use crate::fft::{check_device_fits, prepare_launches};
 use crate::float::FftFloat;
@@ -35,8 +36,11 @@ where
     Complex<T>: OclPrm,
 {
     /// Checks the device can run `plan` and prepares its launches: with `quick_start` and a
-    /// [`stand_in_plan`], the stand-in's now and the plan's own on a thread.
+    /// [`stand_in_plan`], the stand-in's now and the plan's own on a thread. A queue planning
+    /// for another device class ([`PlanAs::Class`]) is there to run that class's kernels, so
+    /// it never starts on a stand-in.
     pub(crate) fn prepare(queue: &DeviceQueue, plan: &Plan, quick_start: bool) -> Result<Self> {
+        let quick_start = quick_start && queue.options().plan_as == PlanAs::Device;
         match quick_start.then(|| stand_in_plan(queue, plan)).flatten() {
             Some(radix) => {
                 // The checks of the plan itself (fp64, sizes) come first, as without it. The
@@ -156,7 +160,7 @@ fn stand_in_plan(queue: &DeviceQueue, plan: &Plan) -> Option<Plan> {
             strategy: Strategy::GlobalRadix,
             ..request
         },
-        &queue.summary().caps(),
+        &queue.plan_caps(),
     )
     .ok()?;
     let same_data = radix.work_len() == plan.work_len() && !radix.has_layout_passes();

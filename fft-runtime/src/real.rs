@@ -92,7 +92,7 @@ where
     Complex<T>: OclPrm,
 {
     fn new(queue: &DeviceQueue, request: PlanRequest, quick_start: bool) -> Result<RealCore<T>> {
-        let plan = Plan::new(request, &queue.summary().caps())?;
+        let plan = Plan::new(request, &queue.plan_caps())?;
         let passes = PassLaunches::prepare(queue, &plan, quick_start)?;
         Ok(RealCore {
             queue: queue.clone(),

@@ -23,7 +23,11 @@ pub fn test_queue() -> &'static DeviceQueue {
     static QUEUE: OnceLock<DeviceQueue> = OnceLock::new();
     QUEUE.get_or_init(|| match DeviceQueue::from_env() {
         Ok(queue) => {
-            eprintln!("testing on {}", queue.summary());
+            eprintln!(
+                "testing on {} (plans for {:?})",
+                queue.summary(),
+                queue.plan_caps()
+            );
             queue
         }
         Err(e) => panic!("device tests need an OpenCL device and found none: {e}"),

@@ -191,7 +191,7 @@ fn rader_primes_match_the_oracle() {
                     .unwrap_or_else(|e| panic!("N = {len}: {e}"));
                 let algorithm = plan.plan().algorithm;
                 // PoCL's plans have no fused passes, so they take Rader's algorithm.
-                if test_queue().summary().kind == fft_core::plan::DeviceKind::Cpu {
+                if test_queue().plan_caps().kind == fft_core::plan::DeviceKind::Cpu {
                     assert_eq!(algorithm, Algorithm::Rader, "N = {len}");
                 }
                 let signal = to_device::<T>(&random_signal(len * batch, len as u64 + 11));

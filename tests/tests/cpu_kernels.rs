@@ -14,7 +14,7 @@ use oclfft_tests::*;
 
 /// Scalar kernels only on a CPU device's default plans; forced elsewhere.
 fn form() -> KernelForm {
-    if test_queue().summary().kind == DeviceKind::Cpu {
+    if test_queue().plan_caps().kind == DeviceKind::Cpu {
         KernelForm::Auto
     } else {
         KernelForm::Scalar

@@ -18,7 +18,7 @@ use proptest::prelude::*;
 /// Whether the test device runs lanes passes (a CPU); on any other device, checks that a
 /// lanes plan is refused with the error that says so.
 fn lanes_device() -> bool {
-    let kind = test_queue().summary().kind;
+    let kind = test_queue().plan_caps().kind;
     if kind == DeviceKind::Cpu {
         return true;
     }
@@ -140,7 +140,7 @@ fn mixed_lengths_in_several_passes_whose_first_sub_ffts_straddle_transforms() {
 fn the_default_plan_of_a_power_of_two_is_lanes_on_cpus_and_fused_on_gpus() {
     let plan = Fft::<f32>::builder(test_queue()).len(1024).build().unwrap();
     let spec = plan.plan().passes[0].spec;
-    match test_queue().summary().kind {
+    match test_queue().plan_caps().kind {
         DeviceKind::Cpu => assert!(matches!(spec, KernelSpec::Lanes(_)), "{}", plan.explain()),
         DeviceKind::Gpu => assert!(matches!(spec, KernelSpec::Fused(_)), "{}", plan.explain()),
         DeviceKind::Accelerator | DeviceKind::Other => {}

@@ -40,7 +40,7 @@ fn device_candidates<T: FftFloat>(len: usize, batch: usize) -> Vec<Choice> {
         precision: T::PRECISION,
         ..fft_core::plan::PlanRequest::new(len)
     };
-    let mut choices = candidates(&request, &test_queue().summary().caps());
+    let mut choices = candidates(&request, &test_queue().plan_caps());
     for choice in candidates(&request, &DeviceCaps::NVIDIA_GPU) {
         if !choices.contains(&choice) {
             choices.push(choice);

@@ -181,7 +181,7 @@ fn axes_before_the_last_run_interleaved_or_through_a_permute() {
     fused.check::<f64>(5).unwrap();
     // The default: interleaved on GPUs, the permute around scalar passes on CPU devices.
     let auto = Case::new(&[64, 30]).check::<f32>(6).unwrap();
-    let cpu = test_queue().summary().caps().kind == fft_core::plan::DeviceKind::Cpu;
+    let cpu = test_queue().plan_caps().kind == fft_core::plan::DeviceKind::Cpu;
     assert_eq!(auto.iter().any(|e| e.contains("permute")), cpu, "{auto:?}");
     // A prime length above 13 on an axis before the last: after the last axis's pass,
     // gather, Rader (CPU devices: 17 - 1 = 16 is smooth) or Bluestein, scatter.

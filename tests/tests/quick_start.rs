@@ -2,20 +2,24 @@
 //! passes and switches to its own fused passes when they are ready; every call in between is
 //! the right transform.
 
+use fft_core::plan::DeviceCaps;
 use fft_core::Direction;
 use fft_runtime::binary_cache::BinaryCache;
-use fft_runtime::{DeviceQueue, Fft, Strategy};
+use fft_runtime::{DeviceQueue, Fft, PlanAs, Strategy};
 use num_complex::Complex64;
 use oclfft_tests::*;
 
 const LEN: usize = 1024;
 const BATCH: usize = 8;
 
-/// The test device with binaries cached in `dir`, and no program built in memory yet.
+/// The test device with binaries cached in `dir`, and no program built in memory yet,
+/// planning for its own class (whatever `OCLFFT_PLAN_AS` says: quick start is off for a
+/// queue planning for another).
 fn fresh_queue(dir: &std::path::Path) -> DeviceQueue {
     test_queue()
         .clone()
         .with_binary_cache(BinaryCache::in_dir(dir))
+        .with_plan_as(PlanAs::Device)
 }
 
 fn fused_plan(queue: &DeviceQueue, quick_start: bool) -> Fft<f32> {
@@ -88,6 +92,14 @@ fn quick_start_is_off_when_asked_and_for_radix_plans() {
         .build()
         .unwrap();
     assert!(!radix.quick_started());
+
+    // A queue planning for another device class is there to run that class's kernels.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let queue = fresh_queue(elsewhere.path()).with_plan_as(PlanAs::Class(DeviceCaps::NVIDIA_GPU));
+    let plan = fused_plan(&queue, true);
+    assert!(!plan.quick_started(), "{}", plan.explain());
+    assert!(plan.is_ready());
+    check_transform(&plan, 5, "planned as a GPU");
 }
 
 #[test]

@@ -274,7 +274,7 @@ fn fused_plans_put_the_steps_into_the_edge_passes() {
                 strategy: Family::Fused,
                 ..fft_core::plan::PlanRequest::new(len / 2)
             },
-            &test_queue().summary().caps(),
+            &test_queue().plan_caps(),
         )
         .unwrap();
         assert_eq!(r2c.plan().passes.len(), complex.passes.len());
@@ -492,7 +492,7 @@ fn explain_says_how_odd_and_even_lengths_run() {
     );
     // On the CPU device of the tests the steps are point-wise passes (the 500-point FFT is a
     // lanes pass), and explain says why.
-    if test_queue().summary().caps().kind == fft_core::plan::DeviceKind::Cpu {
+    if test_queue().plan_caps().kind == fft_core::plan::DeviceKind::Cpu {
         assert!(
             even.explain()
                 .contains("lanes passes: a work-item's lanes are eight sequences"),
