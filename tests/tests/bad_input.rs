@@ -141,6 +141,18 @@ fn missing_length_zero_batch_and_bad_radix() {
 fn oversized_transforms_report_both_numbers() {
     let summary = test_queue().summary();
     let len = 1usize << 27;
+    // Past the kernels' 32-bit indexing on every device.
+    let over = MAX_TOTAL_POINTS / len + 1;
+    let err = Fft::<f32>::builder(test_queue())
+        .len(len)
+        .batch(over)
+        .build()
+        .unwrap_err();
+    assert!(
+        matches!(err, Error::Plan(PlanError::TooManyPoints { len: l, batch: b }) if l == len && b == over),
+        "{err:?}"
+    );
+    // Past the device's largest allocation, where that comes first.
     let bytes_per_transform = len as u64 * 8;
     let batch = (summary.max_alloc_bytes / bytes_per_transform + 1) as usize;
     let err = Fft::<f32>::builder(test_queue())
@@ -149,7 +161,17 @@ fn oversized_transforms_report_both_numbers() {
         .build()
         .unwrap_err();
     if len * batch > MAX_TOTAL_POINTS {
-        assert!(matches!(err, Error::TooManyPoints { .. }), "{err:?}");
+        // Devices whose allocations hold more than 2^31 points (an H200's 35 GB): the planner
+        // refuses the point count first.
+        assert!(
+            matches!(err, Error::Plan(PlanError::TooManyPoints { len: l, batch: b }) if l == len && b == batch),
+            "{err:?}"
+        );
+        let text = err.to_string();
+        assert!(
+            text.contains(&len.to_string()) && text.contains(&batch.to_string()),
+            "{text}"
+        );
     } else {
         match &err {
             Error::AllocationTooLarge {
