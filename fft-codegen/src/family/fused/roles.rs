@@ -281,3 +281,57 @@ fn bind_register_mappings(b: &mut Bindings, shape: &Shape) {
         b.bind(&format!("{prefix}j"), flat("j", "row"));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::Env;
+    use fft_core::kernel::FusedSpec;
+    use fft_core::{Direction, Precision};
+    use std::collections::BTreeSet;
+
+    /// The columns `g` of every work-item of every work-group of a wide merge pass of
+    /// 2048-point sub-FFTs with `t` columns per sequence and `seqs` sequences.
+    fn merge_columns(precision: Precision, t: u64, seqs: u64) -> Vec<u64> {
+        let spec = FusedSpec {
+            direction: Direction::Inverse,
+            precision,
+            real: Some(FusedReal::Merge),
+            ..FusedSpec::new(2048)
+        };
+        assert!(spec.is_wide(), "{spec:?}");
+        let shape = Shape::of(&spec);
+        let (bindings, _) = roles(&shape);
+        let c = u64::from(shape.columns);
+        let mut columns = Vec::new();
+        for group in 0..(t * seqs).div_ceil(c) {
+            // Work-items col = 0..C of the work-group's first row.
+            for lid in 0..c {
+                let env = Env::new()
+                    .with("get_local_id(0)", lid)
+                    .with("get_group_id(0)", group)
+                    .with("t", t)
+                    .with("p", 1);
+                let env = bindings.evaluate(&env).unwrap();
+                assert_eq!(env.get("col"), Some(lid));
+                columns.push(env.get("g").unwrap());
+            }
+        }
+        columns
+    }
+
+    #[test]
+    fn wide_merge_work_groups_take_every_column_once_in_either_block_order() {
+        // C = 8 (f32) and 2 (f64); t / C from 1 to 4096 blocks, the mirrored order from 512.
+        for precision in [Precision::F32, Precision::F64] {
+            for t in [8, 64, 1024, 4096, 1 << 15] {
+                let seqs = 3;
+                let columns = merge_columns(precision, t, seqs);
+                let distinct: BTreeSet<u64> = columns.iter().copied().collect();
+                assert_eq!(columns.len() as u64, t * seqs, "{precision:?} t = {t}");
+                assert_eq!(distinct.len() as u64, t * seqs, "{precision:?} t = {t}");
+                assert_eq!(distinct.last(), Some(&(t * seqs - 1)));
+            }
+        }
+    }
+}
