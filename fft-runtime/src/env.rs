@@ -150,30 +150,27 @@ impl Settings {
         let device = text(DEVICE_ENV)?
             .map(|v| DeviceSelector::parse(&v))
             .unwrap_or(DeviceSelector::Default);
-        let kernel_form = match text(KERNEL_FORM_ENV)? {
-            None => KernelForm::Auto,
-            Some(v) => KernelForm::from_name(v.trim()).ok_or_else(|| Error::BadEnvironment {
-                variable: KERNEL_FORM_ENV,
-                value: v,
-                allowed: "auto, vector or scalar".into(),
-            })?,
-        };
-        let host_path = match text(HOST_PATH_ENV)? {
-            None => HostPath::Auto,
-            Some(v) => HostPath::from_name(v.trim()).ok_or_else(|| Error::BadEnvironment {
-                variable: HOST_PATH_ENV,
-                value: v,
-                allowed: "auto, direct, pinned or plain".into(),
-            })?,
-        };
-        let plan_as = match text(PLAN_AS_ENV)? {
-            None => PlanAs::Device,
-            Some(v) => PlanAs::from_name(v.trim()).ok_or_else(|| Error::BadEnvironment {
-                variable: PLAN_AS_ENV,
-                value: v,
-                allowed: "device, nvidia-gpu or pocl-cpu".into(),
-            })?,
-        };
+        let kernel_form = named_choice(
+            KERNEL_FORM_ENV,
+            text(KERNEL_FORM_ENV)?,
+            KernelForm::Auto,
+            KernelForm::from_name,
+            "auto, vector or scalar",
+        )?;
+        let host_path = named_choice(
+            HOST_PATH_ENV,
+            text(HOST_PATH_ENV)?,
+            HostPath::Auto,
+            HostPath::from_name,
+            "auto, direct, pinned or plain",
+        )?;
+        let plan_as = named_choice(
+            PLAN_AS_ENV,
+            text(PLAN_AS_ENV)?,
+            PlanAs::Device,
+            PlanAs::from_name,
+            "device, nvidia-gpu or pocl-cpu",
+        )?;
         let build_options = text(BUILD_OPTIONS_ENV)?
             .unwrap_or_default()
             .trim()
@@ -212,6 +209,25 @@ impl Settings {
                 plan_as,
             },
         })
+    }
+}
+
+/// The choice `variable` names by `value` (`default` when unset), or the error listing the
+/// `allowed` names.
+fn named_choice<T>(
+    variable: &'static str,
+    value: Option<String>,
+    default: T,
+    from_name: impl Fn(&str) -> Option<T>,
+    allowed: &str,
+) -> Result<T> {
+    match value {
+        None => Ok(default),
+        Some(v) => from_name(v.trim()).ok_or_else(|| Error::BadEnvironment {
+            variable,
+            value: v,
+            allowed: allowed.into(),
+        }),
     }
 }
 

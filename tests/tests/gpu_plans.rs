@@ -118,19 +118,19 @@ where
         .map_err(|e| format!("{what} C2R: {e}\n{}", c2r.explain()))
 }
 
-/// Runs every case and lists the failures together.
-fn run_all(cases: Vec<Box<dyn Fn() -> Result<(), String>>>) {
+/// Fails listing every failed case.
+fn report(results: Vec<Result<(), String>>) {
     assert_ne!(
         gpu_planned().plan_caps().kind,
         DeviceKind::Cpu,
         "the queue must plan as a GPU"
     );
-    let failures: Vec<String> = cases.iter().filter_map(|case| case().err()).collect();
+    let failures: Vec<String> = results.iter().filter_map(|r| r.clone().err()).collect();
     assert!(
         failures.is_empty(),
         "{} of {} GPU plans failed:\n{}",
         failures.len(),
-        cases.len(),
+        results.len(),
         failures.join("\n")
     );
 }
@@ -166,14 +166,16 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
         (1 << 15, 1, F),
         (1549, 1, I),
     ];
-    let mut cases: Vec<Box<dyn Fn() -> Result<(), String>>> = Vec::new();
-    for (len, batch, direction) in f32_cases {
-        cases.push(Box::new(move || check_c2c::<f32>(&[len], batch, direction)));
-    }
-    for (len, batch, direction) in f64_cases {
-        cases.push(Box::new(move || check_c2c::<f64>(&[len], batch, direction)));
-    }
-    run_all(cases);
+    let results = f32_cases
+        .iter()
+        .map(|&(len, batch, direction)| check_c2c::<f32>(&[len], batch, direction))
+        .chain(
+            f64_cases
+                .iter()
+                .map(|&(len, batch, direction)| check_c2c::<f64>(&[len], batch, direction)),
+        )
+        .collect();
+    report(results);
 }
 
 #[test]
@@ -181,32 +183,29 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // Real: the split and merge in one-pass kernels (1000, 1024, 8192), in the last and first
     // of two passes (65536), the merge in a wide first pass (2^22), Bluestein's halves (8962)
     // and the odd lengths' pack (999).
-    let mut cases: Vec<Box<dyn Fn() -> Result<(), String>>> = Vec::new();
-    for (len, batch) in [(1000, 3), (1024, 2), (8192, 1), (65536, 1), (1 << 22, 1)] {
-        cases.push(Box::new(move || check_real::<f32>(&[len], batch)));
-    }
-    for (len, batch) in [(8962, 1), (999, 2)] {
-        cases.push(Box::new(move || check_real::<f32>(&[len], batch)));
+    let mut results = Vec::new();
+    let f32_lengths = [
+        (1000, 3),
+        (1024, 2),
+        (8192, 1),
+        (65536, 1),
+        (1 << 22, 1),
+        (8962, 1),
+        (999, 2),
+    ];
+    for (len, batch) in f32_lengths {
+        results.push(check_real::<f32>(&[len], batch));
     }
     for (len, batch) in [(2000, 1), (1 << 16, 1), (1 << 21, 1)] {
-        cases.push(Box::new(move || check_real::<f64>(&[len], batch)));
+        results.push(check_real::<f64>(&[len], batch));
     }
     // Rank 2 and 3: fused column passes over rows of any length.
-    for dims in [
-        vec![256, 512],
-        vec![1000, 96],
-        vec![64, 64, 64],
-        vec![30, 49, 128],
-    ] {
-        cases.push(Box::new(move || {
-            check_c2c::<f32>(&dims, 1, Direction::Forward)
-        }));
+    for dims in [&[256, 512][..], &[1000, 96], &[64, 64, 64], &[30, 49, 128]] {
+        results.push(check_c2c::<f32>(dims, 1, Direction::Forward));
     }
-    cases.push(Box::new(|| {
-        check_c2c::<f64>(&[48, 40, 64], 2, Direction::Inverse)
-    }));
-    for dims in [vec![512, 512], vec![60, 64, 48]] {
-        cases.push(Box::new(move || check_real::<f32>(&dims, 1)));
+    results.push(check_c2c::<f64>(&[48, 40, 64], 2, Direction::Inverse));
+    for dims in [&[512, 512][..], &[60, 64, 48]] {
+        results.push(check_real::<f32>(dims, 1));
     }
-    run_all(cases);
+    report(results);
 }
