@@ -90,7 +90,7 @@ pub enum Error {
         fix: &'static str,
     },
     /// An in-place call on a plan whose input and output layouts differ.
-    #[error("in-place transforms need one layout for input and output (the plan has {input} in, {output} out): pass two buffers, or build the plan with equal layouts")]
+    #[error("in-place transforms need one layout for input and output (the plan has {input} in, {output} out): pass two buffers (process_into, or enqueue_sides on device buffers), or build the plan with equal layouts")]
     InPlaceLayoutsDiffer {
         /// The input layout, in words.
         input: String,

@@ -398,8 +398,14 @@ where
     /// Transforms `input` into `output` (both exactly `len * batch` values, or with a layout at
     /// least its extent and of one length): uploads `input`, runs, downloads into `output`;
     /// `input` is not modified. With a caller's layout the values of `output` between the
-    /// layout's addresses are those of `input`. Errors as [`Fft::process`].
+    /// layout's addresses are those of `input`. A plan whose input and output layouts differ
+    /// (`cufftPlanMany`'s istride/idist and ostride/odist) takes `input` at least its input
+    /// layout's extent and `output` at least its output layout's, and keeps the values of
+    /// `output` outside its layout. Errors as [`Fft::process`].
     pub fn process_into(&self, input: &[Complex<T>], output: &mut [Complex<T>]) -> Result<()> {
+        if self.plan.request.input != self.plan.request.output {
+            return self.process_between_layouts(input, output);
+        }
         self.check_host_call(input.len())?;
         self.check_host_call(output.len())?;
         // With a caller's layout both may be longer than its extent: then of one length.
@@ -446,6 +452,60 @@ where
         )?;
         to.finish()?;
         from.finish()
+    }
+
+    /// [`Fft::process_into`] for a plan whose input and output layouts differ: the kernels
+    /// read `input` through its layout and write `output` through its own, out of place.
+    fn process_between_layouts(
+        &self,
+        input: &[Complex<T>],
+        output: &mut [Complex<T>],
+    ) -> Result<()> {
+        let (in_layout, out_layout) = &self.layouts;
+        if in_layout.planar || out_layout.planar {
+            return Err(Error::WrongStorage {
+                role: if in_layout.planar { "input" } else { "output" },
+                planned: "planar",
+                given: "interleaved",
+                fix: "use enqueue_sides with Side::Planar for that side (process_planar takes one planar layout for both)",
+            });
+        }
+        for (role, layout, values) in [
+            ("input slice", in_layout, input.len()),
+            ("output slice", out_layout, output.len()),
+        ] {
+            if values < layout.extent {
+                return Err(Error::LayoutTooSmall {
+                    role,
+                    expected: layout.extent,
+                    actual: values,
+                    layout: describe(layout),
+                });
+            }
+        }
+        let queue = self.queue.queue();
+        let mut exec = self.lock_exec();
+        if exec.transfer.direct() {
+            let from = HostView::reading(queue, input)?;
+            let to = HostView::writing(queue, output)?;
+            let (source, target) = (Data::Complex(from.buffer()), Data::Complex(to.buffer()));
+            self.run_locked(&mut exec, source, target, false, None)?;
+            to.finish()?;
+            return from.finish();
+        }
+        let source = staging_buffer(queue, &mut exec.staging, input.len())?;
+        exec.transfer.upload(&self.queue, input, &source)?;
+        // The output's values outside its layout come back as they were.
+        let target = staging_buffer(queue, &mut exec.staging_out, output.len())?;
+        exec.transfer.upload(&self.queue, output, &target)?;
+        self.run_locked(
+            &mut exec,
+            Data::Complex(&source),
+            Data::Complex(&target),
+            false,
+            None,
+        )?;
+        exec.transfer.download(&self.queue, &target, output)
     }
 
     /// The checks of a host call on `values` interleaved values, before anything is touched.

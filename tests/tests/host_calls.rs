@@ -242,3 +242,71 @@ fn pinned_vectors_give_the_same_bits_as_vectors() {
         assert!(in_place[..] == want[..], "{path:?}: process");
     }
 }
+
+/// `process_into` with different input and output layouts (every other value of rows 20
+/// apart in, every third value of rows 30 apart out), on every host path: the oracle's answer
+/// at the output layout's addresses, the output's other values and the input left as they
+/// were; slices shorter than their layout's extent refused with the output untouched.
+#[test]
+fn process_into_reads_and_writes_two_layouts_on_every_host_path() {
+    let (len, batch) = (8usize, 3usize);
+    let signal = to_device::<f32>(&random_signal(len * batch, 29));
+    let want = batched_oracle(&to_f64(&signal), len, Direction::Forward, 1.0);
+    let fill = Complex::new(-3.5f32, 2.25);
+    let mut input = vec![fill; 20 * batch];
+    for (i, &v) in signal.iter().enumerate() {
+        input[(i / len) * 20 + 2 * (i % len)] = v;
+    }
+    let input_before = input.clone();
+    for path in [HostPath::Direct, HostPath::Pinned, HostPath::Plain] {
+        let queue = queue_with(path);
+        let plan = Fft::<f32>::builder(&queue)
+            .len(len)
+            .batch(batch)
+            .input_layout(Layout::strided(&[2], 20))
+            .output_layout(Layout::strided(&[3], 30))
+            .quick_start(false)
+            .build()
+            .unwrap();
+        let mut output = vec![fill; 30 * batch];
+        plan.process_into(&input, &mut output).unwrap();
+        assert_eq!(input, input_before, "{path:?}: the input was written");
+        let mut got = Vec::new();
+        for (i, v) in output.iter().enumerate() {
+            let addressed = i % 30 < 3 * len && (i % 30) % 3 == 0;
+            if addressed {
+                got.push(*v);
+            } else {
+                assert_eq!(*v, fill, "{path:?}: output value {i} is outside the layout");
+            }
+        }
+        check_against(&to_f64(&got), &want, len, tolerance::<f32>(len))
+            .unwrap_or_else(|e| panic!("{path:?}: {e}"));
+
+        // The extents: 20 * (batch - 1) + 2 * (len - 1) + 1 = 55, 30 * 2 + 3 * 7 + 1 = 82.
+        let mut untouched = vec![fill; 30 * batch];
+        let err = plan.process_into(&input[..54], &mut untouched).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::LayoutTooSmall {
+                    role: "input slice",
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        let err = plan.process_into(&input, &mut untouched[..81]).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::LayoutTooSmall {
+                    role: "output slice",
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert!(untouched.iter().all(|v| *v == fill));
+    }
+}
