@@ -6,14 +6,15 @@
 //! test forced them, with PoCL's limits, which give other splits than a GPU's. Two planner bugs
 //! that named kernels the generator refuses (2026-11-27) failed only on NVIDIA's driver. This
 //! file plans with NVIDIA's limits ([`PlanAs::Class`], what `OCLFFT_PLAN_AS=nvidia-gpu` does for
-//! the whole suite) over a fixed sample, one or more lengths per plan family, and checks each
-//! plan is made of fused passes, so a change in the planner cannot silently leave the sample.
+//! the whole suite) over a fixed sample, one or more lengths per plan family and the caller's
+//! strided and planar layouts, and checks each plan runs fused passes, so a change in the
+//! planner cannot silently leave the sample.
 
 use fft_core::kernel::KernelSpec;
 use fft_core::plan::{DeviceCaps, DeviceKind, Plan};
 use fft_core::{Complex64, Direction};
 use fft_runtime::ocl::OclPrm;
-use fft_runtime::{DeviceQueue, Fft, FftFloat, PlanAs};
+use fft_runtime::{DeviceQueue, Fft, FftFloat, Layout, PlanAs};
 use num_complex::Complex;
 use oclfft_tests::*;
 use std::sync::OnceLock;
@@ -118,6 +119,61 @@ where
         .map_err(|e| format!("{what} C2R: {e}\n{}", c2r.explain()))
 }
 
+/// A 1-D batch read with stride 2 (rows `2 * len` apart) into a contiguous output, then the
+/// same transform planar in place: the caller's layouts, in the fused passes or beside them.
+fn check_layouts<T: FftFloat>(len: usize, batch: usize, direction: Direction) -> Result<(), String>
+where
+    Complex<T>: OclPrm,
+{
+    let what = format!("{} layouts {len} x{batch} {direction}", T::PRECISION);
+    let signal = to_device::<T>(&random_signal(len * batch, len as u64 + 3));
+    let want = batched_oracle(&to_f64(&signal), len, direction, 1.0);
+    let tolerance = nd_tolerance::<T>(&[len], &[0]);
+    let builder = || {
+        Fft::<T>::builder(gpu_planned())
+            .len(len)
+            .batch(batch)
+            .direction(direction)
+    };
+
+    let strided = builder()
+        .input_layout(Layout::strided(&[2], 2 * len))
+        .build()
+        .map_err(|e| format!("{what} strided: {e}"))?;
+    assert_fused(strided.plan(), &what, &strided.explain());
+    let zero = Complex::new(T::from_f64(0.0), T::from_f64(0.0));
+    let mut input = vec![zero; 2 * len * batch];
+    for (i, &v) in signal.iter().enumerate() {
+        input[2 * i] = v;
+    }
+    let mut output = vec![zero; input.len()];
+    strided
+        .process_into(&input, &mut output)
+        .map_err(|e| format!("{what} strided: {e}"))?;
+    check_against(&to_f64(&output[..len * batch]), &want, len, tolerance)
+        .map_err(|e| format!("{what} strided: {e}\n{}", strided.explain()))?;
+
+    let planar = builder()
+        .input_layout(Layout::planar())
+        .output_layout(Layout::planar())
+        .build()
+        .map_err(|e| format!("{what} planar: {e}"))?;
+    assert_fused(planar.plan(), &what, &planar.explain());
+    let mut re: Vec<T> = signal.iter().map(|v| v.re).collect();
+    let mut im: Vec<T> = signal.iter().map(|v| v.im).collect();
+    planar
+        .process_planar(&mut re, &mut im)
+        .map_err(|e| format!("{what} planar: {e}"))?;
+    let got: Vec<Complex64> = re
+        .iter()
+        .zip(&im)
+        .map(|(&r, &i)| Complex64::new(r.into(), i.into()))
+        .collect();
+    check_against(&got, &want, len, tolerance)
+        .map(|_| ())
+        .map_err(|e| format!("{what} planar: {e}\n{}", planar.explain()))
+}
+
 /// Fails listing every failed case.
 fn report(results: Vec<Result<(), String>>) {
     assert_ne!(
@@ -207,5 +263,25 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     for dims in [&[512, 512][..], &[60, 64, 48]] {
         results.push(check_real::<f32>(dims, 1));
     }
+    report(results);
+}
+
+#[test]
+fn plans_of_the_gpu_with_the_callers_layouts_match_the_oracle() {
+    // Register kernels taking the layout (1024, 4096), mixed ones (1000), one that cannot and
+    // takes layout passes (6561), a two-pass plan's first and last passes (2^15), fused
+    // Bluestein (4481).
+    let mut results = Vec::new();
+    for (len, batch, direction) in [
+        (1000, 3, Direction::Forward),
+        (1024, 2, Direction::Inverse),
+        (4096, 2, Direction::Forward),
+        (6561, 2, Direction::Forward),
+        (1 << 15, 1, Direction::Inverse),
+        (4481, 1, Direction::Forward),
+    ] {
+        results.push(check_layouts::<f32>(len, batch, direction));
+    }
+    results.push(check_layouts::<f64>(2048, 2, Direction::Inverse));
     report(results);
 }
