@@ -273,12 +273,12 @@ void fft_fused2048_c8_inv_f32_merge(__global const float2 *x,
     // The real or imaginary part of element m (of one part) at buf[m + X * (m / Q) + Y * (m / Q')], X, Q, Y and Q' per exchange, 8475 values, 33900 bytes.
     __local float buf[8475];
     const uint lid = (uint)get_local_id(0);
-    // Real merge: with blocks = t / 8 >= 512, a sequence's work-groups take its column blocks in mirrored
+    // Real merge: with blocks = t / 8 >= 256, a sequence's work-groups take its column blocks in mirrored
     // order 0, blocks-1, 1, blocks-2, ...: each work-group's mirrors were just read by its neighbours.
     const uint blocks = (t + 7u) / 8u;
     const uint bseq = (uint)get_group_id(0) / blocks;
     const uint bw = (uint)get_group_id(0) - bseq * blocks;
-    const uint block = (t & 7u) == 0u ? (min(blocks, 512u) == 512u ? bseq * blocks + ((bw & 1u) == 0u ? bw >> 1 : blocks - 1u - (bw >> 1)) : (uint)get_group_id(0)) : (uint)get_group_id(0);
+    const uint block = (t & 7u) == 0u ? (min(blocks, 256u) == 256u ? bseq * blocks + ((bw & 1u) == 0u ? bw >> 1 : blocks - 1u - (bw >> 1)) : (uint)get_group_id(0)) : (uint)get_group_id(0);
     const uint first = block * 8u;
     // Stages: work-item lid runs point j of sub-FFT c, local index at = c * 2048 + j.
     const uint j = lid & 31u;

@@ -240,8 +240,8 @@ fn fused_split_and_merge_match_the_oracle() {
         check_r2c::<f64>(len, 2, Family::Fused, 7).unwrap();
         check_c2r::<f64>(len, 2, Family::Fused, 8).unwrap();
     }
-    // The merge in a wide f64 first pass of 2048 points whose 512 column blocks per
-    // sequence run in mirrored order.
+    // The merge in wide first passes whose column blocks run in mirrored order: f64's 512
+    // blocks of 2 x 2048 values here, f32's 256 of 4 x 4096 (2^23 reals) in the first loop.
     check_c2r::<f64>(1 << 22, 1, Family::Fused, 9).unwrap();
 }
 
@@ -282,7 +282,8 @@ fn fused_plans_put_the_steps_into_the_edge_passes() {
     }
     // The C2R's merge rides in a wide first pass (f32 from 2048 points, f64 from 1024)
     // instead of a point-wise merge pass before it; returns the column blocks of C per
-    // sequence (from 512 the kernel takes them in mirrored order).
+    // sequence (the kernel takes them in mirrored order from 32 MiB per sequence: 256 blocks
+    // in f32, 512 in f64).
     fn wide_merge_blocks<T: FftFloat>(len: usize) -> usize
     where
         Complex<T>: OclPrm,
@@ -301,8 +302,8 @@ fn fused_plans_put_the_steps_into_the_edge_passes() {
         let t = pass.params.padded / (first.len as usize * pass.params.stride);
         t / first.columns() as usize
     }
-    assert!(wide_merge_blocks::<f32>(1 << 22) < 512);
-    assert!(wide_merge_blocks::<f32>(1 << 23) < 512);
+    assert!(wide_merge_blocks::<f32>(1 << 22) < 256);
+    assert!(wide_merge_blocks::<f32>(1 << 23) >= 256);
     assert!(wide_merge_blocks::<f64>(1 << 21) < 512);
     assert!(wide_merge_blocks::<f64>(1 << 22) >= 512);
 }

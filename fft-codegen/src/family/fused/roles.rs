@@ -31,7 +31,7 @@ pub(super) fn roles(shape: &Shape) -> (Bindings, Names) {
     let lid = b.bind("lid", Expr::builtin("get_local_id(0)"));
     let group_id = Expr::builtin("get_group_id(0)");
     let block = if shape.spec.real == Some(FusedReal::Merge) && shape.spec.is_wide() {
-        bind_mirrored_block_order(&mut b, c, group_id)
+        bind_mirrored_block_order(&mut b, shape, group_id)
     } else {
         group_id
     };
@@ -171,25 +171,35 @@ pub(super) fn stage_point(shape: &Shape, sub: &str, point: &str) -> Expr {
     linear(&[(sub, l), (point, one)], 0)
 }
 
-/// The fewest column blocks per sequence (`t / C`) for which a wide pass with the merge
-/// takes them in mirrored order ([`bind_mirrored_block_order`]). Measured on the H200
-/// (docs/PERFORMANCE.md, 2026-11-27 (wide merge), w3), C2R per 2^27 reals, launch order ->
-/// mirrored order: 512 and 1024 blocks gained (f32 2^24 reals 1.174 -> 1.117 ms, 2^25 1.193 ->
-/// 1.148; f64 2^22 1.026 -> 0.982, 2^23 1.290 -> 1.214), 128 and 256 mostly lost (f32 2^22
-/// 0.901 -> 0.944; f64 2^20 0.832 -> 0.854, 2^21 0.769 -> 0.797; f32 2^23 gained, 0.996 ->
-/// 0.963). Fewer blocks than the work-groups the device holds at once are in flight together
-/// in launch order anyway.
-const MIRRORED_ORDER_MIN_BLOCKS: u32 = 512;
+/// The smallest sequence (half spectrum, `t * L` complex values) in bytes whose wide merge
+/// pass takes its column blocks in mirrored order ([`bind_mirrored_block_order`]): 32 MiB,
+/// about half the L2 cache of an H100 or H200 (50 and 60 MB), where a mirror read in launch
+/// order, a sequence's length away, has left it. Measured on the H200 (docs/PERFORMANCE.md,
+/// 2026-11-27 (wide merge), w3), C2R per 2^27 reals, launch order -> mirrored order: every
+/// sequence of 32 MiB or more gained (f32 2^23 reals 0.996 -> 0.963 ms, 2^24 1.174 -> 1.117,
+/// 2^25 1.193 -> 1.148; f64 2^22 1.026 -> 0.982, 2^23 1.290 -> 1.214) and every smaller one
+/// lost (f32 2^22 0.901 -> 0.944; f64 2^20 0.832 -> 0.854, 2^21 0.769 -> 0.797).
+const MIRRORED_ORDER_MIN_BYTES: u64 = 32 << 20;
+
+/// The fewest column blocks per sequence (`t / C`) of [`MIRRORED_ORDER_MIN_BYTES`] for
+/// `shape`'s blocks of `C` sub-FFTs of `L` points: 256 for f32, 512 for f64 (the wide
+/// lengths' blocks hold 128 and 64 KiB).
+fn mirrored_order_min_blocks(shape: &Shape) -> u32 {
+    let block_bytes = u64::from(shape.columns)
+        * u64::from(shape.len)
+        * shape.spec.precision.complex_bytes() as u64;
+    u32::try_from(MIRRORED_ORDER_MIN_BYTES.div_ceil(block_bytes)).unwrap_or(u32::MAX)
+}
 
 /// The block of `C` columns a work-group of a wide pass with a real transform's merge takes:
-/// where `C` divides `t` and a sequence has at least [`MIRRORED_ORDER_MIN_BLOCKS`] blocks
+/// where `C` divides `t` and a sequence has at least [`mirrored_order_min_blocks`] blocks
 /// `B = t / C`, the sequence's blocks in mirrored order `0, B-1, 1, B-2, ...`, so the values
 /// each work-group reads as the mirrors of its own (`conj X[H-k]`, columns `t - col`) belong
 /// to the blocks of the work-groups beside it, which read them at about the same time (from
 /// the L2 cache rather than from memory a second time). Otherwise the launch order
 /// (`get_group_id(0)`).
-fn bind_mirrored_block_order(b: &mut Bindings, c: u32, group_id: Expr) -> Expr {
-    let least = MIRRORED_ORDER_MIN_BLOCKS;
+fn bind_mirrored_block_order(b: &mut Bindings, shape: &Shape, group_id: Expr) -> Expr {
+    let (c, least) = (shape.columns, mirrored_order_min_blocks(shape));
     b.comment(format!(
         "Real merge: with blocks = t / {c} >= {least}, a sequence's work-groups take its column blocks in mirrored"
     ));
@@ -322,7 +332,8 @@ mod tests {
 
     #[test]
     fn wide_merge_work_groups_take_every_column_once_in_either_block_order() {
-        // C = 8 (f32) and 2 (f64); t / C from 1 to 4096 blocks, the mirrored order from 512.
+        // C = 8 (f32) and 2 (f64); t / C from 1 to 4096 blocks, the mirrored order from 32 MiB
+        // (256 blocks in f32, 512 in f64).
         for precision in [Precision::F32, Precision::F64] {
             for t in [8, 64, 1024, 4096, 1 << 15] {
                 let seqs = 3;
@@ -332,6 +343,19 @@ mod tests {
                 assert_eq!(distinct.len() as u64, t * seqs, "{precision:?} t = {t}");
                 assert_eq!(distinct.last(), Some(&(t * seqs - 1)));
             }
+        }
+        // Work-group 1 (its column 0 at index C) takes the second block in launch order, the
+        // last in mirrored order:
+        // from 32 MiB per sequence, 256 blocks of 8 x 2048 f32 values, 512 of 2 x 2048 f64.
+        for (precision, c, t, mirrored) in [
+            (Precision::F32, 8, 1024, false),
+            (Precision::F32, 8, 2048, true),
+            (Precision::F64, 2, 512, false),
+            (Precision::F64, 2, 1024, true),
+        ] {
+            let first_column = merge_columns(precision, t, 1)[c as usize];
+            let want = if mirrored { t - c } else { c };
+            assert_eq!(first_column, want, "{precision:?} t = {t}");
         }
     }
 }
