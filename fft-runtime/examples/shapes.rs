@@ -126,12 +126,7 @@ where
     } else {
         fft_runtime::Strategy::Auto
     };
-    // `--decomposition=fused 1024x2048`: the plan measure mode would time with that choice.
-    let choice = std::env::args()
-        .find_map(|a| a.strip_prefix("--decomposition=").map(str::to_string))
-        .map(|text| text.parse::<fft_runtime::Choice>())
-        .transpose()
-        .map_err(|e| Failure::from(e.to_string()))?;
+    let choice = decomposition_arg()?;
     // `--axes=1` or `--axes=0,2`: transform only these axes of a C2C shape (default: all).
     let axes: Vec<usize> =
         match std::env::args().find_map(|a| a.strip_prefix("--axes=").map(str::to_string)) {
@@ -307,6 +302,17 @@ where
     Ok(())
 }
 
+/// `--decomposition=fused 1024x2048`: the plan measure mode would time with that choice (of a
+/// real transform: of its complex core, the first length the pass with the merge, the last the
+/// one with the split).
+fn decomposition_arg() -> Result<Option<fft_runtime::Choice>, Failure> {
+    std::env::args()
+        .find_map(|a| a.strip_prefix("--decomposition=").map(str::to_string))
+        .map(|text| text.parse::<fft_runtime::Choice>())
+        .transpose()
+        .map_err(|e| Failure::from(e.to_string()))
+}
+
 /// A multi-dimensional R2C (`forward`) or C2R shape (numpy's `rfftn`/`irfftn` of every axis),
 /// the copy of (bytes read + bytes written) / 2 beside it; the R2C's error against the f64
 /// reference up to 2^24 values.
@@ -353,11 +359,16 @@ where
         Ok(vec![event])
     })?;
     // Timed plans are built whole: quick start's stand-in passes would be measured instead.
+    let choice = decomposition_arg()?;
     let builder = || {
-        Fft::<T>::builder(queue)
+        let builder = Fft::<T>::builder(queue)
             .shape(dims)
             .batch(batch)
-            .quick_start(false)
+            .quick_start(false);
+        match choice {
+            Some(choice) => builder.decomposition(choice),
+            None => builder,
+        }
     };
     let (kernel, passes, error) = if forward {
         let plan = builder().build_r2c()?;
@@ -454,11 +465,16 @@ where
         Ok(vec![event])
     })?;
     // Timed plans are built whole: quick start's stand-in passes would be measured instead.
+    let choice = decomposition_arg()?;
     let builder = || {
-        Fft::<T>::builder(queue)
+        let builder = Fft::<T>::builder(queue)
             .len(len)
             .batch(batch)
-            .quick_start(false)
+            .quick_start(false);
+        match choice {
+            Some(choice) => builder.decomposition(choice),
+            None => builder,
+        }
     };
     let (kernel, error, passes, explain) = if forward {
         let plan = builder().build_r2c()?;
