@@ -238,7 +238,7 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
 fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // Real: the split and merge in one-pass kernels (1000, 1024, 8192), in the last and first
     // of two passes (65536), the merge in a wide first pass (2^22; 2^23 with its column
-    // blocks in mirrored order), Bluestein's halves (8962)
+    // blocks in mirrored order; 2^24 in the longer of its passes), Bluestein's halves (8962)
     // and the odd lengths' pack (999).
     let mut results = Vec::new();
     let f32_lengths = [
@@ -248,6 +248,7 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         (65536, 1),
         (1 << 22, 1),
         (1 << 23, 1),
+        (1 << 24, 1),
         (8962, 1),
         (999, 2),
     ];

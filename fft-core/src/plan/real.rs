@@ -61,7 +61,8 @@ pub(super) fn real_plan(
             edge_friendly_passes(inner.passes, inner_request, caps, FusedReal::Split)
         }
         Direction::Inverse if !odd => {
-            edge_friendly_passes(inner.passes, inner_request, caps, FusedReal::Merge)
+            let passes = edge_friendly_passes(inner.passes, inner_request, caps, FusedReal::Merge);
+            longer_wide_pass_first(passes, inner_request, caps)
         }
         _ => inner.passes,
     };
@@ -164,6 +165,45 @@ fn edge_friendly_passes(
         })
         .find(|plan| plan.passes.len() == 2 && good(&plan.passes))
         .map_or(passes, |plan| plan.passes)
+}
+
+/// A C2R's two fused passes with the longer first where that one takes the merge in a wide
+/// pass: a wide merge pass costs about the same at 2048 and 4096 points (it reads every value
+/// twice), while the plain last pass is cheaper the shorter it is, so the merge rides in the
+/// longer pass. Measured (docs/PERFORMANCE.md, 2026-11-27 (split order), per 2^27 f32
+/// reals): 2^24 reals as 4096 x 2048 against the planner's 2048 x 4096 took 1.065 against
+/// 1.110 ms on the H200 (o2) and 1.161 against 1.225 on the H100 (o3); 2^23 reals keep their
+/// 4096 x 1024 (H200: 0.96 ms; 2048 x 2048 1.03, 1024 x 4096 1.07). Not where the request
+/// names a split (measure mode).
+fn longer_wide_pass_first(passes: Vec<Pass>, inner: PlanRequest, caps: &DeviceCaps) -> Vec<Pass> {
+    let fused_len = |pass: &Pass| match pass.spec {
+        KernelSpec::Fused(spec) => Some(spec.len),
+        _ => None,
+    };
+    let lengths: Option<Vec<u32>> = passes.iter().map(fused_len).collect();
+    let Some(&[first, last]) = lengths.as_deref() else {
+        return passes;
+    };
+    if inner.fused_split.is_some() || first >= last {
+        return passes;
+    }
+    let reversed = FusedSplit::new(&[last.trailing_zeros(), first.trailing_zeros()])
+        .filter(|_| first.is_power_of_two() && last.is_power_of_two())
+        .and_then(|split| {
+            let request = PlanRequest {
+                fused_split: Some(split),
+                ..inner
+            };
+            Plan::new(request, caps).ok()
+        })
+        .filter(|plan| plan.passes.len() == 2)
+        .filter(|plan| {
+            with_step(&plan.passes[0], FusedReal::Merge).is_some_and(|merged| {
+                matches!(merged.spec, KernelSpec::Fused(spec) if spec.is_wide())
+                    && run_bytes(&merged) >= MERGE_MIN_RUN_BYTES
+            })
+        });
+    reversed.map_or(passes, |plan| plan.passes)
 }
 
 /// The bytes of the runs a fused pass's `C` columns read and write on their strided side

@@ -672,15 +672,27 @@ fn real_plans_fuse_their_steps_into_the_edge_passes_on_gpus() {
         real_entries(1 << 20, fwd, compact, &GPU),
         ["fft_fused2048_c8_fwd_f32", "fft_fused256_c16_fwd_f32_split"]
     );
-    // C2R of 2^22 and 2^24 reals: the planner's first pass of 2048 points takes the merge in
-    // its wide form (8 columns, runs of 64 bytes), no point-wise merge pass before it.
+    // C2R of 2^22 reals: the planner's first pass of 2048 points takes the merge in its wide
+    // form (8 columns, runs of 64 bytes), no point-wise merge pass before it. 2^24 reals: the
+    // planner's 2048 x 4096 (a C2C's cheapest order) turned round, so the longer pass takes
+    // the merge (a wide merge pass costs about the same at either length) and the shorter
+    // one is the last; 2^23 reals keep the planner's 4096 x 1024, the longer already first.
     assert_eq!(
         real_entries(1 << 22, inv, compact, &GPU),
         ["fft_fused2048_c8_inv_f32_merge", "fft_fused1024_c8_inv_f32"]
     );
     assert_eq!(
         real_entries(1 << 24, inv, compact, &GPU),
-        ["fft_fused2048_c8_inv_f32_merge", "fft_fused4096_c4_inv_f32"]
+        ["fft_fused4096_c4_inv_f32_merge", "fft_fused2048_c8_inv_f32"]
+    );
+    assert_eq!(
+        real_entries(1 << 23, inv, compact, &GPU),
+        ["fft_fused4096_c4_inv_f32_merge", "fft_fused1024_c8_inv_f32"]
+    );
+    // The R2C of 2^24 reals keeps the planner's order (its split is a pass of its own).
+    assert_eq!(
+        real_entries(1 << 24, fwd, compact, &GPU)[..2],
+        ["fft_fused2048_c8_fwd_f32", "fft_fused4096_c4_fwd_f32"]
     );
     // 1024 points keep the merge in 4 columns (the wide form lost there).
     assert_eq!(
