@@ -6,7 +6,7 @@ use super::{DeviceCaps, FusedSplit, Pass, Plan, PlanError, PlanRequest};
 use crate::kernel::{
     FusedReal, FusedSpec, KernelSpec, LaunchParams, RealLayout, RealSpec, RealStep,
 };
-use crate::{Direction, Normalization};
+use crate::{Direction, Normalization, Precision};
 
 /// Plans a real transform of `request.len` reals per row: R2C when `request.direction` is
 /// forward, C2R when inverse (`request.len >= 1` and `batch >= 1` are checked by the caller).
@@ -58,7 +58,8 @@ pub(super) fn real_plan(
     let packed = odd || layout == RealLayout::Padded;
     let mut passes = match request.direction {
         Direction::Forward if !odd => {
-            edge_friendly_passes(inner.passes, inner_request, caps, FusedReal::Split)
+            let passes = edge_friendly_passes(inner.passes, inner_request, caps, FusedReal::Split);
+            short_split_pass(passes, inner_request, caps)
         }
         Direction::Inverse if !odd => {
             let passes = edge_friendly_passes(inner.passes, inner_request, caps, FusedReal::Merge);
@@ -164,6 +165,53 @@ fn edge_friendly_passes(
             Plan::new(request, caps).ok()
         })
         .find(|plan| plan.passes.len() == 2 && good(&plan.passes))
+        .map_or(passes, |plan| plan.passes)
+}
+
+/// The length of the last pass an f32 R2C of two fused passes gives the split when its first
+/// pass stays at most [`SHORT_SPLIT_FIRST_MAX`] points: its columns pair in the longest runs
+/// there. Measured (docs/PERFORMANCE.md, 2026-11-27 (split order), o4/o5, per 2^27 reals):
+/// 65536 reals as 512 x 64 against the planner's 256 x 128 0.645 against 0.672 ms on the
+/// H200 and 0.797 against 0.912 on the H100; 131072 reals as 1024 x 64 against 256 x 256
+/// 0.640 against 0.749 (H200) and 0.795 against 1.017 (H100). A last pass of 32 points (1024
+/// x 32, 2048 x 32) or 128 was slower on both.
+const SHORT_SPLIT_LEN: u32 = 64;
+
+/// The longest first pass [`short_split_pass`] takes (measured up to 1024 points).
+const SHORT_SPLIT_FIRST_MAX: usize = 1024;
+
+/// An f32 R2C's two fused passes with a last pass of [`SHORT_SPLIT_LEN`] points taking the
+/// split, where the core's other factor is at most [`SHORT_SPLIT_FIRST_MAX`] and that first
+/// pass reads runs of whole sectors; the planner's passes otherwise, and where the request
+/// names a split (measure mode).
+fn short_split_pass(passes: Vec<Pass>, inner: PlanRequest, caps: &DeviceCaps) -> Vec<Pass> {
+    let fused = passes
+        .iter()
+        .all(|pass| matches!(pass.spec, KernelSpec::Fused(_)));
+    let first_len = inner.len / SHORT_SPLIT_LEN as usize;
+    let applies = inner.precision == Precision::F32
+        && inner.fused_split.is_none()
+        && passes.len() == 2
+        && fused
+        && inner.len.is_power_of_two()
+        && (SHORT_SPLIT_LEN as usize..=SHORT_SPLIT_FIRST_MAX).contains(&first_len);
+    if !applies {
+        return passes;
+    }
+    let split = FusedSplit::new(&[first_len.trailing_zeros(), SHORT_SPLIT_LEN.trailing_zeros()]);
+    split
+        .and_then(|split| {
+            let request = PlanRequest {
+                fused_split: Some(split),
+                ..inner
+            };
+            Plan::new(request, caps).ok()
+        })
+        .filter(|plan| {
+            plan.passes.len() == 2
+                && with_step(&plan.passes[1], FusedReal::Split).is_some()
+                && run_bytes(&plan.passes[0]) >= PAIRED_SPLIT_MIN_RUN_BYTES
+        })
         .map_or(passes, |plan| plan.passes)
 }
 
