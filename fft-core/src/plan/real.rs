@@ -172,7 +172,7 @@ fn edge_friendly_passes(
 /// pass stays at most [`SHORT_SPLIT_FIRST_MAX`] points: its columns pair in the longest runs
 /// there. Measured (docs/PERFORMANCE.md, 2026-11-27 (split order), o4/o5, per 2^27 reals):
 /// 65536 reals as 512 x 64 against the planner's 256 x 128 0.645 against 0.672 ms on the
-/// H200 and 0.797 against 0.912 on the H100; 131072 reals as 1024 x 64 against 256 x 256
+/// H200 and 0.797 against 0.916 on the H100; 131072 reals as 1024 x 64 against 256 x 256
 /// 0.640 against 0.749 (H200) and 0.795 against 1.017 (H100). A last pass of 32 points (1024
 /// x 32, 2048 x 32) or 128 was slower on both.
 const SHORT_SPLIT_LEN: u32 = 64;
