@@ -237,7 +237,7 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
 #[test]
 fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // Real: the split and merge in one-pass kernels (1000, 1024, 8192), in the last and first
-    // of two passes (65536, 2^17: the split in a 64-point last pass), the merge in a wide first pass (2^22; 2^23 with its column
+    // of two passes (65536, 2^17: the split in a 64-point last pass; 2^19 in 128), the merge in a wide first pass (2^22; 2^23 with its column
     // blocks in mirrored order; 2^24 in the longer of its passes), Bluestein's halves (8962)
     // and the odd lengths' pack (999).
     let mut results = Vec::new();
@@ -247,6 +247,7 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         (8192, 1),
         (65536, 1),
         (1 << 17, 1),
+        (1 << 19, 1),
         (1 << 22, 1),
         (1 << 23, 1),
         (1 << 24, 1),

@@ -121,7 +121,8 @@ pub(super) fn real_plan(
 /// first pass with the merge reads runs of whole sectors (2^22 reals as 512 x 4096 instead of
 /// 2048 x 1024, whose merge pass reads runs of 2 values: 0.95 against 1.08 ms on the H200).
 /// Not where the request names a split (measure mode) or the planner's passes are not two
-/// fused ones.
+/// fused ones. [`short_split_pass`] may then shorten an f32 R2C's last pass (2^19 reals run
+/// as 2048 x 128).
 fn edge_friendly_passes(
     passes: Vec<Pass>,
     inner: PlanRequest,
@@ -168,38 +169,44 @@ fn edge_friendly_passes(
         .map_or(passes, |plan| plan.passes)
 }
 
-/// The length of the last pass an f32 R2C of two fused passes gives the split when its first
-/// pass stays at most [`SHORT_SPLIT_FIRST_MAX`] points: its columns pair in the longest runs
-/// there. Measured (docs/PERFORMANCE.md, 2026-11-27 (split order), o4/o5, per 2^27 reals):
-/// 65536 reals as 512 x 64 against the planner's 256 x 128 0.645 against 0.672 ms on the
-/// H200 and 0.797 against 0.916 on the H100; 131072 reals as 1024 x 64 against 256 x 256
-/// 0.640 against 0.749 (H200) and 0.795 against 1.017 (H100). A last pass of 32 points (1024
-/// x 32, 2048 x 32) or 128 was slower on both.
-const SHORT_SPLIT_LEN: u32 = 64;
+/// The lengths of the last pass an f32 R2C of two fused passes gives the split, shortest
+/// first, each taken where the first pass stays at most [`SHORT_SPLIT_FIRST_MAX`] points: a
+/// last pass with the split pairs its columns with their mirrors, and the shorter it is, the
+/// more columns a work-group holds and the longer its runs. Measured (docs/PERFORMANCE.md,
+/// 2026-11-27 (split order), o5/o6, per 2^27 reals, H200 and H100, ms): 65536 reals as
+/// 512 x 64 0.645 and 0.797 against the planner's 256 x 128 0.672 and 0.916; 131072 as 1024
+/// x 64 0.640 and 0.795 against 256 x 256 0.749 and 1.018; 2^18 as 2048 x 64 0.711 and 0.804
+/// against 512 x 256 0.753 and 1.011; 2^19 as 2048 x 128 0.753 and 0.923 against 1024 x 256
+/// 0.750 and 1.002. Last passes of 32 points, and 64 after a first pass of 4096 (2^19 on the
+/// H200: 0.792), were slower.
+const SHORT_SPLIT_LENS: [u32; 2] = [64, 128];
 
-/// The longest first pass [`short_split_pass`] takes (measured up to 1024 points).
-const SHORT_SPLIT_FIRST_MAX: usize = 1024;
+/// The longest first pass [`short_split_pass`] takes (measured up to 2048 points; a first
+/// pass of 4096 reads runs of 4 values, which the planner avoids before a split pass).
+const SHORT_SPLIT_FIRST_MAX: usize = 2048;
 
-/// An f32 R2C's two fused passes with a last pass of [`SHORT_SPLIT_LEN`] points taking the
-/// split, where the core's other factor is at most [`SHORT_SPLIT_FIRST_MAX`] and that first
+/// An f32 R2C's two fused passes with the shortest last pass of [`SHORT_SPLIT_LENS`] whose
+/// first pass is at most [`SHORT_SPLIT_FIRST_MAX`] points taking the split, where that first
 /// pass reads runs of whole sectors; the planner's passes otherwise, and where the request
 /// names a split (measure mode).
 fn short_split_pass(passes: Vec<Pass>, inner: PlanRequest, caps: &DeviceCaps) -> Vec<Pass> {
     let fused = passes
         .iter()
         .all(|pass| matches!(pass.spec, KernelSpec::Fused(_)));
-    let first_len = inner.len / SHORT_SPLIT_LEN as usize;
+    let last = SHORT_SPLIT_LENS.into_iter().find(|&last| {
+        let first = inner.len / last as usize;
+        (last as usize..=SHORT_SPLIT_FIRST_MAX).contains(&first)
+    });
     let applies = inner.precision == Precision::F32
         && inner.fused_split.is_none()
         && passes.len() == 2
         && fused
-        && inner.len.is_power_of_two()
-        && (SHORT_SPLIT_LEN as usize..=SHORT_SPLIT_FIRST_MAX).contains(&first_len);
-    if !applies {
+        && inner.len.is_power_of_two();
+    let Some(last) = last.filter(|_| applies) else {
         return passes;
-    }
-    let split = FusedSplit::new(&[first_len.trailing_zeros(), SHORT_SPLIT_LEN.trailing_zeros()]);
-    split
+    };
+    let first_len = inner.len / last as usize;
+    FusedSplit::new(&[first_len.trailing_zeros(), last.trailing_zeros()])
         .and_then(|split| {
             let request = PlanRequest {
                 fused_split: Some(split),

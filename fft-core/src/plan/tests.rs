@@ -661,21 +661,37 @@ fn real_plans_fuse_their_steps_into_the_edge_passes_on_gpus() {
         real_entries(1024, inv, compact, &GPU),
         ["fft_fused512_c4_inv_f32_merge_whole"]
     );
-    // Two passes of 2^15 and 2^16: the split in a last pass of 64 points (its 64 columns pair
-    // up, runs of 32), the first of 512 and 1024.
-    assert_eq!(
-        real_entries(1 << 16, fwd, compact, &GPU),
-        ["fft_fused512_c8_fwd_f32", "fft_fused64_c64_fwd_f32_split"]
-    );
-    assert_eq!(
-        real_entries(1 << 17, fwd, compact, &GPU),
-        ["fft_fused1024_c8_fwd_f32", "fft_fused64_c64_fwd_f32_split"]
-    );
-    // 2^18 reals: a first pass of 2048 points is beyond what was measured; the planner's.
-    assert_eq!(
-        real_entries(1 << 18, fwd, compact, &GPU),
-        ["fft_fused512_c8_fwd_f32", "fft_fused256_c16_fwd_f32_split"]
-    );
+    // Two passes of 2^15..2^17: the split in a last pass of 64 points (its 64 columns pair
+    // up, runs of 32), the first of 512 to 2048; 2^18: 128 points after 2048 (64 would need
+    // a first pass of 4096).
+    for (len, first, last) in [
+        (
+            1 << 16,
+            "fft_fused512_c8_fwd_f32",
+            "fft_fused64_c64_fwd_f32_split",
+        ),
+        (
+            1 << 17,
+            "fft_fused1024_c8_fwd_f32",
+            "fft_fused64_c64_fwd_f32_split",
+        ),
+        (
+            1 << 18,
+            "fft_fused2048_c8_fwd_f32",
+            "fft_fused64_c64_fwd_f32_split",
+        ),
+        (
+            1 << 19,
+            "fft_fused2048_c8_fwd_f32",
+            "fft_fused128_c32_fwd_f32_split",
+        ),
+    ] {
+        assert_eq!(
+            real_entries(len, fwd, compact, &GPU),
+            [first, last],
+            "{len}"
+        );
+    }
     // Two passes of 2^19: the planner's 1024 x 512 would pair 8 columns in runs of 4, so the
     // R2C takes 2048 x 256, whose last pass pairs 16 columns in runs of 8.
     assert_eq!(
