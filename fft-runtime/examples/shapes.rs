@@ -313,6 +313,20 @@ fn decomposition_arg() -> Result<Option<fft_runtime::Choice>, Failure> {
         .map_err(|e| Failure::from(e.to_string()))
 }
 
+/// `builder` with `choice`, if one was given.
+fn decomposed<T: FftFloat>(
+    builder: fft_runtime::FftBuilder<'_, T>,
+    choice: Option<fft_runtime::Choice>,
+) -> fft_runtime::FftBuilder<'_, T>
+where
+    Complex<T>: OclPrm,
+{
+    match choice {
+        Some(choice) => builder.decomposition(choice),
+        None => builder,
+    }
+}
+
 /// A multi-dimensional R2C (`forward`) or C2R shape (numpy's `rfftn`/`irfftn` of every axis),
 /// the copy of (bytes read + bytes written) / 2 beside it; the R2C's error against the f64
 /// reference up to 2^24 values.
@@ -361,14 +375,13 @@ where
     // Timed plans are built whole: quick start's stand-in passes would be measured instead.
     let choice = decomposition_arg()?;
     let builder = || {
-        let builder = Fft::<T>::builder(queue)
-            .shape(dims)
-            .batch(batch)
-            .quick_start(false);
-        match choice {
-            Some(choice) => builder.decomposition(choice),
-            None => builder,
-        }
+        decomposed(
+            Fft::<T>::builder(queue)
+                .shape(dims)
+                .batch(batch)
+                .quick_start(false),
+            choice,
+        )
     };
     let (kernel, passes, error) = if forward {
         let plan = builder().build_r2c()?;
@@ -467,14 +480,13 @@ where
     // Timed plans are built whole: quick start's stand-in passes would be measured instead.
     let choice = decomposition_arg()?;
     let builder = || {
-        let builder = Fft::<T>::builder(queue)
-            .len(len)
-            .batch(batch)
-            .quick_start(false);
-        match choice {
-            Some(choice) => builder.decomposition(choice),
-            None => builder,
-        }
+        decomposed(
+            Fft::<T>::builder(queue)
+                .len(len)
+                .batch(batch)
+                .quick_start(false),
+            choice,
+        )
     };
     let (kernel, error, passes, explain) = if forward {
         let plan = builder().build_r2c()?;

@@ -441,6 +441,17 @@ where
             self.run_locked(exec, side, side, true, None)?;
             return view.finish();
         }
+        self.direct_out_of_place(exec, input, output)
+    }
+
+    /// Runs the plan out of place with the kernels on the caller's slices themselves.
+    fn direct_out_of_place(
+        &self,
+        exec: &mut Exec<T>,
+        input: &[Complex<T>],
+        output: &mut [Complex<T>],
+    ) -> Result<()> {
+        let queue = self.queue.queue();
         let from = HostView::reading(queue, input)?;
         let to = HostView::writing(queue, output)?;
         self.run_locked(
@@ -483,16 +494,11 @@ where
                 });
             }
         }
-        let queue = self.queue.queue();
         let mut exec = self.lock_exec();
         if exec.transfer.direct() {
-            let from = HostView::reading(queue, input)?;
-            let to = HostView::writing(queue, output)?;
-            let (source, target) = (Data::Complex(from.buffer()), Data::Complex(to.buffer()));
-            self.run_locked(&mut exec, source, target, false, None)?;
-            to.finish()?;
-            return from.finish();
+            return self.direct_out_of_place(&mut exec, input, output);
         }
+        let queue = self.queue.queue();
         let source = staging_buffer(queue, &mut exec.staging, input.len())?;
         exec.transfer.upload(&self.queue, input, &source)?;
         // The output's values outside its layout come back as they were.

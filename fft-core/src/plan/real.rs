@@ -158,15 +158,20 @@ fn edge_friendly_passes(
             FusedReal::Split => FusedSplit::new(&[log2_len - edge, edge]),
             FusedReal::Merge => FusedSplit::new(&[edge, log2_len - edge]),
         })
-        .filter_map(|split| {
-            let request = PlanRequest {
-                fused_split: Some(split),
-                ..inner
-            };
-            Plan::new(request, caps).ok()
-        })
-        .find(|plan| plan.passes.len() == 2 && good(&plan.passes))
+        .filter_map(|split| two_pass_plan(split, inner, caps))
+        .find(|plan| good(&plan.passes))
         .map_or(passes, |plan| plan.passes)
+}
+
+/// The plan of `inner` with the fused `split`, where it comes out as two passes.
+fn two_pass_plan(split: FusedSplit, inner: PlanRequest, caps: &DeviceCaps) -> Option<Plan> {
+    let request = PlanRequest {
+        fused_split: Some(split),
+        ..inner
+    };
+    Plan::new(request, caps)
+        .ok()
+        .filter(|plan| plan.passes.len() == 2)
 }
 
 /// The lengths of the last pass an f32 R2C of two fused passes gives the split, shortest
@@ -207,16 +212,9 @@ fn short_split_pass(passes: Vec<Pass>, inner: PlanRequest, caps: &DeviceCaps) ->
     };
     let first_len = inner.len / last as usize;
     FusedSplit::new(&[first_len.trailing_zeros(), last.trailing_zeros()])
-        .and_then(|split| {
-            let request = PlanRequest {
-                fused_split: Some(split),
-                ..inner
-            };
-            Plan::new(request, caps).ok()
-        })
+        .and_then(|split| two_pass_plan(split, inner, caps))
         .filter(|plan| {
-            plan.passes.len() == 2
-                && with_step(&plan.passes[1], FusedReal::Split).is_some()
+            with_step(&plan.passes[1], FusedReal::Split).is_some()
                 && run_bytes(&plan.passes[0]) >= PAIRED_SPLIT_MIN_RUN_BYTES
         })
         .map_or(passes, |plan| plan.passes)
@@ -244,14 +242,7 @@ fn longer_wide_pass_first(passes: Vec<Pass>, inner: PlanRequest, caps: &DeviceCa
     }
     let reversed = FusedSplit::new(&[last.trailing_zeros(), first.trailing_zeros()])
         .filter(|_| first.is_power_of_two() && last.is_power_of_two())
-        .and_then(|split| {
-            let request = PlanRequest {
-                fused_split: Some(split),
-                ..inner
-            };
-            Plan::new(request, caps).ok()
-        })
-        .filter(|plan| plan.passes.len() == 2)
+        .and_then(|split| two_pass_plan(split, inner, caps))
         .filter(|plan| {
             with_step(&plan.passes[0], FusedReal::Merge).is_some_and(|merged| {
                 matches!(merged.spec, KernelSpec::Fused(spec) if spec.is_wide())
