@@ -309,4 +309,20 @@ fn process_into_reads_and_writes_two_layouts_on_every_host_path() {
         );
         assert!(untouched.iter().all(|v| *v == fill));
     }
+    // A planar side cannot come from an interleaved slice: refused, the output untouched.
+    let planar_in = Fft::<f32>::builder(test_queue())
+        .len(len)
+        .batch(batch)
+        .input_layout(Layout::planar())
+        .quick_start(false)
+        .build()
+        .unwrap();
+    let mut untouched = vec![fill; len * batch];
+    let err = planar_in.process_into(&signal, &mut untouched).unwrap_err();
+    assert!(
+        matches!(err, Error::WrongStorage { role: "input", .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("enqueue_sides"), "{err}");
+    assert!(untouched.iter().all(|v| *v == fill));
 }
