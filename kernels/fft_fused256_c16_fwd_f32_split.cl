@@ -145,12 +145,12 @@ void fft_fused256_c16_fwd_f32_split(__global const float2 *x,
     const uint row = lid >> 4;
     // Real split (t > 1): slots col < 8 hold columns rr, the others their mirrors t - rr (t/2 for rr = 0),
     // rr = 8 * (work-group within the sequence) + col % 8; pcol is the slot of the mirror.
-    const uint pairs = max(t / 16u, 1u);
+    const uint pairs = (t >> 4) == 0u ? 1u : t >> 4;
     const uint seq = (uint)get_group_id(0) / pairs;
     const uint rr = ((uint)get_group_id(0) - seq * pairs) * 8u + (col & 7u);
-    const uint front = col < 8u;
-    const uint pcol = rr == 0u ? col : (front ? col + 8u : col - 8u);
-    const uint g = t == 1u ? first + col : seq * t + (front ? rr : (rr == 0u ? t / 2u : t - rr));
+    const uint front = (col >> 3) == 0u ? 1u : 0u;
+    const uint pcol = rr == 0u ? col : (front == 1u ? col + 8u : col - 8u);
+    const uint g = t == 1u ? first + col : seq * t + (front == 1u ? rr : (rr == 0u ? t >> 1 : t - rr));
     const uint i = g & (t - 1u);
     const uint k = i & (p - 1u);
     const uint base = (g - i) * 256u;

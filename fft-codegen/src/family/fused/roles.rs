@@ -236,8 +236,9 @@ fn bind_mirrored_block_order(b: &mut Bindings, shape: &Shape, group_id: Expr) ->
 /// multi-pass plan (t > 1): the work-group's columns come in mirrored pairs of one sequence,
 /// `j` (slots `0..C/2`) and `t - j` (slots `C/2..C`; slot `C/2` of the sequence's first
 /// work-group takes the self-mirrored column `t/2`), so both values of every split are in
-/// its local memory. Binds `seq`, `rr`, `pcol` (the partner's slot) and `g`; the
-/// conditionals are C text.
+/// its local memory. Binds `seq`, `rr`, `front` (1 in the slots of columns `j`, else 0),
+/// `pcol` (the partner's slot) and `g`, all index expressions, so the exchanges' padding
+/// search ([`super::exchange_lanes::Exchange`]) can evaluate them in every work-item.
 fn bind_paired_columns(b: &mut Bindings, shape: &Shape) -> Expr {
     let half = shape.columns / 2;
     b.comment(format!(
@@ -246,25 +247,45 @@ fn bind_paired_columns(b: &mut Bindings, shape: &Shape) -> Expr {
     b.comment(format!(
         "rr = {half} * (work-group within the sequence) + col % {half}; pcol is the slot of the mirror."
     ));
-    b.bind_text("pairs", format!("max(t / {}u, 1u)", shape.columns));
+    let (t, col) = (Expr::var("t"), Expr::var("col"));
+    let (zero, one) = (Expr::uint(0), Expr::uint(1));
+    // max(t / C, 1): a sequence's work-groups, one where t < C.
+    let blocks = t.clone().div_const(shape.columns);
+    let pairs = b.bind(
+        "pairs",
+        blocks.clone().select(zero.clone(), one.clone(), blocks),
+    );
     let group = Expr::builtin("get_group_id(0)");
-    let seq = b.bind("seq", group.clone().over(Expr::var("pairs")));
-    let within = group.minus(seq.times(Expr::var("pairs")));
-    b.bind(
+    let seq = b.bind("seq", group.clone().over(pairs.clone()));
+    let within = group.minus(seq.clone().times(pairs));
+    let rr = b.bind(
         "rr",
         within
             .times(Expr::uint(half))
-            .plus(Expr::var("col").rem_const(half)),
+            .plus(col.clone().rem_const(half)),
     );
-    b.bind_text("front", format!("col < {half}u"));
-    b.bind_text(
+    let front = b.bind(
+        "front",
+        col.clone()
+            .div_const(half)
+            .select(zero.clone(), one.clone(), zero.clone()),
+    );
+    let mirror_slot = front.clone().select(
+        one.clone(),
+        col.clone().plus(Expr::uint(half)),
+        col.clone().minus(Expr::uint(half)),
+    );
+    b.bind(
         "pcol",
-        format!("rr == 0u ? col : (front ? col + {half}u : col - {half}u)"),
+        rr.clone().select(zero.clone(), col.clone(), mirror_slot),
     );
-    b.bind_text(
-        "g",
-        "t == 1u ? first + col : seq * t + (front ? rr : (rr == 0u ? t / 2u : t - rr))",
-    )
+    let mirror_column =
+        rr.clone()
+            .select(zero, t.clone().div_const(2), t.clone().minus(rr.clone()));
+    let paired = seq
+        .times(t.clone())
+        .plus(front.select(one.clone(), rr, mirror_column));
+    b.bind("g", t.select(one, Expr::var("first").plus(col), paired))
 }
 
 /// The work-item mappings of a halves exchange with C > 1: the load's (`lc`, `lj`: flat when
