@@ -767,7 +767,7 @@ fn the_convolution_runs_the_stages_twice_with_the_filter_between() {
 /// The split of a one-pass R2C whose values stay in registers: spilled to `buf` unpadded
 /// (whatever padding the exchanges between its stages take), then each element writes its own `X_e` with its mirror read at
 /// `mirror - P * it` where a warp's 32 work-items fall in one sub-FFT (512 points, 64 per
-/// sub-FFT); with fewer (64 points, 8 per sub-FFT) the pairs over `L/2` slots, slot 0
+/// sub-FFT), its twiddle `W_1024^(j + 64 * it)` the one it reads times a constant; with fewer (64 points, 8 per sub-FFT) the pairs over `L/2` slots, slot 0
 /// also writing the middle bin.
 #[test]
 fn one_pass_splits_write_elements_or_pairs_without_pad() {
@@ -781,11 +781,16 @@ fn one_pass_splits_write_elements_or_pairs_without_pad() {
     };
     let text = source(&split(512));
     for line in [
+        // The exchanges pad linearly, as in the complex one-pass kernels.
+        "    __local float2 *s2_u0_out = buf + (s2_u0_dst + s2_u0_dst / 64u);\n",
         "    buf[sc * 512u + sj + 64u] = st[1];\n",
         "            const uint row_out = (first + sc) * 513u;\n",
         "            const uint mirror = sc * 512u + 512u - sj;\n",
-        "            y[row_out + sj] = real_split(st[0], buf[sj == 0u ? sc * 512u : mirror], real_hi[sj]) * scale;\n",
-        "            y[row_out + sj + 448u] = real_split(st[7], buf[mirror - 448u], real_hi[sj + 448u]) * scale;\n",
+        "            const float2 w_split = real_hi[sj];\n",
+        "            y[row_out + sj] = real_split(st[0], buf[sj == 0u ? sc * 512u : mirror], w_split) * scale;\n",
+        "            y[row_out + sj + 256u] = real_split(st[4], buf[mirror - 256u], (float2)(w_split.y, -w_split.x)) * scale;\n",
+        "            y[row_out + sj + 448u] = real_split(st[7], buf[mirror - 448u], mul_p7q8(w_split)) * scale;\n",
+        "inline float2 mul_p7q8(const float2 a)\n",
         "                y[row_out + 512u] = real_split(st[0], st[0], (float2)(-1, 0)) * scale;\n",
     ] {
         assert!(text.contains(line), "512: missing {line:?}");

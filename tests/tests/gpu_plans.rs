@@ -236,7 +236,8 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
 
 #[test]
 fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
-    // Real: the split and merge in one-pass kernels (1000, 1024, 8192), in the last and first
+    // Real: the split and merge in one-pass kernels (1000, 1024, 4096, 8192; the split
+    // element by element with constant twiddle products in 1024 and 4096), in the last and first
     // of two passes (65536, 2^17: the split in a 64-point last pass; 2^19 in 128), the merge in a wide first pass (2^22; 2^23 with its column
     // blocks in mirrored order; 2^24 in the longer of its passes), Bluestein's halves (8962)
     // and the odd lengths' pack (999).
@@ -244,6 +245,7 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     let f32_lengths = [
         (1000, 3),
         (1024, 2),
+        (4096, 1),
         (8192, 1),
         (65536, 1),
         (1 << 17, 1),
@@ -257,7 +259,7 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     for (len, batch) in f32_lengths {
         results.push(check_real::<f32>(&[len], batch));
     }
-    for (len, batch) in [(2000, 1), (1 << 16, 1), (1 << 21, 1)] {
+    for (len, batch) in [(1024, 1), (2000, 1), (1 << 16, 1), (1 << 21, 1)] {
         results.push(check_real::<f64>(&[len], batch));
     }
     // Rank 2 and 3: fused column passes over rows of any length.

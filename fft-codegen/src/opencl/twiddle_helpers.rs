@@ -152,11 +152,12 @@ pub fn write_pass_twiddle<W: Write>(out: &mut W, precision: Precision) -> fmt::R
     writeln!(out, "}}")
 }
 
-/// Writes each constant twiddle helper `mul_pXqY` the `graphs` call once, by increasing
-/// angle, each after a blank line.
+/// Writes each constant twiddle helper `mul_pXqY` the `graphs` (and the kernel's `extra`
+/// code) call once, by increasing angle, each after a blank line.
 pub(crate) fn write_constant_helpers<'a, W: Write>(
     w: &mut Writer<W>,
     graphs: impl IntoIterator<Item = &'a Graph>,
+    extra: impl IntoIterator<Item = Angle>,
     precision: Precision,
 ) -> fmt::Result {
     let angles: BTreeSet<_> = graphs
@@ -166,6 +167,7 @@ pub(crate) fn write_constant_helpers<'a, W: Write>(
             Op::Twiddle(_, angle) => Some(*angle),
             _ => None,
         })
+        .chain(extra)
         .collect();
     let mut angles: Vec<Angle> = angles.into_iter().collect();
     angles.sort_by(|a, b| {

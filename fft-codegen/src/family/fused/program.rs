@@ -6,6 +6,7 @@ use super::edge_helpers::{write_chirp_helpers, write_planar_helpers, write_real_
 use super::header::write_header;
 use super::roles::pad;
 use super::shape::Shape;
+use super::split::split_angles;
 use crate::index::Expr;
 use crate::math::ir::Graph;
 use crate::opencl::banner::write_fp64_pragma;
@@ -42,7 +43,12 @@ pub(super) fn write_program<W: Write>(
         write_real_helpers(w, shape.spec.precision)?;
         write_real_edge_helper(w, shape, real)?;
     }
-    write_constant_helpers(w, graphs.values(), shape.spec.precision)?;
+    write_constant_helpers(
+        w,
+        graphs.values(),
+        split_angles(shape),
+        shape.spec.precision,
+    )?;
     writeln!(w)?;
     write_kernel(w, shape, graphs)
 }

@@ -9,7 +9,10 @@ use super::roles::{Names, REGISTERS_STORE};
 use super::shape::Shape;
 use super::unrolled::{write_elements, Element};
 use crate::index::Expr;
+use crate::math::angle::{Angle, AngleKind};
 use crate::opencl::writer::Writer;
+use fft_core::kernel::FusedReal;
+use fft_core::Direction;
 use std::fmt::{self, Write};
 
 /// The flat regime of a split store (one pass, p == 1): slot `q = s * S + k` of sub-FFT
@@ -124,6 +127,12 @@ pub(super) fn write_split_elements<W: Write>(
         row_distance(shape)
     )?;
     writeln!(w, "const uint mirror = {c} * {l}u + {l}u - {j};")?;
+    writeln!(
+        w,
+        "// W_{n}^e = W_{n}^{j} * W_{n}^({per} * it): one table read, the rest constant products.",
+        n = 2 * l
+    )?;
+    writeln!(w, "const {} w_split = real_hi[{j}];", shape.vector)?;
     for it in 0..r {
         let (e, zm) = if it == 0 {
             (j.clone(), format!("buf[{j} == 0u ? {c} * {l}u : mirror]"))
@@ -133,9 +142,10 @@ pub(super) fn write_split_elements<W: Write>(
                 format!("buf[mirror - {}u]", per * it),
             )
         };
+        let twiddle = rotated(element_angle(shape, it), "w_split", shape.vector);
         writeln!(
             w,
-            "y[row_out + {e}] = real_split(st[{it}], {zm}, real_hi[{e}]) * scale;"
+            "y[row_out + {e}] = real_split(st[{it}], {zm}, {twiddle}) * scale;"
         )?;
     }
     writeln!(w, "if ({j} == 0u)")?;
@@ -150,6 +160,51 @@ pub(super) fn write_split_elements<W: Write>(
     w.close_block()
 }
 
+/// Whether the flat split writes element by element ([`write_split_elements`]): a
+/// one-pass split kept in registers and spilled unpadded, with at least
+/// [`SPLIT_ELEMENTS_MIN_RUN`] work-items per sub-FFT.
+pub(super) fn splits_by_elements(shape: &Shape) -> bool {
+    shape.spec.real == Some(FusedReal::Split)
+        && !shape.halves
+        && shape.spec.splits_unpadded()
+        && shape.per_fft >= SPLIT_ELEMENTS_MIN_RUN
+}
+
+/// `W_N^(P * it)` (N = 2L reals, P work-items per sub-FFT): the constant that turns the
+/// work-item's one table twiddle `W_N^j` into element `j + P * it`'s, instead of a table
+/// read per element. Measured (docs/PERFORMANCE.md, 2026-11-27 (split twiddles)), R2C per
+/// 2^27 reals, table -> constants: H200 1024 reals 0.293 -> 0.284 ms, 8192 0.318 -> 0.301,
+/// f64 2048 reals 0.333 -> 0.276, but 4096 reals 0.309 -> 0.318; H100 every size as fast or
+/// faster (4096 0.378 -> 0.374, f64 2048 0.422 -> 0.369).
+fn element_angle(shape: &Shape, it: u32) -> Angle {
+    Angle::of_root(shape.per_fft * it, 2 * shape.len, Direction::Forward)
+        .expect("a fused length is above zero")
+}
+
+/// The constant twiddle helpers (`mul_pXqY`) the element-wise split calls, none for other
+/// kernels: [`element_angle`] of every element but the first, where not trivial.
+pub(super) fn split_angles(shape: &Shape) -> Vec<Angle> {
+    if !splits_by_elements(shape) {
+        return Vec::new();
+    }
+    (1..shape.radix)
+        .map(|it| element_angle(shape, it))
+        .filter(|angle| angle.kind() == AngleKind::General)
+        .collect()
+}
+
+/// `value` times the factor of `angle`, as OpenCL C of `vector` values: itself, a negation,
+/// a swap for `±i`, else the `mul_pXqY` helper.
+fn rotated(angle: Angle, value: &str, vector: &str) -> String {
+    match angle.kind() {
+        AngleKind::One => value.to_string(),
+        AngleKind::MinusOne => format!("-{value}"),
+        AngleKind::MinusI => format!("({vector})({value}.y, -{value}.x)"),
+        AngleKind::PlusI => format!("({vector})(-{value}.y, {value}.x)"),
+        AngleKind::General => format!("{}({value})", angle.helper_name()),
+    }
+}
+
 /// The distance between the output rows of a one-pass split (`L + 1` values, or
 /// `out_pitch` when pitched).
 fn row_distance(shape: &Shape) -> String {
@@ -158,7 +213,7 @@ fn row_distance(shape: &Shape) -> String {
 
 /// The fewest work-items per sub-FFT with which the split writes element by element
 /// ([`write_split_elements`]): a warp's 32 writes then fall in one sub-FFT's row.
-pub(super) const SPLIT_ELEMENTS_MIN_RUN: u32 = 32;
+const SPLIT_ELEMENTS_MIN_RUN: u32 = 32;
 
 /// The column regime of a split store (the last pass of a multi-pass real transform, t == p):
 /// element `m` of column `i` is `Z_(i + m*p)`; its mirror `Z_(H - i - m*p)` is element

@@ -7,8 +7,8 @@ use super::global_access::store;
 use super::roles::{stage_point, Names, REGISTERS_STORE};
 use super::shape::Shape;
 use super::split::{
-    spilled, write_split_columns, write_split_elements, write_split_halves, write_split_pairs,
-    SPLIT_ELEMENTS_MIN_RUN,
+    spilled, splits_by_elements, write_split_columns, write_split_elements, write_split_halves,
+    write_split_pairs,
 };
 use super::unrolled::write_elements;
 use crate::index::Expr;
@@ -45,7 +45,7 @@ pub(super) fn write_store<W: Write>(
     w.open_block()?;
     if split && shape.halves {
         write_split_halves(w, shape, names)?;
-    } else if split && shape.spec.splits_unpadded() && shape.per_fft >= SPLIT_ELEMENTS_MIN_RUN {
+    } else if splits_by_elements(shape) {
         write_split_elements(w, shape, names)?;
     } else if split {
         write_split_pairs(w, shape)?;

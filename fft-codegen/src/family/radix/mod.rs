@@ -148,7 +148,7 @@ fn write_program<W: Write>(
             writeln!(w)?;
             write_pass_twiddle(w, spec.precision)?;
         }
-        write_constant_helpers(w, [graph], spec.precision)?;
+        write_constant_helpers(w, [graph], [], spec.precision)?;
     }
     writeln!(w)?;
     write_kernel(w, pass, graph)?;
