@@ -142,22 +142,30 @@ void fft_fused2048_c2_fwd_f64(__global const double2 *x,
             const uint src = base + i + row * t;
             if (p > 1u)
             {
-                ld[0] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
-                ld[1] = cmul(x[src + 128u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 128u), h));
-                ld[2] = cmul(x[src + 256u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 256u), h));
-                ld[3] = cmul(x[src + 384u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 384u), h));
-                ld[4] = cmul(x[src + 512u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 512u), h));
-                ld[5] = cmul(x[src + 640u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 640u), h));
-                ld[6] = cmul(x[src + 768u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 768u), h));
-                ld[7] = cmul(x[src + 896u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 896u), h));
-                ld[8] = cmul(x[src + 1024u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1024u), h));
-                ld[9] = cmul(x[src + 1152u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1152u), h));
-                ld[10] = cmul(x[src + 1280u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1280u), h));
-                ld[11] = cmul(x[src + 1408u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1408u), h));
-                ld[12] = cmul(x[src + 1536u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1536u), h));
-                ld[13] = cmul(x[src + 1664u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1664u), h));
-                ld[14] = cmul(x[src + 1792u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1792u), h));
-                ld[15] = cmul(x[src + 1920u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1920u), h));
+                // Pass twiddles on a grid: element it = a + 4 * b takes W^(k*(row + 128 * a)) * W^(k * 512 * b).
+                const double2 pw0 = pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h);
+                const double2 pw1 = pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 128u), h);
+                const double2 pw2 = pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 256u), h);
+                const double2 pw3 = pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 384u), h);
+                ld[0] = cmul(x[src], pw0);
+                ld[1] = cmul(x[src + 128u * t], pw1);
+                ld[2] = cmul(x[src + 256u * t], pw2);
+                ld[3] = cmul(x[src + 384u * t], pw3);
+                const double2 pq1 = pass_twiddle(pass_tw_hi, pass_tw_lo, k * 512u, h);
+                ld[4] = cmul(x[src + 512u * t], cmul(pw0, pq1));
+                ld[5] = cmul(x[src + 640u * t], cmul(pw1, pq1));
+                ld[6] = cmul(x[src + 768u * t], cmul(pw2, pq1));
+                ld[7] = cmul(x[src + 896u * t], cmul(pw3, pq1));
+                const double2 pq2 = pass_twiddle(pass_tw_hi, pass_tw_lo, k * 1024u, h);
+                ld[8] = cmul(x[src + 1024u * t], cmul(pw0, pq2));
+                ld[9] = cmul(x[src + 1152u * t], cmul(pw1, pq2));
+                ld[10] = cmul(x[src + 1280u * t], cmul(pw2, pq2));
+                ld[11] = cmul(x[src + 1408u * t], cmul(pw3, pq2));
+                const double2 pq3 = pass_twiddle(pass_tw_hi, pass_tw_lo, k * 1536u, h);
+                ld[12] = cmul(x[src + 1536u * t], cmul(pw0, pq3));
+                ld[13] = cmul(x[src + 1664u * t], cmul(pw1, pq3));
+                ld[14] = cmul(x[src + 1792u * t], cmul(pw2, pq3));
+                ld[15] = cmul(x[src + 1920u * t], cmul(pw3, pq3));
             }
             else
             {

@@ -130,22 +130,30 @@ void fft_fused4096_c1_fwd_f64(__global const double2 *x,
             const uint src = base + i + row * t;
             if (p > 1u)
             {
-                ld[0] = cmul(x[src], pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h));
-                ld[1] = cmul(x[src + 256u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 256u), h));
-                ld[2] = cmul(x[src + 512u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 512u), h));
-                ld[3] = cmul(x[src + 768u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 768u), h));
-                ld[4] = cmul(x[src + 1024u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1024u), h));
-                ld[5] = cmul(x[src + 1280u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1280u), h));
-                ld[6] = cmul(x[src + 1536u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1536u), h));
-                ld[7] = cmul(x[src + 1792u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 1792u), h));
-                ld[8] = cmul(x[src + 2048u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2048u), h));
-                ld[9] = cmul(x[src + 2304u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2304u), h));
-                ld[10] = cmul(x[src + 2560u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2560u), h));
-                ld[11] = cmul(x[src + 2816u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 2816u), h));
-                ld[12] = cmul(x[src + 3072u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3072u), h));
-                ld[13] = cmul(x[src + 3328u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3328u), h));
-                ld[14] = cmul(x[src + 3584u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3584u), h));
-                ld[15] = cmul(x[src + 3840u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 3840u), h));
+                // Pass twiddles on a grid: element it = a + 4 * b takes W^(k*(row + 256 * a)) * W^(k * 1024 * b).
+                const double2 pw0 = pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h);
+                const double2 pw1 = pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 256u), h);
+                const double2 pw2 = pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 512u), h);
+                const double2 pw3 = pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 768u), h);
+                ld[0] = cmul(x[src], pw0);
+                ld[1] = cmul(x[src + 256u * t], pw1);
+                ld[2] = cmul(x[src + 512u * t], pw2);
+                ld[3] = cmul(x[src + 768u * t], pw3);
+                const double2 pq1 = pass_twiddle(pass_tw_hi, pass_tw_lo, k * 1024u, h);
+                ld[4] = cmul(x[src + 1024u * t], cmul(pw0, pq1));
+                ld[5] = cmul(x[src + 1280u * t], cmul(pw1, pq1));
+                ld[6] = cmul(x[src + 1536u * t], cmul(pw2, pq1));
+                ld[7] = cmul(x[src + 1792u * t], cmul(pw3, pq1));
+                const double2 pq2 = pass_twiddle(pass_tw_hi, pass_tw_lo, k * 2048u, h);
+                ld[8] = cmul(x[src + 2048u * t], cmul(pw0, pq2));
+                ld[9] = cmul(x[src + 2304u * t], cmul(pw1, pq2));
+                ld[10] = cmul(x[src + 2560u * t], cmul(pw2, pq2));
+                ld[11] = cmul(x[src + 2816u * t], cmul(pw3, pq2));
+                const double2 pq3 = pass_twiddle(pass_tw_hi, pass_tw_lo, k * 3072u, h);
+                ld[12] = cmul(x[src + 3072u * t], cmul(pw0, pq3));
+                ld[13] = cmul(x[src + 3328u * t], cmul(pw1, pq3));
+                ld[14] = cmul(x[src + 3584u * t], cmul(pw2, pq3));
+                ld[15] = cmul(x[src + 3840u * t], cmul(pw3, pq3));
             }
             else
             {

@@ -805,3 +805,33 @@ fn one_pass_splits_write_elements_or_pairs_without_pad() {
         assert!(text.contains(&line), "64: missing {line:?}");
     }
 }
+
+/// The column load of a register pass already at its register bound (f32 work-groups of 512
+/// work-items, f64) reads its pass twiddles on a grid: element `a + 4 * b` is `pw[a] *
+/// pq[b]`, each `pq[b]` read before the first element that uses it. An f32 pass of 256
+/// work-items reads each element's own (the grid's live twiddles took the 1024-point pass
+/// from 128 to 168 registers).
+#[test]
+fn register_passes_at_their_bound_read_pass_twiddles_on_a_grid() {
+    let text = source(&FusedSpec::new(4096));
+    assert!(text.contains("Work-group: C = 4 sub-FFTs of 4096 points, W = 512 work-items"));
+    for line in [
+        "const float2 pw3 = pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 384u), h);\n",
+        "const float2 pq7 = pass_twiddle(pass_tw_hi, pass_tw_lo, k * 3584u, h);\n                ld[28] = ",
+        "ld[31] = cmul(x[src + 3968u * t], cmul(pw3, pq7));\n",
+        "ld[4] = cmul(x[src + 512u * t], cmul(pw0, pq1));\n",
+    ] {
+        assert!(text.contains(line), "4096: missing {line:?}");
+    }
+    let f64 = source(&FusedSpec {
+        precision: fft_core::Precision::F64,
+        ..FusedSpec::new(4096)
+    });
+    assert!(f64.contains(
+        "const double2 pw1 = pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 256u), h);"
+    ));
+    let text = source(&FusedSpec::new(1024));
+    assert!(text.contains("W = 256 work-items"), "{}", &text[..600]);
+    assert!(!text.contains("Pass twiddles on a grid"));
+    assert!(text.contains("pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 992u), h))"));
+}

@@ -196,7 +196,8 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
     use Direction::{Forward as F, Inverse as I};
     // (length, batch, direction): registers (64, 4096), mixed one pass (1000, 6561, 10000),
     // exchanges in parts (8192), two and three fused passes (2^15, 100000), wide passes
-    // (2^22), fused Bluestein with the chirps in the edges (1009, 4481: M = 16384 where the
+    // (2^22; 2^23, whose 4096-point last pass reads its pass twiddles on a grid, as f64's
+    // 2^20 does), fused Bluestein with the chirps in the edges (1009, 4481: M = 16384 where the
     // smooth M cannot carry them) and over four passes (65537).
     let f32_cases = [
         (64, 7, F),
@@ -208,6 +209,7 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
         (1 << 15, 2, F),
         (100000, 1, I),
         (1 << 22, 1, F),
+        (1 << 23, 1, I),
         (1009, 2, I),
         (4481, 1, F),
         (65537, 1, I),
@@ -220,6 +222,7 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
         (4096, 1, F),
         (8192, 1, I),
         (1 << 15, 1, F),
+        (1 << 20, 1, I),
         (1549, 1, I),
     ];
     let results = f32_cases

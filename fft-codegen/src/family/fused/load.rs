@@ -8,7 +8,7 @@ use super::flat::{write_flat, write_flat_registers};
 use super::global_access::load;
 use super::roles::Names;
 use super::shape::Shape;
-use super::unrolled::write_elements;
+use super::unrolled::{write_elements, Element};
 use crate::index::Expr;
 use crate::opencl::writer::Writer;
 use std::fmt::{self, Write};
@@ -85,13 +85,23 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
         writeln!(w, "{}", shape.put("0", &names.cell, &value))?;
         1
     };
+    let step = shape.pass_twiddle_step();
+    if step > 1 {
+        write_pass_twiddle_grid(w, shape, step)?;
+    }
     write_elements(w, shape, first, r, |w, it| {
         let (local, global) = element(shape, names, Phase::Load, Regime::Columns, it);
-        let value = format!(
-            "cmul({}, pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h))",
-            load(shape, &global, false),
-            exponent(shape, it)
-        );
+        let twiddle = match it {
+            Element::Fixed(it) if step > 1 => {
+                write_grid_step_read(w, shape, step, it)?;
+                grid_twiddle(shape, step, it)
+            }
+            _ => format!(
+                "pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h)",
+                exponent(shape, it)
+            ),
+        };
+        let value = format!("cmul({}, {twiddle})", load(shape, &global, false));
         writeln!(w, "{}", shape.put(&it.index(), &local, &value))
     })?;
     w.close_block()?;
@@ -109,4 +119,57 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
         return Ok(());
     }
     writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")
+}
+
+/// Reads the first row of a column load's pass twiddles on a grid of step `s`: element
+/// `it = a + s * b` (point `m = row + P * it`) takes `W^(k*m) = W^(k*(row + P*a)) *
+/// W^(k*P*s*b)`, so a work-item reads `pw[a]` for `a < s` here and `pq[b]` for `b >= 1`
+/// on the way ([`write_grid_step_read`]), `s + R/s - 1` two-level reads instead of `R`, and
+/// forms the rest as one product each ([`grid_twiddle`]).
+fn write_pass_twiddle_grid<W: Write>(w: &mut Writer<W>, shape: &Shape, s: u32) -> fmt::Result {
+    let (r, per, v) = (shape.radix, shape.per_fft, shape.vector);
+    writeln!(
+        w,
+        "// Pass twiddles on a grid: element it = a + {s} * b takes W^(k*(row + {per} * a)) * W^(k * {} * b).",
+        per * s
+    )?;
+    let first = if shape.has_j() { 0 } else { 1 };
+    for a in first..s.min(r) {
+        writeln!(
+            w,
+            "const {v} pw{a} = pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h);",
+            exponent(shape, Element::Fixed(a))
+        )?;
+    }
+    Ok(())
+}
+
+/// Reads `pq[b]` of [`write_pass_twiddle_grid`] just before element `it = s * b`, the
+/// first that uses it, so that only one of them is live at a time.
+fn write_grid_step_read<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    s: u32,
+    it: u32,
+) -> fmt::Result {
+    let b = it / s;
+    if b == 0 || it % s != 0 {
+        return Ok(());
+    }
+    writeln!(
+        w,
+        "const {} pq{b} = pass_twiddle(pass_tw_hi, pass_tw_lo, k * {}u, h);",
+        shape.vector,
+        shape.per_fft * s * b
+    )
+}
+
+/// Element `it`'s pass twiddle on the grid of [`write_pass_twiddle_grid`].
+fn grid_twiddle(shape: &Shape, s: u32, it: u32) -> String {
+    let (a, b) = (it % s, it / s);
+    match (a == 0 && !shape.has_j(), b) {
+        (_, 0) => format!("pw{a}"),
+        (true, b) => format!("pq{b}"),
+        (false, b) => format!("cmul(pw{a}, pq{b})"),
+    }
 }

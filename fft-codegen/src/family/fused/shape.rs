@@ -9,8 +9,14 @@ use crate::index::Expr;
 use crate::math::ir::Graph;
 use crate::opencl::literal::{scalar_type, vector_type};
 use fft_core::kernel::{FusedSpec, StageTwiddleSlots};
+use fft_core::Precision;
 use std::collections::BTreeMap;
 use std::fmt;
+
+/// The fewest work-items of an f32 register pass whose column load reads its pass twiddles
+/// on a grid ([`Shape::pass_twiddle_step`]): NVIDIA's 64K registers per SM give such a
+/// work-group at most 128 per work-item, which the pass already takes.
+pub(super) const PASS_GRID_MIN_GROUP: u32 = 512;
 
 /// The most elements per work-item whose load and store phases are loops. The 4096-point f32
 /// kernel (32 elements) took 6.4-7.4 ms per 2^20 points on PoCL with loops against
@@ -199,6 +205,26 @@ impl Shape {
             grid_step(radix)
         } else {
             1
+        }
+    }
+
+    /// The grid step of the column load's pass twiddles (`load.rs`), 1 where each element
+    /// reads its own (and in a single pass's kernel, whose `p > 1` branch never runs): on the
+    /// stages' grid in the passes that keep their values in registers and already run at
+    /// their register bound, f32 work-groups of at least
+    /// [`PASS_GRID_MIN_GROUP`] work-items and f64 passes. The grid's twiddles stay live
+    /// across the load: measured on the H200 (docs/PERFORMANCE.md, 2026-11-27 (pass grid)),
+    /// f32 per 2^27 points, the 4096-point pass (512 work-items, 128 registers either way)
+    /// took 2^23 from 1.726 to 1.693 ms and 2^24 from 1.913 to 1.894, f64's (254 registers,
+    /// no more spills) 2^20 from 1.259 to 1.196 and 2^22 from 1.885 to 1.786; but the f32
+    /// 1024-point pass (256 work-items) went from 128 to 168 registers, one work-group per SM
+    /// instead of two, and 2^20 from 1.248 to 1.537.
+    pub(super) fn pass_twiddle_step(&self) -> u32 {
+        let at_bound = self.spec.precision == Precision::F64 || self.group >= PASS_GRID_MIN_GROUP;
+        if self.loops() || !at_bound || self.spec.single_pass {
+            1
+        } else {
+            self.twiddle_step(self.radix)
         }
     }
 
