@@ -91,6 +91,8 @@ void fft_fused256_c16_fwd_f32_il(__global const float2 *x,
 {
     // Element m of sub-FFT c at buf[pad(c * 256 + m)]: 4366 values, 34928 bytes.
     __local float2 buf[4366];
+    // The pass twiddles W^(k*m), m < 256, of a work-group whose columns are one sub-FFT (p > 1).
+    __local float2 tw_pass[256];
     const uint lid = (uint)get_local_id(0);
     const uint first = (uint)get_group_id(0) * 16u;
     // Stages: work-item lid runs point j of sub-FFT c, local index at = c * 256 + j.
@@ -117,10 +119,28 @@ void fft_fused256_c16_fwd_f32_il(__global const float2 *x,
         const uint src = (base + i + row * t) * inner + ci;
         if (p > 1u)
         {
-            #pragma unroll
-            for (uint it = 0u; it < 16u; ++it)
+            if (inner % 16u == 0u)
             {
-                buf[pad(cell + it * 16u)] = cmul(x[src + it * 16u * t_inner], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + it * 16u), h));
+                // inner % 16 == 0: the work-group's 16 columns are one sub-FFT g, whose 256 pass twiddles
+                // W^(k*m) go to tw_pass once; each element then reads one local value.
+                for (uint m = lid; m < 256u; m += 256u)
+                {
+                    tw_pass[m] = pass_twiddle(pass_tw_hi, pass_tw_lo, k * m, h);
+                }
+                barrier(CLK_LOCAL_MEM_FENCE);
+                #pragma unroll
+                for (uint it = 0u; it < 16u; ++it)
+                {
+                    buf[pad(cell + it * 16u)] = cmul(x[src + it * 16u * t_inner], tw_pass[row + it * 16u]);
+                }
+            }
+            else
+            {
+                #pragma unroll
+                for (uint it = 0u; it < 16u; ++it)
+                {
+                    buf[pad(cell + it * 16u)] = cmul(x[src + it * 16u * t_inner], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + it * 16u), h));
+                }
             }
         }
         else

@@ -835,3 +835,38 @@ fn register_passes_at_their_bound_read_pass_twiddles_on_a_grid() {
     assert!(!text.contains("Pass twiddles on a grid"));
     assert!(text.contains("pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 992u), h))"));
 }
+
+/// An interleaved pass whose work-group's columns are one sub-FFT (`inner` a multiple of C)
+/// computes its L pass twiddles once into `tw_pass` and each element reads one of them;
+/// otherwise each element reads its own from the two-level table. A pass that keeps its
+/// values in registers has no table (its `buf` takes the local memory).
+#[test]
+fn interleaved_passes_share_their_pass_twiddles() {
+    let spec = FusedSpec {
+        interleaved: true,
+        ..FusedSpec::new(256)
+    };
+    let text = code(&source(&spec));
+    for line in [
+        "    __local float2 tw_pass[256];\n",
+        "            if (inner % 16u == 0u)\n",
+        "                    tw_pass[m] = pass_twiddle(pass_tw_hi, pass_tw_lo, k * m, h);\n",
+        "                barrier(CLK_LOCAL_MEM_FENCE);\n",
+        "cmul(x[src + it * 16u * t_inner], tw_pass[row + it * 16u]);\n",
+        "cmul(x[src + it * 16u * t_inner], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + it * 16u), h));\n",
+    ] {
+        assert!(text.contains(line), "missing {line:?}");
+    }
+    assert_eq!(spec.shared_pass_twiddles(), 256);
+    assert_eq!(
+        spec.local_bytes(),
+        spec.local_len() * 8 + 256 * 8,
+        "the table counts in the planner's local memory"
+    );
+    let registers = FusedSpec {
+        interleaved: true,
+        ..FusedSpec::new(4096)
+    };
+    assert_eq!(registers.shared_pass_twiddles(), 0);
+    assert!(!source(&registers).contains("tw_pass"));
+}

@@ -265,8 +265,17 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     for (len, batch) in [(1024, 1), (2000, 1), (1 << 16, 1), (1 << 21, 1)] {
         results.push(check_real::<f64>(&[len], batch));
     }
-    // Rank 2 and 3: fused column passes over rows of any length.
-    for dims in [&[256, 512][..], &[1000, 96], &[64, 64, 64], &[30, 49, 128]] {
+    // Rank 2 and 3: fused column passes over rows of any length; 8192-point columns in two
+    // passes, the second with its pass twiddles shared by the work-group's columns (64 of
+    // them, a multiple of its 64 columns) or read by each (96).
+    for dims in [
+        &[256, 512][..],
+        &[1000, 96],
+        &[64, 64, 64],
+        &[30, 49, 128],
+        &[8192, 64],
+        &[8192, 96],
+    ] {
         results.push(check_c2c::<f32>(dims, 1, Direction::Forward));
     }
     results.push(check_c2c::<f64>(&[48, 40, 64], 2, Direction::Inverse));

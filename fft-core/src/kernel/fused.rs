@@ -931,10 +931,28 @@ impl FusedSpec {
             && !self.exchanges_halves()
     }
 
-    /// Bytes of the kernel's `__local` buffer (padding included): `local_len()` complex
-    /// values, or scalars when the stages exchange halves.
+    /// Bytes of the kernel's `__local` memory: its buffer (padding included), `local_len()`
+    /// complex values or scalars when the stages exchange halves, and the shared pass
+    /// twiddles ([`FusedSpec::shared_pass_twiddles`]).
     pub fn local_bytes(&self) -> u64 {
         self.local_len() * self.local_value_bytes()
+            + self.shared_pass_twiddles() * self.precision.complex_bytes() as u64
+    }
+
+    /// Complex values of the `__local` table of pass twiddles an interleaved pass shares
+    /// between its work-group's columns (`L`), 0 for other passes. Where `inner` is a
+    /// multiple of the columns `C`, the work-group's `C` columns are one sub-FFT `g` of
+    /// neighbouring sequences, so its `L` pass twiddles `W^(k m)` are the same for all of
+    /// them: computed once into the table, each element reads one local value instead of
+    /// two table entries and a product. Not in the passes that keep their values in
+    /// registers, whose `buf` takes the local memory. Measured on the H200
+    /// (docs/PERFORMANCE.md, 2026-11-27 (shared twiddles)).
+    pub fn shared_pass_twiddles(&self) -> u64 {
+        if self.interleaved && !self.holds_registers() {
+            u64::from(self.len)
+        } else {
+            0
+        }
     }
 
     /// Bytes of one value of the `__local` buffer: a scalar where the stages exchange

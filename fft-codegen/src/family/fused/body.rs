@@ -73,6 +73,14 @@ pub(super) fn write_kernel<W: Write>(
         )?;
         writeln!(w, "__local {v} buf[{}];", shape.local_len)?;
     }
+    let shared = shape.spec.shared_pass_twiddles();
+    if shared > 0 {
+        writeln!(
+            w,
+            "// The pass twiddles W^(k*m), m < {l}, of a work-group whose columns are one sub-FFT (p > 1)."
+        )?;
+        writeln!(w, "__local {v} tw_pass[{shared}];")?;
+    }
     if shape.registers && shape.has_c() && !shape.has_j() {
         // The halves mappings need a point variable.
         return Err(fmt::Error);

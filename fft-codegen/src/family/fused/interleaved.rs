@@ -9,7 +9,7 @@
 use super::body::exponent;
 use super::roles::Names;
 use super::shape::Shape;
-use super::unrolled::write_elements;
+use super::unrolled::{write_elements, Element};
 use crate::opencl::writer::Writer;
 use std::fmt::{self, Write};
 
@@ -66,25 +66,31 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
     writeln!(w, "const uint src = (base + i{row}) * {inner} + {column};")?;
     writeln!(w, "if (p > 1u)")?;
     w.open_block()?;
-    // A work-item that holds a whole sub-FFT (L = R) loads its element 0 apart: W^0 = 1.
-    let first = if shape.has_j() {
-        0
-    } else {
-        if shape.loops() {
-            writeln!(w, "// Element 0: W^0 = 1.")?;
-        }
-        writeln!(w, "{}", shape.put("0", &names.cell, "x[src]"))?;
-        1
-    };
-    write_elements(w, shape, first, r, |w, it| {
-        let value = format!(
-            "cmul(x[{}], pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h))",
-            it.plus_strided("src", per, "t_inner"),
+    if shape.spec.shared_pass_twiddles() > 0 {
+        writeln!(w, "if (inner % {}u == 0u)", shape.columns)?;
+        w.open_block()?;
+        write_shared_twiddles(w, shape)?;
+        write_twiddled_elements(w, shape, names, |it| {
+            let m = if shape.has_j() {
+                it.plus("row", per)
+            } else {
+                it.expr()
+            };
+            format!("tw_pass[{m}]")
+        })?;
+        w.close_block()?;
+        writeln!(w, "else")?;
+        w.open_block()?;
+    }
+    write_twiddled_elements(w, shape, names, |it| {
+        format!(
+            "pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h)",
             exponent(shape, it)
-        );
-        let local = it.plus(&names.cell, per);
-        writeln!(w, "{}", shape.put(&it.index(), &local, &value))
+        )
     })?;
+    if shape.spec.shared_pass_twiddles() > 0 {
+        w.close_block()?;
+    }
     w.close_block()?;
     writeln!(w, "else")?;
     w.open_block()?;
@@ -99,6 +105,61 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
         return Ok(());
     }
     writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")
+}
+
+/// Fills the work-group's shared pass twiddles `tw_pass[m] = W^(k*m)`, `m < L`, in the
+/// branch where `inner` is a multiple of the columns `C`
+/// ([`fft_core::kernel::FusedSpec::shared_pass_twiddles`]): the work-group's columns are
+/// then one sub-FFT, so `k`, `g < total` and the branch are the same in all of its
+/// work-items, and the barrier is reached by every one of them.
+fn write_shared_twiddles<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Result {
+    let (l, c, group) = (shape.len, shape.columns, shape.group);
+    writeln!(
+        w,
+        "// inner % {c} == 0: the work-group's {c} columns are one sub-FFT g, whose {l} pass twiddles"
+    )?;
+    writeln!(
+        w,
+        "// W^(k*m) go to tw_pass once; each element then reads one local value."
+    )?;
+    writeln!(w, "for (uint m = lid; m < {l}u; m += {group}u)")?;
+    w.open_block()?;
+    writeln!(
+        w,
+        "tw_pass[m] = pass_twiddle(pass_tw_hi, pass_tw_lo, k * m, h);"
+    )?;
+    w.close_block()?;
+    writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")
+}
+
+/// The load of the column regime with pass twiddles (`p > 1`), each element times
+/// `twiddle(it)`; a work-item that holds a whole sub-FFT (L = R) loads its element 0 apart:
+/// W^0 = 1.
+fn write_twiddled_elements<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    names: &Names,
+    twiddle: impl Fn(Element) -> String,
+) -> fmt::Result {
+    let (r, per) = (shape.radix, shape.per_fft);
+    let first = if shape.has_j() {
+        0
+    } else {
+        if shape.loops() {
+            writeln!(w, "// Element 0: W^0 = 1.")?;
+        }
+        writeln!(w, "{}", shape.put("0", &names.cell, "x[src]"))?;
+        1
+    };
+    write_elements(w, shape, first, r, |w, it| {
+        let value = format!(
+            "cmul(x[{}], {})",
+            it.plus_strided("src", per, "t_inner"),
+            twiddle(it)
+        );
+        let local = it.plus(&names.cell, per);
+        writeln!(w, "{}", shape.put(&it.index(), &local, &value))
+    })
 }
 
 pub(super) fn write_store<W: Write>(
