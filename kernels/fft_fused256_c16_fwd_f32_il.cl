@@ -4,6 +4,7 @@
 //
 // Work-group: C = 16 sub-FFTs of 256 points, W = 256 work-items (16 per sub-FFT, 16 points each),
 // 34928 bytes of local memory (C * L = 4096 values, padding one per 16 and one per 256).
+// And 2048 bytes for tw_pass, the 256 pass twiddles of a work-group whose columns are one sub-FFT.
 // Local Stockham stages: radix 16, 16; stage twiddles stage_tw[s] = W_256^s.
 //
 // Launch 1-D: local size 256, global size ceil(total * inner / 16) * 256, total = t * batch.

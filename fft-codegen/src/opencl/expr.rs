@@ -16,6 +16,15 @@ enum Binding {
     Sum,
 }
 
+/// `a` (an atom) times `-i` or `+i`, as OpenCL C of `vector` values: its parts swapped,
+/// one negated.
+pub(crate) fn rotated(rotation: Rotation, a: &str, vector: &str) -> String {
+    match rotation {
+        Rotation::MinusI => format!("({vector})({a}.y, -{a}.x)"),
+        Rotation::PlusI => format!("({vector})(-{a}.y, {a}.x)"),
+    }
+}
+
 /// The right-hand side that defines `id`: its operation, with named operands by name.
 pub fn definition(graph: &Graph, schedule: &Schedule, id: NodeId, vector: &str) -> String {
     define(graph, schedule, id, vector).0
@@ -58,14 +67,10 @@ fn define(graph: &Graph, schedule: &Schedule, id: NodeId, vector: &str) -> (Stri
             Binding::Sum,
         ),
         Op::Neg(a) => (format!("-{}", arg(a, Binding::Atom)), Binding::Unary),
-        Op::Rotate(a, rotation) => {
-            let a = arg(a, Binding::Atom);
-            let text = match rotation {
-                Rotation::MinusI => format!("({vector})({a}.y, -{a}.x)"),
-                Rotation::PlusI => format!("({vector})(-{a}.y, {a}.x)"),
-            };
-            (text, Binding::Atom)
-        }
+        Op::Rotate(a, rotation) => (
+            rotated(rotation, &arg(a, Binding::Atom), vector),
+            Binding::Atom,
+        ),
         Op::Twiddle(a, angle) => (
             format!("{}({})", angle.helper_name(), arg(a, Binding::Sum)),
             Binding::Atom,

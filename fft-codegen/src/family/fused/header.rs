@@ -77,6 +77,14 @@ pub(super) fn write_header<W: Write>(
             spec.pad_step() * spec.pad_step()
         )?;
     }
+    let shared = spec.shared_pass_twiddles();
+    if shared > 0 {
+        writeln!(
+            w,
+            "// And {} bytes for tw_pass, the {shared} pass twiddles of a work-group whose columns are one sub-FFT.",
+            spec.local_bytes() - shape.local_bytes()
+        )?;
+    }
     if shape.registers {
         writeln!(
             w,

@@ -66,7 +66,8 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
     writeln!(w, "const uint src = (base + i{row}) * {inner} + {column};")?;
     writeln!(w, "if (p > 1u)")?;
     w.open_block()?;
-    if shape.spec.shared_pass_twiddles() > 0 {
+    let shared = shape.spec.shared_pass_twiddles() > 0;
+    if shared {
         writeln!(w, "if (inner % {}u == 0u)", shape.columns)?;
         w.open_block()?;
         write_shared_twiddles(w, shape)?;
@@ -88,7 +89,7 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
             exponent(shape, it)
         )
     })?;
-    if shape.spec.shared_pass_twiddles() > 0 {
+    if shared {
         w.close_block()?;
     }
     w.close_block()?;

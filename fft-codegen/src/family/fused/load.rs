@@ -87,7 +87,7 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
     };
     let step = shape.pass_twiddle_step();
     if step > 1 {
-        write_pass_twiddle_grid(w, shape, step)?;
+        write_pass_twiddle_grid(w, shape, step, first)?;
     }
     write_elements(w, shape, first, r, |w, it| {
         let (local, global) = element(shape, names, Phase::Load, Regime::Columns, it);
@@ -125,15 +125,20 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
 /// `it = a + s * b` (point `m = row + P * it`) takes `W^(k*m) = W^(k*(row + P*a)) *
 /// W^(k*P*s*b)`, so a work-item reads `pw[a]` for `a < s` here and `pq[b]` for `b >= 1`
 /// on the way ([`write_grid_step_read`]), `s + R/s - 1` two-level reads instead of `R`, and
-/// forms the rest as one product each ([`grid_twiddle`]).
-fn write_pass_twiddle_grid<W: Write>(w: &mut Writer<W>, shape: &Shape, s: u32) -> fmt::Result {
+/// forms the rest as one product each ([`grid_twiddle`]). `first` is the load's first
+/// twiddled element (1 where element 0, `W^0 = 1`, is loaded apart).
+fn write_pass_twiddle_grid<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    s: u32,
+    first: u32,
+) -> fmt::Result {
     let (r, per, v) = (shape.radix, shape.per_fft, shape.vector);
     writeln!(
         w,
         "// Pass twiddles on a grid: element it = a + {s} * b takes W^(k*(row + {per} * a)) * W^(k * {} * b).",
         per * s
     )?;
-    let first = if shape.has_j() { 0 } else { 1 };
     for a in first..s.min(r) {
         writeln!(
             w,

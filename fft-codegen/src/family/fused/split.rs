@@ -10,6 +10,8 @@ use super::shape::Shape;
 use super::unrolled::{write_elements, Element};
 use crate::index::Expr;
 use crate::math::angle::{Angle, AngleKind};
+use crate::math::ir::Rotation;
+use crate::opencl::expr::rotated;
 use crate::opencl::writer::Writer;
 use fft_core::kernel::FusedReal;
 use fft_core::Direction;
@@ -142,7 +144,7 @@ pub(super) fn write_split_elements<W: Write>(
                 format!("buf[mirror - {}u]", per * it),
             )
         };
-        let twiddle = rotated(element_angle(shape, it), "w_split", shape.vector);
+        let twiddle = times_angle(element_angle(shape, it), "w_split", shape.vector);
         writeln!(
             w,
             "y[row_out + {e}] = real_split(st[{it}], {zm}, {twiddle}) * scale;"
@@ -193,14 +195,14 @@ pub(super) fn split_angles(shape: &Shape) -> Vec<Angle> {
         .collect()
 }
 
-/// `value` times the factor of `angle`, as OpenCL C of `vector` values: itself, a negation,
-/// a swap for `±i`, else the `mul_pXqY` helper.
-fn rotated(angle: Angle, value: &str, vector: &str) -> String {
+/// `value` (an atom) times the factor of `angle`, as OpenCL C of `vector` values: itself, a
+/// negation, a swap for `±i` (the butterflies' [`rotated`]), else the `mul_pXqY` helper.
+fn times_angle(angle: Angle, value: &str, vector: &str) -> String {
     match angle.kind() {
         AngleKind::One => value.to_string(),
         AngleKind::MinusOne => format!("-{value}"),
-        AngleKind::MinusI => format!("({vector})({value}.y, -{value}.x)"),
-        AngleKind::PlusI => format!("({vector})(-{value}.y, {value}.x)"),
+        AngleKind::MinusI => rotated(Rotation::MinusI, value, vector),
+        AngleKind::PlusI => rotated(Rotation::PlusI, value, vector),
         AngleKind::General => format!("{}({value})", angle.helper_name()),
     }
 }
