@@ -141,10 +141,20 @@ void fft_fused256_c16_fwd_f32_in_planar_out_strided(__global const float *x_re,
             const uint src = base + i + row * t;
             if (p > 1u)
             {
+                // Pass twiddles on a grid: element it = a + 4 * b takes W^(k*(row + 16 * a)) * W^(k * 64 * b).
+                float2 pw[4];
+                pw[0] = pass_twiddle(pass_tw_hi, pass_tw_lo, k * row, h);
+                pw[1] = pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 16u), h);
+                pw[2] = pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 32u), h);
+                pw[3] = pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 48u), h);
+                float2 pq[4];
+                pq[1] = pass_twiddle(pass_tw_hi, pass_tw_lo, k * 64u, h);
+                pq[2] = pass_twiddle(pass_tw_hi, pass_tw_lo, k * 128u, h);
+                pq[3] = pass_twiddle(pass_tw_hi, pass_tw_lo, k * 192u, h);
                 #pragma unroll
                 for (uint it = 0u; it < 16u; ++it)
                 {
-                    buf[pad(cell + it * 16u)] = cmul(load_planar(x_re, x_im, (seq) * in_dist + ((src + it * 16u * t) - base) * in_stride), pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + it * 16u), h));
+                    buf[pad(cell + it * 16u)] = cmul(load_planar(x_re, x_im, (seq) * in_dist + ((src + it * 16u * t) - base) * in_stride), (it < 4u ? pw[it] : cmul(pw[it % 4u], pq[it / 4u])));
                 }
             }
             else

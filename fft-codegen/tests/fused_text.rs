@@ -627,7 +627,7 @@ fn indices_match_the_stockham_formulas() {
         "                    const uint it = s * 2u + v;\n                    buf[pad(lid + it * 128u)] = x[src + it * 128u];\n",
         "            const uint src = base + i + row * t;\n",
         "                #pragma unroll\n                for (uint it = 0u; it < 16u; ++it)\n",
-        "                    buf[pad(cell + it * 16u)] = cmul(x[src + it * 16u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + it * 16u), h));\n",
+        "                    buf[pad(cell + it * 16u)] = cmul(x[src + it * 16u * t], (it < 4u ? pw[it] : cmul(pw[it % 4u], pq[it / 4u])));\n",
         "                    y[out + it * 128u] = buf[pad(lid + it * 128u)] * scale;\n",
         "                y[out + it * 16u * p] = buf[pad(cell + it * 16u)] * scale;\n",
     ] {
@@ -834,6 +834,27 @@ fn register_passes_at_their_bound_read_pass_twiddles_on_a_grid() {
     assert!(text.contains("W = 256 work-items"), "{}", &text[..600]);
     assert!(!text.contains("Pass twiddles on a grid"));
     assert!(text.contains("pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 992u), h))"));
+}
+
+/// A looped column pass (16 elements per work-item, a sub-FFT over several work-items)
+/// reads its pass twiddles on a grid too: `pw[a]` for `a < 4` and `pq[b]` before the loop,
+/// a product for the other elements; a pass of one work-item per sub-FFT and a single
+/// pass's kernel read each element's own.
+#[test]
+fn looped_column_passes_read_pass_twiddles_on_a_grid() {
+    let full = source(&FusedSpec::new(256));
+    assert!(full.contains("W = 256 work-items (16 per sub-FFT, 16 points each)"));
+    let text = code(&full);
+    for line in [
+        "pw[3] = pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 48u), h);\n",
+        "pq[3] = pass_twiddle(pass_tw_hi, pass_tw_lo, k * 192u, h);\n",
+        "cmul(x[src + it * 16u * t], (it < 4u ? pw[it] : cmul(pw[it % 4u], pq[it / 4u])));\n",
+    ] {
+        assert!(text.contains(line), "256: missing {line:?}");
+    }
+    assert!(!text.contains("pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + it * 16u), h)"));
+    let single = code(&source(&FusedSpec::new(16)));
+    assert!(!single.contains("Pass twiddles on a grid"));
 }
 
 /// An interleaved pass whose work-group's columns are one sub-FFT (`inner` a multiple of C)

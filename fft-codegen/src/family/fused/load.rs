@@ -96,6 +96,9 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
                 write_grid_step_read(w, shape, step, it)?;
                 grid_twiddle(shape, step, it)
             }
+            Element::Loop if step > 1 => {
+                format!("(it < {step}u ? pw[it] : cmul(pw[it % {step}u], pq[it / {step}u]))")
+            }
             _ => format!(
                 "pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h)",
                 exponent(shape, it)
@@ -139,11 +142,38 @@ fn write_pass_twiddle_grid<W: Write>(
         "// Pass twiddles on a grid: element it = a + {s} * b takes W^(k*(row + {per} * a)) * W^(k * {} * b).",
         per * s
     )?;
+    if shape.loops() {
+        return write_looped_grid(w, shape, s);
+    }
     for a in first..s.min(r) {
         writeln!(
             w,
             "const {v} pw{a} = pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h);",
             exponent(shape, Element::Fixed(a))
+        )?;
+    }
+    Ok(())
+}
+
+/// The grid of [`write_pass_twiddle_grid`] for a load written as a loop: `pw[a]` and
+/// `pq[b]` (`b >= 1`) all read before it, in arrays the unrolled loop indexes with
+/// constants.
+fn write_looped_grid<W: Write>(w: &mut Writer<W>, shape: &Shape, s: u32) -> fmt::Result {
+    let (r, per, v) = (shape.radix, shape.per_fft, shape.vector);
+    writeln!(w, "{v} pw[{s}];")?;
+    for a in 0..s {
+        writeln!(
+            w,
+            "pw[{a}] = pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h);",
+            exponent(shape, Element::Fixed(a))
+        )?;
+    }
+    writeln!(w, "{v} pq[{}];", r.div_ceil(s))?;
+    for b in 1..r.div_ceil(s) {
+        writeln!(
+            w,
+            "pq[{b}] = pass_twiddle(pass_tw_hi, pass_tw_lo, k * {}u, h);",
+            per * s * b
         )?;
     }
     Ok(())

@@ -209,22 +209,38 @@ impl Shape {
     }
 
     /// The grid step of the column load's pass twiddles (`load.rs`), 1 where each element
-    /// reads its own (and in a single pass's kernel, whose `p > 1` branch never runs): on the
-    /// stages' grid in the passes that keep their values in registers and already run at
-    /// their register bound, f32 work-groups of at least
-    /// [`PASS_GRID_MIN_GROUP`] work-items and f64 passes. The grid's twiddles stay live
-    /// across the load: measured on the H200 (docs/PERFORMANCE.md, 2026-11-27 (pass grid)),
-    /// f32 per 2^27 points, the 4096-point pass (512 work-items, 128 registers either way)
-    /// took 2^23 from 1.726 to 1.693 ms and 2^24 from 1.913 to 1.894, f64's (254 registers,
-    /// no more spills) 2^20 from 1.259 to 1.196 and 2^22 from 1.885 to 1.786; but the f32
-    /// 1024-point pass (256 work-items) went from 128 to 168 registers, one work-group per SM
-    /// instead of two, and 2^20 from 1.248 to 1.537.
+    /// reads its own (and in a single pass's kernel, whose `p > 1` branch never runs).
+    ///
+    /// On the grid: the passes whose load and store are loops ([`Shape::loops`]) and spread
+    /// a sub-FFT over several work-items, and the passes that keep their values in registers
+    /// and already run at their register bound, f32 work-groups of at least
+    /// [`PASS_GRID_MIN_GROUP`] work-items and f64 passes.
+    ///
+    /// Measured (docs/PERFORMANCE.md, 2026-11-28 (loop grid)), 2^27 points per launch: the
+    /// looped passes (16 elements per work-item) hold few registers, and reading 7 two-level
+    /// twiddles of 16 took f32 2^15 from 1.112 to 1.078 ms and 2^27 from 2.239 to 2.006 on
+    /// the H200, f64 2^16 from 2.308 to 2.160 and 2^25 from 4.190 to 3.631, and 2^27's last
+    /// f32 pass from 1.061 to 0.834 ms on the H100; no size slower on either. The
+    /// register passes' grid stays live across the load: the f32 4096-point pass (512
+    /// work-items, 128 registers either way) took 2^23 from 1.726 to 1.693 ms and 2^24 from
+    /// 1.913 to 1.894, f64's (254 registers, no more spills) 2^20 from 1.259 to 1.196 and
+    /// 2^22 from 1.885 to 1.786; but the f32 1024-point pass (256 work-items) went from 128
+    /// to 168 registers, one work-group per SM instead of two, and 2^20 from 1.248 to 1.537
+    /// (2026-11-27 (pass grid)).
     pub(super) fn pass_twiddle_step(&self) -> u32 {
         let at_bound = self.spec.precision == Precision::F64 || self.group >= PASS_GRID_MIN_GROUP;
-        if self.loops() || !at_bound || self.spec.single_pass {
+        if self.spec.single_pass || self.convolves() {
             1
-        } else {
+        } else if self.loops() {
+            if self.has_j() {
+                grid_step(self.radix)
+            } else {
+                1
+            }
+        } else if at_bound {
             self.twiddle_step(self.radix)
+        } else {
+            1
         }
     }
 
