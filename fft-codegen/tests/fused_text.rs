@@ -591,9 +591,10 @@ fn indices_match_the_stockham_formulas() {
         "        if (first < total)\n",
         "            buf[pad(lid + 128u)] = x[src + 128u];\n",
         "        if (first + 7u < total)\n",
-        // Column load: element m = row + 16 * it of sub-FFT g.
+        // Column load: element m = row + 16 * it of sub-FFT g, its pass twiddle on a grid.
         "            const uint src = base + i + row * t;\n",
-        "                buf[pad(cell + 16u)] = cmul(x[src + 16u * t], pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 16u), h));\n",
+        "                const float2 pw1 = pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 16u), h);\n",
+        "                buf[pad(cell + 16u)] = cmul(x[src + 16u * t], pw1);\n",
         // Stage 1: radix 32, b = j, points b + 16 m, written to b * 32 + q of sub-FFT c.
         "        const float2 a01 = buf[pad(at + 16u)];\n",
         "        const uint dst = c * 512u + j * 32u;\n",
@@ -855,6 +856,28 @@ fn looped_column_passes_read_pass_twiddles_on_a_grid() {
     assert!(!text.contains("pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + it * 16u), h)"));
     let single = code(&source(&FusedSpec::new(16)));
     assert!(!single.contains("Pass twiddles on a grid"));
+    // Written out (32 elements per work-item): the same grid, each pq[b] read before its
+    // first element.
+    let text = source(&FusedSpec::new(512));
+    assert!(text.contains("W = 128 work-items (16 per sub-FFT, 32 points each)"));
+    for line in [
+        "const float2 pq7 = pass_twiddle(pass_tw_hi, pass_tw_lo, k * 448u, h);\n                buf[pad(cell + 448u)] = cmul(x[src + 448u * t], cmul(pw0, pq7));\n",
+        "buf[pad(cell + 496u)] = cmul(x[src + 496u * t], cmul(pw3, pq7));\n",
+    ] {
+        assert!(text.contains(line), "512: missing {line:?}");
+    }
+    // A written-out pass that only ever runs first (Bluestein's padding load) has none.
+    let pad = source(&FusedSpec {
+        chirp: Some(fft_core::kernel::FusedChirp {
+            outer: Direction::Forward,
+            pad: true,
+            store: fft_core::kernel::ChirpStore::Filter,
+        }),
+        ..FusedSpec::new(512)
+    });
+    assert!(pad.contains("32 points each"), "{}", &pad[..600]);
+    assert!(!pad.contains("Pass twiddles on a grid"));
+    assert!(pad.contains("pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 496u), h)"));
 }
 
 /// An interleaved pass whose work-group's columns are one sub-FFT (`inner` a multiple of C)

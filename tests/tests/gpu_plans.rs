@@ -195,8 +195,8 @@ fn report(results: Vec<Result<(), String>>) {
 fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
     use Direction::{Forward as F, Inverse as I};
     // (length, batch, direction): registers (64, 4096), mixed one pass (1000, 6561, 10000),
-    // exchanges in parts (8192), two and three fused passes (2^15, 2^16 and 100000, whose
-    // looped column passes read their pass twiddles on a grid), wide passes
+    // exchanges in parts (8192), two and three fused passes (2^15, 2^16, 2^19 and 100000,
+    // whose local-memory column passes read their pass twiddles on a grid), wide passes
     // (2^22; 2^23, whose 4096-point last pass reads its pass twiddles on a grid, as f64's
     // 2^20 does), fused Bluestein with the chirps in the edges (1009, 4481: M = 16384 where the
     // smooth M cannot carry them) and over four passes (65537).
@@ -209,6 +209,7 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
         (10000, 1, I),
         (1 << 15, 2, F),
         (1 << 16, 1, I),
+        (1 << 19, 1, F),
         (100000, 1, I),
         (1 << 22, 1, F),
         (1 << 23, 1, I),

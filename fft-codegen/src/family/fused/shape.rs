@@ -8,7 +8,7 @@ pub(super) use crate::index::linear;
 use crate::index::Expr;
 use crate::math::ir::Graph;
 use crate::opencl::literal::{scalar_type, vector_type};
-use fft_core::kernel::{FusedSpec, StageTwiddleSlots};
+use fft_core::kernel::{FusedReal, FusedSpec, StageTwiddleSlots};
 use fft_core::Precision;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -211,17 +211,19 @@ impl Shape {
     /// The grid step of the column load's pass twiddles (`load.rs`), 1 where each element
     /// reads its own (and in a single pass's kernel, whose `p > 1` branch never runs).
     ///
-    /// On the grid: the passes whose load and store are loops ([`Shape::loops`]) and spread
-    /// a sub-FFT over several work-items, and the passes that keep their values in registers
-    /// and already run at their register bound, f32 work-groups of at least
-    /// [`PASS_GRID_MIN_GROUP`] work-items and f64 passes.
+    /// On the grid: the local-memory passes that spread a sub-FFT over several work-items
+    /// (their values go to local memory as they load, so the grid costs few registers),
+    /// except the written-out ones that only ever run first ([`Shape::first_pass_only`]);
+    /// and the passes that keep their values in registers and already run at their register
+    /// bound, f32 work-groups of at least [`PASS_GRID_MIN_GROUP`] work-items and f64 passes.
     ///
-    /// Measured (docs/PERFORMANCE.md, 2026-11-28 (loop grid)), 2^27 points per launch: the
-    /// looped passes (16 elements per work-item) hold few registers, and reading 7 two-level
-    /// twiddles of 16 took f32 2^15 from 1.112 to 1.078 ms and 2^27 from 2.239 to 2.006 on
-    /// the H200, f64 2^16 from 2.308 to 2.160 and 2^25 from 4.190 to 3.631, and 2^27's last
-    /// f32 pass from 1.061 to 0.834 ms on the H100; no size slower on either. The
-    /// register passes' grid stays live across the load: the f32 4096-point pass (512
+    /// Measured (docs/PERFORMANCE.md, 2026-11-28 (loop grid)), 2^27 points per launch on the
+    /// H200: the looped passes (16 elements per work-item, reading 7 two-level twiddles of
+    /// 16) took f32 2^15 from 1.112 to 1.078 ms and 2^27 from 2.239 to 2.006, f64 2^16 from
+    /// 2.308 to 2.160 and 2^25 from 4.190 to 3.631; the written-out ones (32 elements: 11
+    /// reads) f32 2^19 from 1.245 to 1.182, f64 2^19 from 2.610 to 2.522, the C2C of 100000
+    /// points from 1.498 to 1.423. No size slower on the H200 or (the looped passes) the H100.
+    /// The register passes' grid stays live across the load: the f32 4096-point pass (512
     /// work-items, 128 registers either way) took 2^23 from 1.726 to 1.693 ms and 2^24 from
     /// 1.913 to 1.894, f64's (254 registers, no more spills) 2^20 from 1.259 to 1.196 and
     /// 2^22 from 1.885 to 1.786; but the f32 1024-point pass (256 work-items) went from 128
@@ -231,8 +233,8 @@ impl Shape {
         let at_bound = self.spec.precision == Precision::F64 || self.group >= PASS_GRID_MIN_GROUP;
         if self.spec.single_pass || self.convolves() {
             1
-        } else if self.loops() {
-            if self.has_j() {
+        } else if !self.registers {
+            if self.has_j() && (self.loops() || !self.first_pass_only()) {
                 grid_step(self.radix)
             } else {
                 1
@@ -242,6 +244,19 @@ impl Shape {
         } else {
             1
         }
+    }
+
+    /// Whether the kernel only ever runs as a plan's first pass (`p = 1`): its load pads
+    /// Bluestein's input, merges a C2R's half spectrum or reads the caller's layout. Its
+    /// column load's `p > 1` branch never runs, and a written-out grid there only holds
+    /// registers: the first pass of 65537 points' convolution (405 points, 41 elements per
+    /// work-item) went from 1.917 to 2.178 ms with one (H200, docs/PERFORMANCE.md
+    /// 2026-11-28 (loop grid)). The looped ones keep theirs, as measured (neutral).
+    fn first_pass_only(&self) -> bool {
+        let spec = &self.spec;
+        spec.chirp.is_some_and(|chirp| chirp.pad)
+            || spec.real == Some(FusedReal::Merge)
+            || spec.load.is_some()
     }
 
     /// Whether the kernel has a position variable `j` (more than one work-item per sub-FFT).
