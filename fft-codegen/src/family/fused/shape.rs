@@ -249,7 +249,7 @@ impl Shape {
     /// Whether the kernel only ever runs as a plan's first pass (`p = 1`): its load pads
     /// Bluestein's input, merges a C2R's half spectrum or reads the caller's layout. Its
     /// column load's `p > 1` branch never runs, and a written-out grid there only holds
-    /// registers: the first pass of 65537 points' convolution (405 points, 41 elements per
+    /// registers: the first pass of 65537 points' convolution (405 points, 27 elements per
     /// work-item) went from 1.917 to 2.178 ms with one (H200, docs/PERFORMANCE.md
     /// 2026-11-28 (loop grid)). The looped ones keep theirs, as measured (neutral).
     fn first_pass_only(&self) -> bool {
