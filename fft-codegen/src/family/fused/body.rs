@@ -168,13 +168,22 @@ fn write_convolution_first_run<W: Write>(
     )
 }
 
-/// The pass-twiddle exponent `k * m` of the element `m = row + it * (L/R)` (`m = it` when a
-/// work-item holds a whole sub-FFT) this work-item loads in step `it` of the column regime.
-pub(super) fn exponent(shape: &Shape, it: Element) -> Expr {
-    let m = if shape.has_j() {
+/// The point `m = row + it * (L/R)` of its sub-FFT (`m = it` when a work-item holds a whole
+/// sub-FFT) this work-item loads in step `it` of the column regime.
+pub(super) fn column_point(shape: &Shape, it: Element) -> Expr {
+    if shape.has_j() {
         it.plus("row", shape.per_fft)
     } else {
         it.expr().times(Expr::uint(shape.per_fft))
-    };
-    Expr::var("k").times(m)
+    }
+}
+
+/// The pass-twiddle exponent `k * m` of [`column_point`] `m`.
+pub(super) fn exponent(shape: &Shape, it: Element) -> Expr {
+    Expr::var("k").times(column_point(shape, it))
+}
+
+/// The pass twiddle `W_{Lp}^s` read from the two-level table, `s` its exponent as C text.
+pub(super) fn pass_twiddle_read(s: impl std::fmt::Display) -> String {
+    format!("pass_twiddle(pass_tw_hi, pass_tw_lo, {s}, h)")
 }

@@ -82,7 +82,7 @@ pub(super) fn write_header<W: Write>(
         writeln!(
             w,
             "// And {} bytes for tw_pass, the {shared} pass twiddles of a work-group whose columns are one sub-FFT.",
-            spec.local_bytes() - shape.local_bytes()
+            shared * spec.precision.complex_bytes() as u64
         )?;
     }
     if shape.registers {

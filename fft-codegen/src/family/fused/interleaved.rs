@@ -6,7 +6,7 @@
 //! `(ci / width) * pitch + ci % width` and value `v` at `v * (inner / width) * pitch`, with
 //! the pitch of the rows it reads (`in_pitch`) and of those it writes (`out_pitch`).
 
-use super::body::exponent;
+use super::body::{column_point, exponent, pass_twiddle_read};
 use super::roles::Names;
 use super::shape::Shape;
 use super::unrolled::{write_elements, Element};
@@ -72,23 +72,13 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
         w.open_block()?;
         write_shared_twiddles(w, shape)?;
         write_twiddled_elements(w, shape, names, |it| {
-            let m = if shape.has_j() {
-                it.plus("row", per)
-            } else {
-                it.expr()
-            };
-            format!("tw_pass[{m}]")
+            format!("tw_pass[{}]", column_point(shape, it))
         })?;
         w.close_block()?;
         writeln!(w, "else")?;
         w.open_block()?;
     }
-    write_twiddled_elements(w, shape, names, |it| {
-        format!(
-            "pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h)",
-            exponent(shape, it)
-        )
-    })?;
+    write_twiddled_elements(w, shape, names, |it| pass_twiddle_read(exponent(shape, it)))?;
     if shared {
         w.close_block()?;
     }
@@ -125,10 +115,7 @@ fn write_shared_twiddles<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Res
     )?;
     writeln!(w, "for (uint m = lid; m < {l}u; m += {group}u)")?;
     w.open_block()?;
-    writeln!(
-        w,
-        "tw_pass[m] = pass_twiddle(pass_tw_hi, pass_tw_lo, k * m, h);"
-    )?;
+    writeln!(w, "tw_pass[m] = {};", pass_twiddle_read("k * m"))?;
     w.close_block()?;
     writeln!(w, "barrier(CLK_LOCAL_MEM_FENCE);")
 }

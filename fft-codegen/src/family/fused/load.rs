@@ -2,7 +2,7 @@
 //! twiddle in the column regime) into local memory, or into registers when the stages
 //! exchange halves.
 
-use super::body::exponent;
+use super::body::{exponent, pass_twiddle_read};
 use super::elements::{element, start, Phase, Regime};
 use super::flat::{write_flat, write_flat_registers};
 use super::global_access::load;
@@ -99,10 +99,7 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
             Element::Loop if step > 1 => {
                 format!("(it < {step}u ? pw[it] : cmul(pw[it % {step}u], pq[it / {step}u]))")
             }
-            _ => format!(
-                "pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h)",
-                exponent(shape, it)
-            ),
+            _ => pass_twiddle_read(exponent(shape, it)),
         };
         let value = format!("cmul({}, {twiddle})", load(shape, &global, false));
         writeln!(w, "{}", shape.put(&it.index(), &local, &value))
@@ -146,35 +143,33 @@ fn write_pass_twiddle_grid<W: Write>(
         return write_looped_grid(w, shape, s);
     }
     for a in first..s.min(r) {
-        writeln!(
-            w,
-            "const {v} pw{a} = pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h);",
-            exponent(shape, Element::Fixed(a))
-        )?;
+        writeln!(w, "const {v} pw{a} = {};", grid_row_read(shape, a))?;
     }
     Ok(())
+}
+
+/// `pw[a]` of the grid: `W^(k*(row + P*a))`.
+fn grid_row_read(shape: &Shape, a: u32) -> String {
+    pass_twiddle_read(exponent(shape, Element::Fixed(a)))
+}
+
+/// `pq[b]` of a grid of step `s`: `W^(k*P*s*b)`.
+fn grid_step_twiddle_read(shape: &Shape, s: u32, b: u32) -> String {
+    pass_twiddle_read(format!("k * {}u", shape.per_fft * s * b))
 }
 
 /// The grid of [`write_pass_twiddle_grid`] for a load written as a loop: `pw[a]` and
 /// `pq[b]` (`b >= 1`) all read before it, in arrays the unrolled loop indexes with
 /// constants.
 fn write_looped_grid<W: Write>(w: &mut Writer<W>, shape: &Shape, s: u32) -> fmt::Result {
-    let (r, per, v) = (shape.radix, shape.per_fft, shape.vector);
+    let (steps, v) = (shape.radix.div_ceil(s), shape.vector);
     writeln!(w, "{v} pw[{s}];")?;
     for a in 0..s {
-        writeln!(
-            w,
-            "pw[{a}] = pass_twiddle(pass_tw_hi, pass_tw_lo, {}, h);",
-            exponent(shape, Element::Fixed(a))
-        )?;
+        writeln!(w, "pw[{a}] = {};", grid_row_read(shape, a))?;
     }
-    writeln!(w, "{v} pq[{}];", r.div_ceil(s))?;
-    for b in 1..r.div_ceil(s) {
-        writeln!(
-            w,
-            "pq[{b}] = pass_twiddle(pass_tw_hi, pass_tw_lo, k * {}u, h);",
-            per * s * b
-        )?;
+    writeln!(w, "{v} pq[{steps}];")?;
+    for b in 1..steps {
+        writeln!(w, "pq[{b}] = {};", grid_step_twiddle_read(shape, s, b))?;
     }
     Ok(())
 }
@@ -193,9 +188,9 @@ fn write_grid_step_read<W: Write>(
     }
     writeln!(
         w,
-        "const {} pq{b} = pass_twiddle(pass_tw_hi, pass_tw_lo, k * {}u, h);",
+        "const {} pq{b} = {};",
         shape.vector,
-        shape.per_fft * s * b
+        grid_step_twiddle_read(shape, s, b)
     )
 }
 

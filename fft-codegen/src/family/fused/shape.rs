@@ -231,16 +231,15 @@ impl Shape {
     /// (2026-11-27 (pass grid)).
     pub(super) fn pass_twiddle_step(&self) -> u32 {
         let at_bound = self.spec.precision == Precision::F64 || self.group >= PASS_GRID_MIN_GROUP;
-        if self.spec.single_pass || self.convolves() {
-            1
-        } else if !self.registers {
-            if self.has_j() && (self.loops() || !self.first_pass_only()) {
-                grid_step(self.radix)
-            } else {
-                1
-            }
-        } else if at_bound {
-            self.twiddle_step(self.radix)
+        let on_grid = if self.spec.single_pass || self.convolves() {
+            false
+        } else if self.registers {
+            at_bound
+        } else {
+            self.has_j() && (self.loops() || !self.first_pass_only())
+        };
+        if on_grid {
+            grid_step(self.radix)
         } else {
             1
         }
