@@ -441,9 +441,10 @@ void fft_fused256_c16_fwd_f32_split(__global const float2 *x,
         // Columns: X[q], q = row + 16 * it, of sub-FFT g goes to y[base + (i - k) * 256 + k + q * p].
         if (g < total)
         {
-            // Real split in pairs: a front slot (col < 8) writes X_k, k = i + m * p, and X_(H-k) from Z_k and its mirror
-            // (slot pcol, element L - 1 - m); the self-mirrored columns (rr == 0: column 0 in slot 0, element (L - m) % L,
-            // and column t/2 in slot 8, element L - 1 - m) pair their own elements m <= mm.
+            // Real split in pairs: front slot f (col < 8) holds Z_k, k = rr + m * p, and mirror slot f + 8 Z_(H-k)
+            // (element L - 1 - m); the front writes X_k and X_(H-k) for all its elements.
+            // The self-mirrored columns (rr == 0: column 0 in slot 0, element (L - m) % L, and column t/2 in slot 8,
+            // element L - 1 - m) pair their own elements m <= mm.
             if (front || rr == 0u)
             {
                 #pragma unroll

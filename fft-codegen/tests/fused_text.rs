@@ -535,9 +535,11 @@ fn mixed_edges_in_registers() {
         assert!(code.contains("ld[0] = merge_load(") == (spec == merge));
         let spill = code.contains("buf[pad(sc * 1000u + sj + 900u)] = st[9];");
         assert_eq!(spill, spec == split, "{}", spec.name());
-        // Both regimes of the split store pair from local memory; no plain store.
+        // Both regimes of the split store pair from local memory; no plain store. Written
+        // out: the flat regime's one, the self-mirrored columns' 10 elements and the 5 that
+        // each slot of a pair takes of its front column's 10.
         let pairs = code.matches("split_pair(y, ").count();
-        assert_eq!(pairs, if spec == split { 11 } else { 0 }, "{}", spec.name());
+        assert_eq!(pairs, if spec == split { 16 } else { 0 }, "{}", spec.name());
         assert_eq!(code.contains("y[out"), spec == merge, "{}", spec.name());
     }
     // Bluestein's edges on a power-of-two pass: the pad reads into the registers, the
@@ -804,6 +806,60 @@ fn one_pass_splits_write_elements_or_pairs_without_pad() {
         "                    y[(first + s) * 65u + 32u] = real_split(zh, zh, real_hi[32u]) * scale;\n".to_string(),
     ] {
         assert!(text.contains(&line), "64: missing {line:?}");
+    }
+}
+
+/// The column regime of a multi-pass split: both slots of each mirrored pair write its pairs
+/// (the front its even elements, the mirror its odd ones, the self-mirrored columns their
+/// own), but in the f32 256-point pass of 16 columns, where the front slots write them all.
+#[test]
+fn column_splits_share_each_pair_between_its_slots() {
+    use fft_codegen::FusedReal;
+    let split = |len: u32, precision: Precision| FusedSpec {
+        real: Some(FusedReal::Split),
+        precision,
+        ..FusedSpec::new(len)
+    };
+    for (spec, shared) in [
+        (split(128, Precision::F32), true),
+        (split(64, Precision::F32), true),
+        (split(256, Precision::F64), true),
+        (split(256, Precision::F32), false),
+    ] {
+        assert_eq!(spec.columns() % 2, 0, "{}", spec.name());
+        let text = code(&source(&spec));
+        let half = spec.columns() / 2;
+        let l = spec.len;
+        let shared_lines = [
+            format!("const uint fcol = front == 1u ? col : col - {half}u;"),
+            "const uint odd = 1u - front;".to_string(),
+            "const uint ie = it * 2u + odd;".to_string(),
+            format!(
+                "buf[pad(fcol * {l}u + m)], buf[pad(fcol * {l}u + {}u - m)], scale);",
+                half * l + l - 1
+            ),
+            "if (m <= mm)".to_string(),
+        ];
+        for line in &shared_lines {
+            assert_eq!(
+                text.contains(line.as_str()),
+                shared,
+                "{}: {line:?}",
+                spec.name()
+            );
+        }
+        assert_eq!(
+            text.contains("if (front || rr == 0u)"),
+            !shared,
+            "{}",
+            spec.name()
+        );
+        assert_eq!(
+            text.contains("if (rr != 0u || m <= mm)"),
+            !shared,
+            "{}",
+            spec.name()
+        );
     }
 }
 

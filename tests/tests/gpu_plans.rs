@@ -243,10 +243,13 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
 #[test]
 fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // Real: the split and merge in one-pass kernels (1000, 1024, 4096, 8192; the split
-    // element by element with constant twiddle products in 1024 and 4096), in the last and first
-    // of two passes (65536, 2^17: the split in a 64-point last pass; 2^19 in 128), the merge in a wide first pass (2^22; 2^23 with its column
-    // blocks in mirrored order; 2^24 in the longer of its passes), Bluestein's halves (8962)
-    // and the odd lengths' pack (999).
+    // element by element with constant twiddle products in 1024 and 4096), in the last and
+    // first of two passes (the split's pairs shared by both slots of each mirrored pair in
+    // 65536 and 2^17, a 64-point last pass, 2^19, 128 points, 32000, 125 points of radix 25,
+    // whose odd last element only the front writes, and 200000, 250 points; the front alone
+    // writes them in the f32 256-point pass of 2^20), the merge in a wide first pass (2^22;
+    // 2^23 with its column blocks in mirrored order; 2^24 in the longer of its passes),
+    // Bluestein's halves (8962) and the odd lengths' pack (999).
     let mut results = Vec::new();
     let f32_lengths = [
         (1000, 3),
@@ -256,6 +259,9 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         (65536, 1),
         (1 << 17, 1),
         (1 << 19, 1),
+        (32000, 2),
+        (200000, 1),
+        (1 << 20, 1),
         (1 << 22, 1),
         (1 << 23, 1),
         (1 << 24, 1),

@@ -14,7 +14,7 @@ use crate::math::ir::Rotation;
 use crate::opencl::expr::rotated;
 use crate::opencl::writer::Writer;
 use fft_core::kernel::FusedReal;
-use fft_core::Direction;
+use fft_core::{Direction, Precision};
 use std::fmt::{self, Write};
 
 /// The flat regime of a split store (one pass, p == 1): slot `q = s * S + k` of sub-FFT
@@ -220,13 +220,14 @@ const SPLIT_ELEMENTS_MIN_RUN: u32 = 32;
 /// The column regime of a split store (the last pass of a multi-pass real transform, t == p):
 /// element `m` of column `i` is `Z_(i + m*p)`; its mirror `Z_(H - i - m*p)` is element
 /// `(L - m) % L` of the same column when `i == 0`, else element `L - 1 - m` of column
-/// `t - i`, in slot `pcol`.
+/// `t - i`, in slot `pcol`. The self-mirrored columns (`rr == 0`: column 0 in slot 0 and
+/// column `t/2` in slot `C/2`) pair their own elements `m <= mm`; the other pairs are written
+/// by both slots of the pair ([`shares_pairs`]) or by the front slot alone.
 pub(super) fn write_split_columns<W: Write>(
     w: &mut Writer<W>,
     shape: &Shape,
     names: &Names,
 ) -> fmt::Result {
-    let (l, r, per) = (shape.len, shape.radix, shape.per_fft);
     if shape.columns % 2 != 0 {
         writeln!(
             w,
@@ -235,32 +236,77 @@ pub(super) fn write_split_columns<W: Write>(
         w.close_block()?;
         return w.close_block();
     }
+    let half = shape.columns / 2;
+    let shared = shares_pairs(shape);
     writeln!(
         w,
-        "// Real split in pairs: a front slot (col < {}) writes X_k, k = i + m * p, and X_(H-k) from Z_k and its mirror",
-        shape.columns / 2
+        "// Real split in pairs: front slot f (col < {half}) holds Z_k, k = rr + m * p, and mirror slot f + {half} Z_(H-k)"
     )?;
+    if shared {
+        writeln!(
+            w,
+            "// (element L - 1 - m); both write X_k and X_(H-k), the front for its even elements it, the mirror for the odd ones."
+        )?;
+    } else {
+        writeln!(
+            w,
+            "// (element L - 1 - m); the front writes X_k and X_(H-k) for all its elements."
+        )?;
+    }
     writeln!(
         w,
-        "// (slot pcol, element L - 1 - m); the self-mirrored columns (rr == 0: column 0 in slot 0, element (L - m) % L,"
+        "// The self-mirrored columns (rr == 0: column 0 in slot 0, element (L - m) % L, and column t/2 in slot {half},"
     )?;
-    writeln!(
-        w,
-        "// and column t/2 in slot {}, element L - 1 - m) pair their own elements m <= mm.",
-        shape.columns / 2
-    )?;
-    writeln!(w, "if (front || rr == 0u)")?;
-    w.open_block()?;
+    writeln!(w, "// element L - 1 - m) pair their own elements m <= mm.")?;
+    if shared {
+        writeln!(w, "if (rr == 0u)")?;
+        w.open_block()?;
+        write_own_pairs(w, shape, names, "m <= mm")?;
+        w.close_block()?;
+        writeln!(w, "else")?;
+        w.open_block()?;
+        write_shared_pairs(w, shape)?;
+    } else {
+        writeln!(w, "if (front || rr == 0u)")?;
+        w.open_block()?;
+        write_own_pairs(w, shape, names, "rr != 0u || m <= mm")?;
+    }
+    w.close_block()?;
+    w.close_block()?;
+    w.close_block()
+}
+
+/// Whether both slots of each mirrored pair write its splits ([`write_shared_pairs`]) rather
+/// than the front slot alone: everywhere but the f32 256-point pass of 16 columns. Measured on
+/// the H200 (docs/PERFORMANCE.md, 2026-11-28 (shared split)), R2C per 2^27 reals, front alone
+/// -> shared: the split passes of 65536 reals (64 points, 64 columns) 0.340 -> 0.321 ms,
+/// 2^19 (128 points, 32 columns) 0.410 -> 0.368, 200000 (250 points, 16 columns) 0.747 ->
+/// 0.719, f64 65536 (128 points, 16 columns) 0.420 -> 0.362 and 2^18 (256 points, 8 columns)
+/// 0.454 -> 0.414; but the f32 256-point pass of 16 columns 0.464 -> 0.485 at 2^20 reals and
+/// 0.459 -> 0.460 at 229376, with the same 63 and 66 registers.
+fn shares_pairs(shape: &Shape) -> bool {
+    !(shape.spec.precision == Precision::F32 && shape.len == 256 && shape.columns == 16)
+}
+
+/// The split pairs of the work-item's own elements `m` with their mirrors `mm` in slot
+/// `pcol`, where `condition` (C text) holds.
+fn write_own_pairs<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    names: &Names,
+    condition: &str,
+) -> fmt::Result {
+    let (l, r, per) = (shape.len, shape.radix, shape.per_fft);
     write_elements(w, shape, 0, r, |w, it| {
-        let m = match (shape.has_j(), it) {
-            (true, _) => it.plus("row", per),
-            (false, _) => it.expr(),
-        };
         // Written out, each element is a block of its own (its m, mm).
         let fixed = it != Element::Loop;
         if fixed {
             w.open_block()?;
         }
+        let m = match shape.has_j() {
+            true => it.plus("row", per),
+            false => it.expr(),
+        };
         writeln!(w, "const uint m = {m};")?;
         writeln!(
             w,
@@ -268,7 +314,7 @@ pub(super) fn write_split_columns<W: Write>(
             Expr::uint(l).minus(Expr::var("m")).rem_const(l),
             l - 1
         )?;
-        writeln!(w, "if (rr != 0u || m <= mm)")?;
+        writeln!(w, "if ({condition})")?;
         w.open_block()?;
         writeln!(
             w,
@@ -283,10 +329,57 @@ pub(super) fn write_split_columns<W: Write>(
             w.close_block()?;
         }
         Ok(())
-    })?;
-    w.close_block()?;
-    w.close_block()?;
-    w.close_block()
+    })
+}
+
+/// The pairs of front slot `f` (column `rr`, elements `m` of slot `f` with their mirrors,
+/// elements `L - 1 - m` of slot `f + C/2`), shared by the work-items of both slots: the
+/// front's even elements `it` by the front, its odd ones by the mirror, so every work-item
+/// stores and the work-group's writes at each step stay in neighbouring rows `m`.
+fn write_shared_pairs<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Result {
+    let (l, r, per) = (shape.len, shape.radix, shape.per_fft);
+    let half = shape.columns / 2;
+    writeln!(w, "const uint fcol = front == 1u ? col : col - {half}u;")?;
+    writeln!(w, "const uint odd = 1u - front;")?;
+    write_elements(w, shape, 0, r.div_ceil(2), |w, e| {
+        let fixed = e != Element::Loop;
+        if fixed {
+            w.open_block()?;
+        }
+        writeln!(
+            w,
+            "const uint ie = {};",
+            e.expr().times(Expr::uint(2)).plus(Expr::var("odd"))
+        )?;
+        // An odd R leaves the mirror's last element out.
+        let guarded = r % 2 == 1;
+        if guarded {
+            writeln!(w, "if (ie < {r}u)")?;
+            w.open_block()?;
+        }
+        let m = match shape.has_j() {
+            true => Expr::var("ie")
+                .times(Expr::uint(per))
+                .plus(Expr::var("row")),
+            false => Expr::var("ie"),
+        };
+        writeln!(w, "const uint m = {m};")?;
+        writeln!(
+            w,
+            "split_pair(y, seq, rr + m * p, t * {l}u, {}, {}, {}, scale{});",
+            real_twiddle("rr + m * p", false),
+            spilled(shape, &format!("fcol * {l}u + m")),
+            spilled(shape, &format!("fcol * {l}u + {}u - m", half * l + l - 1)),
+            pitch_argument(shape),
+        )?;
+        if guarded {
+            w.close_block()?;
+        }
+        if fixed {
+            w.close_block()?;
+        }
+        Ok(())
+    })
 }
 
 /// The local slot of element `index` (C text) for the split's reads: `buf[index]` where the
