@@ -244,10 +244,10 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
 fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // Real: the split and merge in one-pass kernels (1000, 1024, 4096, 8192; the split
     // element by element with constant twiddle products in 1024 and 4096), in the last and
-    // first of two passes (the split's pairs shared by both slots of each mirrored pair in
-    // 65536 and 2^17, a 64-point last pass, 2^19, 128 points, 32000, 125 points of radix 25,
-    // whose odd last element only the front writes, and 200000, 250 points; the front alone
-    // writes them in the f32 256-point pass of 2^20), the merge in a wide first pass (2^22;
+    // first of two passes (65536, 2^17: the split in a 64-point last pass; 2^19 in 128, 2^20
+    // in 256, 32000 in 125 points of radix 25 and 200000 in 250; in f64 the split's pairs
+    // shared by both slots of each mirrored pair: 2^16 in 128 points, 32000 in 125 of radix 5,
+    // whose odd last element only the front writes), the merge in a wide first pass (2^22;
     // 2^23 with its column blocks in mirrored order; 2^24 in the longer of its passes),
     // Bluestein's halves (8962) and the odd lengths' pack (999).
     let mut results = Vec::new();
@@ -271,7 +271,7 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     for (len, batch) in f32_lengths {
         results.push(check_real::<f32>(&[len], batch));
     }
-    for (len, batch) in [(1024, 1), (2000, 1), (1 << 16, 1), (1 << 21, 1)] {
+    for (len, batch) in [(1024, 1), (2000, 1), (1 << 16, 1), (32000, 2), (1 << 21, 1)] {
         results.push(check_real::<f64>(&[len], batch));
     }
     // Rank 2 and 3: fused column passes over rows of any length; 8192-point columns in two

@@ -277,15 +277,14 @@ pub(super) fn write_split_columns<W: Write>(
 }
 
 /// Whether both slots of each mirrored pair write its splits ([`write_shared_pairs`]) rather
-/// than the front slot alone: everywhere but the f32 256-point pass of 16 columns. Measured on
-/// the H200 (docs/PERFORMANCE.md, 2026-11-28 (shared split)), R2C per 2^27 reals, front alone
-/// -> shared: the split passes of 65536 reals (64 points, 64 columns) 0.340 -> 0.321 ms,
-/// 2^19 (128 points, 32 columns) 0.410 -> 0.368, 200000 (250 points, 16 columns) 0.747 ->
-/// 0.719, f64 65536 (128 points, 16 columns) 0.420 -> 0.362 and 2^18 (256 points, 8 columns)
-/// 0.454 -> 0.414; but the f32 256-point pass of 16 columns 0.464 -> 0.485 at 2^20 reals and
-/// 0.459 -> 0.460 at 229376, with the same 63 and 66 registers.
+/// than the front slot alone: in f64 passes. Measured (docs/PERFORMANCE.md, 2026-11-28
+/// (shared split)), R2C per 2^26 f64 reals, front alone -> shared: 65536 reals (128 points,
+/// 16 columns) 0.691 -> 0.640 ms on the H200 and 0.826 -> 0.789 on the H100; 2^18 (256
+/// points, 8 columns) 0.758 -> 0.719 and 0.869 -> 0.869. In f32 the two GPUs disagreed: on
+/// the H200 65536 reals 0.630 -> 0.613 and 2^19 0.771 -> 0.731, on the H100 0.796 -> 0.823
+/// and 0.854 -> 0.928; the 256-point pass of 2^20 reals lost on the H200 (0.828 -> 0.853).
 fn shares_pairs(shape: &Shape) -> bool {
-    !(shape.spec.precision == Precision::F32 && shape.len == 256 && shape.columns == 16)
+    shape.spec.precision == Precision::F64
 }
 
 /// The split pairs of the work-item's own elements `m` with their mirrors `mm` in slot
