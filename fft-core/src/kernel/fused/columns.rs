@@ -1,0 +1,101 @@
+//! How many sub-FFTs a [`FusedSpec`]'s work-group holds, and its wide passes.
+
+use super::{FusedSpec, MAX_GROUP, MAX_RADIX, WIDE_MAX_COLUMNS, WIDE_MERGE_MIN_F32, WIDE_MIN};
+use crate::kernel::real::FusedReal;
+use crate::kernel::spec::Lengths;
+use crate::plan::MIN_RUN_BYTES;
+use crate::Precision;
+
+impl FusedSpec {
+    /// C: the sub-FFTs ("columns") per work-group. `max_len / len` for `len >= 16`, and
+    /// `max_len / 16` for shorter lengths (so the work-group keeps `max_len / 16` work-items).
+    ///
+    /// Mixed lengths also keep the work-group within [`MAX_GROUP`] work-items: `500 = [10, 10, 5]`
+    /// runs 5 sub-FFTs of 50 work-items each, not 8.
+    ///
+    /// A single pass of 512 points in f32 takes 4 sub-FFTs, not 8: measured on the H100
+    /// (docs/PERFORMANCE.md, 2026-11-24), 1.02 copies against 1.21. As a column pass of a
+    /// longer transform it keeps 8, whose runs of 8 addresses it needs (with 4: 2^18 from
+    /// 2.13 to 2.54 copies, 2^27 from 4.50 to 5.57). 256 points with 8 sub-FFTs, and 2048
+    /// points with 1, were no faster.
+    pub fn columns(&self) -> u32 {
+        if self.single_pass
+            && self.precision == Precision::F32
+            && self.len == 512
+            && !self.interleaved
+        {
+            return 4;
+        }
+        if self.is_wide() {
+            // f32: up to 8 columns of max_len (1024 and 2048 points: 8, 4096: 4). Measured
+            // on the H100 (docs/PERFORMANCE.md, 2026-11-24), 2048 points with 8 columns
+            // (two parts) against 4 (one part): 2^21 from 1.77 to 1.69 ms, 2^22 from 2.00 to
+            // 1.93; 1024 points with 16 columns took 2^20 from 1.56 to 1.70 ms.
+            if self.precision == Precision::F32 {
+                return (FusedSpec::max_len(self.precision) / self.len).min(WIDE_MAX_COLUMNS);
+            }
+            let halves = FusedSpec::scalar_capacity(self.precision) / self.len;
+            return halves.max(FusedSpec::min_run_columns(self.precision));
+        }
+        let fit = FusedSpec::complex_capacity(self.precision) / self.len.max(MAX_RADIX);
+        if !self.has_power_of_two_stages() {
+            let per_fft = (self.len / self.radix()).max(1);
+            return fit.min(MAX_GROUP / per_fft).max(1);
+        }
+        fit.max(1)
+    }
+
+    /// W = C * len / R: work-items per work-group (256 for f32, 128 for f64).
+    pub fn work_group_size(&self) -> u32 {
+        self.columns() * (self.len / self.radix()).max(1)
+    }
+
+    /// Whether this pass of a multi-pass plan takes more columns than a complex exchange
+    /// allows and exchanges halves: plain power-of-two passes (no edge but, where
+    /// `wide_merge` allows it, a C2R's merge; not the whole
+    /// transform, unless interleaved: an interleaved pass always runs in columns) of
+    /// `WIDE_MIN` (1024) points up to the longest whose `C` values fill
+    /// [`MIN_RUN_BYTES`] ([`FusedSpec::wide_max`]: 4096 points in f32, in two parts). Their
+    /// strided side then reads or writes runs of `C` values: 1024 and 2048 points take 8
+    /// columns in f32 (runs of 64 bytes; 2048 in two parts), where a complex exchange
+    /// allows 4 and 2 ([`FusedSpec::columns`]). Measured on the H100
+    /// (docs/PERFORMANCE.md, 2026-11-24): passes with runs of 32 bytes took 1.19 (reads)
+    /// and 1.46 (writes) times a copy, with runs of 64 bytes 1.04-1.07.
+    pub fn is_wide(&self) -> bool {
+        self.len.is_power_of_two()
+            && self.lengths == Lengths::PowerOfTwo
+            && (!self.single_pass || self.interleaved)
+            && self.chirp.is_none()
+            && (self.real.is_none() || self.wide_merge())
+            && self.load.is_none()
+            && self.store.is_none()
+            && (WIDE_MIN..=FusedSpec::wide_max(self.precision)).contains(&self.len)
+    }
+
+    /// Whether a pass with a real transform's merge step may be [wide](FusedSpec::is_wide): in
+    /// f64, and in f32 from [`WIDE_MERGE_MIN_F32`] points. The merge reads both values of
+    /// each pair from global memory, so it needs no pairing of columns in the work-group.
+    pub(super) fn wide_merge(&self) -> bool {
+        self.real == Some(FusedReal::Merge)
+            && (self.precision == Precision::F64 || self.len >= WIDE_MERGE_MIN_F32)
+    }
+
+    /// The longest [wide](FusedSpec::is_wide) sub-FFT, the planner's longest sub-FFT of a
+    /// multi-pass power-of-two plan: in f32 `max_len / C` with `C` values of
+    /// [`MIN_RUN_BYTES`] (4096, two parts per exchange); in f64 2048 (one part). Measured on
+    /// the H100 (docs/PERFORMANCE.md, 2026-11-24): f64 2^23 as 4096x2048 took 4.88 ms
+    /// against 4.59 ms in three passes, its 4096-point pass of 2 columns 1.50 copies.
+    pub fn wide_max(precision: Precision) -> u32 {
+        let longest = FusedSpec::max_len(precision) / FusedSpec::min_run_columns(precision);
+        match precision {
+            Precision::F32 => longest,
+            Precision::F64 => longest / 2,
+        }
+    }
+
+    /// The fewest columns of a pass of a multi-pass plan: `C` values fill [`MIN_RUN_BYTES`]
+    /// (4 in f32, 2 in f64).
+    pub fn min_run_columns(precision: Precision) -> u32 {
+        (MIN_RUN_BYTES / precision.complex_bytes()).max(1) as u32
+    }
+}

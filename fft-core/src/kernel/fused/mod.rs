@@ -1,0 +1,383 @@
+//! [`FusedSpec`]: a fused local-memory pass (DESIGN.md section 4.2) and the shape the
+//! generator gives it: its columns and wide passes (`columns.rs`), stage radices
+//! (`radices.rs`), whether its values stay in registers (`registers.rs`) and its local
+//! memory (`capacity.rs`). This file holds the spec itself, its checks and its name.
+
+use super::real::FusedReal;
+use super::spec::{Lengths, SpecError};
+use crate::plan::is_smooth;
+use crate::{Direction, Precision};
+
+mod capacity;
+mod columns;
+mod radices;
+mod registers;
+#[cfg(test)]
+mod tests;
+
+/// Elements of one padding step in local memory: one complex of padding follows every 16
+/// values, and one more every `PAD_STEP * PAD_STEP` (256):
+/// `pad(e) = e + e / 16 + e / 256` ([`FusedSpec::local_len`]).
+pub const PAD_STEP: u32 = 16;
+
+/// The shortest period of the padding of a kernel that pads each exchange on its own
+/// ([`FusedSpec::pads_linearly`]): one value of padding after every `P >= 8` values, so its
+/// local buffer holds at most `L + (L - 1) / 8 + 1` values ([`FusedSpec::local_len`]: 46080
+/// bytes at the longest, within the 48 KB NVIDIA's OpenCL gives a work-group).
+pub const LINEAR_PAD_MIN_PERIOD: u32 = 8;
+
+/// Work-items per sub-FFT do `radix()` points each: the main radix is at most this.
+const MAX_RADIX: u32 = 16;
+/// The largest stage radix of a mixed length's local stages in f32 (f64: half). Measured on
+/// the H100 (docs/PERFORMANCE.md, 2026-11-23): 32 against 64 takes 1000 points from 1.94 to
+/// 1.34 times a copy ([10, 10, 10] instead of [40, 25]: more work-items, fewer registers
+/// each) and 2310 from 2.62 to 1.97.
+const MIXED_CAP: u32 = 32;
+/// The most work-items a mixed-length fused kernel's work-group has: 512, so a 1000-point
+/// sub-FFT of 100 work-items still runs 4 side by side (runs of 32 bytes in multi-pass
+/// plans; with 2 the 10^6-point transform took 5.2 copies instead of 3.2 on the H100).
+/// The planner keeps to the device's limit.
+pub const MAX_GROUP: u32 = 512;
+/// The largest stage radix (the largest butterfly the generator emits).
+const MAX_STAGE_RADIX: u32 = 64;
+/// The scalars of one part of a mixed f32 pass's exchanges
+/// ([`FusedSpec::mixed_scalar_capacity`]; f64 half as many).
+const MIXED_PART_SCALARS_F32: u32 = 10240;
+/// The shortest sub-FFT of a [wide](FusedSpec::is_wide) pass: shorter ones already take
+/// runs of 64 bytes or more with a complex exchange (512 points: 8 columns in f32, 4 in f64).
+pub const WIDE_MIN: u32 = 1024;
+/// The most columns of an f32 [wide](FusedSpec::is_wide) pass: 8 (runs of 64 bytes).
+const WIDE_MAX_COLUMNS: u32 = 8;
+/// The shortest f32 first pass of a C2R that takes the merge step in its
+/// [wide](FusedSpec::is_wide) form. Measured on the H200 (docs/PERFORMANCE.md, 2026-11-27
+/// (wide merge), w3), per 2^27 reals, the merge in 4 columns -> 8 (wide) or a point-wise
+/// merge pass -> the wide first pass: 2048 and 4096 points gained (2^22 reals 0.958 -> 0.901
+/// ms, 2^23 1.083 -> 0.963, 2^25 1.249 -> 1.148), 1024 points lost (2^20 0.845 -> 0.916, its
+/// merge pass 0.49 -> 0.56 ms). In f64 every wide length gained or tied (1024 points, 2^20
+/// reals: 1.006 -> 0.832 ms).
+const WIDE_MERGE_MIN_F32: u32 = 2048;
+/// The most sub-FFTs per work-group of a power-of-two pass with Bluestein's edges that keeps
+/// its values in registers ([`FusedSpec::chirp_in_registers`]). Measured on the H100
+/// (docs/PERFORMANCE.md, 2026-11-25): 2048 points with C = 2 gained (N = 1009: the pad and
+/// filter pass 2.118 -> 1.857 ms, the unpad pass 1.488 -> 1.269; the pad pass of 999983 2.306
+/// -> 2.207), 1024 points with C = 4 lost (999983's filter pass 3.335 -> 3.405 ms, its unpad
+/// pass 2.380 -> 2.904).
+const CHIRP_REGISTER_MAX_COLUMNS: u32 = 2;
+/// The largest first radix of a mixed pass with an edge that keeps its values in registers
+/// ([`FusedSpec::mixed_in_registers`]). Measured on the H100 (docs/PERFORMANCE.md,
+/// 2026-11-25): the real split and merge on 1000 = [10, 10, 10] and 2000 = [20, 20, 5]
+/// gained (R2C of 4000 reals 0.590 -> 0.441 ms, C2R 0.757 -> 0.583), on 3000 = [30, 10, 10]
+/// they lost (R2C of 6000 reals 0.537 -> 0.640 ms, C2R 0.657 -> 1.024).
+const EDGE_REGISTER_MAX_RADIX: u32 = 20;
+/// Mixed sub-FFTs longer than this may take one more stage for radices that all divide the
+/// first ([`FusedSpec::stage_radices`]); shorter ones only as many stages, but for those with a
+/// real transform's split or merge, whose edge costs the local-memory stages most: the
+/// 500-point pass of 1000 reals as [10, 10, 5] in registers against [25, 20] (H100,
+/// docs/PERFORMANCE.md, 2026-11-25 night): R2C 0.645 -> 0.396 ms, C2R 1.050 -> 0.482 ms.
+const EXTRA_STAGE_MIN_LEN: u32 = 512;
+/// The fewest work-items per sub-FFT of a mixed pass with C > 1 whose values stay in
+/// registers ([`FusedSpec::mixed_in_registers`]): its flat phases move runs of this many
+/// neighbouring values (128 bytes in f32).
+pub const REGISTER_MIN_RUN: u32 = 16;
+/// The fewest work-items per sub-FFT of a power-of-two pass that is the whole transform and
+/// keeps its values in registers with several sub-FFTs per work-group
+/// ([`FusedSpec::single_pass_in_registers`]): its loads and stores are all flat, so a warp
+/// moves runs of 8 values (64 bytes in f32), the sub-FFTs of a work-group side by side.
+/// Measured on the H200 (docs/PERFORMANCE.md, 2026-11-26, registers): 64 points as [8, 8]
+/// (runs of 8) 0.521 ms against 0.587 through local memory, 128 as [16, 8] 0.525 against
+/// 0.588.
+const SINGLE_PASS_MIN_RUN: u32 = 8;
+/// The longest whole-transform power-of-two pass with a real merge (the first pass of a C2R)
+/// that keeps its values in registers ([`FusedSpec::single_pass_in_registers`]); a split
+/// (R2C) does at every length. Measured on the H200 (docs/PERFORMANCE.md, 2026-11-26,
+/// registers, r7), C2R of N reals through the N/2-point pass: 512 reals 0.591 -> 0.328 ms,
+/// 1024 0.365 -> 0.362, 2048 0.384 -> 0.411, 8192 0.460 -> 0.490; R2C 1024 reals 0.393 ->
+/// 0.310, 8192 0.505 -> 0.384.
+const MERGE_REGISTER_MAX_LEN: u32 = 512;
+
+/// log2 of the largest stage radix of an f32 power-of-two pass that computes Bluestein's
+/// whole convolution ([`FusedSpec::convolves`]): 32.
+const CONVOLVE_RADIX_BITS: u32 = 5;
+
+/// One fused kernel: a Stockham pass whose radix is a whole sub-FFT of length `len`, computed
+/// by a work-group in registers and local memory, `columns()` sub-FFTs per work-group.
+///
+/// The derived quantities ([`FusedSpec::columns`], [`FusedSpec::radix`], ...) are meaningful
+/// for supported specs only ([`FusedSpec::check`]); for others they return small, non-panicking
+/// placeholders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FusedSpec {
+    /// Length L of each sub-FFT, in 2..=[`FusedSpec::max_len`]: a power of two, or a mixed
+    /// length whose prime factors are at most 13 ([`FusedSpec::is_mixed`]).
+    pub len: u32,
+    /// Sign of the exponent.
+    pub direction: Direction,
+    /// `float2` or `double2` data.
+    pub precision: Precision,
+    /// The transform lengths the pass serves: powers of two (masks on `t` and `p`), or any
+    /// length (division; the only choice for a mixed `len`, and for a power-of-two `len`
+    /// inside a mixed-length plan, where `t` or `p` is not a power of two).
+    pub lengths: Lengths,
+    /// Bluestein's point-wise steps fused into the load and the store (DESIGN.md 4.4), or
+    /// `None` for a plain pass.
+    pub chirp: Option<FusedChirp>,
+    /// A real transform's split step fused into the store or merge step into the load
+    /// (DESIGN.md 4.5), or `None`. Never together with `chirp`.
+    pub real: Option<FusedReal>,
+    /// Whether the pass's sequences are interleaved value by value, `inner` of them
+    /// ([`crate::kernel::LaunchParams::inner`]): point `m` of sequence `(b, c)` at
+    /// `(b * len + m) * inner + c`, a multi-dimensional transform's axis that is not the last
+    /// (DESIGN.md 4.6). The work-group's columns are then `C` neighbouring sequences `c`, so
+    /// each global access is a run of `C` values; the flat regime does not exist (an
+    /// interleaved pass always runs in columns). Never with `chirp` or `real`.
+    pub interleaved: bool,
+    /// A real transform's half spectrum (rows of `N/2 + 1` values) kept in the work buffers
+    /// at a pitch whose rows start on 32-byte sectors ([`crate::kernel::LaunchParams::pitch`]),
+    /// so the column passes' runs do too. An interleaved pass: its sequences' values lie in
+    /// rows of `width` values with a row pitch of its own on each side, column `ci` at
+    /// `(ci / width) * pitch + ci % width`. A real split: it writes rows `out_pitch` values
+    /// apart, zeros in the padding. Only with `interleaved` or a real split.
+    pub pitched: bool,
+    /// The first pass of a 1-D plan reads the caller's layout itself: value `pos` of sequence
+    /// `seq` at `seq * in_dist + pos * in_stride`, interleaved or planar (DESIGN.md 4.6), so
+    /// the layout costs no pass of its own. Only on plain passes (no other edge).
+    pub load: Option<Storage>,
+    /// The last pass writes the caller's layout: `seq * out_dist + pos * out_stride`.
+    pub store: Option<Storage>,
+    /// The pass is the whole transform (`t = p = 1`: each work-group reads and writes one
+    /// contiguous block), so its work-group need not take many columns for long runs of
+    /// global addresses ([`FusedSpec::columns`]), and a plain power-of-two pass keeps its
+    /// values in registers ([`FusedSpec::single_pass_in_registers`]). Set only where it
+    /// changes the kernel ([`FusedSpec::as_single_pass`]).
+    pub single_pass: bool,
+}
+
+/// How the caller's values are stored where a fused pass reads or writes them itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Storage {
+    /// `float2` values.
+    Interleaved,
+    /// Real parts and imaginary parts in two buffers of `float`.
+    Planar,
+}
+
+impl Storage {
+    fn tag(self) -> &'static str {
+        match self {
+            Storage::Interleaved => "strided",
+            Storage::Planar => "planar",
+        }
+    }
+}
+
+/// Bluestein's steps a fused pass of the length-M convolution does at its edges, so they cost
+/// no pass of their own: the first pass of the forward M-point FFT pads (loads
+/// `x[b*N + n] * w[n]` for `n < N`, zeros up to M), its last pass multiplies by the filter's
+/// spectrum as it stores, and the last pass of the inverse M-point FFT unpads (stores
+/// `v * w[n] * scale` to `y[b*N + n]` for `n < N` only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FusedChirp {
+    /// The direction of the user's transform (the chirp's sign); the pass's own `direction`
+    /// is the inner M-point FFT's.
+    pub outer: Direction,
+    /// Whether the load pads: reads the `N`-point input times the chirp, zeros beyond.
+    pub pad: bool,
+    /// What the store does.
+    pub store: ChirpStore,
+}
+
+/// The store of a fused Bluestein pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ChirpStore {
+    /// Stores the sub-FFT's values (times the scale), like a plain pass.
+    Plain,
+    /// Multiplies each value by the filter's spectrum at its position (the forward FFT's
+    /// last pass).
+    Filter,
+    /// Keeps positions `n < N`, times the chirp and the scale, at `y[b*N + n]` (the inverse
+    /// FFT's last pass).
+    Unpad,
+    /// The whole convolution in the one pass of an M-point FFT that fits a work-group: after
+    /// the forward stages, multiplies each value by the filter's spectrum, runs the inverse
+    /// M-point FFT on the same work-group's values (as the conjugate of a forward FFT of the
+    /// conjugates, so with the forward stages and tables), then stores like [`ChirpStore::Unpad`].
+    /// The load pads ([`FusedChirp::pad`]): Bluestein's algorithm in one pass over memory, N
+    /// values read and N written per transform, instead of two passes of N + M each.
+    Convolve,
+}
+
+impl FusedChirp {
+    /// The name suffix: `_pad`, `_filter`, `_pad_filter`, `_unpad`, ...
+    fn suffix(&self) -> String {
+        let mut parts = Vec::new();
+        if self.pad {
+            parts.push("pad");
+        }
+        match self.store {
+            ChirpStore::Plain => {}
+            ChirpStore::Filter => parts.push("filter"),
+            ChirpStore::Unpad => parts.push("unpad"),
+            ChirpStore::Convolve => parts.push("convolve"),
+        }
+        format!("_{}_{}", parts.join("_"), self.outer.tag())
+    }
+}
+
+impl FusedSpec {
+    /// A forward, f32 fused kernel of length `len`: [`Lengths::PowerOfTwo`] when `len` is a
+    /// power of two, else [`Lengths::Any`].
+    pub const fn new(len: u32) -> FusedSpec {
+        FusedSpec {
+            len,
+            direction: Direction::Forward,
+            precision: Precision::F32,
+            lengths: if len.is_power_of_two() {
+                Lengths::PowerOfTwo
+            } else {
+                Lengths::Any
+            },
+            chirp: None,
+            real: None,
+            interleaved: false,
+            pitched: false,
+            load: None,
+            store: None,
+            single_pass: false,
+        }
+    }
+
+    /// This spec as the only pass of a plan: with [`FusedSpec::single_pass`] set where that
+    /// changes the kernel (its columns), else unchanged, so each kernel has one spec.
+    pub fn as_single_pass(self) -> FusedSpec {
+        let single = FusedSpec {
+            single_pass: true,
+            ..self
+        };
+        if single.columns() != self.columns()
+            || single.single_pass_in_registers()
+            || single.splits_unpadded()
+        {
+            single
+        } else {
+            self
+        }
+    }
+
+    /// Whether the pass reads or writes anything but plain values: Bluestein's steps, a real
+    /// step or the caller's layout.
+    fn has_edge(&self) -> bool {
+        self.chirp.is_some() || self.real.is_some() || self.load.is_some() || self.store.is_some()
+    }
+
+    /// Whether the kernel serves any length ([`Lengths::Any`]): it then indexes by division,
+    /// by constants (`lid % 25u`) and by the arguments (`g % t`), instead of masks and shifts.
+    pub fn is_mixed(&self) -> bool {
+        self.lengths == Lengths::Any
+    }
+
+    /// Whether the pass computes Bluestein's whole convolution ([`ChirpStore::Convolve`]).
+    pub fn convolves(&self) -> bool {
+        self.chirp.is_some_and(|c| c.store == ChirpStore::Convolve)
+    }
+
+    /// Whether the local stages are a power of two's (masks, bit-reversed butterfly slots,
+    /// the measured radix rule) or a mixed length's balanced radices.
+    fn has_power_of_two_stages(&self) -> bool {
+        self.len.is_power_of_two()
+    }
+
+    /// `Ok` when `len` is in 2..=[`FusedSpec::max_len`] and its prime factors are at most 13,
+    /// and a power of two for [`Lengths::PowerOfTwo`].
+    pub fn check(&self) -> Result<(), SpecError> {
+        let max = FusedSpec::max_len(self.precision);
+        let smooth = is_smooth(self.len as usize);
+        let lengths_ok = self.lengths == Lengths::Any || self.len.is_power_of_two();
+        if let Some(real) = self.real {
+            if self.chirp.is_some() || real.direction() != self.direction {
+                return Err(SpecError::RealEdge(real));
+            }
+        }
+        let io = self.load.is_some() || self.store.is_some();
+        if (self.interleaved || io) && (self.chirp.is_some() || self.real.is_some()) {
+            return Err(SpecError::InterleavedEdge);
+        }
+        if self.interleaved && io {
+            return Err(SpecError::InterleavedEdge);
+        }
+        if self.pitched && !(self.interleaved || self.real == Some(FusedReal::Split)) {
+            return Err(SpecError::PitchedEdge);
+        }
+        if let Some(chirp) = self.chirp {
+            let forward = self.direction == Direction::Forward;
+            if chirp.store == ChirpStore::Convolve && !(chirp.pad && forward) {
+                return Err(SpecError::ConvolveEdge);
+            }
+        }
+        if self.exchanges_halves()
+            && ((self.interleaved && !self.is_wide())
+                || (!self.len.is_power_of_two() && !self.mixed_in_registers()))
+            && smooth
+            && self.len <= max
+        {
+            return Err(SpecError::HalvesExchange {
+                len: self.len,
+                precision: self.precision,
+                capacity: FusedSpec::complex_capacity(self.precision),
+            });
+        }
+        if smooth && lengths_ok && (2..=max).contains(&self.len) {
+            Ok(())
+        } else {
+            Err(SpecError::UnsupportedFusedLength {
+                len: self.len,
+                precision: self.precision,
+                max,
+            })
+        }
+    }
+
+    /// The kernel's name (and entry point): `fft_fused4096_c4_fwd_f32`; a power-of-two
+    /// length serving any length ends in `_mixed` (`fft_fused128_c32_fwd_f32_mixed`), and
+    /// Bluestein's edges follow with the user's direction
+    /// (`fft_fused2048_c2_inv_f32_unpad_fwd`), the whole transform in registers
+    /// ([`FusedSpec::single_pass_in_registers`], [`FusedSpec::splits_unpadded`]) ends in `_whole`
+    /// (`fft_fused4096_c1_fwd_f32_whole`), an interleaved pass in `_il`
+    /// (`fft_fused256_c16_fwd_f32_il`), a pitched one in `_il_pitched`.
+    pub fn name(&self) -> String {
+        let mut suffix = if self.is_mixed() && self.len.is_power_of_two() {
+            "_mixed".to_string()
+        } else {
+            String::new()
+        };
+        if let Some(chirp) = &self.chirp {
+            suffix.push_str(&chirp.suffix());
+        }
+        if let Some(real) = self.real {
+            suffix.push_str(real.suffix());
+        }
+        if self.single_pass_in_registers() || self.splits_unpadded() {
+            suffix.push_str("_whole");
+        }
+        if self.interleaved {
+            suffix.push_str("_il");
+        }
+        if self.pitched {
+            suffix.push_str("_pitched");
+        }
+        if let Some(load) = self.load {
+            suffix.push_str("_in_");
+            suffix.push_str(load.tag());
+        }
+        if let Some(store) = self.store {
+            suffix.push_str("_out_");
+            suffix.push_str(store.tag());
+        }
+        format!(
+            "fft_fused{}_c{}_{}_{}{suffix}",
+            self.len,
+            self.columns(),
+            self.direction.tag(),
+            self.precision.tag()
+        )
+    }
+}

@@ -1,0 +1,332 @@
+//! The stage radices of a [`FusedSpec`]: the main radix R of power-of-two lengths, the
+//! balanced (or dividing) radices of mixed lengths.
+
+use super::{
+    FusedSpec, CONVOLVE_RADIX_BITS, EDGE_REGISTER_MAX_RADIX, EXTRA_STAGE_MIN_LEN, MAX_GROUP,
+    MAX_RADIX, MAX_STAGE_RADIX, MIXED_CAP, REGISTER_MIN_RUN,
+};
+use crate::kernel::real::FusedReal;
+use crate::plan::balanced_factors;
+use crate::Precision;
+
+impl FusedSpec {
+    /// R: the main radix; `len / R` work-items compute one sub-FFT, each holding R points in
+    /// registers. `min(16, len)` up to 256 points (one or two stages); from 512 points on,
+    /// `2^ceil(log2(len) / 2)` so the sub-FFT takes two local stages instead of three, as long
+    /// as that radix fits the register budget (64 in f32, 32 in f64), else 16. Measured on the
+    /// H100 (docs/PERFORMANCE.md): the third stage (two barriers and a round trip through local
+    /// memory) cost 20-30 % of a pass at 512..4096 points in f32; radix-64 stages in f64 need
+    /// too many registers (2048 points: 1.11 x copy with [16, 16, 8], 1.70 with [64, 32]).
+    /// The exception, measured later: 4096 points in f32 take radix 32 (`[32, 32, 4]`).
+    ///
+    /// Above [`FusedSpec::complex_capacity`] (the stages exchange halves): 64 in f32
+    /// (`8192 -> [64, 64, 2]`, `16384 -> [64, 64, 4]`) and 16 in f64
+    /// (`4096 -> [16, 16, 16]`, `8192 -> [16, 16, 16, 2]`), measured at 8192 and 4096.
+    ///
+    /// Mixed lengths: R is the largest stage radix ([`FusedSpec::stage_radices`]), so
+    /// `len / R` work-items run each stage, a stage of a smaller radix r doing
+    /// `ceil(R / r)` butterflies per work-item (the last one guarded when r does not divide R).
+    pub fn radix(&self) -> u32 {
+        if !self.has_power_of_two_stages() {
+            return self.stage_radices().first().copied().unwrap_or(1);
+        }
+        1 << self.radix_bits()
+    }
+
+    pub(super) fn radix_bits(&self) -> u32 {
+        if let Some(main) = self.single_pass_register_bits() {
+            return main;
+        }
+        let bits = self.len.max(1).trailing_zeros();
+        let sixteen = MAX_RADIX.trailing_zeros();
+        let half = bits.div_ceil(2);
+        if self.convolves() && self.precision == Precision::F32 {
+            // Bluestein's convolution runs its stages twice: as few stages of radix up to 32
+            // as the length takes, balanced (2048 = [16, 16, 8], 8192 = [32, 32, 8]).
+            // Measured on the H100 (docs/PERFORMANCE.md, 2026-11-25): M = 2048 took 1.62 ms
+            // against 2.28 ms as [64, 32], M = 4096 1.59 against 2.61 as [32, 32, 4], M = 8192
+            // 2.81 against 9.69 as [64, 64, 2] (255 registers and spills).
+            let stages = bits.div_ceil(CONVOLVE_RADIX_BITS);
+            return bits.div_ceil(stages.max(1));
+        }
+        if self.len > FusedSpec::complex_capacity(self.precision) {
+            // Measured on the H100 (docs/PERFORMANCE.md, 2026-11-24), 8192 f32 points:
+            // [64, 64, 2] with 128 work-items takes 1.22 copies, [32, 32, 8] with 256 1.54,
+            // [16, 16, 16, 2] with 512 1.93 (each exchange costs four barriers). 4096 f64
+            // points: [16, 16, 16] with 256 work-items takes 1.02 copies. In parts each
+            // exchange costs eight barriers, so f64 takes its largest radix there too: 8192
+            // f64 points as [32, 32, 8] 1.286 ms against 1.571 as [16, 16, 16, 2] on the H200
+            // (docs/PERFORMANCE.md, 2026-11-26, registers; cuFFT 1.422).
+            return match self.precision {
+                Precision::F64 if self.exchange_parts() == 1 => sixteen,
+                _ => self.max_stage_radix().trailing_zeros(),
+            };
+        }
+        // 4096 points in f32: [32, 32, 4] with 128 work-items beat [64, 64] with 64 on the
+        // H100 (docs/PERFORMANCE.md, 2026-11-24): 1.08 copies against 1.14-1.17, the twice
+        // larger work-group hiding more latency than the third stage costs. 2048 points
+        // stay [64, 32] (1.08 against 1.10 for [32, 32, 2]; [16, 16, 8] 1.25).
+        if self.precision == Precision::F32 && self.len == 4096 {
+            return sixteen + 1;
+        }
+        let main = if bits <= 2 * sixteen {
+            bits.min(sixteen)
+        } else if half <= self.max_stage_radix().trailing_zeros() {
+            half
+        } else {
+            sixteen
+        };
+        // A real split or merge on a single pass costs registers the radix-64 stage does not
+        // have (2048 points: 252 registers): radices up to 32, and 16 for the merge at 512
+        // points. Measured on the H100 (docs/PERFORMANCE.md, 2026-11-25 night): 2048 as
+        // [32, 32, 2] against [64, 32], R2C of 4096 reals 0.533 -> 0.469 ms, C2R 0.596 ->
+        // 0.467; 512 with the merge as [16, 16, 2] against [32, 16], C2R of 1024 reals 0.468
+        // -> 0.419 (the split stays [32, 16]: 0.441 against 0.450). Not on the first pass of
+        // several: there [32, 32, 2] took the C2R of 2^22 reals from 1.189 to 1.261 ms.
+        match self.real {
+            Some(step) if self.precision == Precision::F32 && self.single_pass => {
+                let merge_512 = step == FusedReal::Merge && self.len == 512;
+                main.min(if merge_512 { sixteen } else { sixteen + 1 })
+            }
+            _ => main,
+        }
+    }
+
+    /// The largest stage radix of a mixed length's local stages.
+    pub(super) fn max_mixed_stage_radix(&self) -> u32 {
+        match self.precision {
+            Precision::F32 => MIXED_CAP,
+            Precision::F64 => MIXED_CAP / 2,
+        }
+    }
+
+    /// The largest stage radix whose butterfly fits the registers: 64 in f32, 32 in f64.
+    pub(super) fn max_stage_radix(&self) -> u32 {
+        match self.precision {
+            Precision::F32 => MAX_STAGE_RADIX,
+            Precision::F64 => MAX_STAGE_RADIX / 2,
+        }
+    }
+
+    /// The radices of the local Stockham stages, largest first: R repeated, then one smaller
+    /// power of two for the rest (`2048 -> [64, 32]`, `256 -> [16, 16]`, `32 -> [16, 2]`,
+    /// `16 -> [16]`, `8 -> [8]`). Their product is `len`.
+    ///
+    /// Mixed lengths: as few stages as radices up to 32 in f32 (16 in f64) allow, the
+    /// largest radix as small as possible, largest first (`1000 -> [10, 10, 10]`,
+    /// `60 -> [10, 6]`); in f32 above 1024 points (single-pass lengths) radices up to 16
+    /// where that adds at most one stage (`3000 -> [30, 10, 10]`, not `[10, 10, 6, 5]`),
+    /// unless both keep their values in registers (`2187 -> [27, 9, 9]`, not `[9, 9, 9, 3]`);
+    /// up to 64 (f64: 32) where the small radices would need more than [`MAX_GROUP`]
+    /// work-items per sub-FFT.
+    pub fn stage_radices(&self) -> Vec<u32> {
+        if !self.has_power_of_two_stages() {
+            let len = self.len.max(1);
+            let small = balanced_factors(len, self.max_mixed_stage_radix());
+            // f32 lengths above 1024 only run as single passes: there, radices of at most 16
+            // (more work-items, fewer registers each) are worth one more stage. Measured on
+            // the H100 (docs/PERFORMANCE.md): 2187 from 1.71 to 1.35 copies ([9, 9, 9, 3]),
+            // 2000 from 1.81 to 1.54, 3000 from 1.63 to 1.47, 4000 from 1.75 to 1.66.
+            let smaller = balanced_factors(len, self.max_mixed_stage_radix() / 2);
+            let single_pass_f32 = len > 1024 && self.precision == Precision::F32;
+            let fits = smaller.first().is_some_and(|&r| len / r <= MAX_GROUP);
+            if !(single_pass_f32 && fits && smaller.len() <= small.len() + 1) {
+                return self.mixed_radices_from(small);
+            }
+            // Except where both keep their values in registers: each exchange then costs a
+            // round trip through local memory and its barriers but no index arithmetic
+            // (`pads_linearly`), and the fewer stages win. Measured on the H200
+            // (docs/PERFORMANCE.md, 2026-11-26): 2187 as [27, 9, 9] 0.564 ms against 0.598
+            // as [9, 9, 9, 3] (cuFFT 0.568).
+            let (fewer, more) = (
+                self.mixed_radices_from(small),
+                self.mixed_radices_from(smaller),
+            );
+            if fewer.len() < more.len()
+                && self.registers_could_hold(&fewer)
+                && self.registers_could_hold(&more)
+            {
+                return fewer;
+            }
+            return more;
+        }
+        let bits = self.len.max(1).trailing_zeros();
+        let main = self.radix_bits();
+        if bits <= main {
+            return vec![1 << bits];
+        }
+        let mut radices = vec![1 << main; (bits / main) as usize];
+        if bits % main != 0 {
+            radices.push(1 << (bits % main));
+        }
+        radices
+    }
+
+    /// A mixed length's stage radices from its `balanced` factors: the register budget's
+    /// largest where those would need more work-items than a work-group may have, and
+    /// radices that all divide the first where those do not ([`FusedSpec::stage_radices`]).
+    pub(super) fn mixed_radices_from(&self, balanced: Vec<u32>) -> Vec<u32> {
+        let len = self.len.max(1);
+        // Radices that small could need more work-items than a work-group may have:
+        // then the register budget's largest.
+        let chosen = match balanced.first() {
+            Some(&r) if len / r > MAX_GROUP => balanced_factors(len, self.max_stage_radix()),
+            _ => balanced,
+        };
+        // Where those radices do not all divide the first, radices that do, so the
+        // values can stay in registers ([`FusedSpec::mixed_in_registers`]), at the cost
+        // of one stage at most above 512 points: 2000 = [20, 20, 5] instead of
+        // [10, 8, 5, 5]. Measured on the H100 (docs/PERFORMANCE.md, 2026-11-25):
+        // 2000 points from 1.54 to 1.02 copies, 768 = [24, 8, 4] from 1.60 to 1.01,
+        // 1296 = [6, 6, 6, 6] from 1.80 to 1.12; but the 250-point pass of 100000 points
+        // as [10, 5, 5] took 1.165 ms against 0.963 as [25, 10], so shorter sub-FFTs
+        // (many per work-group) take them only without an extra stage. Above the
+        // complex capacity a work-group holds one sub-FFT, so the parts follow from the
+        // length.
+        let parts = len.div_ceil(self.part_capacity()).max(1);
+        let fit = divide_the_first(&chosen) && parts_fit(len, &chosen, parts);
+        if self.may_hold_mixed_registers() && !fit {
+            let cap = if self.has_edge() {
+                self.max_mixed_stage_radix().min(EDGE_REGISTER_MAX_RADIX)
+            } else {
+                self.max_mixed_stage_radix()
+            };
+            if let Some(dividing) = dividing_radices(len, cap, parts) {
+                let extra = usize::from(len > EXTRA_STAGE_MIN_LEN || self.real.is_some());
+                if dividing.len() <= chosen.len() + extra {
+                    return dividing;
+                }
+            }
+        }
+        chosen
+    }
+
+    /// Whether a mixed pass of these stage radices could keep its values in registers
+    /// ([`FusedSpec::mixed_in_registers`]'s conditions that do not need the radices chosen:
+    /// at least two stages dividing the first, exchanges in parts the generator tells
+    /// apart, and from `REGISTER_MIN_RUN` to [`MAX_GROUP`] work-items per sub-FFT).
+    pub(super) fn registers_could_hold(&self, radices: &[u32]) -> bool {
+        let len = self.len.max(1);
+        let Some(&first) = radices.first() else {
+            return false;
+        };
+        let parts = len.div_ceil(self.part_capacity()).max(1);
+        self.may_hold_mixed_registers()
+            && radices.len() >= 2
+            && (!self.has_edge() || first <= EDGE_REGISTER_MAX_RADIX)
+            && divide_the_first(radices)
+            && parts_fit(len, radices, parts)
+            && (REGISTER_MIN_RUN..=MAX_GROUP).contains(&(len / first))
+    }
+}
+
+/// Whether the exchanges of a sub-FFT of `len` with these stage radices can go in `parts`
+/// ([`FusedSpec::exchange_parts`]) with every part known to the generator: `parts` divides
+/// `len`, the first radix (so each stage's reads, strided by `len / r` from a point below
+/// `len / R`, fall in parts fixed at generation) and the last radix (so the outputs of every
+/// earlier butterfly, `r * ps` neighbouring points from a multiple of `r * ps`, are one part).
+pub(super) fn parts_fit(len: u32, radices: &[u32], parts: u32) -> bool {
+    let (Some(&first), Some(&last)) = (radices.first(), radices.last()) else {
+        return false;
+    };
+    parts == 1 || (len % parts == 0 && first % parts == 0 && last % parts == 0)
+}
+
+/// Whether every radix divides the first (so a work-item holding the first radix's points
+/// runs whole butterflies of each).
+pub(super) fn divide_the_first(radices: &[u32]) -> bool {
+    radices
+        .first()
+        .is_some_and(|&first| radices.iter().all(|&r| first % r == 0))
+}
+
+/// Stage radices of `len` that all divide the first, R <= `cap`, with `REGISTER_MIN_RUN` (16)
+/// to [`MAX_GROUP`] work-items per sub-FFT and at least two stages: the fewest stages, then
+/// the smallest R (more work-items, fewer registers each), then the radices after R as
+/// [`radices_after_first`] gives them (`3000 -> [30, 10, 10]`, `2000 -> [20, 20, 5]`,
+/// `3600 -> [30, 10, 6, 2]`). Where the exchanges go in `parts`
+/// ([`FusedSpec::exchange_parts`]), the last radix is a multiple of `parts`
+/// (`10368 -> [24, 12, 6, 6]`), so each butterfly of the earlier stages writes into one part
+/// (`parts_fit`). `None` when no R works (`2310 = 2 * 3 * 5 * 7 * 11`).
+pub(super) fn dividing_radices(len: u32, cap: u32, parts: u32) -> Option<Vec<u32>> {
+    let mut best: Option<Vec<u32>> = None;
+    for first in (2..=cap.min(len / 2)).filter(|r| len % r == 0) {
+        if !(REGISTER_MIN_RUN..=MAX_GROUP).contains(&(len / first)) {
+            continue;
+        }
+        let Some(rest) = radices_after_first(len / first, first) else {
+            continue;
+        };
+        let mut radices = vec![first];
+        radices.extend(rest);
+        if parts > 1 {
+            // An exchange in parts: a radix that is a multiple of the parts goes last.
+            let Some(at) = radices[1..].iter().rposition(|r| r % parts == 0) else {
+                continue;
+            };
+            let last = radices.remove(at + 1);
+            radices.push(last);
+        }
+        if !best.as_ref().is_some_and(|b| radices.len() >= b.len()) {
+            best = Some(radices);
+        }
+    }
+    best
+}
+
+/// The radices after the first, R, of a pass in registers: divisors of R whose product is
+/// `rest`, largest first. Taken greedily (each the largest divisor of R that divides what is
+/// left: `4500 -> [30 | 30, 5]`), kept where that is one radix of 5 or more after a
+/// repeated R; otherwise the fewest divisors, the largest as small as possible
+/// (`3600 -> [30 | 10, 6, 2]` instead of `[30 | 30, 2, 2]`, `10000 -> [20 | 10, 10, 5]`
+/// instead of `[20 | 20, 5, 5]`). Measured on the H100 (docs/PERFORMANCE.md, 2026-11-25, f32,
+/// 2^27 points): the balanced radices took 1800 from 0.837 to 0.798 ms, 2700 from 0.920 to
+/// 0.845, 3600 from 0.992 to 0.913, 10000 (one part) from 1.064 to 1.035, and were no slower
+/// elsewhere but where the greedy split keeps [R, R, r] with r >= 5: 4500 as [30, 15, 10]
+/// 0.773 -> 0.800, 5488 as [28, 14, 14] 0.811 -> 0.855. `None` when no divisors of R make
+/// `rest`.
+pub(super) fn radices_after_first(rest: u32, first: u32) -> Option<Vec<u32>> {
+    let mut greedy = Vec::new();
+    let mut left = rest;
+    while left > 1 {
+        let radix = (2..=first)
+            .rev()
+            .find(|d| first % d == 0 && left % d == 0)?;
+        greedy.push(radix);
+        left /= radix;
+    }
+    greedy.sort_unstable_by(|a, b| b.cmp(a));
+    if let [repeated, small] = greedy[..] {
+        if repeated == first && small >= 5 {
+            return Some(greedy);
+        }
+    }
+    let balanced =
+        (1..=greedy.len() as u32).find_map(|count| even_divisors(rest, first, count, first));
+    Some(balanced.unwrap_or(greedy))
+}
+
+/// `rest` as exactly `count` divisors of `first`, each at most `limit`, largest first, the
+/// largest as small as possible; `None` when there are none.
+pub(super) fn even_divisors(rest: u32, first: u32, count: u32, limit: u32) -> Option<Vec<u32>> {
+    if count == 1 {
+        return (rest <= limit && first % rest == 0).then(|| vec![rest]);
+    }
+    let mut best: Option<Vec<u32>> = None;
+    for radix in (2..=limit.min(rest)).rev() {
+        if rest % radix != 0 || first % radix != 0 {
+            continue;
+        }
+        // The largest comes first: the others must fit under it.
+        if u64::from(radix).saturating_pow(count) < u64::from(rest) {
+            break;
+        }
+        if let Some(mut tail) = even_divisors(rest / radix, first, count - 1, radix) {
+            tail.insert(0, radix);
+            if best.as_ref().map_or(true, |b| tail[0] <= b[0]) {
+                best = Some(tail);
+            }
+        }
+    }
+    best
+}

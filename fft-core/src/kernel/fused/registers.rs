@@ -1,0 +1,155 @@
+//! Whether a [`FusedSpec`] keeps its values in registers from load to store, exchanging
+//! them between stages through local memory.
+
+use super::radices::{divide_the_first, parts_fit};
+use super::{
+    FusedSpec, CHIRP_REGISTER_MAX_COLUMNS, EDGE_REGISTER_MAX_RADIX, MAX_GROUP, MAX_RADIX,
+    MERGE_REGISTER_MAX_LEN, REGISTER_MIN_RUN, SINGLE_PASS_MIN_RUN,
+};
+use crate::kernel::real::FusedReal;
+use crate::kernel::spec::Lengths;
+use crate::Precision;
+
+impl FusedSpec {
+    /// Whether each work-item keeps its R values in registers from the load to the store:
+    /// the first stage runs on the load's elements and the last one leaves the store's, so
+    /// local memory carries only the exchanges between stages (one fewer round trip at each
+    /// end than the complex-exchange kernels). Every pass that
+    /// [exchanges halves](FusedSpec::exchanges_halves), the mixed passes whose stages suit it
+    /// ([`FusedSpec::mixed_in_registers`]) and the power-of-two passes with Bluestein's edges
+    /// that do ([`FusedSpec::chirp_in_registers`]), and the plain power-of-two passes that
+    /// are the whole transform ([`FusedSpec::single_pass_in_registers`]).
+    pub fn holds_registers(&self) -> bool {
+        self.exchanges_halves()
+            || self.mixed_in_registers()
+            || self.chirp_in_registers()
+            || self.single_pass_in_registers()
+    }
+
+    /// Whether a power-of-two pass that is the whole transform ([`FusedSpec::single_pass`]),
+    /// not interleaved, with complex exchanges and no edge but a real split, (up to
+    /// `MERGE_REGISTER_MAX_LEN`, 512 points) a real merge, or the caller's layout (strided or
+    /// planar, read and written element by element), keeps its values in registers, as
+    /// balanced stages of radix up to 16 (`single_pass_register_bits`; `64 -> [8, 8]`,
+    /// `512 -> [8, 8, 8]`, `2048 -> [16, 16, 8]`; 4096 in f32 as `[32, 32, 4]`), with at
+    /// least `SINGLE_PASS_MIN_RUN` (8) work-items per sub-FFT where a work-group holds
+    /// several: from 64 points in f32 and f64 (32 would be `[8, 4]`). The mixed lengths'
+    /// register stages then serve powers of two too, with their exchanges padded linearly
+    /// ([`FusedSpec::pads_linearly`]). Measured on the H200 (docs/PERFORMANCE.md, 2026-11-26,
+    /// registers), 2^27 points, against the local-memory stages: f32 64 points 0.588 ->
+    /// 0.522 ms, 256 0.642 -> 0.523, 1024 0.627 -> 0.518, 4096 0.739 -> 0.530 (the copy:
+    /// 0.513; cuFFT 0.525, 0.545, 0.536, 0.539); f64 (2^26 points) 256 0.724 -> 0.528,
+    /// 2048 0.731 -> 0.528. Passes of multi-pass plans keep their shapes: in registers they
+    /// lost on the H100 (the second pass of 2^16 points 0.747 -> 0.858 ms). With the caller's
+    /// layout (H200, 2026-11-27 (pitch)): planar input of 1024 points 0.724 -> 0.526 ms (the
+    /// contiguous input: 0.514), 4096 0.755 -> 0.599, f64 2048 0.727 -> 0.526; every other
+    /// value of 1024 points 0.832 -> 0.747.
+    pub fn single_pass_in_registers(&self) -> bool {
+        self.single_pass_register_bits().is_some()
+    }
+
+    /// The main radix (as bits) of a [`FusedSpec::single_pass_in_registers`] pass: as few
+    /// stages of radix at most 16 as the length takes, balanced (`1024 -> [16, 16, 4]`,
+    /// `512 -> [8, 8, 8]`; 4096 in f32 as `[32, 32, 4]`), where those keep their values in
+    /// registers (two stages at least, `SINGLE_PASS_MIN_RUN` work-items per sub-FFT with
+    /// `C > 1`, at most [`MAX_GROUP`] work-items); `None` for every other pass.
+    pub(super) fn single_pass_register_bits(&self) -> Option<u32> {
+        // A real split reads its mirrored values back from local memory (`store.rs`), a
+        // merge reads both of a pair from global memory into the registers, the caller's
+        // layout reads and writes each element at its address.
+        let edge_fits = match self.real {
+            None => self.chirp.is_none(),
+            Some(FusedReal::Split) => true,
+            Some(FusedReal::Merge) => self.len <= MERGE_REGISTER_MAX_LEN,
+        };
+        let plain = self.single_pass
+            && self.lengths == Lengths::PowerOfTwo
+            && self.len.is_power_of_two()
+            && !self.interleaved
+            && edge_fits
+            && !self.exchanges_halves();
+        if !plain {
+            return None;
+        }
+        let bits = self.len.trailing_zeros();
+        let stages = bits.div_ceil(MAX_RADIX.trailing_zeros());
+        let main = if self.precision == Precision::F32 && self.len == 4096 {
+            // Measured on the H200 (docs/PERFORMANCE.md, 2026-11-26, registers): [32, 32, 4]
+            // with 128 work-items 0.529 ms, [16, 16, 16] with 256 0.576, [64, 64] 0.625.
+            5
+        } else {
+            bits.div_ceil(stages.max(1))
+        };
+        let per_fft = self.len >> main;
+        let fits = stages >= 2
+            && (self.columns() == 1 || per_fft >= SINGLE_PASS_MIN_RUN)
+            && self.columns() * per_fft <= MAX_GROUP;
+        fits.then_some(main)
+    }
+
+    /// Whether a power-of-two pass with Bluestein's edges keeps its values in registers
+    /// ([`FusedSpec::holds_registers`]): the pad, the filter and the unpad read and write
+    /// element by element at their global index, so they ride on the registers' load and
+    /// store like a mixed pass's ([`FusedSpec::mixed_in_registers`]), with the same
+    /// conditions (two stages at least, and with `C > 1` at least `REGISTER_MIN_RUN` (16)
+    /// work-items per sub-FFT), and at most `CHIRP_REGISTER_MAX_COLUMNS` (2) sub-FFTs per
+    /// work-group. Plain power-of-two passes keep their measured shapes.
+    pub fn chirp_in_registers(&self) -> bool {
+        if !self.len.is_power_of_two() || self.chirp.is_none() || self.interleaved {
+            return false;
+        }
+        self.columns() <= CHIRP_REGISTER_MAX_COLUMNS
+            && self.register_stages_fit(&self.stage_radices())
+    }
+
+    /// Whether a mixed length runs with its values in registers ([`FusedSpec::holds_registers`]):
+    /// a pass that is not interleaved, whose edges suit it (`may_hold_mixed_registers`), of at
+    /// least two stages whose radices all divide the first, R (so every stage is `R / r` whole
+    /// butterflies per work-item), exchanges in
+    /// parts the generator can tell apart (`parts_fit`), and, with `C > 1`, at least
+    /// `REGISTER_MIN_RUN` (16) work-items per sub-FFT (the flat phases then move runs of
+    /// `L / R` neighbouring values: `1000 = [10, 10, 10]`, runs of 100), a work-group of at
+    /// most [`MAX_GROUP`] (13824 = [24, 24, 24] would take 576), and with an edge a first
+    /// radix of at most `EDGE_REGISTER_MAX_RADIX` (20). Stages exchange
+    /// complex values up to [`FusedSpec::complex_capacity`], halves above (6561 points in
+    /// f32 in one pass), in parts above [`FusedSpec::mixed_scalar_capacity`] (10800 points
+    /// in f32 as `[30, 10, 6, 6]`, two parts of 5400).
+    pub fn mixed_in_registers(&self) -> bool {
+        if !self.may_hold_mixed_registers() {
+            return false;
+        }
+        let radices = self.stage_radices();
+        let Some(&first) = radices.first() else {
+            return false;
+        };
+        self.register_stages_fit(&radices)
+            && (!self.has_edge() || first <= EDGE_REGISTER_MAX_RADIX)
+            && divide_the_first(&radices)
+            && parts_fit(self.len, &radices, self.exchange_parts())
+            && self.work_group_size() <= MAX_GROUP
+    }
+
+    /// What every pass that keeps its values in registers needs of its stage `radices`: two
+    /// stages at least (the first runs on the load's registers, the last leaves the store's),
+    /// and with `C > 1` at least `REGISTER_MIN_RUN` work-items per sub-FFT.
+    pub(super) fn register_stages_fit(&self, radices: &[u32]) -> bool {
+        let Some(&first) = radices.first() else {
+            return false;
+        };
+        radices.len() >= 2 && (self.columns() == 1 || self.len / first >= REGISTER_MIN_RUN)
+    }
+
+    /// Whether this mixed pass may keep its values in registers, radices permitting: a
+    /// length that is not a power of two, not interleaved; its edges read and write element
+    /// by element at their global index (Bluestein's pad, filter and unpad, a real merge, the
+    /// caller's layout), or, for a real split, through the complex buffer the split reads
+    /// (up to [`FusedSpec::complex_capacity`] points: no halves).
+    pub(super) fn may_hold_mixed_registers(&self) -> bool {
+        let split_in_halves = self.real == Some(FusedReal::Split)
+            && self.len > FusedSpec::complex_capacity(self.precision);
+        !self.len.is_power_of_two()
+            && self.lengths == Lengths::Any
+            && !self.interleaved
+            && !split_in_halves
+    }
+}
