@@ -2,6 +2,7 @@
 //! values of every pair `Z_k`, `Z_(H-k)` come from local memory, and each pair writes
 //! `X_k` and `X_(H-k)`.
 
+use super::body::column_point;
 use super::edge_helpers::{half_row_distance, pitch_argument, write_pad_fill};
 use super::exchange::{write_exchange, Part, Placed};
 use super::global_access::real_twiddle;
@@ -302,11 +303,7 @@ fn write_own_pairs<W: Write>(
         if fixed {
             w.open_block()?;
         }
-        let m = match shape.has_j() {
-            true => it.plus("row", per),
-            false => it.expr(),
-        };
-        writeln!(w, "const uint m = {m};")?;
+        writeln!(w, "const uint m = {};", column_point(shape, it))?;
         writeln!(
             w,
             "const uint mm = i == 0u ? {} : {}u - m;",
