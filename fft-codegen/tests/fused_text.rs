@@ -808,6 +808,72 @@ fn one_pass_splits_write_elements_or_pairs_without_pad() {
     }
 }
 
+/// A one-pass split whose last stage runs an even number of butterflies per work-item pairs
+/// each butterfly with its mirror in the work-item's registers: no spill to local memory
+/// (the last barrier is the last stage's exchange), and every value's mirror is a register,
+/// with butterfly 0's and the middle one's own pairs where the work-item's point is 0.
+#[test]
+fn one_pass_splits_pair_their_values_in_registers() {
+    use fft_codegen::FusedReal;
+    let split = |len: u32| {
+        FusedSpec {
+            real: Some(FusedReal::Split),
+            ..FusedSpec::new(len)
+        }
+        .as_single_pass()
+    };
+    // 4096 reals: [16, 16, 8] over 128 work-items per sub-FFT, two butterflies each.
+    let text = source(&split(2048));
+    let body = code(&text);
+    let after_last_barrier = &body[body.rfind("barrier(").expect("a barrier")..];
+    assert!(
+        after_last_barrier.contains("s3_u1_a07 = s3_u1_in[1792];"),
+        "the last barrier is the last stage's exchange"
+    );
+    assert!(
+        !after_last_barrier.contains("buf["),
+        "no spill after the stages"
+    );
+    for line in [
+        "    const uint s3_u1_b = sj == 0u ? 128u : 256u - sj;
+",
+        "    __local float2 *s3_u1_in = buf + sc * 2048u + s3_u1_b;
+",
+        "    st[8] = s3_u1_y00;
+",
+        "        const float2 w_1 = real_hi[s3_u1_b];
+",
+        "        y[row_out + sj] = real_split(st[0], (zero ? st[0] : st[15]), w_0) * scale;
+",
+        "        y[row_out + sj + 256u] = real_split(st[1], (zero ? st[7] : st[14]), mul_p1q8(w_0)) * scale;
+",
+        "        y[row_out + s3_u1_b + 1792u] = real_split(st[15], (zero ? st[8] : st[0]), mul_p7q8(w_1)) * scale;
+",
+        "            y[row_out + 2048u] = real_split(st[0], st[0], (float2)(-1, 0)) * scale;
+",
+    ] {
+        assert!(text.contains(line), "2048: missing {line:?}");
+    }
+    // 2048 reals: [16, 16, 4], four butterflies per work-item; only u = 0 and u = 2 choose.
+    let text = source(&split(1024));
+    for line in [
+        "    const uint s3_u1_b = sj + 64u;
+",
+        "    const uint s3_u2_b = sj == 0u ? 128u : 256u - sj;
+",
+        "    const uint s3_u3_b = 192u - sj;
+",
+        "        y[row_out + s3_u1_b + 768u] = real_split(st[7], st[12], mul_p3q4(w_1)) * scale;
+",
+        "        y[row_out + s3_u3_b] = real_split(st[12], st[7], w_3) * scale;
+",
+    ] {
+        assert!(text.contains(line), "1024: missing {line:?}");
+    }
+    // 1024 reals: [8, 8, 8], one butterfly per work-item: the spill stays.
+    assert!(!source(&split(512)).contains("real split in registers"));
+}
+
 /// The column regime of a multi-pass split: in f64 both slots of each mirrored pair write its
 /// pairs (the front its even elements, the mirror its odd ones, the self-mirrored columns
 /// their own); in f32 the front slots write them all.

@@ -243,7 +243,9 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
 #[test]
 fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // Real: the split and merge in one-pass kernels (1000, 1024, 4096, 8192; the split
-    // element by element with constant twiddle products in 1024 and 4096), in the last and
+    // element by element with constant twiddle products in 1024; in registers, each of the
+    // last stage's butterflies beside its mirror, in 2048 (four butterflies per work-item,
+    // C = 4, an odd batch), 4096 (two), 8192 (eight), and in f64 2048 and 4096), in the last and
     // first of two passes (65536, 2^17: the split in a 64-point last pass; 2^19 in 128, 2^20
     // in 256, 32000 in 125 points of radix 25 and 200000 in 250; in f64 the split's pairs
     // shared by both slots of each mirrored pair: 2^16 in 128 points, 32000 in 125 of radix 5,
@@ -254,6 +256,7 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     let f32_lengths = [
         (1000, 3),
         (1024, 2),
+        (2048, 3),
         (4096, 1),
         (8192, 1),
         (65536, 1),
@@ -271,7 +274,15 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     for (len, batch) in f32_lengths {
         results.push(check_real::<f32>(&[len], batch));
     }
-    for (len, batch) in [(1024, 1), (2000, 1), (1 << 16, 1), (32000, 2), (1 << 21, 1)] {
+    for (len, batch) in [
+        (1024, 1),
+        (2000, 1),
+        (2048, 3),
+        (4096, 1),
+        (1 << 16, 1),
+        (32000, 2),
+        (1 << 21, 1),
+    ] {
         results.push(check_real::<f64>(&[len], batch));
     }
     // Rank 2 and 3: fused column passes over rows of any length; 8192-point columns in two

@@ -61,7 +61,8 @@
 //! `body.rs` (the `__kernel`), `roles.rs` (the work-item's roles and `pad`, as index
 //! bindings), `load.rs` and `store.rs` (the phases; `elements.rs` where each element lives,
 //! `flat.rs` their flat regime, `global_access.rs` one element's address and value with the
-//! edges, `interleaved.rs` the interleaved pass's, `split.rs` a real split in the store),
+//! edges, `interleaved.rs` the interleaved pass's, `split.rs` a real split in the store,
+//! `paired_split.rs` a one-pass split in registers),
 //! `stage.rs` (stages that exchange complex values, with each butterfly's indices),
 //! `registers.rs` (stages whose values stay in registers); `shape.rs` holds the kernel's constants,
 //! `unrolled.rs` the phases' loops, `indices.rs` gathers the index expressions for
@@ -90,6 +91,7 @@ mod header;
 pub(crate) mod indices;
 mod interleaved;
 mod load;
+mod paired_split;
 mod program;
 mod registers;
 mod roles;

@@ -22,6 +22,7 @@
 
 use super::exchange::{write_padded_exchange, At, Part, Placed};
 use super::exchange_pad::{choose, Padding};
+use super::paired_split::{paired_butterfly, splits_in_registers};
 use super::roles::{roles, Names, REGISTERS_LOAD, REGISTERS_STORE};
 use super::shape::{linear, Shape, Stage};
 use super::stage::{stage_text, write_stage_comment};
@@ -69,6 +70,7 @@ fn write_stages_padded<W: Write>(
     let mut paddings = Vec::new();
     let mut values: Vec<Placed> = Vec::new();
     let last_index = shape.stages.len().saturating_sub(1);
+    let paired = splits_in_registers(shape);
     for (index, stage) in shape.stages.iter().enumerate() {
         writeln!(w)?;
         let graph = graphs.get(&stage.radix).ok_or(fmt::Error)?;
@@ -88,6 +90,7 @@ fn write_stages_padded<W: Write>(
         let mapping = Mapping {
             sub: sub.as_deref(),
             point: &point,
+            paired: index == last_index && index > 0 && paired,
         };
         let (outputs, padding) = write_stage(w, shape, mapping, stage, graph, &values, table)?;
         values = outputs;
@@ -99,6 +102,17 @@ fn write_stages_padded<W: Write>(
     let last = shape.stages.last().map_or(1, |s| s.radix);
     let butterflies = shape.radix / last;
     writeln!(w)?;
+    if paired {
+        writeln!(
+            w,
+            "// The last stage's output q of butterfly u is st[u * {last} + q], for the split in registers."
+        )?;
+        writeln!(w, "{} st[{}];", shape.vector, shape.radix)?;
+        for (n, value) in values.iter().enumerate() {
+            writeln!(w, "st[{n}] = {};", value.register)?;
+        }
+        return Ok(paddings);
+    }
     writeln!(
         w,
         "// The last stage's output q of butterfly u is element u + {butterflies} * q of the store phase."
@@ -112,11 +126,20 @@ fn write_stages_padded<W: Write>(
 }
 
 /// Which point of which sub-FFT a work-item's stage runs: `point` of sub-FFT `sub` (of the
-/// one sub-FFT when `sub` is `None`).
+/// one sub-FFT when `sub` is `None`); `paired`: the last stage of a kernel that
+/// [splits in registers](splits_in_registers), whose butterflies are the point's and their
+/// mirrors ([`paired_butterfly`]) rather than `point + u * L / R`.
 #[derive(Clone, Copy)]
 struct Mapping<'a> {
     sub: Option<&'a str>,
     point: &'a Expr,
+    paired: bool,
+}
+
+/// The kernel's name of the point butterfly `u` of stage `stage` (0 first) runs, for
+/// `u > 0` (butterfly 0 runs the work-item's own point).
+pub(super) fn butterfly_point(stage: usize, u: u32) -> String {
+    format!("s{}_u{u}_b", stage + 1)
 }
 
 impl Mapping<'_> {
@@ -172,11 +195,15 @@ fn write_stage<W: Write>(
         let prefix = format!("{stage_prefix}u{u}_");
         let mut setup = Bindings::new();
         // The point butterfly u runs, as the kernel names it and as its value from `at`.
-        let b_value = at.clone().plus(Expr::uint(u * per));
+        let b_value = if mapping.paired {
+            paired_butterfly(shape, at, u)
+        } else {
+            at.clone().plus(Expr::uint(u * per))
+        };
         let b = if u == 0 {
             at.clone()
         } else {
-            setup.bind_unless_var(&format!("{prefix}b"), b_value.clone())
+            setup.bind_unless_var(&butterfly_point(index, u), b_value.clone())
         };
         let kk = format!("{prefix}kk");
         if ps > 1 {
@@ -194,21 +221,41 @@ fn write_stage<W: Write>(
             writeln!(w, "{v} {};", registers.join(", "))?;
         }
         if index > 0 {
-            // Point `at + offset`, `at < L / R`: the part is `offset / P`.
-            for (m, register) in registers.into_iter().enumerate() {
-                let offset = u * per + m as u32 * span;
-                let in_part = offset % part_len;
-                inputs.push(Placed {
-                    part: Part::Fixed(offset / part_len),
-                    local: mapping.local(part_len, at.clone(), in_part),
-                    register,
-                    at: Some(At {
-                        pointer: format!("{stage_prefix}in"),
-                        base: read_base.clone(),
-                        value: read_base.clone(),
-                        offset: in_part,
-                    }),
-                });
+            // A mirrored butterfly's points, `b + m * (L / r)`, from its own pointer (one part).
+            if mapping.paired && u >= butterflies / 2 {
+                let base = mapping.local(part_len, b.clone(), 0);
+                let value = mapping.local(part_len, b_value.clone(), 0);
+                for (m, register) in registers.into_iter().enumerate() {
+                    let offset = m as u32 * span;
+                    inputs.push(Placed {
+                        part: Part::Fixed(0),
+                        local: mapping.local(part_len, b_value.clone(), offset),
+                        register,
+                        at: Some(At {
+                            pointer: format!("{prefix}in"),
+                            base: base.clone(),
+                            value: value.clone(),
+                            offset,
+                        }),
+                    });
+                }
+            } else {
+                // Point `at + offset`, `at < L / R`: the part is `offset / P`.
+                for (m, register) in registers.into_iter().enumerate() {
+                    let offset = u * per + m as u32 * span;
+                    let in_part = offset % part_len;
+                    inputs.push(Placed {
+                        part: Part::Fixed(offset / part_len),
+                        local: mapping.local(part_len, at.clone(), in_part),
+                        register,
+                        at: Some(At {
+                            pointer: format!("{stage_prefix}in"),
+                            base: read_base.clone(),
+                            value: read_base.clone(),
+                            offset: in_part,
+                        }),
+                    });
+                }
             }
         }
         // The butterfly's first output point from the point it runs (`dst` below).

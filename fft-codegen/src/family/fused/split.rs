@@ -6,6 +6,7 @@ use super::body::column_point;
 use super::edge_helpers::{half_row_distance, pitch_argument, write_pad_fill};
 use super::exchange::{write_exchange, Part, Placed};
 use super::global_access::real_twiddle;
+use super::paired_split::{paired_split_angles, splits_in_registers};
 use super::roles::{Names, REGISTERS_STORE};
 use super::shape::Shape;
 use super::unrolled::{write_elements, Element};
@@ -185,8 +186,12 @@ fn element_angle(shape: &Shape, it: u32) -> Angle {
 }
 
 /// The constant twiddle helpers (`mul_pXqY`) the element-wise split calls, none for other
-/// kernels: [`element_angle`] of every element but the first, where not trivial.
+/// kernels: [`element_angle`] of every element but the first, where not trivial; those of
+/// the split in registers where it [pairs them there](splits_in_registers).
 pub(super) fn split_angles(shape: &Shape) -> Vec<Angle> {
+    if splits_in_registers(shape) {
+        return paired_split_angles(shape);
+    }
     if !splits_by_elements(shape) {
         return Vec::new();
     }
@@ -198,7 +203,7 @@ pub(super) fn split_angles(shape: &Shape) -> Vec<Angle> {
 
 /// `value` (an atom) times the factor of `angle`, as OpenCL C of `vector` values: itself, a
 /// negation, a swap for `±i` (the butterflies' [`rotated`]), else the `mul_pXqY` helper.
-fn times_angle(angle: Angle, value: &str, vector: &str) -> String {
+pub(super) fn times_angle(angle: Angle, value: &str, vector: &str) -> String {
     match angle.kind() {
         AngleKind::One => value.to_string(),
         AngleKind::MinusOne => format!("-{value}"),
@@ -210,7 +215,7 @@ fn times_angle(angle: Angle, value: &str, vector: &str) -> String {
 
 /// The distance between the output rows of a one-pass split (`L + 1` values, or
 /// `out_pitch` when pitched).
-fn row_distance(shape: &Shape) -> String {
+pub(super) fn row_distance(shape: &Shape) -> String {
     half_row_distance(shape, &format!("{}u", shape.len + 1))
 }
 

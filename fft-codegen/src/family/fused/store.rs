@@ -4,6 +4,7 @@
 use super::elements::{element, start, Phase, Regime};
 use super::flat::{write_flat, write_flat_registers};
 use super::global_access::store;
+use super::paired_split::{splits_in_registers, write_paired_split};
 use super::roles::{stage_point, Names, REGISTERS_STORE};
 use super::shape::Shape;
 use super::split::{
@@ -25,6 +26,9 @@ pub(super) fn write_store<W: Write>(
 ) -> fmt::Result {
     if shape.spec.interleaved {
         return super::interleaved::write_store(w, shape, names);
+    }
+    if splits_in_registers(shape) {
+        return write_paired_split(w, shape, names);
     }
     let (l, r, group, per) = (shape.len, shape.radix, shape.group, shape.per_fft);
     let q = if shape.has_j() {
