@@ -781,21 +781,22 @@ fn one_pass_splits_write_elements_or_pairs_without_pad() {
         }
         .as_single_pass()
     };
-    let text = source(&split(512));
+    // 1000 = [10, 10, 10]: one butterfly per work-item in the last stage, so the values
+    // go back to local memory for the split (powers of two pair them in registers).
+    let text = source(&split(1000));
+    assert!(!text.contains("pad("), "1000: the exchanges pad linearly");
     for line in [
-        // The exchanges pad linearly, as in the complex one-pass kernels.
-        "    __local float2 *s2_u0_out = buf + (s2_u0_dst + s2_u0_dst / 64u);\n",
-        "    buf[sc * 512u + sj + 64u] = st[1];\n",
-        "            const uint row_out = (first + sc) * 513u;\n",
-        "            const uint mirror = sc * 512u + 512u - sj;\n",
+        "    buf[sc * 1000u + sj + 100u] = st[1];\n",
+        "            const uint row_out = (first + sc) * 1001u;\n",
+        "            const uint mirror = sc * 1000u + 1000u - sj;\n",
         "            const float2 w_split = real_hi[sj];\n",
-        "            y[row_out + sj] = real_split(st[0], buf[sj == 0u ? sc * 512u : mirror], w_split) * scale;\n",
-        "            y[row_out + sj + 256u] = real_split(st[4], buf[mirror - 256u], (float2)(w_split.y, -w_split.x)) * scale;\n",
-        "            y[row_out + sj + 448u] = real_split(st[7], buf[mirror - 448u], mul_p7q8(w_split)) * scale;\n",
-        "inline float2 mul_p7q8(const float2 a)\n",
-        "                y[row_out + 512u] = real_split(st[0], st[0], (float2)(-1, 0)) * scale;\n",
+        "            y[row_out + sj] = real_split(st[0], buf[sj == 0u ? sc * 1000u : mirror], w_split) * scale;\n",
+        "            y[row_out + sj + 500u] = real_split(st[5], buf[mirror - 500u], (float2)(w_split.y, -w_split.x)) * scale;\n",
+        "            y[row_out + sj + 900u] = real_split(st[9], buf[mirror - 900u], mul_p9q10(w_split)) * scale;\n",
+        "inline float2 mul_p9q10(const float2 a)\n",
+        "                y[row_out + 1000u] = real_split(st[0], st[0], (float2)(-1, 0)) * scale;\n",
     ] {
-        assert!(text.contains(line), "512: missing {line:?}");
+        assert!(text.contains(line), "1000: missing {line:?}");
     }
     let text = source(&split(64));
     let columns = split(64).columns();
@@ -870,8 +871,16 @@ fn one_pass_splits_pair_their_values_in_registers() {
     ] {
         assert!(text.contains(line), "1024: missing {line:?}");
     }
-    // 1024 reals: [8, 8, 8], one butterfly per work-item: the spill stays.
-    assert!(!source(&split(512)).contains("real split in registers"));
+    // 1024 reals: [16, 16, 2] (not the balanced [8, 8, 8], one butterfly per work-item),
+    // eight butterflies per work-item, so the split pairs in registers too.
+    let text = source(&split(512));
+    for line in [
+        "    const uint s3_u4_b = sj == 0u ? 128u : 256u - sj;\n",
+        "    const uint s3_u7_b = 160u - sj;\n",
+        "        y[row_out + s3_u7_b + 256u] = real_split(st[15], st[6], (float2)(w_7.y, -w_7.x)) * scale;\n",
+    ] {
+        assert!(text.contains(line), "512: missing {line:?}");
+    }
 }
 
 /// The column regime of a multi-pass split: in f64 both slots of each mirrored pair write its

@@ -17,12 +17,15 @@ impl FusedSpec {
     /// (docs/PERFORMANCE.md, 2026-11-24), 1.02 copies against 1.21. As a column pass of a
     /// longer transform it keeps 8, whose runs of 8 addresses it needs (with 4: 2^18 from
     /// 2.13 to 2.54 copies, 2^27 from 4.50 to 5.57). 256 points with 8 sub-FFTs, and 2048
-    /// points with 1, were no faster.
+    /// points with 1, were no faster. A one-pass real split of 512 points runs as
+    /// [16, 16, 2] (32 work-items per sub-FFT, `single_pass_register_bits`) and keeps 8, a
+    /// work-group of 256 as the complex pass's.
     pub fn columns(&self) -> u32 {
         if self.single_pass
             && self.precision == Precision::F32
             && self.len == 512
             && !self.interleaved
+            && self.real != Some(FusedReal::Split)
         {
             return 4;
         }

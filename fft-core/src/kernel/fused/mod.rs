@@ -87,6 +87,11 @@ pub const REGISTER_MIN_RUN: u32 = 16;
 /// (runs of 8) 0.521 ms against 0.587 through local memory, 128 as [16, 8] 0.525 against
 /// 0.588.
 const SINGLE_PASS_MIN_RUN: u32 = 8;
+
+/// The fewest work-items per sub-FFT of a one-pass real split whose radices are chosen so
+/// that its values pair in registers ([`FusedSpec::single_pass_in_registers`]): a warp's
+/// 32 writes then fall in one sub-FFT's row, as in fft-codegen's element-wise split.
+const SPLIT_PAIR_MIN_RUN: u32 = 32;
 /// The longest whole-transform power-of-two pass with a real merge (the first pass of a C2R)
 /// that keeps its values in registers ([`FusedSpec::single_pass_in_registers`]); a split
 /// (R2C) does at every length. Measured on the H200 (docs/PERFORMANCE.md, 2026-11-26,

@@ -4,7 +4,7 @@
 use super::radices::{divide_the_first, parts_fit};
 use super::{
     FusedSpec, CHIRP_REGISTER_MAX_COLUMNS, EDGE_REGISTER_MAX_RADIX, MAX_GROUP, MAX_RADIX,
-    MERGE_REGISTER_MAX_LEN, REGISTER_MIN_RUN, SINGLE_PASS_MIN_RUN,
+    MERGE_REGISTER_MAX_LEN, REGISTER_MIN_RUN, SINGLE_PASS_MIN_RUN, SPLIT_PAIR_MIN_RUN,
 };
 use crate::kernel::real::FusedReal;
 use crate::kernel::spec::Lengths;
@@ -73,12 +73,23 @@ impl FusedSpec {
         }
         let bits = self.len.trailing_zeros();
         let stages = bits.div_ceil(MAX_RADIX.trailing_zeros());
+        let balanced = bits.div_ceil(stages.max(1));
         let main = if self.precision == Precision::F32 && self.len == 4096 {
             // Measured on the H200 (docs/PERFORMANCE.md, 2026-11-26, registers): [32, 32, 4]
             // with 128 work-items 0.529 ms, [16, 16, 16] with 256 0.576, [64, 64] 0.625.
             5
+        } else if self.real == Some(FusedReal::Split)
+            && bits % balanced == 0
+            && balanced < MAX_RADIX.trailing_zeros()
+            && bits.div_ceil(balanced + 1) == stages
+            && self.len >> (balanced + 1) >= SPLIT_PAIR_MIN_RUN
+        {
+            // A split pairs its values in registers where the last stage runs an even number
+            // of butterflies per work-item (fft-codegen's `paired_split.rs`): 512 points as
+            // [16, 16, 2] rather than [8, 8, 8], the same number of stages.
+            balanced + 1
         } else {
-            bits.div_ceil(stages.max(1))
+            balanced
         };
         let per_fft = self.len >> main;
         let fits = stages >= 2

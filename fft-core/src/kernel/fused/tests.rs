@@ -126,8 +126,15 @@ fn mixed_lengths_keep_their_values_in_registers_where_the_radices_divide() {
     assert_eq!(real(2048, FusedReal::Merge).stage_radices(), [64, 32]);
     for step in [FusedReal::Split, FusedReal::Merge] {
         assert!(single(512, step).single_pass_in_registers());
-        assert_eq!(single(512, step).stage_radices(), [8, 8, 8]);
     }
+    // The split pairs its values in registers where its last stage runs an even number of
+    // butterflies per work-item: 512 points as [16, 16, 2] (32 work-items, 8 sub-FFTs),
+    // the merge as the complex pass, [8, 8, 8] (64 work-items, 4 sub-FFTs).
+    assert_eq!(single(512, FusedReal::Split).stage_radices(), [16, 16, 2]);
+    assert_eq!(single(512, FusedReal::Split).work_group_size(), 256);
+    assert_eq!(single(512, FusedReal::Merge).stage_radices(), [8, 8, 8]);
+    assert_eq!(single(256, FusedReal::Split).stage_radices(), [16, 16]);
+    assert_eq!(single(1024, FusedReal::Split).stage_radices(), [16, 16, 4]);
     // The split of the whole transform spills its values unpadded, so its exchanges pad
     // linearly; as the last pass of several (reading mirrors from local-memory stages)
     // or exchanging halves it reads them through the two-level pad().
@@ -140,7 +147,7 @@ fn mixed_lengths_keep_their_values_in_registers_where_the_radices_divide() {
     assert!(single(500, FusedReal::Split).splits_unpadded());
     assert_eq!(
         single(512, FusedReal::Split).name(),
-        "fft_fused512_c4_fwd_f32_split_whole"
+        "fft_fused512_c8_fwd_f32_split_whole"
     );
     assert_eq!(
         real(500, FusedReal::Split).as_single_pass().name(),
