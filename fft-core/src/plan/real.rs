@@ -69,6 +69,7 @@ pub(super) fn real_plan(
     };
     match request.direction {
         Direction::Forward => {
+            let one_pass = passes.len() == 1;
             if packed {
                 passes.insert(0, point_wise(RealStep::Pack, 1.0));
             }
@@ -77,7 +78,12 @@ pub(super) fn real_plan(
                     .last_mut()
                     .is_some_and(|last| fuse(last, FusedReal::Split));
             match passes.last_mut() {
-                Some(last) if fused => last.scale = scale,
+                Some(last) if fused => {
+                    last.scale = scale;
+                    if one_pass {
+                        whole_transform(last);
+                    }
+                }
                 _ => passes.push(point_wise(RealStep::Split, scale)),
             }
         }
@@ -308,6 +314,22 @@ fn fuse(pass: &mut Pass, step: FusedReal) -> bool {
     pass.spec = KernelSpec::Fused(fused);
     pass.relaunch();
     true
+}
+
+/// Marks the fused pass of a one-pass R2C as the whole transform
+/// ([`FusedSpec::as_single_pass`]), where the planner's pass does not say so already (the
+/// mixed lengths): its split then pairs each value with its mirror from registers
+/// (`FusedSpec::splits_unpadded`) rather than through a loop over the pairs in local
+/// memory. 1000 reals (500 points as `[10, 10, 5]`) pair in registers, 2000 (1000 as
+/// `[10, 10, 10]`) element by element.
+fn whole_transform(pass: &mut Pass) {
+    if let KernelSpec::Fused(spec) = pass.spec {
+        let whole = spec.as_single_pass();
+        if whole != spec {
+            pass.spec = KernelSpec::Fused(whole);
+            pass.relaunch();
+        }
+    }
 }
 
 /// The shortest run of consecutive bytes a multi-pass last pass with the split step may

@@ -756,10 +756,10 @@ fn real_plans_fuse_their_steps_into_the_edge_passes_on_gpus() {
         real_entries(1 << 20, inv, compact, &GPU),
         ["fft_fused1024_c4_inv_f32_merge", "fft_fused512_c8_inv_f32"]
     );
-    // Mixed half length, one pass.
+    // Mixed half length, one pass: the whole transform, its split paired in registers.
     assert_eq!(
         real_entries(1000, fwd, compact, &GPU),
-        ["fft_fused500_c8_fwd_f32_split"]
+        ["fft_fused500_c8_fwd_f32_split_whole"]
     );
     // Padded rows are packed first (R2C) and unpacked last (C2R).
     assert_eq!(
@@ -1144,11 +1144,13 @@ fn real_steps_ride_on_register_passes_where_their_specs_exist() {
         };
         plan_name(&Plan::new(r, &GPU).unwrap())
     };
-    // 1000 complex points keep their values in registers; the split puts them back into
-    // local memory for its pairs, the merge reads element by element.
+    // 1000 complex points keep their values in registers; as the whole transform
+    // (`_whole`) the split puts them back into local memory unpadded and writes element by
+    // element ([10, 10, 10]: one butterfly per work-item in the last stage), the merge reads
+    // element by element.
     assert_eq!(
         real(2000, Direction::Forward),
-        ["fft_fused1000_c4_fwd_f32_split"]
+        ["fft_fused1000_c4_fwd_f32_split_whole"]
     );
     assert_eq!(
         real(2000, Direction::Inverse),
