@@ -166,7 +166,9 @@ pub(super) fn write_split_elements<W: Write>(
 
 /// Whether the flat split writes element by element ([`write_split_elements`]): a
 /// one-pass split kept in registers and spilled unpadded, with at least
-/// [`SPLIT_ELEMENTS_MIN_RUN`] work-items per sub-FFT.
+/// [`SPLIT_ELEMENTS_MIN_RUN`] work-items per sub-FFT. Where its last stage also runs an even
+/// number of butterflies per work-item, the split pairs its values in registers instead, with
+/// no spill ([`splits_in_registers`], `paired_split.rs`).
 pub(super) fn splits_by_elements(shape: &Shape) -> bool {
     shape.spec.real == Some(FusedReal::Split)
         && !shape.halves
