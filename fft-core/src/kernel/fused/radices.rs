@@ -57,8 +57,17 @@ impl FusedSpec {
             // exchange costs eight barriers, so f64 takes its largest radix there too: 8192
             // f64 points as [32, 32, 8] 1.286 ms against 1.571 as [16, 16, 16, 2] on the H200
             // (docs/PERFORMANCE.md, 2026-11-26, registers; cuFFT 1.422).
+            // A real split there (the R2C of 16384 f32 reals) takes [32, 32, 8] with 256
+            // work-items: 0.526 ms per 2^27 reals against 0.810 as [64, 64, 2] on the H200,
+            // while the complex pass lost with it (0.585 -> 0.614 ms per 2^27 points;
+            // docs/PERFORMANCE.md, 2026-11-28 (radix 8192)).
             return match self.precision {
                 Precision::F64 if self.exchange_parts() == 1 => sixteen,
+                Precision::F32
+                    if self.exchange_parts() == 1 && self.real == Some(FusedReal::Split) =>
+                {
+                    sixteen + 1
+                }
                 _ => self.max_stage_radix().trailing_zeros(),
             };
         }

@@ -144,6 +144,13 @@ fn mixed_lengths_keep_their_values_in_registers_where_the_radices_divide() {
     assert!(!real(512, FusedReal::Split).splits_unpadded());
     assert!(!real(512, FusedReal::Split).pads_linearly());
     assert!(!single(8192, FusedReal::Split).splits_unpadded());
+    // In halves, the f32 split of 8192 points takes [32, 32, 8] with 256 work-items; the
+    // complex pass keeps [64, 64, 2] with 128.
+    assert_eq!(single(8192, FusedReal::Split).stage_radices(), [32, 32, 8]);
+    assert_eq!(single(8192, FusedReal::Split).work_group_size(), 256);
+    let plain = FusedSpec::new(8192).as_single_pass();
+    assert_eq!(plain.stage_radices(), [64, 64, 2]);
+    assert_eq!(plain.work_group_size(), 128);
     assert!(single(500, FusedReal::Split).splits_unpadded());
     assert_eq!(
         single(512, FusedReal::Split).name(),
