@@ -871,6 +871,17 @@ fn one_pass_splits_pair_their_values_in_registers() {
     ] {
         assert!(text.contains(line), "1024: missing {line:?}");
     }
+    // 16384 reals: [32, 32, 8] exchanging halves, four butterflies per work-item: the
+    // mirrored ones read real parts, then imaginary parts, through pointers of their own.
+    let text = source(&split(8192));
+    assert!(text.contains("the real split in registers"));
+    for line in [
+        "    const uint s3_u2_b = j == 0u ? 512u : 1024u - j;\n",
+        "    __local float *s3_u2_in = buf + s3_u2_b;\n",
+        "    s3_u2_a01.x = s3_u2_in[1024];\n",
+    ] {
+        assert!(text.contains(line), "8192: missing {line:?}");
+    }
     // 1024 reals: [16, 16, 2] (not the balanced [8, 8, 8], one butterfly per work-item),
     // eight butterflies per work-item, so the split pairs in registers too.
     let text = source(&split(512));

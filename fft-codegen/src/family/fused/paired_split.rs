@@ -16,22 +16,20 @@ use super::edge_helpers::write_pad_fill;
 use super::registers::butterfly_point;
 use super::roles::{Names, REGISTERS_STORE};
 use super::shape::Shape;
-use super::split::{row_distance, splits_by_elements, times_angle};
+use super::split::{row_distance, times_angle};
 use crate::index::Expr;
 use crate::math::angle::{Angle, AngleKind};
 use crate::opencl::writer::Writer;
 use fft_core::Direction;
 use std::fmt::{self, Write};
 
-/// Whether a one-pass real split ([`splits_by_elements`]) pairs its values in registers:
-/// where the last stage runs an even number `U` of butterflies per work-item (two stages at
-/// least, one exchange part). R2C of 2048, 4096 and 8192 reals in f32 (`U` = 4, 2, 8),
-/// 2048 and 4096 in f64; not 1024 reals (`[8, 8, 8]`, `U = 1`).
+/// Whether a one-pass real split pairs its values in registers
+/// ([`fft_core::kernel::FusedSpec::pairs_split_in_registers`]): where the last stage runs an
+/// even number `U` of butterflies per work-item (two stages at least, one exchange part, at
+/// least 32 work-items per sub-FFT). R2C of 1024, 2048, 4096 and 8192 reals in f32 (`U` = 8,
+/// 4, 2, 8), of 16384 (halves, `U` = 4), 1024..4096 in f64, 1000 reals (500 as [10, 10, 5]).
 pub(super) fn splits_in_registers(shape: &Shape) -> bool {
-    splits_by_elements(shape)
-        && shape.stages.len() >= 2
-        && shape.spec.exchange_parts() == 1
-        && butterflies_per_item(shape) % 2 == 0
+    shape.spec.pairs_split_in_registers()
 }
 
 /// `U = R / r`, the last stage's butterflies per work-item.

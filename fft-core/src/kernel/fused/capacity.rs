@@ -1,7 +1,9 @@
 //! How much local memory a [`FusedSpec`] holds and how it is laid out: the capacities
 //! that decide halves and parts, the padding of the local buffer, and its bytes.
 
-use super::{FusedSpec, LINEAR_PAD_MIN_PERIOD, MIXED_PART_SCALARS_F32, PAD_STEP};
+use super::{
+    FusedSpec, LINEAR_PAD_MIN_PERIOD, MIXED_PART_SCALARS_F32, PAD_STEP, SPLIT_PAIR_MIN_RUN,
+};
 use crate::kernel::real::FusedReal;
 use crate::Precision;
 
@@ -152,7 +154,36 @@ impl FusedSpec {
     /// padding at all, bank conflicts and all, 6561 points took 0.619 ms against 0.696 with
     /// the two-level pad (five integer instructions per access).
     pub fn pads_linearly(&self) -> bool {
-        self.holds_registers() && (self.real != Some(FusedReal::Split) || self.splits_unpadded())
+        self.holds_registers()
+            && (self.real != Some(FusedReal::Split)
+                || self.splits_unpadded()
+                || self.pairs_split_in_registers())
+    }
+
+    /// Whether a real split that is the whole transform ([`FusedSpec::single_pass`]) and
+    /// keeps its values in registers pairs each value with its mirror there (fft-codegen's
+    /// `paired_split.rs`): its last stage runs an even number of butterflies per work-item,
+    /// each beside its mirror, so the split needs no trip through local memory. One exchange
+    /// part, at least `SPLIT_PAIR_MIN_RUN` (32) work-items per sub-FFT (a warp's writes in
+    /// one row). R2C of 1024..8192 reals in f32 and f64 (their radices are chosen for it,
+    /// `single_pass_register_bits`), 16384 in f32 (halves), mixed one-pass half lengths such
+    /// as 500 = [10, 10, 5].
+    pub fn pairs_split_in_registers(&self) -> bool {
+        if self.real != Some(FusedReal::Split)
+            || !self.single_pass
+            || !self.holds_registers()
+            || self.exchange_parts() != 1
+        {
+            return false;
+        }
+        let radices = self.stage_radices();
+        match (radices.len(), radices.last()) {
+            (2.., Some(&last)) => {
+                let radix = self.radix();
+                (radix / last) % 2 == 0 && self.len / radix >= SPLIT_PAIR_MIN_RUN
+            }
+            _ => false,
+        }
     }
 
     /// Whether a real split that is the whole transform ([`FusedSpec::single_pass`]), keeps

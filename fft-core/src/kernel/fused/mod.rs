@@ -88,9 +88,10 @@ pub const REGISTER_MIN_RUN: u32 = 16;
 /// 0.588.
 const SINGLE_PASS_MIN_RUN: u32 = 8;
 
-/// The fewest work-items per sub-FFT of a one-pass real split whose radices are chosen so
-/// that its values pair in registers ([`FusedSpec::single_pass_in_registers`]): a warp's
-/// 32 writes then fall in one sub-FFT's row, as in fft-codegen's element-wise split.
+/// The fewest work-items per sub-FFT of a one-pass real split that pairs its values in
+/// registers ([`FusedSpec::pairs_split_in_registers`], and the radices chosen for it in
+/// `single_pass_register_bits`): a warp's 32 writes then fall in one sub-FFT's row, as in
+/// fft-codegen's element-wise split.
 const SPLIT_PAIR_MIN_RUN: u32 = 32;
 /// The longest whole-transform power-of-two pass with a real merge (the first pass of a C2R)
 /// that keeps its values in registers ([`FusedSpec::single_pass_in_registers`]); a split
@@ -261,6 +262,7 @@ impl FusedSpec {
         if single.columns() != self.columns()
             || single.single_pass_in_registers()
             || single.splits_unpadded()
+            || single.pairs_split_in_registers()
         {
             single
         } else {
@@ -360,7 +362,10 @@ impl FusedSpec {
         if let Some(real) = self.real {
             suffix.push_str(real.suffix());
         }
-        if self.single_pass_in_registers() || self.splits_unpadded() {
+        if self.single_pass_in_registers()
+            || self.splits_unpadded()
+            || self.pairs_split_in_registers()
+        {
             suffix.push_str("_whole");
         }
         if self.interleaved {

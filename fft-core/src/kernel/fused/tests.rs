@@ -147,6 +147,15 @@ fn mixed_lengths_keep_their_values_in_registers_where_the_radices_divide() {
     // In halves, the f32 split of 8192 points takes [32, 32, 8] with 256 work-items; the
     // complex pass keeps [64, 64, 2] with 128.
     assert_eq!(single(8192, FusedReal::Split).stage_radices(), [32, 32, 8]);
+    // Four butterflies per work-item in its last stage: it pairs its values in registers.
+    assert!(single(8192, FusedReal::Split).pairs_split_in_registers());
+    assert_eq!(
+        single(8192, FusedReal::Split).name(),
+        "fft_fused8192_c1_fwd_f32_split_whole"
+    );
+    assert!(single(4096, FusedReal::Split).pairs_split_in_registers());
+    assert!(!real(4096, FusedReal::Split).pairs_split_in_registers());
+    assert!(!single(256, FusedReal::Split).pairs_split_in_registers());
     assert_eq!(single(8192, FusedReal::Split).work_group_size(), 256);
     let plain = FusedSpec::new(8192).as_single_pass();
     assert_eq!(plain.stage_radices(), [64, 64, 2]);
