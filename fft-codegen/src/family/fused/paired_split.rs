@@ -14,9 +14,9 @@
 
 use super::edge_helpers::write_pad_fill;
 use super::registers::butterfly_point;
-use super::roles::{Names, REGISTERS_STORE};
+use super::roles::Names;
 use super::shape::Shape;
-use super::split::{row_distance, times_angle};
+use super::split::{open_output_row, store_point, times_angle};
 use crate::index::Expr;
 use crate::math::angle::{Angle, AngleKind};
 use crate::opencl::writer::Writer;
@@ -90,12 +90,7 @@ pub(super) fn write_paired_split<W: Write>(
 ) -> fmt::Result {
     let (l, u_count) = (shape.len, butterflies_per_item(shape));
     let (r, s, half) = (shape.radix / u_count, last_stride(shape), u_count / 2);
-    let (prefix, _) = REGISTERS_STORE;
-    let (c, j) = if shape.has_c() {
-        (format!("{prefix}c"), format!("{prefix}j"))
-    } else {
-        ("0u".to_string(), names.at.to_string())
-    };
+    let (c, j) = store_point(shape, names);
     let stage = shape.stages.len() - 1;
     let point = |u: u32| {
         if u == 0 {
@@ -138,13 +133,7 @@ pub(super) fn write_paired_split<W: Write>(
         r - 1,
         2 * l
     )?;
-    writeln!(w, "if (first + {c} < total)")?;
-    w.open_block()?;
-    writeln!(
-        w,
-        "const uint row_out = (first + {c}) * {};",
-        row_distance(shape)
-    )?;
+    open_output_row(w, shape, &c)?;
     writeln!(w, "const bool zero = {j} == 0u;")?;
     let v = shape.vector;
     for u in 0..u_count {

@@ -104,17 +104,7 @@ pub(super) fn write_split_elements<W: Write>(
     names: &Names,
 ) -> fmt::Result {
     let (l, r, per) = (shape.len, shape.radix, shape.per_fft);
-    let (prefix, _) = REGISTERS_STORE;
-    let (c, j) = if shape.has_c() {
-        let j = if shape.has_j() {
-            format!("{prefix}j")
-        } else {
-            "0u".to_string()
-        };
-        (format!("{prefix}c"), j)
-    } else {
-        ("0u".to_string(), names.at.to_string())
-    };
+    let (c, j) = store_point(shape, names);
     writeln!(
         w,
         "// Flat real split (p == 1): element e = {j} + {per} * it of sub-FFT {c} writes X_e from Z_e (st[it]) and"
@@ -123,13 +113,7 @@ pub(super) fn write_split_elements<W: Write>(
         w,
         "// Z_(({l} - e) % {l}) in local memory, at mirror - {per} * it (it > 0); element 0 also writes X_{l}."
     )?;
-    writeln!(w, "if (first + {c} < total)")?;
-    w.open_block()?;
-    writeln!(
-        w,
-        "const uint row_out = (first + {c}) * {};",
-        row_distance(shape)
-    )?;
+    open_output_row(w, shape, &c)?;
     writeln!(w, "const uint mirror = {c} * {l}u + {l}u - {j};")?;
     writeln!(
         w,
@@ -162,6 +146,34 @@ pub(super) fn write_split_elements<W: Write>(
     write_pad_fill(w, shape, "row_out", &format!("{}u", shape.len + 1))?;
     w.close_block()?;
     w.close_block()
+}
+
+/// The store mapping's sub-FFT and point of a one-pass split kept in registers, as C text:
+/// `sc` and `sj` with several sub-FFTs per work-group, else `0u` and the stages' point.
+pub(super) fn store_point(shape: &Shape, names: &Names) -> (String, String) {
+    let (prefix, _) = REGISTERS_STORE;
+    if shape.has_c() {
+        let j = if shape.has_j() {
+            format!("{prefix}j")
+        } else {
+            "0u".to_string()
+        };
+        (format!("{prefix}c"), j)
+    } else {
+        ("0u".to_string(), names.at.to_string())
+    }
+}
+
+/// Opens the block of a one-pass split's sub-FFT `c` (C text) when its sequence exists, and
+/// names its output row's start `row_out`.
+pub(super) fn open_output_row<W: Write>(w: &mut Writer<W>, shape: &Shape, c: &str) -> fmt::Result {
+    writeln!(w, "if (first + {c} < total)")?;
+    w.open_block()?;
+    writeln!(
+        w,
+        "const uint row_out = (first + {c}) * {};",
+        row_distance(shape)
+    )
 }
 
 /// Whether the flat split writes element by element ([`write_split_elements`]): a
@@ -217,7 +229,7 @@ pub(super) fn times_angle(angle: Angle, value: &str, vector: &str) -> String {
 
 /// The distance between the output rows of a one-pass split (`L + 1` values, or
 /// `out_pitch` when pitched).
-pub(super) fn row_distance(shape: &Shape) -> String {
+fn row_distance(shape: &Shape) -> String {
     half_row_distance(shape, &format!("{}u", shape.len + 1))
 }
 
