@@ -823,12 +823,12 @@ fn one_pass_splits_pair_their_values_in_registers() {
         }
         .as_single_pass()
     };
-    // 4096 reals: [16, 16, 8] over 128 work-items per sub-FFT, two butterflies each.
+    // 4096 reals: [32, 32, 2] over 64 work-items per sub-FFT, sixteen butterflies each.
     let text = source(&split(2048));
     let body = code(&text);
     let after_last_barrier = &body[body.rfind("barrier(").expect("a barrier")..];
     assert!(
-        after_last_barrier.contains("s3_u1_a07 = s3_u1_in[1792];"),
+        after_last_barrier.contains("s3_u8_a01 = s3_u8_in[1024];"),
         "the last barrier is the last stage's exchange"
     );
     assert!(
@@ -836,22 +836,16 @@ fn one_pass_splits_pair_their_values_in_registers() {
         "no spill after the stages"
     );
     for line in [
-        "    const uint s3_u1_b = sj == 0u ? 128u : 256u - sj;
-",
-        "    __local float2 *s3_u1_in = buf + sc * 2048u + s3_u1_b;
-",
-        "    st[8] = s3_u1_y00;
-",
-        "        const float2 w_1 = real_hi[s3_u1_b];
-",
-        "        y[row_out + sj] = real_split(st[0], (zero ? st[0] : st[15]), w_0) * scale;
-",
-        "        y[row_out + sj + 256u] = real_split(st[1], (zero ? st[7] : st[14]), mul_p1q8(w_0)) * scale;
-",
-        "        y[row_out + s3_u1_b + 1792u] = real_split(st[15], (zero ? st[8] : st[0]), mul_p7q8(w_1)) * scale;
-",
-        "            y[row_out + 2048u] = real_split(st[0], st[0], (float2)(-1, 0)) * scale;
-",
+        "    const uint s3_u8_b = sj == 0u ? 512u : 1024u - sj;\n",
+        "    const uint s3_u9_b = 960u - sj;\n",
+        "    __local float2 *s3_u8_in = buf + sc * 2048u + s3_u8_b;\n",
+        "    st[16] = s3_u8_y00;\n",
+        "        const float2 w_8 = real_hi[s3_u8_b];\n",
+        "        y[row_out + sj] = real_split(st[0], (zero ? st[0] : st[17]), w_0) * scale;\n",
+        "        y[row_out + sj + 1024u] = real_split(st[1], (zero ? st[1] : st[16]), (float2)(w_0.y, -w_0.x)) * scale;\n",
+        "        y[row_out + s3_u8_b] = real_split(st[16], (zero ? st[17] : st[1]), w_8) * scale;\n",
+        "        y[row_out + s3_u15_b + 1024u] = real_split(st[31], st[14], (float2)(w_15.y, -w_15.x)) * scale;\n",
+        "            y[row_out + 2048u] = real_split(st[0], st[0], (float2)(-1, 0)) * scale;\n",
     ] {
         assert!(text.contains(line), "2048: missing {line:?}");
     }

@@ -244,11 +244,11 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
 fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // Real: the split and merge in one-pass kernels (1000 .. 8192 reals). The split in
     // registers, each of the last stage's butterflies beside its mirror: 1024 ([16, 16, 2],
-    // eight butterflies per work-item), 2048 (four; C = 4, an odd batch), 4096 (two), 8192
-    // (eight), f64 1024, 2048 and 4096, and the mixed one-pass kernels as the whole
+    // eight butterflies per work-item), 2048 (four; C = 4, an odd batch), 4096 ([32, 32, 2],
+    // sixteen), 8192 (eight), f64 1024, 2048 and 4096, and the mixed one-pass kernels as the whole
     // transform: 1000 (500 as [10, 10, 5], 50 work-items per sub-FFT), 4000 (2000, C = 2, an
     // odd batch); element by element in f64 2000 (1000 as [10, 10, 10]); 16384 exchanges
-    // halves ([32, 32, 8], 256 work-items) and reads its mirrors from them. In the last and
+    // halves ([32, 32, 8], 256 work-items) and pairs them in registers too. In the last and
     // first of two passes (65536, 2^17: the split in a 64-point last pass; 2^19 in 128, 2^20
     // in 256, 32000 in 125 points of radix 25 and 200000 in 250; in f64 the split's pairs
     // shared by both slots of each mirrored pair: 2^16 in 128 points, 32000 in 125 of radix 5,

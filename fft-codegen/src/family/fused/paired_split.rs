@@ -27,7 +27,7 @@ use std::fmt::{self, Write};
 /// ([`fft_core::kernel::FusedSpec::pairs_split_in_registers`]): where the last stage runs an
 /// even number `U` of butterflies per work-item (two stages at least, one exchange part, at
 /// least 32 work-items per sub-FFT). R2C of 1024, 2048, 4096 and 8192 reals in f32 (`U` = 8,
-/// 4, 2, 8), of 16384 (halves, `U` = 4), 1024..4096 in f64, 1000 reals (500 as [10, 10, 5]).
+/// 4, 16, 8), of 16384 (halves, `U` = 4), 1024..4096 in f64, 1000 reals (500 as [10, 10, 5]).
 pub(super) fn splits_in_registers(shape: &Shape) -> bool {
     shape.spec.pairs_split_in_registers()
 }

@@ -74,7 +74,15 @@ impl FusedSpec {
         let bits = self.len.trailing_zeros();
         let stages = bits.div_ceil(MAX_RADIX.trailing_zeros());
         let balanced = bits.div_ceil(stages.max(1));
-        let main = if self.precision == Precision::F32 && self.len == 4096 {
+        let main = if self.precision == Precision::F32
+            && self.len == 2048
+            && self.real == Some(FusedReal::Split)
+        {
+            // The R2C of 4096 reals: [32, 32, 2] (64 work-items per sub-FFT, 128 registers)
+            // took 0.288 ms per 2^27 reals against 0.304 as [16, 16, 8] (64 registers) on the
+            // H200 (docs/PERFORMANCE.md, 2026-11-28 (paired split), d6).
+            5
+        } else if self.precision == Precision::F32 && self.len == 4096 {
             // Measured on the H200 (docs/PERFORMANCE.md, 2026-11-26, registers): [32, 32, 4]
             // with 128 work-items 0.529 ms, [16, 16, 16] with 256 0.576, [64, 64] 0.625.
             5

@@ -120,7 +120,7 @@ fn mixed_lengths_keep_their_values_in_registers_where_the_radices_divide() {
     };
     assert_eq!(spec(2048, f32).stage_radices(), [64, 32]);
     assert!(single(2048, FusedReal::Split).single_pass_in_registers());
-    assert_eq!(single(2048, FusedReal::Split).stage_radices(), [16, 16, 8]);
+    assert_eq!(single(2048, FusedReal::Split).stage_radices(), [32, 32, 2]);
     assert!(!single(2048, FusedReal::Merge).holds_registers());
     assert_eq!(single(2048, FusedReal::Merge).stage_radices(), [32, 32, 2]);
     assert_eq!(real(2048, FusedReal::Merge).stage_radices(), [64, 32]);
