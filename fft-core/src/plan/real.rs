@@ -69,7 +69,6 @@ pub(super) fn real_plan(
     };
     match request.direction {
         Direction::Forward => {
-            let one_pass = passes.len() == 1;
             if packed {
                 passes.insert(0, point_wise(RealStep::Pack, 1.0));
             }
@@ -78,12 +77,7 @@ pub(super) fn real_plan(
                     .last_mut()
                     .is_some_and(|last| fuse(last, FusedReal::Split));
             match passes.last_mut() {
-                Some(last) if fused => {
-                    last.scale = scale;
-                    if one_pass {
-                        whole_transform(last);
-                    }
-                }
+                Some(last) if fused => last.scale = scale,
                 _ => passes.push(point_wise(RealStep::Split, scale)),
             }
         }
@@ -299,10 +293,18 @@ fn fuse(pass: &mut Pass, step: FusedReal) -> bool {
     if plain.chirp.is_some() || plain.direction != step.direction() {
         return false;
     }
-    let fused = FusedSpec {
+    let mut fused = FusedSpec {
         real: Some(step),
         ..plain
     };
+    // The whole transform in one pass says so where that changes the kernel
+    // (`FusedSpec::as_single_pass`): the planner's mixed passes do not, and as the whole
+    // transform their split pairs each value with its mirror from registers rather than
+    // through a loop over the pairs in local memory (1000 reals: 500 points as [10, 10, 5];
+    // 2000 reals, 1000 as [10, 10, 10], element by element).
+    if pass.params.stride == 1 && pass.params.padded == fused.len as usize {
+        fused = fused.as_single_pass();
+    }
     // A split needs both values of a pair in local memory: not where a mixed pass's stages
     // exchange halves (5000 points in one register pass), whose spec does not exist.
     if fused.check().is_err() {
@@ -314,22 +316,6 @@ fn fuse(pass: &mut Pass, step: FusedReal) -> bool {
     pass.spec = KernelSpec::Fused(fused);
     pass.relaunch();
     true
-}
-
-/// Marks the fused pass of a one-pass R2C as the whole transform
-/// ([`FusedSpec::as_single_pass`]), where the planner's pass does not say so already (the
-/// mixed lengths): its split then pairs each value with its mirror from registers
-/// (`FusedSpec::splits_unpadded`) rather than through a loop over the pairs in local
-/// memory. 1000 reals (500 points as `[10, 10, 5]`) pair in registers, 2000 (1000 as
-/// `[10, 10, 10]`) element by element.
-fn whole_transform(pass: &mut Pass) {
-    if let KernelSpec::Fused(spec) = pass.spec {
-        let whole = spec.as_single_pass();
-        if whole != spec {
-            pass.spec = KernelSpec::Fused(whole);
-            pass.relaunch();
-        }
-    }
 }
 
 /// The shortest run of consecutive bytes a multi-pass last pass with the split step may

@@ -1,4 +1,6 @@
-//! A one-pass real split in registers ([`splits_in_registers`]): the last stage runs each of
+//! A one-pass real split in registers
+//! ([`fft_core::kernel::FusedSpec::pairs_split_in_registers`]: R2C of 1024..16384 f32 reals,
+//! 1024..4096 in f64, 1000 reals as 500 = [10, 10, 5]): the last stage runs each of
 //! its butterflies in the work-item that runs the butterfly's mirror, so `Z_k` and `Z_(H-k)`
 //! meet in one work-item and the split writes `X_k` from its registers, with no trip back
 //! through local memory (the spill of `store.rs`: two barriers and a write and a read of
@@ -23,15 +25,6 @@ use crate::opencl::writer::Writer;
 use fft_core::Direction;
 use std::fmt::{self, Write};
 
-/// Whether a one-pass real split pairs its values in registers
-/// ([`fft_core::kernel::FusedSpec::pairs_split_in_registers`]): where the last stage runs an
-/// even number `U` of butterflies per work-item (two stages at least, one exchange part, at
-/// least 32 work-items per sub-FFT). R2C of 1024, 2048, 4096 and 8192 reals in f32 (`U` = 8,
-/// 4, 16, 8), of 16384 (halves, `U` = 4), 1024..4096 in f64, 1000 reals (500 as [10, 10, 5]).
-pub(super) fn splits_in_registers(shape: &Shape) -> bool {
-    shape.spec.pairs_split_in_registers()
-}
-
 /// `U = R / r`, the last stage's butterflies per work-item.
 fn butterflies_per_item(shape: &Shape) -> u32 {
     shape.radix / shape.stages.last().map_or(shape.radix, |s| s.radix)
@@ -43,7 +36,7 @@ fn last_stride(shape: &Shape) -> u32 {
 }
 
 /// The butterfly `b_u` that work-item point `at` (its `j`) runs as its `u`-th in the last
-/// stage of a kernel that [splits in registers](splits_in_registers).
+/// stage of a kernel that [splits in registers](fft_core::kernel::FusedSpec::pairs_split_in_registers).
 pub(super) fn paired_butterfly(shape: &Shape, at: &Expr, u: u32) -> Expr {
     let (half, per, s) = (
         butterflies_per_item(shape) / 2,
@@ -79,7 +72,7 @@ pub(super) fn paired_split_angles(shape: &Shape) -> Vec<Angle> {
         .collect()
 }
 
-/// The split store of a kernel that [splits in registers](splits_in_registers): register
+/// The split store of a kernel that [splits in registers](fft_core::kernel::FusedSpec::pairs_split_in_registers): register
 /// `st[u * r + q]` holds `Z` at point `b_u + S q` of sub-FFT `c`; each writes `X` there from
 /// itself and its mirror's register, and point 0 also writes `X_L`. The kernel is the whole
 /// transform (`t = p = 1`), so there is no column regime.

@@ -22,7 +22,7 @@
 
 use super::exchange::{write_padded_exchange, At, Part, Placed};
 use super::exchange_pad::{choose, Padding};
-use super::paired_split::{paired_butterfly, splits_in_registers};
+use super::paired_split::paired_butterfly;
 use super::roles::{roles, Names, REGISTERS_LOAD, REGISTERS_STORE};
 use super::shape::{linear, Shape, Stage};
 use super::stage::{stage_text, write_stage_comment};
@@ -70,7 +70,7 @@ fn write_stages_padded<W: Write>(
     let mut paddings = Vec::new();
     let mut values: Vec<Placed> = Vec::new();
     let last_index = shape.stages.len().saturating_sub(1);
-    let paired = splits_in_registers(shape);
+    let paired = shape.spec.pairs_split_in_registers();
     for (index, stage) in shape.stages.iter().enumerate() {
         writeln!(w)?;
         let graph = graphs.get(&stage.radix).ok_or(fmt::Error)?;
@@ -127,7 +127,7 @@ fn write_stages_padded<W: Write>(
 
 /// Which point of which sub-FFT a work-item's stage runs: `point` of sub-FFT `sub` (of the
 /// one sub-FFT when `sub` is `None`); `paired`: the last stage of a kernel that
-/// [splits in registers](splits_in_registers), whose butterflies are the point's and their
+/// [splits in registers](fft_core::kernel::FusedSpec::pairs_split_in_registers), whose butterflies are the point's and their
 /// mirrors ([`paired_butterfly`]) rather than `point + u * L / R`.
 #[derive(Clone, Copy)]
 struct Mapping<'a> {
@@ -221,41 +221,41 @@ fn write_stage<W: Write>(
             writeln!(w, "{v} {};", registers.join(", "))?;
         }
         if index > 0 {
-            // A mirrored butterfly's points, `b + m * (L / r)`, from its own pointer (one part).
-            if mapping.paired && u >= butterflies / 2 {
-                let base = mapping.local(part_len, b.clone(), 0);
-                let value = mapping.local(part_len, b_value.clone(), 0);
-                for (m, register) in registers.into_iter().enumerate() {
-                    let offset = m as u32 * span;
-                    inputs.push(Placed {
-                        part: Part::Fixed(0),
-                        local: mapping.local(part_len, b_value.clone(), offset),
-                        register,
-                        at: Some(At {
-                            pointer: format!("{prefix}in"),
-                            base: base.clone(),
-                            value: value.clone(),
-                            offset,
-                        }),
-                    });
-                }
+            // Points `point + offset`: the work-item's `at < L / R` plus `u * L / R + m * L / r`
+            // (the part is `offset / P`), or a mirrored butterfly's `b` plus `m * L / r`, from
+            // its own pointer (one part).
+            let mirrored = mapping.paired && u >= butterflies / 2;
+            let (point, first, pointer, base, value) = if mirrored {
+                (
+                    b_value.clone(),
+                    0,
+                    format!("{prefix}in"),
+                    mapping.local(part_len, b.clone(), 0),
+                    mapping.local(part_len, b_value.clone(), 0),
+                )
             } else {
-                // Point `at + offset`, `at < L / R`: the part is `offset / P`.
-                for (m, register) in registers.into_iter().enumerate() {
-                    let offset = u * per + m as u32 * span;
-                    let in_part = offset % part_len;
-                    inputs.push(Placed {
-                        part: Part::Fixed(offset / part_len),
-                        local: mapping.local(part_len, at.clone(), in_part),
-                        register,
-                        at: Some(At {
-                            pointer: format!("{stage_prefix}in"),
-                            base: read_base.clone(),
-                            value: read_base.clone(),
-                            offset: in_part,
-                        }),
-                    });
-                }
+                (
+                    at.clone(),
+                    u * per,
+                    format!("{stage_prefix}in"),
+                    read_base.clone(),
+                    read_base.clone(),
+                )
+            };
+            for (m, register) in registers.into_iter().enumerate() {
+                let offset = first + m as u32 * span;
+                let in_part = offset % part_len;
+                inputs.push(Placed {
+                    part: Part::Fixed(offset / part_len),
+                    local: mapping.local(part_len, point.clone(), in_part),
+                    register,
+                    at: Some(At {
+                        pointer: pointer.clone(),
+                        base: base.clone(),
+                        value: value.clone(),
+                        offset: in_part,
+                    }),
+                });
             }
         }
         // The butterfly's first output point from the point it runs (`dst` below).

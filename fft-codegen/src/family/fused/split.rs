@@ -6,7 +6,7 @@ use super::body::column_point;
 use super::edge_helpers::{half_row_distance, pitch_argument, write_pad_fill};
 use super::exchange::{write_exchange, Part, Placed};
 use super::global_access::real_twiddle;
-use super::paired_split::{paired_split_angles, splits_in_registers};
+use super::paired_split::paired_split_angles;
 use super::roles::{Names, REGISTERS_STORE};
 use super::shape::Shape;
 use super::unrolled::{write_elements, Element};
@@ -180,7 +180,7 @@ pub(super) fn open_output_row<W: Write>(w: &mut Writer<W>, shape: &Shape, c: &st
 /// one-pass split kept in registers and spilled unpadded, with at least
 /// [`SPLIT_ELEMENTS_MIN_RUN`] work-items per sub-FFT. Where its last stage also runs an even
 /// number of butterflies per work-item, the split pairs its values in registers instead, with
-/// no spill ([`splits_in_registers`], `paired_split.rs`).
+/// no spill ([`fft_core::kernel::FusedSpec::pairs_split_in_registers`], `paired_split.rs`).
 pub(super) fn splits_by_elements(shape: &Shape) -> bool {
     shape.spec.real == Some(FusedReal::Split)
         && !shape.halves
@@ -201,9 +201,9 @@ fn element_angle(shape: &Shape, it: u32) -> Angle {
 
 /// The constant twiddle helpers (`mul_pXqY`) the element-wise split calls, none for other
 /// kernels: [`element_angle`] of every element but the first, where not trivial; those of
-/// the split in registers where it [pairs them there](splits_in_registers).
+/// the split in registers where it [pairs them there](fft_core::kernel::FusedSpec::pairs_split_in_registers).
 pub(super) fn split_angles(shape: &Shape) -> Vec<Angle> {
-    if splits_in_registers(shape) {
+    if shape.spec.pairs_split_in_registers() {
         return paired_split_angles(shape);
     }
     if !splits_by_elements(shape) {

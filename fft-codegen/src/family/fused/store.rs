@@ -4,7 +4,7 @@
 use super::elements::{element, start, Phase, Regime};
 use super::flat::{write_flat, write_flat_registers};
 use super::global_access::store;
-use super::paired_split::{splits_in_registers, write_paired_split};
+use super::paired_split::write_paired_split;
 use super::roles::{stage_point, Names, REGISTERS_STORE};
 use super::shape::Shape;
 use super::split::{
@@ -27,7 +27,7 @@ pub(super) fn write_store<W: Write>(
     if shape.spec.interleaved {
         return super::interleaved::write_store(w, shape, names);
     }
-    if splits_in_registers(shape) {
+    if shape.spec.pairs_split_in_registers() {
         return write_paired_split(w, shape, names);
     }
     let (l, r, group, per) = (shape.len, shape.radix, shape.group, shape.per_fft);
