@@ -292,9 +292,13 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     }
     // Rank 2 and 3: fused column passes over rows of any length; 8192-point columns in two
     // passes, the second with its pass twiddles shared by the work-group's columns (64 of
-    // them, a multiple of its 64 columns) or read by each (96).
+    // them, a multiple of its 64 columns) or read by each (96); 512- and 1024-point columns
+    // in wide passes of 32 and 16 columns, over a number of columns they do not divide.
     for dims in [
         &[256, 512][..],
+        &[512, 40],
+        &[1024, 24],
+        &[512, 3, 12],
         &[1000, 96],
         &[64, 64, 64],
         &[30, 49, 128],
@@ -304,7 +308,7 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         results.push(check_c2c::<f32>(dims, 1, Direction::Forward));
     }
     results.push(check_c2c::<f64>(&[48, 40, 64], 2, Direction::Inverse));
-    for dims in [&[512, 512][..], &[60, 64, 48]] {
+    for dims in [&[512, 512][..], &[60, 64, 48], &[1024, 24]] {
         results.push(check_real::<f32>(dims, 1));
     }
     report(results);

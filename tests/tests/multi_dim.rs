@@ -215,13 +215,16 @@ fn axes_before_the_last_run_interleaved_or_through_a_permute() {
     global.check::<f64>(4).unwrap();
 }
 
-/// Columns of 1024 to 4096 points (f32; to 2048 in f64) take one wide interleaved pass whose
-/// stages exchange halves, so a work-group holds 8 columns of 1024 and 2048 points and 4 of
-/// 4096 (runs of at least 32 bytes); 8192-point columns take two passes.
+/// Columns of 512 to 4096 points in f32 (1024 to 2048 in f64) take one wide interleaved pass
+/// whose stages exchange halves, so an f32 work-group holds 16384 values: 32 columns of 512
+/// points, 16 of 1024, 8 of 2048 and 4 of 4096 (runs of 32 to 256 bytes); f64 work-groups 4
+/// columns of 1024 and 2 of 2048; 8192-point columns take two passes.
 #[test]
 fn long_columns_take_wide_interleaved_passes() {
-    let cases: [(&[usize], bool, &str); 5] = [
-        (&[1024, 8], false, "fft_fused1024_c8_fwd_f32_il"),
+    let cases: [(&[usize], bool, &str); 7] = [
+        (&[512, 32], false, "fft_fused512_c32_fwd_f32_il"),
+        (&[512, 40], false, "fft_fused512_c32_fwd_f32_il"),
+        (&[1024, 16], false, "fft_fused1024_c16_fwd_f32_il"),
         (&[2048, 8], false, "fft_fused2048_c8_fwd_f32_il"),
         (&[4096, 4], false, "fft_fused4096_c4_fwd_f32_il"),
         (&[1024, 4], true, "fft_fused1024_c4_fwd_f64_il"),

@@ -227,8 +227,8 @@ fn interleaved_passes(
     };
     // Each global access must be a run of neighbouring sequences that fills a sector: the
     // sub-FFTs of an interleaved axis are at most the multi-pass length, so C >= 4 (f32):
-    // powers of two up to the wide passes' longest (they exchange halves, so 1024 and 2048
-    // points take 8 columns, 4096 take 4), mixed lengths up to what a complex exchange
+    // powers of two up to the wide passes' longest (from 512 points they exchange halves
+    // and hold 16384 values: 512 points take 32 columns, 1024 16, 2048 8, 4096 4), mixed lengths up to what a complex exchange
     // holds in C >= 4. Measured on the H100 (docs/PERFORMANCE.md): a 4096-point column in
     // one pass of one column per work-group took 4.57 ms where two passes of 64 columns take
     // 1.5 ms.
@@ -354,14 +354,14 @@ mod tests {
             table(&p),
             [
                 row("fft_fused1024_c4_inv_f32_whole", 1024, 2048, 1, 1, 1.0),
-                row("fft_fused1024_c8_inv_f32_il", 1024, 2, 1, 1024, s),
+                row("fft_fused1024_c16_inv_f32_il", 1024, 2, 1, 1024, s),
             ]
         );
         assert_eq!(p.work_len(), 1024 * 1024);
-        // The interleaved pass launches every (batch, column) sub-FFT: 2 * 1024 of them, 8 per
-        // work-group of 256 (32 work-items of radix 32 per sub-FFT; a wide pass, whose stages
-        // exchange halves, so 8 columns fit where a complex exchange holds 4).
-        assert_eq!(p.passes[1].launch.global, [2 * 1024 / 8 * 256]);
+        // The interleaved pass launches every (batch, column) sub-FFT: 2 * 1024 of them, 16 per
+        // work-group of 512 (32 work-items of radix 32 per sub-FFT; a wide pass, whose stages
+        // exchange halves in two parts, so 16 columns fit where a complex exchange holds 4).
+        assert_eq!(p.passes[1].launch.global, [2 * 1024 / 16 * 512]);
         assert_eq!(p.bytes_moved(), 2 * 2 * 1024 * 1024 * 2 * 8);
     }
 
@@ -378,7 +378,7 @@ mod tests {
             ]
         );
         // Runs of one 32-byte sector only where they are aligned: 4096-point columns of 9
-        // sequences take two passes of 64 columns; 1024 points keep their 8 (64 bytes).
+        // sequences take two passes of 64 columns; 1024 points keep their 16 (128 bytes).
         let p = plan(&[4096, 9], None, &GPU);
         let columns: Vec<String> = table(&p)[1..].iter().map(|r| r.0.clone()).collect();
         assert_eq!(
@@ -386,7 +386,7 @@ mod tests {
             ["fft_fused64_c64_inv_f32_il", "fft_fused64_c64_inv_f32_il"]
         );
         let p = plan(&[1024, 9], None, &GPU);
-        assert_eq!(table(&p)[1].0, "fft_fused1024_c8_inv_f32_il");
+        assert_eq!(table(&p)[1].0, "fft_fused1024_c16_inv_f32_il");
         let p = plan(&[8192, 8], None, &GPU);
         let lens: Vec<usize> = table(&p).iter().map(|r| r.1).collect();
         assert_eq!(lens, [8, 8192, 8192]);

@@ -1,6 +1,9 @@
 //! How many sub-FFTs a [`FusedSpec`]'s work-group holds, and its wide passes.
 
-use super::{FusedSpec, MAX_GROUP, MAX_RADIX, WIDE_MAX_COLUMNS, WIDE_MERGE_MIN_F32, WIDE_MIN};
+use super::{
+    FusedSpec, INTERLEAVED_WIDE_MIN_F32, INTERLEAVED_WIDE_VALUES_F32, MAX_GROUP, MAX_RADIX,
+    WIDE_MAX_COLUMNS, WIDE_MERGE_MIN_F32, WIDE_MIN,
+};
 use crate::kernel::real::FusedReal;
 use crate::kernel::spec::Lengths;
 use crate::plan::MIN_RUN_BYTES;
@@ -35,6 +38,9 @@ impl FusedSpec {
             // (two parts) against 4 (one part): 2^21 from 1.77 to 1.69 ms, 2^22 from 2.00 to
             // 1.93; 1024 points with 16 columns took 2^20 from 1.56 to 1.70 ms.
             if self.precision == Precision::F32 {
+                if self.interleaved {
+                    return INTERLEAVED_WIDE_VALUES_F32 / self.len;
+                }
                 return (FusedSpec::max_len(self.precision) / self.len).min(WIDE_MAX_COLUMNS);
             }
             let halves = FusedSpec::scalar_capacity(self.precision) / self.len;
@@ -57,11 +63,12 @@ impl FusedSpec {
     /// allows and exchanges halves: plain power-of-two passes (no edge but, where
     /// `wide_merge` allows it, a C2R's merge; not the whole
     /// transform, unless interleaved: an interleaved pass always runs in columns) of
-    /// `WIDE_MIN` (1024) points up to the longest whose `C` values fill
-    /// [`MIN_RUN_BYTES`] ([`FusedSpec::wide_max`]: 4096 points in f32, in two parts). Their
-    /// strided side then reads or writes runs of `C` values: 1024 and 2048 points take 8
-    /// columns in f32 (runs of 64 bytes; 2048 in two parts), where a complex exchange
-    /// allows 4 and 2 ([`FusedSpec::columns`]). Measured on the H100
+    /// `WIDE_MIN` (1024) points (512 for f32 interleaved passes) up to the longest whose `C`
+    /// values fill [`MIN_RUN_BYTES`] ([`FusedSpec::wide_max`]: 4096 points in f32, in two
+    /// parts). Their strided side then reads or writes runs of `C` values: 1024 and 2048
+    /// points take 8 columns in f32 (runs of 64 bytes; 2048 in two parts), where a complex
+    /// exchange allows 4 and 2 ([`FusedSpec::columns`]); f32 interleaved passes hold 16384
+    /// values (512 points: 32 columns, 1024: 16). Measured on the H100
     /// (docs/PERFORMANCE.md, 2026-11-24): passes with runs of 32 bytes took 1.19 (reads)
     /// and 1.46 (writes) times a copy, with runs of 64 bytes 1.04-1.07.
     pub fn is_wide(&self) -> bool {
@@ -72,7 +79,17 @@ impl FusedSpec {
             && (self.real.is_none() || self.wide_merge())
             && self.load.is_none()
             && self.store.is_none()
-            && (WIDE_MIN..=FusedSpec::wide_max(self.precision)).contains(&self.len)
+            && (self.wide_min()..=FusedSpec::wide_max(self.precision)).contains(&self.len)
+    }
+
+    /// The shortest [wide](FusedSpec::is_wide) sub-FFT: [`INTERLEAVED_WIDE_MIN_F32`] (512)
+    /// for f32 interleaved passes, else [`WIDE_MIN`] (1024).
+    fn wide_min(&self) -> u32 {
+        if self.interleaved && self.precision == Precision::F32 {
+            INTERLEAVED_WIDE_MIN_F32
+        } else {
+            WIDE_MIN
+        }
     }
 
     /// Whether a pass with a real transform's merge step may be [wide](FusedSpec::is_wide): in

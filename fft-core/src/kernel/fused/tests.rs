@@ -227,7 +227,7 @@ fn only_interleaved_passes_and_real_splits_take_padded_rows() {
         ..FusedSpec::new(512)
     });
     assert!(interleaved.check().is_ok());
-    assert_eq!(interleaved.name(), "fft_fused512_c8_fwd_f32_il_pitched");
+    assert_eq!(interleaved.name(), "fft_fused512_c32_fwd_f32_il_pitched");
     let split = pitched(FusedSpec {
         real: Some(FusedReal::Split),
         ..FusedSpec::new(256)
