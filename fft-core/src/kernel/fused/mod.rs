@@ -43,8 +43,9 @@ const MAX_STAGE_RADIX: u32 = 64;
 /// The scalars of one part of a mixed f32 pass's exchanges
 /// ([`FusedSpec::mixed_scalar_capacity`]; f64 half as many).
 const MIXED_PART_SCALARS_F32: u32 = 10240;
-/// The shortest sub-FFT of a [wide](FusedSpec::is_wide) pass: shorter ones already take
-/// runs of 64 bytes or more with a complex exchange (512 points: 8 columns in f32, 4 in f64).
+/// The shortest sub-FFT of a [wide](FusedSpec::is_wide) pass but f32 interleaved ones
+/// ([`INTERLEAVED_WIDE_MIN_F32`]): shorter ones already take runs of 64 bytes or more with a
+/// complex exchange (512 points: 8 columns in f32, 4 in f64).
 pub const WIDE_MIN: u32 = 1024;
 /// The most columns of an f32 [wide](FusedSpec::is_wide) pass that is not interleaved: 8
 /// (runs of 64 bytes; interleaved ones: [`INTERLEAVED_WIDE_VALUES_F32`]).
