@@ -44,7 +44,7 @@ const MAX_STAGE_RADIX: u32 = 64;
 /// ([`FusedSpec::mixed_scalar_capacity`]; f64 half as many).
 const MIXED_PART_SCALARS_F32: u32 = 10240;
 /// The shortest sub-FFT of a [wide](FusedSpec::is_wide) pass but f32 interleaved ones
-/// ([`INTERLEAVED_WIDE_MIN_F32`]): shorter ones already take runs of 64 bytes or more with a
+/// (`INTERLEAVED_WIDE_MIN_F32`): shorter ones already take runs of 64 bytes or more with a
 /// complex exchange (512 points: 8 columns in f32, 4 in f64).
 pub const WIDE_MIN: u32 = 1024;
 /// The most columns of an f32 [wide](FusedSpec::is_wide) pass that is not interleaved: 8
