@@ -1,8 +1,8 @@
 //! How many sub-FFTs a [`FusedSpec`]'s work-group holds, and its wide passes.
 
 use super::{
-    FusedSpec, INTERLEAVED_WIDE_MIN_F32, INTERLEAVED_WIDE_VALUES_F32, MAX_GROUP, MAX_RADIX,
-    WIDE_MAX_COLUMNS, WIDE_MERGE_MIN_F32, WIDE_MIN,
+    FusedSpec, INTERLEAVED_WIDE_MIN_F32, MAX_GROUP, MAX_RADIX, WIDE_MAX_COLUMNS,
+    WIDE_MERGE_MIN_F32, WIDE_MIN,
 };
 use crate::kernel::real::FusedReal;
 use crate::kernel::spec::Lengths;
@@ -33,15 +33,18 @@ impl FusedSpec {
             return 4;
         }
         if self.is_wide() {
-            // f32: up to 8 columns of max_len (1024 and 2048 points: 8, 4096: 4). Measured
-            // on the H100 (docs/PERFORMANCE.md, 2026-11-24), 2048 points with 8 columns
-            // (two parts) against 4 (one part): 2^21 from 1.77 to 1.69 ms, 2^22 from 2.00 to
-            // 1.93; 1024 points with 16 columns took 2^20 from 1.56 to 1.70 ms.
+            // f32: max_len (16384 values) in columns, at most 8 of them but in interleaved
+            // passes (1024 and 2048 points: 8, 4096: 4; interleaved 512: 32, 1024: 16).
+            // Measured on the H100 (docs/PERFORMANCE.md, 2026-11-24), 2048 points with 8
+            // columns (two parts) against 4 (one part): 2^21 from 1.77 to 1.69 ms, 2^22 from
+            // 2.00 to 1.93; 1024 points with 16 columns took 2^20 from 1.56 to 1.70 ms.
             if self.precision == Precision::F32 {
-                if self.interleaved {
-                    return INTERLEAVED_WIDE_VALUES_F32 / self.len;
-                }
-                return (FusedSpec::max_len(self.precision) / self.len).min(WIDE_MAX_COLUMNS);
+                let columns = FusedSpec::max_len(self.precision) / self.len;
+                return if self.interleaved {
+                    columns
+                } else {
+                    columns.min(WIDE_MAX_COLUMNS)
+                };
             }
             let halves = FusedSpec::scalar_capacity(self.precision) / self.len;
             return halves.max(FusedSpec::min_run_columns(self.precision));

@@ -48,24 +48,23 @@ const MIXED_PART_SCALARS_F32: u32 = 10240;
 /// complex exchange (512 points: 8 columns in f32, 4 in f64).
 pub const WIDE_MIN: u32 = 1024;
 /// The most columns of an f32 [wide](FusedSpec::is_wide) pass that is not interleaved: 8
-/// (runs of 64 bytes; interleaved ones: [`INTERLEAVED_WIDE_VALUES_F32`]).
+/// (runs of 64 bytes). Interleaved ones take all the [`FusedSpec::max_len`] (16384) values
+/// a work-group holds in columns: 32 of 512 points, 16 of 1024, 8 of 2048, 4 of 4096. 1024
+/// points with 16 columns instead of 8, on the H200 (docs/PERFORMANCE.md, 2026-11-28
+/// (columns), e2): the R2C of 1024,1024 x128 (its half spectrum's 513 columns) from 0.80 to
+/// 0.65 ms, its column pass from 0.52 to 0.37; the C2C of 1024,1024 x128 (1024 columns) from
+/// 1.080 to 1.092.
 const WIDE_MAX_COLUMNS: u32 = 8;
 /// The shortest f32 interleaved pass that is [wide](FusedSpec::is_wide): 512 points, with
-/// [`INTERLEAVED_WIDE_VALUES_F32`] / 512 = 32 columns (runs of 256 bytes) in registers, where
-/// a complex exchange holds 8 (runs of 64 bytes). Measured on the H200 (docs/PERFORMANCE.md,
-/// 2026-11-28 (columns), e1 and e2): the C2C of 512,512,512 from 1.85 to 1.59 ms, its axis-0
+/// 16384 / 512 = 32 columns (runs of 256 bytes) in registers, where a complex exchange holds
+/// 8 (runs of 64 bytes). Measured on the H200 (docs/PERFORMANCE.md, 2026-11-28 (columns), e1
+/// and e2): the C2C of 512,512,512 from 1.85 to 1.59 ms, its axis-0
 /// pass (stride 2 MiB) from 0.74 to 0.55 ms and its axis-1 pass (stride 4 KiB) from 0.59 to
 /// 0.52 ms (16 columns: 0.59 and 0.51 ms); 512,512 x512 from 1.11 to 1.04; the R2C of
 /// 512,512,512 from 0.98 to 0.89 and its C2R from 1.21 to 0.93. 256 points with 64 columns
 /// took the C2C of 256,256,256 x8 from 1.62 to 1.59 ms but its R2C from 0.886 to 0.908, so
 /// 256 points keep the complex exchange's 16 columns.
 const INTERLEAVED_WIDE_MIN_F32: u32 = 512;
-/// The values an f32 wide interleaved pass's work-group holds: 16384 (two parts per exchange),
-/// so 32 columns of 512 points, 16 of 1024, 8 of 2048 and 4 of 4096 (the last two what every
-/// wide pass takes). 1024 points with 16 columns instead of 8, on the H200 (e2): the R2C of
-/// 1024,1024 x128 (its half spectrum's 513 columns) from 0.80 to 0.65 ms, its column pass
-/// from 0.52 to 0.37; the C2C of 1024,1024 x128 (1024 columns) from 1.080 to 1.092.
-const INTERLEAVED_WIDE_VALUES_F32: u32 = 16384;
 /// The shortest f32 first pass of a C2R that takes the merge step in its
 /// [wide](FusedSpec::is_wide) form. Measured on the H200 (docs/PERFORMANCE.md, 2026-11-27
 /// (wide merge), w3), per 2^27 reals, the merge in 4 columns -> 8 (wide) or a point-wise
