@@ -317,8 +317,9 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
 #[test]
 fn plans_of_the_gpu_with_the_callers_layouts_match_the_oracle() {
     // Register kernels taking the layout (1024, 4096), mixed ones (1000), one that cannot and
-    // takes layout passes (6561), a two-pass plan's first and last passes (2^15), fused
-    // Bluestein (4481).
+    // takes layout passes (6561), a two-pass plan's first and last passes (2^15), the wide
+    // passes' (2^20: 1024 x 1024 of 8 columns; 2^22: 4096 x 1024, the first of 4 columns),
+    // fused Bluestein (4481).
     let mut results = Vec::new();
     for (len, batch, direction) in [
         (1000, 3, Direction::Forward),
@@ -326,6 +327,8 @@ fn plans_of_the_gpu_with_the_callers_layouts_match_the_oracle() {
         (4096, 2, Direction::Forward),
         (6561, 2, Direction::Forward),
         (1 << 15, 1, Direction::Inverse),
+        (1 << 20, 1, Direction::Forward),
+        (1 << 22, 1, Direction::Inverse),
         (4481, 1, Direction::Forward),
     ] {
         results.push(check_layouts::<f32>(len, batch, direction));

@@ -63,8 +63,8 @@ impl FusedSpec {
     }
 
     /// Whether this pass of a multi-pass plan takes more columns than a complex exchange
-    /// allows and exchanges halves: plain power-of-two passes (no edge but, where
-    /// `wide_merge` allows it, a C2R's merge; not the whole
+    /// allows and exchanges halves: plain power-of-two passes (no edge but the caller's
+    /// layout and, where `wide_merge` allows it, a C2R's merge; not the whole
     /// transform, unless interleaved: an interleaved pass always runs in columns) of
     /// `WIDE_MIN` (1024) points (512 for f32 interleaved passes) up to the longest whose `C`
     /// values fill [`MIN_RUN_BYTES`] ([`FusedSpec::wide_max`]: 4096 points in f32, in two
@@ -73,15 +73,18 @@ impl FusedSpec {
     /// exchange allows 4 and 2 ([`FusedSpec::columns`]); f32 interleaved passes hold 16384
     /// values (512 points: 32 columns, 1024: 16). Measured on the H100
     /// (docs/PERFORMANCE.md, 2026-11-24): passes with runs of 32 bytes took 1.19 (reads)
-    /// and 1.46 (writes) times a copy, with runs of 64 bytes 1.04-1.07.
+    /// and 1.46 (writes) times a copy, with runs of 64 bytes 1.04-1.07. The caller's layout
+    /// (strided or planar, read or written at each element's address) rides on a wide pass
+    /// like on any other: before, a first pass with it fell back to a complex exchange's
+    /// columns, and planar input took 1.24x (2^20), 1.94x (2^22) and 1.78x (2^24) the
+    /// contiguous time; wide, 1.08x, 1.09x and 1.07x (H200, docs/PERFORMANCE.md,
+    /// 2026-11-28 (last gaps)).
     pub fn is_wide(&self) -> bool {
         self.len.is_power_of_two()
             && self.lengths == Lengths::PowerOfTwo
             && (!self.single_pass || self.interleaved)
             && self.chirp.is_none()
             && (self.real.is_none() || self.wide_merge())
-            && self.load.is_none()
-            && self.store.is_none()
             && (self.wide_min()..=FusedSpec::wide_max(self.precision)).contains(&self.len)
     }
 
