@@ -823,12 +823,13 @@ fn one_pass_splits_pair_their_values_in_registers() {
         }
         .as_single_pass()
     };
-    // 4096 reals: [32, 32, 2] over 64 work-items per sub-FFT, sixteen butterflies each.
+    // 4096 reals: [32, 8, 8] over 64 work-items, one sub-FFT per work-group, four
+    // butterflies each in the last stage; u = 0 and u = 2 choose.
     let text = source(&split(2048));
     let body = code(&text);
     let after_last_barrier = &body[body.rfind("barrier(").expect("a barrier")..];
     assert!(
-        after_last_barrier.contains("s3_u8_a01 = s3_u8_in[1024];"),
+        after_last_barrier.contains("s3_u0_a04 = s3_in[1024];"),
         "the last barrier is the last stage's exchange"
     );
     assert!(
@@ -836,15 +837,15 @@ fn one_pass_splits_pair_their_values_in_registers() {
         "no spill after the stages"
     );
     for line in [
-        "    const uint s3_u8_b = sj == 0u ? 512u : 1024u - sj;\n",
-        "    const uint s3_u9_b = 960u - sj;\n",
-        "    __local float2 *s3_u8_in = buf + sc * 2048u + s3_u8_b;\n",
-        "    st[16] = s3_u8_y00;\n",
-        "        const float2 w_8 = real_hi[s3_u8_b];\n",
-        "        y[row_out + sj] = real_split(st[0], (zero ? st[0] : st[17]), w_0) * scale;\n",
-        "        y[row_out + sj + 1024u] = real_split(st[1], (zero ? st[1] : st[16]), (float2)(w_0.y, -w_0.x)) * scale;\n",
-        "        y[row_out + s3_u8_b] = real_split(st[16], (zero ? st[17] : st[1]), w_8) * scale;\n",
-        "        y[row_out + s3_u15_b + 1024u] = real_split(st[31], st[14], (float2)(w_15.y, -w_15.x)) * scale;\n",
+        "    const uint s3_u2_b = j == 0u ? 128u : 256u - j;\n",
+        "    const uint s3_u3_b = 192u - j;\n",
+        "    __local float2 *s3_u2_in = buf + s3_u2_b;\n",
+        "    st[16] = s3_u2_y00;\n",
+        "        const float2 w_2 = real_hi[s3_u2_b];\n",
+        "        y[row_out + j] = real_split(st[0], (zero ? st[0] : st[23]), w_0) * scale;\n",
+        "        y[row_out + j + 1024u] = real_split(st[4], (zero ? st[4] : st[19]), (float2)(w_0.y, -w_0.x)) * scale;\n",
+        "        y[row_out + s3_u2_b] = real_split(st[16], (zero ? st[23] : st[7]), w_2) * scale;\n",
+        "        y[row_out + s3_u3_b + 1024u] = real_split(st[28], st[11], (float2)(w_3.y, -w_3.x)) * scale;\n",
         "            y[row_out + 2048u] = real_split(st[0], st[0], (float2)(-1, 0)) * scale;\n",
     ] {
         assert!(text.contains(line), "2048: missing {line:?}");

@@ -652,11 +652,11 @@ fn real_plans_fuse_their_steps_into_the_edge_passes_on_gpus() {
     let (fwd, inv) = (Direction::Forward, Direction::Inverse);
     let compact = RealLayout::Compact;
     // One pass: the 512-point complex FFT of the pairs, the split in its store (a single
-    // pass, values in registers: the split's as [16, 16, 2] with 8 sub-FFTs per work-group,
+    // pass, values in registers: the split's as [16, 16, 2] with 4 sub-FFTs per work-group,
     // the merge's as [8, 8, 8] with 4).
     assert_eq!(
         real_entries(1024, fwd, compact, &GPU),
-        ["fft_fused512_c8_fwd_f32_split_whole"]
+        ["fft_fused512_c4_fwd_f32_split_whole"]
     );
     assert_eq!(
         real_entries(1024, inv, compact, &GPU),
@@ -759,12 +759,12 @@ fn real_plans_fuse_their_steps_into_the_edge_passes_on_gpus() {
     // Mixed half length, one pass: the whole transform, its split paired in registers.
     assert_eq!(
         real_entries(1000, fwd, compact, &GPU),
-        ["fft_fused500_c8_fwd_f32_split_whole"]
+        ["fft_fused500_c4_fwd_f32_split_whole"]
     );
     // Padded rows are packed first (R2C) and unpacked last (C2R).
     assert_eq!(
         real_entries(1024, fwd, RealLayout::Padded, &GPU),
-        ["fft_real_pack_f32", "fft_fused512_c8_fwd_f32_split_whole"]
+        ["fft_real_pack_f32", "fft_fused512_c4_fwd_f32_split_whole"]
     );
     assert_eq!(
         real_entries(1024, inv, RealLayout::Padded, &GPU),

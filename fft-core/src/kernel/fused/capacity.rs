@@ -176,11 +176,19 @@ impl FusedSpec {
         {
             return false;
         }
-        let radices = self.stage_radices();
-        match (radices.len(), radices.last()) {
-            (2.., Some(&last)) => {
-                let radix = self.radix();
-                (radix / last) % 2 == 0 && self.len / radix >= SPLIT_PAIR_MIN_RUN
+        self.last_stage_pairs(&self.stage_radices())
+    }
+
+    /// Whether stage `radices` (the first one R, the radix of the load) end in a stage that
+    /// runs an even number of butterflies per work-item, with at least `SPLIT_PAIR_MIN_RUN`
+    /// work-items per sub-FFT: the shape in which a one-pass split pairs every butterfly with
+    /// its mirror in registers ([`FusedSpec::pairs_split_in_registers`]).
+    pub(super) fn last_stage_pairs(&self, radices: &[u32]) -> bool {
+        match (radices.len(), radices.first(), radices.last()) {
+            (2.., Some(&radix), Some(&last)) => {
+                radix % last == 0
+                    && (radix / last) % 2 == 0
+                    && self.len / radix >= SPLIT_PAIR_MIN_RUN
             }
             _ => false,
         }

@@ -1,8 +1,8 @@
 //! How many sub-FFTs a [`FusedSpec`]'s work-group holds, and its wide passes.
 
 use super::{
-    FusedSpec, INTERLEAVED_WIDE_MIN_F32, MAX_GROUP, MAX_RADIX, WIDE_MAX_COLUMNS,
-    WIDE_MERGE_MIN_F32, WIDE_MIN,
+    FusedSpec, INTERLEAVED_WIDE_MIN_F32, MAX_GROUP, MAX_RADIX, MIXED_ONE_PASS_SPLIT_MAX_COLUMNS,
+    ONE_PASS_SPLIT_VALUES_F32, WIDE_MAX_COLUMNS, WIDE_MERGE_MIN_F32, WIDE_MIN,
 };
 use crate::kernel::real::FusedReal;
 use crate::kernel::spec::Lengths;
@@ -13,17 +13,51 @@ impl FusedSpec {
     /// C: the sub-FFTs ("columns") per work-group. `max_len / len` for `len >= 16`, and
     /// `max_len / 16` for shorter lengths (so the work-group keeps `max_len / 16` work-items).
     ///
-    /// Mixed lengths also keep the work-group within [`MAX_GROUP`] work-items: `500 = [10, 10, 5]`
-    /// runs 5 sub-FFTs of 50 work-items each, not 8.
+    /// Mixed lengths also keep the work-group within [`MAX_GROUP`] work-items.
     ///
     /// A single pass of 512 points in f32 takes 4 sub-FFTs, not 8: measured on the H100
     /// (docs/PERFORMANCE.md, 2026-11-24), 1.02 copies against 1.21. As a column pass of a
     /// longer transform it keeps 8, whose runs of 8 addresses it needs (with 4: 2^18 from
     /// 2.13 to 2.54 copies, 2^27 from 4.50 to 5.57). 256 points with 8 sub-FFTs, and 2048
     /// points with 1, were no faster. A one-pass real split of 512 points runs as
-    /// [16, 16, 2] (32 work-items per sub-FFT, `single_pass_register_bits`) and keeps 8, a
-    /// work-group of 256 as the complex pass's.
+    /// [16, 16, 2] (32 work-items per sub-FFT, `single_pass_register_bits`); one-pass splits
+    /// take fewer sub-FFTs than their capacity allows ([`FusedSpec::one_pass_split_columns`]).
     pub fn columns(&self) -> u32 {
+        let by_capacity = self.columns_by_capacity();
+        self.one_pass_split_columns()
+            .map_or(by_capacity, |most| by_capacity.min(most))
+    }
+
+    /// The most sub-FFTs a one-pass f32 R2C kernel (the whole transform with the split step)
+    /// holds, where that is fewer than its local memory allows: 2048 values for half lengths
+    /// of 512 to 2048 points (512: 4 sub-FFTs, 1024: 2, 2048: 1), 4 for a mixed half length
+    /// that pairs its split in registers (500 = [10, 10, 5]: 4, not 8). Measured on the H200
+    /// (docs/PERFORMANCE.md, 2026-11-28 (last gaps), g2, per 2^27 reals, ms): 1000 reals
+    /// 0.334 -> 0.298 (8 -> 4; 2 took 0.314), 4096 reals 0.289 -> 0.286, 2048 reals 0.283 ->
+    /// 0.278, 1024 reals 0.274 -> 0.272, the R2C of 4096,4096 x8 (rows of 4096 reals) 0.847 ->
+    /// 0.841; 256 and 512 reals (sub-FFTs of 128 and 256 points) lost 0.5-1 % with half
+    /// their sub-FFTs, 2000 and 4000 reals 5 % (they keep 4 and 2). With this rule (f3):
+    /// 864 reals (432 points, 9 -> 4 sub-FFTs) 0.354 -> 0.293 ms, 1372 reals (686 points,
+    /// 5 -> 4) 0.300 -> 0.289.
+    pub fn one_pass_split_columns(&self) -> Option<u32> {
+        let one_pass_split = self.real == Some(FusedReal::Split)
+            && self.single_pass
+            && !self.interleaved
+            && self.precision == Precision::F32;
+        if !one_pass_split {
+            return None;
+        }
+        if self.len.is_power_of_two() {
+            return (ONE_PASS_SPLIT_VALUES_F32 / 4..=ONE_PASS_SPLIT_VALUES_F32)
+                .contains(&self.len)
+                .then(|| ONE_PASS_SPLIT_VALUES_F32 / self.len);
+        }
+        self.last_stage_pairs(&self.stage_radices())
+            .then_some(MIXED_ONE_PASS_SPLIT_MAX_COLUMNS)
+    }
+
+    /// C as the local memory allows, before [`FusedSpec::one_pass_split_columns`].
+    fn columns_by_capacity(&self) -> u32 {
         if self.single_pass
             && self.precision == Precision::F32
             && self.len == 512

@@ -65,6 +65,12 @@ const WIDE_MAX_COLUMNS: u32 = 8;
 /// took the C2C of 256,256,256 x8 from 1.62 to 1.59 ms but its R2C from 0.886 to 0.908, so
 /// 256 points keep the complex exchange's 16 columns.
 const INTERLEAVED_WIDE_MIN_F32: u32 = 512;
+/// The values (sub-FFTs times points) of a one-pass f32 R2C kernel of 512 to 2048 points
+/// ([`FusedSpec::one_pass_split_columns`]).
+const ONE_PASS_SPLIT_VALUES_F32: u32 = 2048;
+/// The most sub-FFTs of a one-pass f32 R2C kernel of a mixed half length that pairs its
+/// split in registers ([`FusedSpec::one_pass_split_columns`]).
+const MIXED_ONE_PASS_SPLIT_MAX_COLUMNS: u32 = 4;
 /// The shortest f32 first pass of a C2R that takes the merge step in its
 /// [wide](FusedSpec::is_wide) form. Measured on the H200 (docs/PERFORMANCE.md, 2026-11-27
 /// (wide merge), w3), per 2^27 reals, the merge in 4 columns -> 8 (wide) or a point-wise

@@ -164,6 +164,13 @@ impl FusedSpec {
         if bits <= main {
             return vec![1 << bits];
         }
+        if self.is_one_pass_split_of_2048_f32() && main == 5 {
+            // The R2C of 4096 reals: [32, 8, 8] took 0.2804-0.2812 ms per 2^27 reals against
+            // 0.2856-0.2861 as [32, 32, 2] (one sub-FFT per work-group) on the H200
+            // (docs/PERFORMANCE.md, 2026-11-28 (last gaps), g2): the same two exchanges, a
+            // last stage of four radix-8 butterflies per work-item paired for the split.
+            return vec![1 << main, 8, 8];
+        }
         let mut radices = vec![1 << main; (bits / main) as usize];
         if bits % main != 0 {
             radices.push(1 << (bits % main));

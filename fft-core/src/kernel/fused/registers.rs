@@ -74,13 +74,11 @@ impl FusedSpec {
         let bits = self.len.trailing_zeros();
         let stages = bits.div_ceil(MAX_RADIX.trailing_zeros());
         let balanced = bits.div_ceil(stages.max(1));
-        let main = if self.precision == Precision::F32
-            && self.len == 2048
-            && self.real == Some(FusedReal::Split)
-        {
-            // The R2C of 4096 reals: [32, 32, 2] (64 work-items per sub-FFT, 128 registers)
-            // took 0.288 ms per 2^27 reals against 0.304 as [16, 16, 8] (64 registers) on the
-            // H200 (docs/PERFORMANCE.md, 2026-11-28 (paired split), d6).
+        let main = if self.is_one_pass_split_of_2048_f32() {
+            // The R2C of 4096 reals: radix 32 first (64 work-items per sub-FFT, 128
+            // registers): [32, 32, 2] took 0.288 ms per 2^27 reals against 0.304 as [16, 16,
+            // 8] (64 registers) on the H200 (docs/PERFORMANCE.md, 2026-11-28 (paired split),
+            // d6); its other stages are [8, 8] (`FusedSpec::stage_radices`).
             5
         } else if self.precision == Precision::F32 && self.len == 4096 {
             // Measured on the H200 (docs/PERFORMANCE.md, 2026-11-26, registers): [32, 32, 4]
@@ -104,6 +102,15 @@ impl FusedSpec {
             && (self.columns() == 1 || per_fft >= SINGLE_PASS_MIN_RUN)
             && self.columns() * per_fft <= MAX_GROUP;
         fits.then_some(main)
+    }
+
+    /// Whether this is the one-pass f32 R2C kernel of 4096 reals (2048 points with the
+    /// split step), whose stages are [32, 8, 8].
+    pub(super) fn is_one_pass_split_of_2048_f32(&self) -> bool {
+        self.precision == Precision::F32
+            && self.len == 2048
+            && self.real == Some(FusedReal::Split)
+            && self.single_pass
     }
 
     /// Whether a power-of-two pass with Bluestein's edges keeps its values in registers

@@ -120,7 +120,14 @@ fn mixed_lengths_keep_their_values_in_registers_where_the_radices_divide() {
     };
     assert_eq!(spec(2048, f32).stage_radices(), [64, 32]);
     assert!(single(2048, FusedReal::Split).single_pass_in_registers());
-    assert_eq!(single(2048, FusedReal::Split).stage_radices(), [32, 32, 2]);
+    assert_eq!(single(2048, FusedReal::Split).stage_radices(), [32, 8, 8]);
+    assert_eq!(single(2048, FusedReal::Split).columns(), 1);
+    assert_eq!(single(1024, FusedReal::Split).columns(), 2);
+    assert_eq!(single(512, FusedReal::Split).columns(), 4);
+    assert_eq!(single(256, FusedReal::Split).columns(), 16);
+    // Mixed splits paired in registers hold at most 4 sub-FFTs (500 points: 8 fit).
+    assert_eq!(single(500, FusedReal::Split).columns(), 4);
+    assert_eq!(single(1000, FusedReal::Split).columns(), 4);
     assert!(!single(2048, FusedReal::Merge).holds_registers());
     assert_eq!(single(2048, FusedReal::Merge).stage_radices(), [32, 32, 2]);
     assert_eq!(real(2048, FusedReal::Merge).stage_radices(), [64, 32]);
@@ -128,10 +135,10 @@ fn mixed_lengths_keep_their_values_in_registers_where_the_radices_divide() {
         assert!(single(512, step).single_pass_in_registers());
     }
     // The split pairs its values in registers where its last stage runs an even number of
-    // butterflies per work-item: 512 points as [16, 16, 2] (32 work-items, 8 sub-FFTs),
+    // butterflies per work-item: 512 points as [16, 16, 2] (32 work-items, 4 sub-FFTs),
     // the merge as the complex pass, [8, 8, 8] (64 work-items, 4 sub-FFTs).
     assert_eq!(single(512, FusedReal::Split).stage_radices(), [16, 16, 2]);
-    assert_eq!(single(512, FusedReal::Split).work_group_size(), 256);
+    assert_eq!(single(512, FusedReal::Split).work_group_size(), 128);
     assert_eq!(single(512, FusedReal::Merge).stage_radices(), [8, 8, 8]);
     assert_eq!(single(256, FusedReal::Split).stage_radices(), [16, 16]);
     assert_eq!(single(1024, FusedReal::Split).stage_radices(), [16, 16, 4]);
@@ -163,11 +170,11 @@ fn mixed_lengths_keep_their_values_in_registers_where_the_radices_divide() {
     assert!(single(500, FusedReal::Split).splits_unpadded());
     assert_eq!(
         single(512, FusedReal::Split).name(),
-        "fft_fused512_c8_fwd_f32_split_whole"
+        "fft_fused512_c4_fwd_f32_split_whole"
     );
     assert_eq!(
         real(500, FusedReal::Split).as_single_pass().name(),
-        "fft_fused500_c8_fwd_f32_split_whole"
+        "fft_fused500_c4_fwd_f32_split_whole"
     );
     let chirp = |len: u32| FusedSpec {
         chirp: Some(FusedChirp {
