@@ -119,7 +119,8 @@ impl FusedSpec {
 
     /// The radices of the local Stockham stages, largest first: R repeated, then one smaller
     /// power of two for the rest (`2048 -> [64, 32]`, `256 -> [16, 16]`, `32 -> [16, 2]`,
-    /// `16 -> [16]`, `8 -> [8]`). Their product is `len`.
+    /// `16 -> [16]`, `8 -> [8]`; the one-pass f32 R2C of 4096 reals: `[32, 8, 8]`). Their
+    /// product is `len`.
     ///
     /// Mixed lengths: as few stages as radices up to 32 in f32 (16 in f64) allow, the
     /// largest radix as small as possible, largest first (`1000 -> [10, 10, 10]`,
