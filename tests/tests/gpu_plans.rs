@@ -244,9 +244,10 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
 fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // Real: the split and merge in one-pass kernels (1000 .. 8192 reals). The split in
     // registers, each of the last stage's butterflies beside its mirror: 1024 ([16, 16, 2],
-    // eight butterflies per work-item), 2048 (four; C = 4, an odd batch), 4096 ([32, 32, 2],
-    // sixteen), 8192 (eight), f64 1024, 2048 and 4096, and the mixed one-pass kernels as the whole
-    // transform: 1000 (500 as [10, 10, 5], 50 work-items per sub-FFT), 4000 (2000, C = 2, an
+    // eight butterflies per work-item, C = 4), 2048 (four; C = 2, an odd batch), 4096
+    // ([32, 8, 8], four; C = 1), 8192 (eight), f64 1024, 2048 and 4096, and the mixed one-pass
+    // kernels as the whole transform: 1000 (500 as [10, 10, 5], 50 work-items per sub-FFT,
+    // C = 4), 864 and 1372 (432 and 686 points, C = 4, odd batches), 4000 (2000, C = 2, an
     // odd batch); element by element in f64 2000 (1000 as [10, 10, 10]); 16384 exchanges
     // halves ([32, 32, 8], 256 work-items) and pairs them in registers too. In the last and
     // first of two passes (65536, 2^17: the split in a 64-point last pass; 2^19 in 128, 2^20
@@ -260,7 +261,9 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         (1000, 3),
         (1024, 2),
         (2048, 3),
-        (4096, 1),
+        (4096, 2),
+        (864, 5),
+        (1372, 3),
         (4000, 3),
         (8192, 1),
         (16384, 1),
