@@ -321,7 +321,8 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
 fn plans_of_the_gpu_with_the_callers_layouts_match_the_oracle() {
     // Register kernels taking the layout (1024, 4096), mixed ones (1000), one that cannot and
     // takes layout passes (6561), a two-pass plan's first and last passes (2^15), the wide
-    // passes' (2^20: 1024 x 1024 of 8 columns; 2^22: 4096 x 1024, the first of 4 columns),
+    // passes' (2^20: 1024 x 1024 of 8 columns, in f64 of 4; 2^22: 4096 x 1024, the first of
+    // 4 columns),
     // fused Bluestein (4481).
     let mut results = Vec::new();
     for (len, batch, direction) in [
@@ -337,5 +338,6 @@ fn plans_of_the_gpu_with_the_callers_layouts_match_the_oracle() {
         results.push(check_layouts::<f32>(len, batch, direction));
     }
     results.push(check_layouts::<f64>(2048, 2, Direction::Inverse));
+    results.push(check_layouts::<f64>(1 << 20, 1, Direction::Forward));
     report(results);
 }
