@@ -62,7 +62,6 @@ impl FusedSpec {
             && self.precision == Precision::F32
             && self.len == 512
             && !self.interleaved
-            && self.real != Some(FusedReal::Split)
         {
             return 4;
         }
