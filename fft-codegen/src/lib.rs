@@ -39,9 +39,9 @@ pub use family::fused::fused_stage_butterfly;
 pub use family::radix::kernel_butterfly;
 pub use fft_core::kernel::{
     all_radices, catalog, is_supported_radix, radix_list, sample_catalog, ArgKind, ChirpSpec,
-    ChirpStep, Form, FusedReal, FusedSpec, KernelAbi, KernelSpec, LayoutSpec, LayoutStep, Lengths,
-    PassTable, PermuteSpec, PermuteStep, RaderSpec, RaderStep, RadixSpec, RealSpec, RealStep,
-    SpecError, Twiddles, MAX_RADIX, RADICES,
+    ChirpStep, Form, FusedReal, FusedSpec, KernelAbi, KernelSpec, LayoutSpec, LayoutStep,
+    LayoutValues, Lengths, PassTable, PermuteSpec, PermuteStep, RaderSpec, RaderStep, RadixSpec,
+    RealSpec, RealStep, SpecError, Twiddles, MAX_RADIX, RADICES,
 };
 pub use fft_core::{Direction, Precision};
 pub use spec::{CodegenError, GeneratedKernel, OpCounts};

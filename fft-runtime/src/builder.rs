@@ -116,6 +116,11 @@ impl<'q, T: FftFloat> FftBuilder<'q, T> {
     /// buffers, [`Fft::enqueue_sides`]). The plan reads it in its first pass; a bad layout
     /// (a zero stride, values that overlap, a wrong number of strides) is refused with the
     /// axis and the numbers.
+    ///
+    /// Real transforms take layouts too, as `cufftPlanMany`'s: in reals on the real side (an
+    /// R2C's input, a C2R's output) and in complex values of the half spectrum (`len/2 + 1`
+    /// per row of the last axis) on the other, interleaved only, with
+    /// [`RealLayout::Compact`]; a point-wise pass reads or writes each such side.
     pub fn input_layout(mut self, layout: Layout) -> Self {
         self.input = layout;
         self

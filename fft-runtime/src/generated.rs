@@ -24,8 +24,9 @@ mod table {
     use super::Entry;
     use fft_codegen::{
         ChirpSpec, ChirpStep::*, Direction::*, Form::*, FusedSpec, KernelSpec::*, LayoutSpec,
-        LayoutStep::*, Lengths::*, OpCounts, PassTable::*, PermuteSpec, PermuteStep::*,
-        Precision::*, RaderSpec, RaderStep::*, RadixSpec, RealSpec, RealStep::*, Twiddles::*,
+        LayoutStep::*, LayoutValues::*, Lengths::*, OpCounts, PassTable::*, PermuteSpec,
+        PermuteStep::*, Precision::*, RaderSpec, RaderStep::*, RadixSpec, RealSpec, RealStep::*,
+        Twiddles::*,
     };
     include!(concat!(env!("OUT_DIR"), "/generated_kernels.rs"));
 }

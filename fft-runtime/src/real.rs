@@ -29,7 +29,8 @@ use crate::queue::DeviceQueue;
 use crate::quick_start::{quick_start_line, PassLaunches};
 use crate::schedule::{padded_targets, scratch_count, Target};
 use fft_core::kernel::{half_spectrum_len, RealLayout};
-use fft_core::plan::{Plan, PlanRequest};
+use fft_core::plan::{Layout, Plan, PlanRequest, Resolved};
+use fft_core::Direction;
 use num_complex::Complex;
 use ocl::{Buffer, Event, EventList, OclPrm};
 use std::sync::Mutex;
@@ -74,6 +75,35 @@ where
     }
 }
 
+/// The caller's layouts of a real plan's two sides ([`fft_core::plan::Layout`]), each `None`
+/// where the plan was built without one.
+struct RealSides {
+    /// The reals (R2C input, C2R output), in reals.
+    real: Option<Resolved>,
+    /// The half spectrum, in complex values.
+    spectrum: Option<Resolved>,
+}
+
+impl RealSides {
+    fn of(plan: &Plan) -> Result<RealSides> {
+        let request = &plan.request;
+        let given =
+            |layout: Layout, resolved: Resolved| (layout != Layout::default()).then_some(resolved);
+        let input = given(request.input, plan.input_layout()?);
+        let output = given(request.output, plan.output_layout()?);
+        Ok(match request.direction {
+            Direction::Forward => RealSides {
+                real: input,
+                spectrum: output,
+            },
+            Direction::Inverse => RealSides {
+                real: output,
+                spectrum: input,
+            },
+        })
+    }
+}
+
 /// What both kinds of real plan share: the plan, its launches and work buffers.
 struct RealCore<T: FftFloat>
 where
@@ -82,6 +112,8 @@ where
     queue: DeviceQueue,
     plan: Plan,
     layout: RealLayout,
+    /// The caller's layouts, where the plan was given them.
+    sides: RealSides,
     exec: Mutex<Exec<T>>,
     /// What measure mode decided, for plans built with [`crate::FftBuilder::measure`].
     measurement: Option<Measurement>,
@@ -97,6 +129,7 @@ where
         Ok(RealCore {
             queue: queue.clone(),
             layout: request.real.unwrap_or_default(),
+            sides: RealSides::of(&plan)?,
             plan,
             exec: Mutex::new(Exec {
                 passes,
@@ -126,17 +159,39 @@ where
         self.plan.request.batch * before
     }
 
-    /// Reals the real side holds: rows of `len` (compact) or `2 * (len/2 + 1)` (padded).
-    fn real_values(&self) -> usize {
-        self.layout.row_distance(self.len()) * self.batch()
+    /// The caller's layout of the real side (R2C input, C2R output), where the plan was given
+    /// one: in reals.
+    fn real_side(&self) -> Option<&Resolved> {
+        self.sides.real.as_ref()
     }
 
-    /// Complex values the half spectrum holds: rows of `len/2 + 1`.
+    /// Reals the real side holds: the layout's extent, else rows of `len` (compact) or
+    /// `2 * (len/2 + 1)` (padded).
+    fn real_values(&self) -> usize {
+        match self.real_side() {
+            Some(side) => side.extent,
+            None => self.layout.row_distance(self.len()) * self.batch(),
+        }
+    }
+
+    /// Complex values the half spectrum holds: the layout's extent, else rows of
+    /// `len/2 + 1`.
     fn spectrum_values(&self) -> usize {
-        half_spectrum_len(self.len()) * self.batch()
+        match &self.sides.spectrum {
+            Some(side) => side.extent,
+            None => half_spectrum_len(self.len()) * self.batch(),
+        }
     }
 
     fn real_rows(&self) -> String {
+        if let Some(side) = self.real_side() {
+            return format!(
+                "reals {:?} apart along the axes and {} between transforms, {} reals per row",
+                side.strides,
+                side.distance,
+                self.len()
+            );
+        }
         match self.layout {
             RealLayout::Compact => format!("rows of {} reals", self.len()),
             RealLayout::Padded => format!(
@@ -148,7 +203,15 @@ where
     }
 
     fn spectrum_rows(&self) -> String {
-        format!("rows of {} complex values", half_spectrum_len(self.len()))
+        match &self.sides.spectrum {
+            Some(side) => format!(
+                "complex values {:?} apart along the axes and {} between transforms, {} per row",
+                side.strides,
+                side.distance,
+                half_spectrum_len(self.len())
+            ),
+            None => format!("rows of {} complex values", half_spectrum_len(self.len())),
+        }
     }
 
     /// Checks a device buffer of the real side.
@@ -223,15 +286,32 @@ where
         Ok(())
     }
 
-    /// The in-place buffer's check: padded rows only.
+    /// The in-place buffer's check: padded rows, or layouts of the caller's (a layout pass
+    /// reads the whole input before any pass writes the output), with a buffer that holds
+    /// both sides.
     fn check_in_place(&self, data: &Buffer<T>) -> Result<()> {
-        if self.layout != RealLayout::Padded {
+        let has_layouts = self.sides.real.is_some() || self.sides.spectrum.is_some();
+        if self.layout != RealLayout::Padded && !has_layouts {
             return Err(Error::InPlaceNeedsPaddedRows {
                 len: self.len(),
                 padded: RealLayout::Padded.row_distance(self.len()),
             });
         }
-        self.check_real_buffer("in-place buffer", data)
+        self.check_real_buffer("in-place buffer", data)?;
+        let spectrum_reals = 2 * self.spectrum_values();
+        if data.len() < spectrum_reals {
+            return Err(Error::RealSizeMismatch {
+                what: "in-place buffer",
+                unit: "reals",
+                expected: spectrum_reals,
+                actual: data.len(),
+                exact: "",
+                layout: format!("the half spectrum's {}", self.spectrum_rows()),
+                batch: self.batch(),
+                fix: "allocate at least that many",
+            });
+        }
+        Ok(())
     }
 
     /// Enqueues every pass from `input` to `output`. The input is read by the first pass
@@ -247,10 +327,7 @@ where
         exec.passes.refresh();
         let targets = padded_targets(exec.passes.current.len());
         while exec.scratch.len() < scratch_count(&targets) {
-            let buffer = device_buffer(
-                self.queue.queue(),
-                self.plan.work_len() * self.plan.request.batch,
-            )?;
+            let buffer = device_buffer(self.queue.queue(), self.plan.scratch_values())?;
             exec.scratch.push(buffer);
         }
         let mut events = Vec::with_capacity(targets.len());
@@ -545,7 +622,8 @@ where
 
     /// Transforms `data` in place: rows of `2 * (len/2 + 1)` reals in (the last two or one
     /// unused), the half spectrum out in the same memory. Needs a plan with
-    /// [`RealLayout::Padded`] rows.
+    /// [`RealLayout::Padded`] rows, or with layouts of the caller's
+    /// ([`crate::FftBuilder::input_layout`]) in a buffer that holds both sides.
     pub fn enqueue_in_place(&self, data: &Buffer<T>, wait: Option<&EventList>) -> Result<Event> {
         self.core.check_in_place(data)?;
         check_pair(self.core.queue.queue(), (data, 0), (data, 0))?;
@@ -615,7 +693,8 @@ where
 
     /// Transforms `data` in place: the half spectrum in (`len/2 + 1` complex values per row),
     /// rows of `2 * (len/2 + 1)` reals out (the first `len` of each are the result). Needs a
-    /// plan with [`RealLayout::Padded`] rows.
+    /// plan with [`RealLayout::Padded`] rows, or with layouts of the caller's in a buffer that
+    /// holds both sides.
     pub fn enqueue_in_place(&self, data: &Buffer<T>, wait: Option<&EventList>) -> Result<Event> {
         self.core.check_in_place(data)?;
         check_pair(self.core.queue.queue(), (data, 0), (data, 0))?;

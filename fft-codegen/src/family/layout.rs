@@ -8,7 +8,7 @@ use crate::opencl::literal::{scalar_type, vector_type};
 use crate::opencl::signature::write_signature;
 use crate::opencl::writer::Writer;
 use crate::spec::{CodegenError, OpCounts};
-use fft_core::kernel::{KernelSpec, LayoutSpec, LayoutStep};
+use fft_core::kernel::{KernelSpec, LayoutSpec, LayoutStep, LayoutValues};
 use std::fmt::{self, Write};
 
 /// Generates the program of a layout pass.
@@ -43,24 +43,26 @@ fn address_bindings() -> Bindings {
 fn write_program<W: Write>(w: &mut Writer<W>, spec: &LayoutSpec) -> fmt::Result {
     let (v, scalar) = (vector_type(spec.precision), scalar_type(spec.precision));
     let name = spec.name();
-    let storage = if spec.planar {
-        format!("planar ({scalar} real parts and imaginary parts in two buffers)")
-    } else {
-        format!("interleaved {v}")
+    let storage = match spec.values {
+        LayoutValues::Interleaved => format!("interleaved {v}"),
+        LayoutValues::Planar => {
+            format!("planar ({scalar} real parts and imaginary parts in two buffers)")
+        }
+        LayoutValues::Reals => format!("{scalar} reals (a real transform's real side)"),
     };
     let what = match spec.step {
         LayoutStep::Load => format!("reads {storage} values from the caller's layout into C order"),
         LayoutStep::Store => format!("writes C-order values to the caller's layout, {storage}"),
     };
+    let variant = match spec.values {
+        LayoutValues::Interleaved => "",
+        LayoutValues::Planar => ", planar",
+        LayoutValues::Reals => ", reals",
+    };
     writeln!(w, "// {name}: {what}.")?;
     write_generated_by(
         w,
-        format_args!(
-            "layout {}{}, {}",
-            spec.step.name(),
-            if spec.planar { ", planar" } else { "" },
-            spec.precision
-        ),
+        format_args!("layout {}{variant}, {}", spec.step.name(), spec.precision),
     )?;
     writeln!(w, "//")?;
     writeln!(
@@ -82,11 +84,17 @@ fn write_program<W: Write>(w: &mut Writer<W>, spec: &LayoutSpec) -> fmt::Result 
     write_signature(w, "__kernel void ", &name, abi.args, v, scalar)?;
     w.open_block()?;
     address_bindings().write(w)?;
-    match (spec.step, spec.planar) {
-        (LayoutStep::Load, false) => writeln!(w, "y[g] = x[a] * scale;")?,
-        (LayoutStep::Load, true) => writeln!(w, "y[g] = ({v})(x_re[a], x_im[a]) * scale;")?,
-        (LayoutStep::Store, false) => writeln!(w, "y[a] = x[g] * scale;")?,
-        (LayoutStep::Store, true) => {
+    match (spec.step, spec.values) {
+        (LayoutStep::Load, LayoutValues::Interleaved | LayoutValues::Reals) => {
+            writeln!(w, "y[g] = x[a] * scale;")?
+        }
+        (LayoutStep::Load, LayoutValues::Planar) => {
+            writeln!(w, "y[g] = ({v})(x_re[a], x_im[a]) * scale;")?
+        }
+        (LayoutStep::Store, LayoutValues::Interleaved | LayoutValues::Reals) => {
+            writeln!(w, "y[a] = x[g] * scale;")?
+        }
+        (LayoutStep::Store, LayoutValues::Planar) => {
             writeln!(w, "const {v} value = x[g] * scale;")?;
             writeln!(w, "y_re[a] = value.x;")?;
             writeln!(w, "y_im[a] = value.y;")?;

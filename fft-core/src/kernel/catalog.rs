@@ -4,7 +4,7 @@
 use super::chirp::{ChirpSpec, ChirpStep};
 use super::fused::{ChirpStore, FusedChirp, FusedSpec, Storage, WIDE_MIN};
 use super::lanes::{LanesShape, LanesSpec};
-use super::layout::{LayoutSpec, LayoutStep};
+use super::layout::{LayoutSpec, LayoutStep, LayoutValues};
 use super::permute::{PermuteSpec, PermuteStep};
 use super::rader::{RaderSpec, RaderStep};
 use super::real::{FusedReal, RealSpec};
@@ -125,11 +125,15 @@ pub fn catalog() -> Vec<KernelSpec> {
         }
     }
     for step in [LayoutStep::Load, LayoutStep::Store] {
-        for planar in [false, true] {
+        for values in [
+            LayoutValues::Interleaved,
+            LayoutValues::Planar,
+            LayoutValues::Reals,
+        ] {
             for precision in PRECISIONS {
                 specs.push(KernelSpec::Layout(LayoutSpec {
                     step,
-                    planar,
+                    values,
                     precision,
                 }));
             }

@@ -23,24 +23,57 @@ impl LayoutStep {
     }
 }
 
+/// What values the caller's side of a layout pass holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum LayoutValues {
+    /// Interleaved complex values (`float2`).
+    Interleaved,
+    /// Planar complex values: real parts and imaginary parts in two buffers.
+    Planar,
+    /// Reals: the real side of a real transform (R2C input, C2R output), one scalar per value
+    /// on both sides of the pass.
+    Reals,
+}
+
+impl LayoutValues {
+    /// The kernel name's suffix: none, `_planar`, `_reals`.
+    pub fn suffix(self) -> &'static str {
+        match self {
+            LayoutValues::Interleaved => "",
+            LayoutValues::Planar => "_planar",
+            LayoutValues::Reals => "_reals",
+        }
+    }
+
+    /// In words: `interleaved`, `planar`, `real`.
+    pub fn describe(self) -> &'static str {
+        match self {
+            LayoutValues::Interleaved => "interleaved",
+            LayoutValues::Planar => "planar",
+            LayoutValues::Reals => "real",
+        }
+    }
+}
+
 /// A layout pass: one work-item per value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct LayoutSpec {
     /// Load or store.
     pub step: LayoutStep,
-    /// Whether the caller's side is planar (two buffers of reals) or interleaved.
-    pub planar: bool,
+    /// What the caller's side holds: interleaved or planar complex values, or reals.
+    pub values: LayoutValues,
     /// Data precision.
     pub precision: Precision,
 }
 
 impl LayoutSpec {
-    /// The kernel's name: `fft_layout_load_f32`, `fft_layout_store_planar_f64`.
+    /// The kernel's name: `fft_layout_load_f32`, `fft_layout_store_planar_f64`,
+    /// `fft_layout_load_reals_f32`.
     pub fn name(&self) -> String {
         format!(
             "fft_layout_{}{}_{}",
             self.step.name(),
-            if self.planar { "_planar" } else { "" },
+            self.values.suffix(),
             self.precision.tag()
         )
     }
@@ -102,14 +135,21 @@ mod tests {
             (0..8).map(|g| strided.address(g)).collect::<Vec<_>>(),
             [0, 2, 4, 6, 9, 11, 13, 15]
         );
-        assert_eq!(
+        let name = |step, values, precision| {
             LayoutSpec {
-                step: LayoutStep::Store,
-                planar: true,
-                precision: Precision::F64
+                step,
+                values,
+                precision,
             }
-            .name(),
+            .name()
+        };
+        assert_eq!(
+            name(LayoutStep::Store, LayoutValues::Planar, Precision::F64),
             "fft_layout_store_planar_f64"
+        );
+        assert_eq!(
+            name(LayoutStep::Load, LayoutValues::Reals, Precision::F32),
+            "fft_layout_load_reals_f32"
         );
     }
 }

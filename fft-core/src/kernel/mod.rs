@@ -32,7 +32,7 @@ pub use lanes::{
     LanesLenError, LanesShape, LanesSpec, LANES, LANES_ITEM_POINTS, LANES_MIN_LEN,
     LANES_STAGE_RADICES,
 };
-pub use layout::{IoLayout, LayoutSpec, LayoutStep};
+pub use layout::{IoLayout, LayoutSpec, LayoutStep, LayoutValues};
 pub use permute::{PermuteSpec, PermuteStep};
 pub use rader::{
     primitive_root, rader_destination, rader_filter, rader_powers, rader_reference, rader_serves,

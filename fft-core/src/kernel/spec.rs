@@ -4,7 +4,7 @@ use super::abi::{
     fused_io_abi, KernelAbi, CHIRP_ABI, CHIRP_FILTER_ABI, FUSED_ABI, FUSED_CHIRP_ABI,
     FUSED_CHIRP_FILTER_ABI, FUSED_FILTER_ABI, FUSED_INTERLEAVED_ABI, FUSED_PITCHED_ABI,
     FUSED_REAL_ABI, FUSED_SPLIT_PITCHED_ABI, LANES_ANY_ABI, LANES_HILO_ABI, LANES_PART_ABI,
-    LANES_WHOLE_ABI, LAYOUT_LOAD_ABI, LAYOUT_LOAD_PLANAR_ABI, LAYOUT_STORE_ABI,
+    LANES_WHOLE_ABI, LAYOUT_LOAD_ABI, LAYOUT_LOAD_PLANAR_ABI, LAYOUT_REALS_ABI, LAYOUT_STORE_ABI,
     LAYOUT_STORE_PLANAR_ABI, PERMUTE_ABI, RADER_GATHER_ABI, RADER_MULTIPLY_ABI, RADER_SCATTER_ABI,
     RADIX_ANY_ABI, RADIX_HILO_ABI, RADIX_SCALAR_ABI, RADIX_VECTOR_ABI, REAL_PACK_ABI,
     REAL_SPLIT_ABI, REAL_UNPACK_ABI,
@@ -12,7 +12,7 @@ use super::abi::{
 use super::chirp::{ChirpSpec, ChirpStep};
 use super::fused::{ChirpStore, FusedChirp, FusedSpec};
 use super::lanes::{LanesLenError, LanesShape, LanesSpec};
-use super::layout::{LayoutSpec, LayoutStep};
+use super::layout::{LayoutSpec, LayoutStep, LayoutValues};
 use super::permute::PermuteSpec;
 use super::rader::{RaderSpec, RaderStep};
 use super::real::{FusedReal, RealSpec, RealStep};
@@ -362,17 +362,13 @@ impl KernelSpec {
             }) => &REAL_UNPACK_ABI,
             KernelSpec::Real(_) => &REAL_SPLIT_ABI,
             KernelSpec::Permute(_) => &PERMUTE_ABI,
-            KernelSpec::Layout(LayoutSpec {
-                step: LayoutStep::Load,
-                planar: false,
-                ..
-            }) => &LAYOUT_LOAD_ABI,
-            KernelSpec::Layout(LayoutSpec {
-                step: LayoutStep::Load,
-                ..
-            }) => &LAYOUT_LOAD_PLANAR_ABI,
-            KernelSpec::Layout(LayoutSpec { planar: false, .. }) => &LAYOUT_STORE_ABI,
-            KernelSpec::Layout(_) => &LAYOUT_STORE_PLANAR_ABI,
+            KernelSpec::Layout(layout) => match (layout.step, layout.values) {
+                (_, LayoutValues::Reals) => &LAYOUT_REALS_ABI,
+                (LayoutStep::Load, LayoutValues::Interleaved) => &LAYOUT_LOAD_ABI,
+                (LayoutStep::Load, LayoutValues::Planar) => &LAYOUT_LOAD_PLANAR_ABI,
+                (LayoutStep::Store, LayoutValues::Interleaved) => &LAYOUT_STORE_ABI,
+                (LayoutStep::Store, LayoutValues::Planar) => &LAYOUT_STORE_PLANAR_ABI,
+            },
             KernelSpec::Lanes(lanes) if lanes.runtime_len() => &LANES_ANY_ABI,
             KernelSpec::Lanes(LanesSpec {
                 shape: LanesShape::Whole,

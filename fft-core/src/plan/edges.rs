@@ -1,17 +1,24 @@
 //! Plans whose input or output lies in the caller's own layout ([`super::Layout`]): the plan of
 //! the contiguous transform, with a layout pass before it (the caller's input into C order)
 //! and after it (C order into the caller's output) where a side is not contiguous
-//! interleaved.
+//! interleaved. A real transform's layouts are in reals on its real side (R2C input, C2R
+//! output) and in complex values of the half spectrum on the other, as `cufftPlanMany`'s.
 
 use super::{DeviceCaps, Layout, Plan, PlanError, PlanRequest, Resolved};
 use crate::kernel::{
-    FusedSpec, IoLayout, KernelSpec, LaunchParams, LayoutSpec, LayoutStep, Storage,
+    half_spectrum_len, FusedSpec, IoLayout, KernelSpec, LaunchParams, LayoutSpec, LayoutStep,
+    LayoutValues, RealLayout, Storage,
 };
+use crate::Direction;
 
 /// The plan of `request`, one of whose layouts is not the default.
 pub(super) fn layout_plan(request: PlanRequest, caps: &DeviceCaps) -> Result<Plan, PlanError> {
-    if request.real.is_some() {
-        return Err(PlanError::LayoutOnRealTransform);
+    match request.real {
+        Some(RealLayout::Padded) => return Err(PlanError::LayoutWithPaddedRows),
+        Some(_) if request.input.is_planar() || request.output.is_planar() => {
+            return Err(PlanError::PlanarOnRealTransform)
+        }
+        _ => {}
     }
     let core = Plan::new(
         PlanRequest {
@@ -21,32 +28,47 @@ pub(super) fn layout_plan(request: PlanRequest, caps: &DeviceCaps) -> Result<Pla
         },
         caps,
     )?;
-    let dims = core.dims();
-    let input = request.input.resolve(&dims, request.batch)?;
-    let output = request.output.resolve(&dims, request.batch)?;
+    let (in_dims, out_dims) = (core.input_dims(), core.output_dims());
+    let input = request.input.resolve(&in_dims, request.batch)?;
+    let output = request.output.resolve(&out_dims, request.batch)?;
     let mut passes = core.passes;
-    let rows_in = input.as_rows(&dims, request.batch);
-    let rows_out = output.as_rows(&dims, request.batch);
+    // A real transform's edge passes read or write reals or the half spectrum, never the
+    // complex rows a layout folds into: its layouts take passes of their own.
+    let real = request.real.is_some();
+    let rows_in = input.as_rows(&in_dims, request.batch).filter(|_| !real);
+    let rows_out = output.as_rows(&out_dims, request.batch).filter(|_| !real);
+    let forward = request.direction == Direction::Forward;
     if input.needs_pass() {
         let folded = match (passes.first_mut(), rows_in) {
-            (Some(first), Some((stride, distance))) if reads_rows(first, &dims, &request) => {
+            (Some(first), Some((stride, distance))) if reads_rows(first, &in_dims, &request) => {
                 fold(first, &input, stride, distance, LayoutStep::Load)
             }
             _ => false,
         };
         if !folded {
-            passes.insert(0, pass(LayoutStep::Load, &input, &dims, &request));
+            let values = side_values(&input, real && forward);
+            passes.insert(
+                0,
+                pass(LayoutStep::Load, &input, values, &in_dims, &request),
+            );
         }
     }
     if output.needs_pass() {
         let folded = match (passes.last_mut(), rows_out) {
-            (Some(last), Some((stride, distance))) if reads_rows(last, &dims, &request) => {
+            (Some(last), Some((stride, distance))) if reads_rows(last, &out_dims, &request) => {
                 fold(last, &output, stride, distance, LayoutStep::Store)
             }
             _ => false,
         };
         if !folded {
-            passes.push(pass(LayoutStep::Store, &output, &dims, &request));
+            let values = side_values(&output, real && !forward);
+            passes.push(pass(
+                LayoutStep::Store,
+                &output,
+                values,
+                &out_dims,
+                &request,
+            ));
         }
     }
     Ok(Plan {
@@ -121,10 +143,26 @@ fn fold(
     true
 }
 
-fn pass(step: LayoutStep, side: &Resolved, dims: &[usize], request: &PlanRequest) -> super::Pass {
+/// What a layout pass of `side` moves: reals on a real transform's real side, else complex
+/// values as the side stores them.
+fn side_values(side: &Resolved, reals: bool) -> LayoutValues {
+    match (reals, side.planar) {
+        (true, _) => LayoutValues::Reals,
+        (false, true) => LayoutValues::Planar,
+        (false, false) => LayoutValues::Interleaved,
+    }
+}
+
+fn pass(
+    step: LayoutStep,
+    side: &Resolved,
+    values: LayoutValues,
+    dims: &[usize],
+    request: &PlanRequest,
+) -> super::Pass {
     let spec = KernelSpec::Layout(LayoutSpec {
         step,
-        planar: side.planar,
+        values,
         precision: request.precision,
     });
     let io = IoLayout::new(dims, &side.strides, side.distance);
@@ -137,7 +175,8 @@ fn pass(step: LayoutStep, side: &Resolved, dims: &[usize], request: &PlanRequest
 }
 
 impl Plan {
-    /// The dimensions of one transform: the shape's, or `[len]`.
+    /// The dimensions of one transform: the shape's, or `[len]` (a real transform's: those
+    /// of its real side).
     pub fn dims(&self) -> Vec<usize> {
         match self.request.shape {
             Some(shape) => shape.dims().to_vec(),
@@ -145,16 +184,57 @@ impl Plan {
         }
     }
 
-    /// The input's layout checked against the plan's shape and batch.
+    /// The dimensions of the half spectrum of a real transform: [`Plan::dims`] with the last
+    /// axis `N / 2 + 1`.
+    fn half_dims(&self) -> Vec<usize> {
+        let mut dims = self.dims();
+        if let Some(last) = dims.last_mut() {
+            *last = half_spectrum_len(*last);
+        }
+        dims
+    }
+
+    /// The dimensions of one transform's input: [`Plan::dims`], but a C2R's half spectrum.
+    pub fn input_dims(&self) -> Vec<usize> {
+        match (self.request.real, self.request.direction) {
+            (Some(_), Direction::Inverse) => self.half_dims(),
+            _ => self.dims(),
+        }
+    }
+
+    /// The dimensions of one transform's output: [`Plan::dims`], but an R2C's half spectrum.
+    pub fn output_dims(&self) -> Vec<usize> {
+        match (self.request.real, self.request.direction) {
+            (Some(_), Direction::Forward) => self.half_dims(),
+            _ => self.dims(),
+        }
+    }
+
+    /// The input's layout checked against the plan's shape and batch (in reals on a real
+    /// transform's real side, in complex values elsewhere).
     pub fn input_layout(&self) -> Result<Resolved, PlanError> {
-        self.request.input.resolve(&self.dims(), self.request.batch)
+        self.request
+            .input
+            .resolve(&self.input_dims(), self.request.batch)
     }
 
     /// The output's layout checked against the plan's shape and batch.
     pub fn output_layout(&self) -> Result<Resolved, PlanError> {
         self.request
             .output
-            .resolve(&self.dims(), self.request.batch)
+            .resolve(&self.output_dims(), self.request.batch)
+    }
+
+    /// Complex values each work buffer holds: the core transform's work values
+    /// ([`Plan::work_len`] per transform), or a real transform's half spectra where a layout
+    /// pass after an R2C (or before a C2R) keeps them in a work buffer.
+    pub fn scratch_values(&self) -> usize {
+        let work = self.work_len() * self.request.batch;
+        if self.request.real.is_some() && self.has_layout_passes() {
+            work.max(self.half_dims().iter().product::<usize>() * self.request.batch)
+        } else {
+            work
+        }
     }
 
     /// Whether a pass of the plan reads or writes the caller's own layout: the input is then
@@ -296,14 +376,100 @@ mod tests {
             overlap.contains("axis 0") && overlap.contains("stride 4"),
             "{overlap}"
         );
-        let real = Plan::new(
+        let padded = Plan::new(
             PlanRequest {
-                real: Some(crate::kernel::RealLayout::Compact),
+                real: Some(RealLayout::Padded),
                 ..fortran
             },
             &DeviceCaps::POCL_CPU,
         )
         .unwrap_err();
-        assert_eq!(real, PlanError::LayoutOnRealTransform);
+        assert_eq!(padded, PlanError::LayoutWithPaddedRows);
+        let planar = Plan::new(
+            PlanRequest {
+                real: Some(RealLayout::Compact),
+                input: Layout::default(),
+                output: Layout::planar(),
+                ..fortran
+            },
+            &DeviceCaps::POCL_CPU,
+        )
+        .unwrap_err();
+        assert_eq!(planar, PlanError::PlanarOnRealTransform);
+    }
+
+    #[test]
+    fn real_transforms_take_layouts_in_reals_and_half_spectrum_values() {
+        // A Fortran-order 4 x 6 R2C: the reals' layout has 4 x 6 values, the half spectrum's
+        // 4 x 4, here every other complex value of rows 10 apart.
+        let shape = Shape::new(&[4, 6], None).unwrap();
+        let r2c = PlanRequest {
+            len: 24,
+            batch: 2,
+            shape: Some(shape),
+            real: Some(RealLayout::Compact),
+            input: Layout::strided(&[1, 4], 30),
+            output: Layout::strided(&[20, 2], 90),
+            ..PlanRequest::new(24)
+        };
+        for caps in [DeviceCaps::POCL_CPU, DeviceCaps::NVIDIA_GPU] {
+            let plan = Plan::new(r2c, &caps).unwrap();
+            assert_eq!(
+                (plan.input_dims(), plan.output_dims()),
+                (vec![4, 6], vec![4, 4])
+            );
+            let names: Vec<String> = plan.passes.iter().map(|p| p.entry_point()).collect();
+            assert_eq!(names.first().unwrap(), "fft_layout_load_reals_f32");
+            assert_eq!(names.last().unwrap(), "fft_layout_store_f32");
+            assert_eq!(
+                plan.passes[0].params.io,
+                IoLayout::new(&[4, 6], &[1, 4], 30)
+            );
+            let store = &plan.passes.last().unwrap().params.io_out;
+            assert_eq!(*store, IoLayout::new(&[4, 4], &[20, 2], 90));
+            assert_eq!(plan.input_layout().unwrap().extent, 30 + 3 + 5 * 4 + 1);
+            assert_eq!(
+                plan.output_layout().unwrap().extent,
+                90 + 3 * 20 + 3 * 2 + 1
+            );
+            // The split's half spectra (4 x 4 per transform) sit in a work buffer.
+            assert!(plan.scratch_values() >= 2 * 16);
+        }
+        // A 1-D C2R of 1000 reals from every other value, into rows 1024 apart: a complex
+        // layout load first, a real layout store last.
+        let c2r = Plan::new(
+            PlanRequest {
+                batch: 3,
+                direction: crate::Direction::Inverse,
+                real: Some(RealLayout::Compact),
+                input: Layout::strided(&[2], 1002),
+                output: Layout::strided(&[1], 1024),
+                ..PlanRequest::new(1000)
+            },
+            &DeviceCaps::NVIDIA_GPU,
+        )
+        .unwrap();
+        let names: Vec<String> = c2r.passes.iter().map(|p| p.entry_point()).collect();
+        assert_eq!(names.first().unwrap(), "fft_layout_load_f32");
+        assert_eq!(names.last().unwrap(), "fft_layout_store_reals_f32");
+        assert_eq!(c2r.input_layout().unwrap().extent, 2 * 1002 + 500 * 2 + 1);
+        assert_eq!(c2r.output_layout().unwrap().extent, 2 * 1024 + 1000);
+        assert!(c2r.scratch_values() >= 3 * 501);
+        // The half spectrum's layout is checked against N/2 + 1 values: stride 1 and rows
+        // 500 apart overlap.
+        let overlap = Plan::new(
+            PlanRequest {
+                batch: 3,
+                real: Some(RealLayout::Compact),
+                output: Layout::strided(&[1], 500),
+                ..PlanRequest::new(1000)
+            },
+            &DeviceCaps::NVIDIA_GPU,
+        )
+        .unwrap_err();
+        assert!(
+            matches!(overlap, PlanError::LayoutOverlap { .. }),
+            "{overlap}"
+        );
     }
 }

@@ -75,7 +75,7 @@ impl Plan {
                         crate::kernel::LayoutStep::Load => "reads the caller's",
                         crate::kernel::LayoutStep::Store => "writes the caller's",
                     },
-                    if spec.planar { "planar" } else { "interleaved" },
+                    spec.values.describe(),
                     pass.params.io.strides,
                     pass.params.io.distance
                 ),

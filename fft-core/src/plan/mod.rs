@@ -394,9 +394,12 @@ pub enum PlanError {
         /// The largest extent.
         max: usize,
     },
-    /// A layout on a real transform.
-    #[error("input and output layouts apply to complex transforms; real transforms take RealLayout::Compact or RealLayout::Padded rows")]
-    LayoutOnRealTransform,
+    /// A strided layout on a real transform with padded rows.
+    #[error("a real transform with RealLayout::Padded rows takes no input or output layout: give the padding as the layout's strides and distance (2 * (len/2 + 1) reals between rows) with RealLayout::Compact, or drop the layouts")]
+    LayoutWithPaddedRows,
+    /// A planar layout on a real transform.
+    #[error("planar layouts apply to complex-to-complex transforms: a real transform's half spectrum is interleaved (as cuFFT's and FFTW's); give its layout strides and a distance only")]
+    PlanarOnRealTransform,
     /// A real transform whose last axis (the real one) is not transformed.
     #[error("a real transform of {shape} transforms its last axis, {last}, as the real one (numpy's rfftn): include axis {last} in the axes, or transpose the data so the real axis is last")]
     RealAxisNotTransformed {

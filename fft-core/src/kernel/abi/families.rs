@@ -352,6 +352,13 @@ pub(crate) const LAYOUT_LOAD_PLANAR_ABI: KernelAbi = KernelAbi {
 /// A layout pass from C order to interleaved values in the caller's layout.
 pub(crate) const LAYOUT_STORE_ABI: KernelAbi = LAYOUT_LOAD_ABI;
 
+/// A layout pass of reals, either way: the caller's layout of a real transform's real side
+/// into C order (load), or back (store).
+pub(crate) const LAYOUT_REALS_ABI: KernelAbi = KernelAbi {
+    args: &layout_args::<2, 11>([arg("x", ArgKind::RealInput), arg("y", ArgKind::RealOutput)]),
+    entries: &GUARDED_ENTRIES,
+};
+
 /// A layout pass from C order to planar values in the caller's layout.
 pub(crate) const LAYOUT_STORE_PLANAR_ABI: KernelAbi = KernelAbi {
     args: &layout_args::<3, 12>([
