@@ -38,6 +38,7 @@ use fft_core::plan::Layout;
 use fft_core::{Direction, Normalization};
 use num_complex::Complex;
 use ocl::OclPrm;
+use std::borrow::Cow;
 
 /// numpy's `fftn(x, axes=axes)` (or `ifftn` with [`Direction::Inverse`]) of a complex array,
 /// in place: every axis, or those of `axes` (each once), scaled as `normalization` says with
@@ -105,9 +106,10 @@ where
 /// array in C order of the input's shape with its last axis `n / 2 + 1` long; `normalization`
 /// scales by the product of the real lengths (numpy's `norm=`).
 ///
-/// A C-order array is uploaded as it lies; any other (Fortran order, slices, reversed axes,
-/// broadcasts) is first copied into C order on the host, because the real transform reads
-/// rows of its last axis as contiguous reals. Errors as [`fftn_inplace`]'s.
+/// An array whose elements fill one block of memory with every axis stepping forward (C order,
+/// Fortran order, any permutation of the axes) is uploaded as it lies, its strides the plan's
+/// input [`Layout`] (in reals); any other (slices with steps, reversed axes, broadcasts) is
+/// first copied into C order on the host. Errors as [`fftn_inplace`]'s.
 pub fn rfftn<T, S, D>(
     queue: &DeviceQueue,
     array: &ArrayBase<S, D>,
@@ -119,14 +121,13 @@ where
     S: Data<Elem = T>,
     D: Dimension,
 {
+    let (reals, layout) = as_read(array);
     let plan = Fft::<T>::builder(queue)
         .shape(array.shape())
         .normalization(normalization)
+        .input_layout(layout)
         .build_r2c()?;
-    let spectrum = match array.as_slice() {
-        Some(reals) => plan.process(reals)?,
-        None => plan.process(&array.iter().copied().collect::<Vec<T>>())?,
-    };
+    let spectrum = plan.process(&reals)?;
     let mut dim = array.raw_dim();
     if let Some(last) = dim.ndim().checked_sub(1) {
         dim[last] = plan.spectrum_len();
@@ -142,8 +143,9 @@ where
 /// `last_len` long; unscaled unless `normalization` says ([`Normalization::Backward`] is
 /// numpy's default `1/N`).
 ///
-/// Any layout is read: a C-order array as it lies, any other first copied into C order.
-/// Errors as [`fftn_inplace`]'s, and [`Error::HalfSpectrumLength`] when the last axis is not
+/// Any layout is read: an array that fills one block of memory with every axis stepping
+/// forward as it lies (its strides the plan's input [`Layout`]), any other first copied into
+/// C order. Errors as [`fftn_inplace`]'s, and [`Error::HalfSpectrumLength`] when the last axis is not
 /// `last_len / 2 + 1` long.
 pub fn irfftn<T, S, D>(
     queue: &DeviceQueue,
@@ -161,9 +163,11 @@ where
     if let Some(last) = dims.last_mut() {
         *last = last_len;
     }
+    let (spectrum, layout) = as_read(array);
     let plan = Fft::<T>::builder(queue)
         .shape(&dims)
         .normalization(normalization)
+        .input_layout(layout)
         .build_c2r()?;
     // The plan has a rank of 1 to 3, so there is a last axis.
     let axis = array.ndim() - 1;
@@ -176,14 +180,32 @@ where
             len: last_len,
         });
     }
-    let reals = match array.as_slice() {
-        Some(spectrum) => plan.process(spectrum)?,
-        None => plan.process(&array.iter().copied().collect::<Vec<_>>())?,
-    };
+    let reals = plan.process(&spectrum)?;
     let mut dim = array.raw_dim();
     dim[axis] = last_len;
     Ok(Array::from_shape_vec(dim, reals)
         .expect("a C2R plan returns the values of its real shape, C order"))
+}
+
+/// The elements of `array` as a plan reads them, with the plan's input layout: its own memory
+/// where it fills one block with every axis stepping forward (its strides the layout; the
+/// default for C order), else a C-order copy.
+fn as_read<A: Copy, S: Data<Elem = A>, D: Dimension>(
+    array: &ArrayBase<S, D>,
+) -> (Cow<'_, [A]>, Layout) {
+    if let Some(values) = array.as_slice() {
+        return (Cow::Borrowed(values), Layout::default());
+    }
+    match (forward_strides(array), array.as_slice_memory_order()) {
+        (Some(strides), Some(memory)) => (
+            Cow::Borrowed(memory),
+            Layout::strided(&strides, array.len()),
+        ),
+        _ => (
+            Cow::Owned(array.iter().copied().collect()),
+            Layout::default(),
+        ),
+    }
 }
 
 /// The strides of `array` in elements when its elements fill one block of memory and every
