@@ -174,6 +174,96 @@ where
         .map_err(|e| format!("{what} planar: {e}\n{}", planar.explain()))
 }
 
+/// A 1-D R2C of reals in rows `len + 2` apart into every other value of rows `2 * (len/2 +
+/// 1)` apart, then the C2R of that spectrum back into the padded rows: a multi-pass plan's
+/// first (R2C) and last (C2R) passes read and write the reals themselves (`fold_expected`),
+/// a one-pass plan's layouts take passes of their own.
+fn check_real_layouts<T: FftFloat>(
+    len: usize,
+    batch: usize,
+    fold_expected: bool,
+) -> Result<(), String>
+where
+    Complex<T>: OclPrm,
+{
+    let what = format!("{} real layouts {len} x{batch}", T::PRECISION);
+    let half = len / 2 + 1;
+    let rows = Layout::strided(&[1], len + 2);
+    let every_other = Layout::strided(&[2], 2 * half);
+    let builder = || Fft::<T>::builder(gpu_planned()).len(len).batch(batch);
+    let r2c = builder()
+        .input_layout(rows)
+        .output_layout(every_other)
+        .build_r2c()
+        .map_err(|e| format!("{what} R2C: {e}"))?;
+    let c2r = builder()
+        .input_layout(every_other)
+        .output_layout(rows)
+        .build_c2r()
+        .map_err(|e| format!("{what} C2R: {e}"))?;
+    let layout_passes = |plan: &Plan| {
+        plan.passes
+            .iter()
+            .filter(|p| matches!(p.spec, KernelSpec::Layout(_)))
+            .count()
+    };
+    // Each plan has one side that cannot fold (the half spectrum's).
+    let want_passes = if fold_expected { 1 } else { 2 };
+    for (name, plan, explain) in [
+        ("R2C", r2c.plan(), r2c.explain()),
+        ("C2R", c2r.plan(), c2r.explain()),
+    ] {
+        assert_fused(plan, &what, &explain);
+        if layout_passes(plan) != want_passes {
+            return Err(format!(
+                "{what} {name}: {} layout passes, want {want_passes}\n{explain}",
+                layout_passes(plan)
+            ));
+        }
+    }
+    let reals: Vec<f64> = random_signal(len * batch, len as u64 + 5)
+        .iter()
+        .map(|v| v.re)
+        .collect();
+    let mut padded = vec![T::from_f64(0.5); (len + 2) * batch];
+    for (row, values) in reals.chunks(len).enumerate() {
+        for (i, &v) in values.iter().enumerate() {
+            padded[row * (len + 2) + i] = T::from_f64(v);
+        }
+    }
+    let spectrum = r2c
+        .process(&padded[..r2c.real_values()])
+        .map_err(|e| format!("{what} R2C: {e}"))?;
+    let got: Vec<Complex<T>> = (0..half * batch)
+        .map(|g| spectrum[(g / half) * 2 * half + 2 * (g % half)])
+        .collect();
+    let tolerance = nd_tolerance::<T>(&[len], &[0]);
+    let exact: Vec<f64> = padded
+        .chunks(len + 2)
+        .flat_map(|row| row[..len].iter().map(|&v| v.into()))
+        .collect();
+    let want: Vec<Complex64> = exact
+        .chunks(len)
+        .flat_map(|row| rfftn_oracle(row, &[len], &[0]))
+        .collect();
+    check_against(&to_f64(&got), &want, half, tolerance)
+        .map_err(|e| format!("{what} R2C: {e}\n{}", r2c.explain()))?;
+    let back = c2r
+        .process(&spectrum)
+        .map_err(|e| format!("{what} C2R: {e}"))?;
+    let back: Vec<Complex64> = (0..len * batch)
+        .map(|g| Complex64::new(back[(g / len) * (len + 2) + g % len].into(), 0.0))
+        .collect();
+    let want: Vec<Complex64> = to_f64(&got)
+        .chunks(half)
+        .flat_map(|one| irfftn_oracle(one, &[len], &[0]))
+        .map(|v| Complex64::new(v, 0.0))
+        .collect();
+    check_against(&back, &want, len, tolerance)
+        .map(|_| ())
+        .map_err(|e| format!("{what} C2R: {e}\n{}", c2r.explain()))
+}
+
 /// Fails listing every failed case.
 fn report(results: Vec<Result<(), String>>) {
     assert_ne!(
@@ -339,5 +429,12 @@ fn plans_of_the_gpu_with_the_callers_layouts_match_the_oracle() {
     }
     results.push(check_layouts::<f64>(2048, 2, Direction::Inverse));
     results.push(check_layouts::<f64>(1 << 20, 1, Direction::Forward));
+    // Real transforms: padded rows folded into a two-pass plan's edge passes (2^17, 2^20
+    // reals), layout passes beside a one-pass plan (4096 and 1000 reals).
+    results.push(check_real_layouts::<f32>(1 << 17, 2, true));
+    results.push(check_real_layouts::<f32>(1 << 20, 1, true));
+    results.push(check_real_layouts::<f64>(1 << 17, 1, true));
+    results.push(check_real_layouts::<f32>(4096, 3, false));
+    results.push(check_real_layouts::<f32>(1000, 2, false));
     report(results);
 }

@@ -32,15 +32,13 @@ pub(super) fn layout_plan(request: PlanRequest, caps: &DeviceCaps) -> Result<Pla
     let input = request.input.resolve(&in_dims, request.batch)?;
     let output = request.output.resolve(&out_dims, request.batch)?;
     let mut passes = core.passes;
-    // A real transform's edge passes read or write reals or the half spectrum, never the
-    // complex rows a layout folds into: its layouts take passes of their own.
     let real = request.real.is_some();
-    let rows_in = input.as_rows(&in_dims, request.batch).filter(|_| !real);
-    let rows_out = output.as_rows(&out_dims, request.batch).filter(|_| !real);
     let forward = request.direction == Direction::Forward;
+    let rows_in = foldable_rows(&input, &in_dims, &request, real && forward);
+    let rows_out = foldable_rows(&output, &out_dims, &request, real && !forward);
     if input.needs_pass() {
         let folded = match (passes.first_mut(), rows_in) {
-            (Some(first), Some((stride, distance))) if reads_rows(first, &in_dims, &request) => {
+            (Some(first), Some((dims, stride, distance))) if reads_rows(first, &dims, &request) => {
                 fold(first, &input, stride, distance, LayoutStep::Load)
             }
             _ => false,
@@ -55,7 +53,7 @@ pub(super) fn layout_plan(request: PlanRequest, caps: &DeviceCaps) -> Result<Pla
     }
     if output.needs_pass() {
         let folded = match (passes.last_mut(), rows_out) {
-            (Some(last), Some((stride, distance))) if reads_rows(last, &out_dims, &request) => {
+            (Some(last), Some((dims, stride, distance))) if reads_rows(last, &dims, &request) => {
                 fold(last, &output, stride, distance, LayoutStep::Store)
             }
             _ => false,
@@ -76,6 +74,34 @@ pub(super) fn layout_plan(request: PlanRequest, caps: &DeviceCaps) -> Result<Pla
         request,
         ..core
     })
+}
+
+/// The complex rows a fused edge pass could read or write `side` as: the dimensions of its
+/// complex values and `(stride, distance)` between them ([`Resolved::as_rows`]). A complex
+/// transform's side as it is. An even real transform's reals (`reals`) in rows of unit stride
+/// an even number of reals apart: the complex pairs its FFT reads (R2C) or writes (C2R), in
+/// rows of `N/2` values half as far apart. Not a real transform's half spectrum, which only
+/// a split or merge reads or writes (and those take no layout: `FusedSpec::check`).
+fn foldable_rows(
+    side: &Resolved,
+    dims: &[usize],
+    request: &PlanRequest,
+    reals: bool,
+) -> Option<(Vec<usize>, usize, usize)> {
+    let rows = side.as_rows(dims, request.batch)?;
+    match (request.real, reals, rows) {
+        (None, ..) => Some((dims.to_vec(), rows.0, rows.1)),
+        (Some(_), true, (1, distance)) => {
+            let n = *dims.last()?;
+            if n % 2 == 1 || distance % 2 == 1 {
+                return None;
+            }
+            let mut pairs = dims.to_vec();
+            *pairs.last_mut()? = n / 2;
+            Some((pairs, 1, distance / 2))
+        }
+        _ => None,
+    }
 }
 
 /// Whether `pass` is a plain fused pass over rows of the last axis, every row of the batch:
@@ -471,5 +497,55 @@ mod tests {
             matches!(overlap, PlanError::LayoutOverlap { .. }),
             "{overlap}"
         );
+    }
+
+    #[test]
+    fn even_real_rows_fold_into_the_complex_edge_passes() {
+        let entry_points = |request: PlanRequest| -> Vec<String> {
+            Plan::new(request, &DeviceCaps::NVIDIA_GPU)
+                .unwrap()
+                .passes
+                .iter()
+                .map(|p| p.entry_point())
+                .collect()
+        };
+        // 2^17 reals in rows 2^17 + 2 apart (FFTW's padded rows, as a layout): the first of
+        // the two fused passes reads them as pairs, rows 2^16 + 1 complex values apart.
+        let r2c = PlanRequest {
+            batch: 2,
+            real: Some(RealLayout::Compact),
+            input: Layout::strided(&[1], (1 << 17) + 2),
+            ..PlanRequest::new(1 << 17)
+        };
+        let plan = Plan::new(r2c, &DeviceCaps::NVIDIA_GPU).unwrap();
+        assert_eq!(plan.passes.len(), 2, "{}", plan.explain());
+        assert!(plan.passes[0].entry_point().ends_with("_in_strided"));
+        assert_eq!(
+            plan.passes[0].params.io,
+            IoLayout::new(&[1 << 16], &[1], (1 << 16) + 1)
+        );
+        // The C2R's last pass writes its pairs the same way.
+        let c2r = entry_points(PlanRequest {
+            direction: crate::Direction::Inverse,
+            input: Layout::default(),
+            output: Layout::strided(&[1], (1 << 17) + 4),
+            ..r2c
+        });
+        assert!(c2r.last().unwrap().ends_with("_out_strided"), "{c2r:?}");
+        assert_eq!(c2r.len(), 2);
+        // An odd distance, a stride, or one pass (its split takes no layout): a layout pass.
+        for (stride, distance) in [(1, (1 << 17) + 1), (2, 1 << 18)] {
+            let names = entry_points(PlanRequest {
+                input: Layout::strided(&[stride], distance),
+                ..r2c
+            });
+            assert_eq!(names[0], "fft_layout_load_reals_f32");
+        }
+        let one_pass = entry_points(PlanRequest {
+            len: 4096,
+            input: Layout::strided(&[1], 4098),
+            ..r2c
+        });
+        assert_eq!(one_pass[0], "fft_layout_load_reals_f32");
     }
 }
