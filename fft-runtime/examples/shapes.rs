@@ -12,7 +12,8 @@
 //! shapes and prints `realfft_ms / ms`; `--rustfft` times rustfft (one thread) along every
 //! axis of C2C shapes, lines of the other axes copied out and back. `--global` plans C2C shapes with global radix passes
 //! only (multi-dimensional axes through the permute). `--layouts` times the 1-D C2C shapes with
-//! their input contiguous, strided (every other value) and planar. `--axes=1` (or `0,2`)
+//! their input contiguous, strided (every other value) and planar; with `--r2c`/`--c2r`, the
+//! 1-D real shapes with padded rows, strided reals and a strided half spectrum. `--axes=1` (or `0,2`)
 //! transforms only those axes of C2C shapes. `--r2c`/`--c2r` take
 //! multi-dimensional shapes too (numpy's `rfftn`/`irfftn` of every axis).
 
@@ -61,10 +62,12 @@ fn main() -> Result<(), Failure> {
     );
     if args.iter().any(|a| a == "--layouts") {
         for (dims, batch) in &shapes {
-            if f64_mode {
-                layouts::<f64>(&queue, dims[0], *batch)?;
-            } else {
-                layouts::<f32>(&queue, dims[0], *batch)?;
+            let (len, batch) = (dims[0], *batch);
+            match (kind, f64_mode) {
+                ("c2c", false) => layouts::<f32>(&queue, len, batch)?,
+                ("c2c", true) => layouts::<f64>(&queue, len, batch)?,
+                (_, false) => real_layouts::<f32>(&queue, len, batch, kind == "r2c")?,
+                (_, true) => real_layouts::<f64>(&queue, len, batch, kind == "r2c")?,
             }
         }
         return Ok(());
@@ -297,6 +300,81 @@ where
             kernel.as_secs_f64() / base_ms,
             pass_list(&passes),
             plan.entry_points().join(" ")
+        );
+    }
+    Ok(())
+}
+
+/// `--layouts --r2c` (or `--c2r`): the 1-D real transform of `len x batch` with its sides
+/// contiguous, its reals in rows `len + 2` apart (FFTW's padded rows as a layout), its reals
+/// every other value (rows `2 * len` apart), and its half spectrum every other value, each
+/// beside the contiguous time (`x_contig`).
+fn real_layouts<T: FftFloat>(
+    queue: &DeviceQueue,
+    len: usize,
+    batch: usize,
+    forward: bool,
+) -> Result<(), Failure>
+where
+    Complex<T>: OclPrm,
+{
+    let half = len / 2 + 1;
+    let reals = Buffer::<T>::builder()
+        .queue(queue.queue().clone())
+        .len(2 * len * batch)
+        .fill_val(T::from_f64(0.25))
+        .build()?;
+    let spectrum = Buffer::<Complex<T>>::builder()
+        .queue(queue.queue().clone())
+        .len(2 * half * batch)
+        .fill_val(Complex::new(T::from_f64(0.5), T::from_f64(0.0)))
+        .build()?;
+    let variants = [
+        ("contiguous", Layout::default(), Layout::default()),
+        ("rows +2", Layout::strided(&[1], len + 2), Layout::default()),
+        (
+            "reals stride 2",
+            Layout::strided(&[2], 2 * len),
+            Layout::default(),
+        ),
+        (
+            "half stride 2",
+            Layout::default(),
+            Layout::strided(&[2], 2 * half),
+        ),
+    ];
+    let mut base = None;
+    for (name, real_side, half_side) in variants {
+        let builder = Fft::<T>::builder(queue)
+            .len(len)
+            .batch(batch)
+            .quick_start(false);
+        let (kernel, passes, entry_points) = if forward {
+            let plan = builder
+                .input_layout(real_side)
+                .output_layout(half_side)
+                .build_r2c()?;
+            let (kernel, passes) =
+                timed_passes(|| Ok(plan.enqueue_traced(&reals, &spectrum, None)?))?;
+            (kernel, passes, plan.entry_points())
+        } else {
+            let plan = builder
+                .input_layout(half_side)
+                .output_layout(real_side)
+                .build_c2r()?;
+            let (kernel, passes) =
+                timed_passes(|| Ok(plan.enqueue_traced(&spectrum, &reals, None)?))?;
+            (kernel, passes, plan.entry_points())
+        };
+        let base_ms = *base.get_or_insert(kernel.as_secs_f64());
+        println!(
+            "{:>16} {:>15} {:>9.4} {:>6.3} x_contig {:>6}  {}",
+            format!("{len}x{batch}"),
+            name,
+            ms(kernel),
+            kernel.as_secs_f64() / base_ms,
+            pass_list(&passes),
+            entry_points.join(" ")
         );
     }
     Ok(())
