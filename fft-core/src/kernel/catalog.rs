@@ -263,7 +263,7 @@ mod tests {
         assert_eq!(all_radices().len(), 44);
         assert_eq!(
             specs.len(),
-            96 + 24 + 80 + 44 * 4 + 12 + 12 + 16 + 4 + 8 + 24
+            96 + 24 + 80 + 44 * 4 + 12 + 12 + 16 + 4 + 12 + 24
         );
         assert_eq!(specs[0], KernelSpec::Radix(RadixSpec::new(2)));
         assert_eq!(specs[0].name(), "fft_radix2_fwd_f32");
@@ -335,8 +335,10 @@ mod tests {
                 "fft_permute_scatter_f32",
                 "fft_layout_load_f32",
                 "fft_layout_load_planar_f32",
+                "fft_layout_load_reals_f32",
                 "fft_layout_store_f32",
                 "fft_layout_store_planar_f32",
+                "fft_layout_store_reals_f32",
                 "fft_radix16_fwd_f32_hilo",
                 "fft_radix16_fwd_f64_hilo",
                 "fft_lanes1024_fwd_f32_whole",
