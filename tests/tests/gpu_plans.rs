@@ -175,14 +175,10 @@ where
 }
 
 /// A 1-D R2C of reals in rows `len + 2` apart into every other value of rows `2 * (len/2 +
-/// 1)` apart, then the C2R of that spectrum back into the padded rows: a multi-pass plan's
-/// first (R2C) and last (C2R) passes read and write the reals themselves (`fold_expected`),
-/// a one-pass plan's layouts take passes of their own.
-fn check_real_layouts<T: FftFloat>(
-    len: usize,
-    batch: usize,
-    fold_expected: bool,
-) -> Result<(), String>
+/// 1)` apart, then the C2R of that spectrum back into the padded rows: the R2C's first pass
+/// and the C2R's last read and write the reals themselves (one-pass plans: with the split in
+/// the store or the merge in the load), the half spectrum's layout takes a pass of its own.
+fn check_real_layouts<T: FftFloat>(len: usize, batch: usize) -> Result<(), String>
 where
     Complex<T>: OclPrm,
 {
@@ -207,8 +203,8 @@ where
             .filter(|p| matches!(p.spec, KernelSpec::Layout(_)))
             .count()
     };
-    // Each plan has one side that cannot fold (the half spectrum's).
-    let want_passes = if fold_expected { 1 } else { 2 };
+    // The half spectrum's side cannot fold: one layout pass.
+    let want_passes = 1;
     for (name, plan, explain) in [
         ("R2C", r2c.plan(), r2c.explain()),
         ("C2R", c2r.plan(), c2r.explain()),
@@ -430,11 +426,15 @@ fn plans_of_the_gpu_with_the_callers_layouts_match_the_oracle() {
     results.push(check_layouts::<f64>(2048, 2, Direction::Inverse));
     results.push(check_layouts::<f64>(1 << 20, 1, Direction::Forward));
     // Real transforms: padded rows folded into a two-pass plan's edge passes (2^17, 2^20
-    // reals), layout passes beside a one-pass plan (4096 and 1000 reals).
-    results.push(check_real_layouts::<f32>(1 << 17, 2, true));
-    results.push(check_real_layouts::<f32>(1 << 20, 1, true));
-    results.push(check_real_layouts::<f64>(1 << 17, 1, true));
-    results.push(check_real_layouts::<f32>(4096, 3, false));
-    results.push(check_real_layouts::<f32>(1000, 2, false));
+    // reals) and into one-pass plans with the split or merge (4096, 1000, 864 and 16384
+    // reals: registers, mixed, paired in registers, exchanges in parts; f64 2048).
+    results.push(check_real_layouts::<f32>(1 << 17, 2));
+    results.push(check_real_layouts::<f32>(1 << 20, 1));
+    results.push(check_real_layouts::<f64>(1 << 17, 1));
+    results.push(check_real_layouts::<f32>(4096, 3));
+    results.push(check_real_layouts::<f32>(1000, 2));
+    results.push(check_real_layouts::<f32>(864, 3));
+    results.push(check_real_layouts::<f32>(16384, 2));
+    results.push(check_real_layouts::<f64>(2048, 3));
     report(results);
 }

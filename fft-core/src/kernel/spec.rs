@@ -2,15 +2,15 @@
 
 use super::abi::{
     fused_io_abi, KernelAbi, CHIRP_ABI, CHIRP_FILTER_ABI, FUSED_ABI, FUSED_CHIRP_ABI,
-    FUSED_CHIRP_FILTER_ABI, FUSED_FILTER_ABI, FUSED_INTERLEAVED_ABI, FUSED_PITCHED_ABI,
-    FUSED_REAL_ABI, FUSED_SPLIT_PITCHED_ABI, LANES_ANY_ABI, LANES_HILO_ABI, LANES_PART_ABI,
-    LANES_WHOLE_ABI, LAYOUT_LOAD_ABI, LAYOUT_LOAD_PLANAR_ABI, LAYOUT_REALS_ABI, LAYOUT_STORE_ABI,
-    LAYOUT_STORE_PLANAR_ABI, PERMUTE_ABI, RADER_GATHER_ABI, RADER_MULTIPLY_ABI, RADER_SCATTER_ABI,
-    RADIX_ANY_ABI, RADIX_HILO_ABI, RADIX_SCALAR_ABI, RADIX_VECTOR_ABI, REAL_PACK_ABI,
-    REAL_SPLIT_ABI, REAL_UNPACK_ABI,
+    FUSED_CHIRP_FILTER_ABI, FUSED_FILTER_ABI, FUSED_INTERLEAVED_ABI, FUSED_MERGE_OUT_ABI,
+    FUSED_PITCHED_ABI, FUSED_REAL_ABI, FUSED_SPLIT_IN_ABI, FUSED_SPLIT_PITCHED_ABI, LANES_ANY_ABI,
+    LANES_HILO_ABI, LANES_PART_ABI, LANES_WHOLE_ABI, LAYOUT_LOAD_ABI, LAYOUT_LOAD_PLANAR_ABI,
+    LAYOUT_REALS_ABI, LAYOUT_STORE_ABI, LAYOUT_STORE_PLANAR_ABI, PERMUTE_ABI, RADER_GATHER_ABI,
+    RADER_MULTIPLY_ABI, RADER_SCATTER_ABI, RADIX_ANY_ABI, RADIX_HILO_ABI, RADIX_SCALAR_ABI,
+    RADIX_VECTOR_ABI, REAL_PACK_ABI, REAL_SPLIT_ABI, REAL_UNPACK_ABI,
 };
 use super::chirp::{ChirpSpec, ChirpStep};
-use super::fused::{ChirpStore, FusedChirp, FusedSpec};
+use super::fused::{ChirpStore, FusedChirp, FusedSpec, Storage};
 use super::lanes::{LanesLenError, LanesShape, LanesSpec};
 use super::layout::{LayoutSpec, LayoutStep, LayoutValues};
 use super::permute::PermuteSpec;
@@ -297,6 +297,25 @@ impl KernelSpec {
                 pitched: true,
                 ..
             }) => &FUSED_SPLIT_PITCHED_ABI,
+            // `FusedSpec::real_with_layout`'s two kernels.
+            KernelSpec::Fused(FusedSpec {
+                chirp: None,
+                real: Some(FusedReal::Split),
+                load: Some(Storage::Interleaved),
+                store: None,
+                pitched: false,
+                interleaved: false,
+                ..
+            }) => &FUSED_SPLIT_IN_ABI,
+            KernelSpec::Fused(FusedSpec {
+                chirp: None,
+                real: Some(FusedReal::Merge),
+                load: None,
+                store: Some(Storage::Interleaved),
+                pitched: false,
+                interleaved: false,
+                ..
+            }) => &FUSED_MERGE_OUT_ABI,
             KernelSpec::Fused(FusedSpec {
                 chirp: None,
                 real: Some(_),

@@ -111,7 +111,9 @@ fn reads_rows(pass: &super::Pass, dims: &[usize], request: &PlanRequest) -> bool
     match pass.spec {
         KernelSpec::Fused(fused) => {
             fused.chirp.is_none()
-                && fused.real.is_none()
+                // A real transform's split or merge may stay: `fold` keeps the layout where
+                // the generator has the kernel (`FusedSpec::real_with_layout`).
+                && (fused.real.is_none() || request.real.is_some())
                 && !fused.interleaved
                 && pass.params.inner == 1
                 && pass.params.len == dims[dims.len() - 1]
@@ -461,15 +463,15 @@ mod tests {
             // The split's half spectra (4 x 4 per transform) sit in a work buffer.
             assert!(plan.scratch_values() >= 2 * 16);
         }
-        // A 1-D C2R of 1000 reals from every other value, into rows 1024 apart: a complex
-        // layout load first, a real layout store last.
+        // A 1-D C2R of 1000 reals from every other value, into rows 1025 apart (an odd
+        // distance: no pairs): a complex layout load first, a real layout store last.
         let c2r = Plan::new(
             PlanRequest {
                 batch: 3,
                 direction: crate::Direction::Inverse,
                 real: Some(RealLayout::Compact),
                 input: Layout::strided(&[2], 1002),
-                output: Layout::strided(&[1], 1024),
+                output: Layout::strided(&[1], 1025),
                 ..PlanRequest::new(1000)
             },
             &DeviceCaps::NVIDIA_GPU,
@@ -479,7 +481,7 @@ mod tests {
         assert_eq!(names.first().unwrap(), "fft_layout_load_f32");
         assert_eq!(names.last().unwrap(), "fft_layout_store_reals_f32");
         assert_eq!(c2r.input_layout().unwrap().extent, 2 * 1002 + 500 * 2 + 1);
-        assert_eq!(c2r.output_layout().unwrap().extent, 2 * 1024 + 1000);
+        assert_eq!(c2r.output_layout().unwrap().extent, 2 * 1025 + 1000);
         assert!(c2r.scratch_values() >= 3 * 501);
         // The half spectrum's layout is checked against N/2 + 1 values: stride 1 and rows
         // 500 apart overlap.
@@ -533,7 +535,7 @@ mod tests {
         });
         assert!(c2r.last().unwrap().ends_with("_out_strided"), "{c2r:?}");
         assert_eq!(c2r.len(), 2);
-        // An odd distance, a stride, or one pass (its split takes no layout): a layout pass.
+        // An odd distance or a stride: a layout pass.
         for (stride, distance) in [(1, (1 << 17) + 1), (2, 1 << 18)] {
             let names = entry_points(PlanRequest {
                 input: Layout::strided(&[stride], distance),
@@ -541,11 +543,25 @@ mod tests {
             });
             assert_eq!(names[0], "fft_layout_load_reals_f32");
         }
+        // One pass: its split's load reads the rows, its merge's store writes them
+        // (`FusedSpec::real_with_layout`).
         let one_pass = entry_points(PlanRequest {
             len: 4096,
             input: Layout::strided(&[1], 4098),
             ..r2c
         });
-        assert_eq!(one_pass[0], "fft_layout_load_reals_f32");
+        assert_eq!(
+            one_pass,
+            ["fft_fused2048_c1_fwd_f32_split_whole_in_strided"]
+        );
+        let one_pass = entry_points(PlanRequest {
+            len: 1000,
+            direction: crate::Direction::Inverse,
+            input: Layout::default(),
+            output: Layout::strided(&[1], 1024),
+            ..r2c
+        });
+        assert_eq!(one_pass.len(), 1);
+        assert!(one_pass[0].ends_with("_merge_out_strided"), "{one_pass:?}");
     }
 }

@@ -110,6 +110,9 @@ pub(super) fn roles(shape: &Shape) -> (Bindings, Names) {
     b.bind("base", g.clone().minus(i).times(Expr::uint(l)));
     let sequence = if shape.spec.chirp.is_some() {
         Some("Bluestein: sub-FFT g belongs to padded sequence seq (column phases).".to_string())
+    } else if shape.spec.real.is_some() && paired {
+        // The paired split binds `seq` with its mirrored columns (`g / t` in column phases).
+        None
     } else if shape.spec.load.is_some() || shape.spec.store.is_some() {
         Some(format!(
             "The caller's layout: sub-FFT g belongs to sequence seq of t * {l} points (column phases)."

@@ -418,6 +418,20 @@ pub(crate) const FUSED_REAL_ABI: KernelAbi = KernelAbi {
     entries: &FUSED_ENTRIES,
 };
 
+/// A fused pass with a real split in its store reading the caller's rows of reals as
+/// interleaved pairs in its load ([`FusedSpec::real_with_layout`]).
+pub(crate) const FUSED_SPLIT_IN_ABI: KernelAbi = KernelAbi {
+    args: &concat_args::<12, 3, 15>(fused_io::<12>(I, None), REAL_TABLE_ARGS),
+    entries: &FUSED_ENTRIES,
+};
+
+/// A fused pass with a real merge in its load writing the caller's rows of reals as
+/// interleaved pairs in its store ([`FusedSpec::real_with_layout`]).
+pub(crate) const FUSED_MERGE_OUT_ABI: KernelAbi = KernelAbi {
+    args: &concat_args::<12, 3, 15>(fused_io::<12>(None, I), REAL_TABLE_ARGS),
+    entries: &FUSED_ENTRIES,
+};
+
 /// A fused pass with a real split ([`FusedSpec::pitched`]) writing rows `out_pitch` apart.
 pub(crate) const FUSED_SPLIT_PITCHED_ABI: KernelAbi = KernelAbi {
     args: &fused_args::<4, 14>([

@@ -316,6 +316,20 @@ impl FusedSpec {
         self.len.is_power_of_two()
     }
 
+    /// Whether the spec is a real step with the caller's rows on its other side: an R2C's
+    /// split with the reals read as interleaved pairs in rows (`load`), or a C2R's merge with
+    /// the pairs written so (`store`). Not pitched, not interleaved.
+    pub fn real_with_layout(&self) -> bool {
+        let plain = !self.pitched && !self.interleaved && self.chirp.is_none();
+        let interleaved = Some(Storage::Interleaved);
+        plain
+            && match self.real {
+                Some(FusedReal::Split) => self.load == interleaved && self.store.is_none(),
+                Some(FusedReal::Merge) => self.store == interleaved && self.load.is_none(),
+                None => false,
+            }
+    }
+
     /// `Ok` when `len` is in 2..=[`FusedSpec::max_len`] and its prime factors are at most 13,
     /// and a power of two for [`Lengths::PowerOfTwo`].
     pub fn check(&self) -> Result<(), SpecError> {
@@ -328,7 +342,9 @@ impl FusedSpec {
             }
         }
         let io = self.load.is_some() || self.store.is_some();
-        if (self.interleaved || io) && (self.chirp.is_some() || self.real.is_some()) {
+        if (self.interleaved || io)
+            && (self.chirp.is_some() || (self.real.is_some() && !self.real_with_layout()))
+        {
             return Err(SpecError::InterleavedEdge);
         }
         if self.interleaved && io {
