@@ -190,6 +190,43 @@ pub fn nd_tolerance<T: FftFloat>(dims: &[usize], axes: &[usize]) -> Tolerance {
     Tolerance::for_transform(T::PRECISION, log2, if bluestein { 3.0 } else { 1.0 })
 }
 
+/// A small seeded generator for the layouts' property tests (a 64-bit LCG: the cases come
+/// from proptest's seeds, so a failure reproduces).
+pub struct LayoutRng(u64);
+
+impl LayoutRng {
+    /// The generator seeded with `seed`.
+    pub fn new(seed: u64) -> LayoutRng {
+        LayoutRng(seed)
+    }
+
+    /// A number in `0..n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n
+    }
+
+    /// Strides of `dims` (C order) in a random order of the axes, the innermost `first`, each
+    /// next one the previous reach plus up to 2 values of padding, and a batch distance past
+    /// them: a layout whose values never overlap.
+    pub fn strides(&mut self, dims: &[usize], first: usize) -> (Vec<usize>, usize) {
+        let mut order: Vec<usize> = (0..dims.len()).collect();
+        for i in (1..order.len()).rev() {
+            order.swap(i, self.below(i + 1));
+        }
+        let mut strides = vec![0; dims.len()];
+        let mut step = first;
+        for &axis in &order {
+            strides[axis] = step;
+            step = step * dims[axis] + self.below(3);
+        }
+        (strides, step + self.below(3))
+    }
+}
+
 /// The README's Rust examples, compiled (and run, on the default device) as doctests, so
 /// what a new user copies keeps working.
 #[doc = include_str!("../../README.md")]

@@ -415,28 +415,14 @@ proptest! {
         seeds in (any::<u64>(), any::<u64>(), any::<u64>()),
         inverse in any::<bool>(),
     ) {
-        // Strides from a random axis order: stride of the k-th axis in that order is the
-        // product of the earlier ones' lengths (plus padding), so nothing overlaps.
-        let mut rng_state = seeds.0;
-        let mut next = |n: usize| {
-            rng_state = rng_state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            ((rng_state >> 33) as usize) % n
-        };
+        // Strides from a random axis order, padded, so nothing overlaps.
+        let mut rng = LayoutRng::new(seeds.0);
         let mut make = |planar: bool| {
-            let mut order: Vec<usize> = (0..dims.len()).collect();
-            for i in (1..order.len()).rev() {
-                order.swap(i, next(i + 1));
-            }
-            let mut strides = vec![0; dims.len()];
-            let mut step = 1;
-            for &axis in &order {
-                strides[axis] = step;
-                step = step * dims[axis] + next(3);
-            }
-            let plain = next(4) == 0;
+            let (strides, distance) = rng.strides(&dims, 1);
+            let plain = rng.below(4) == 0;
             SideSpec {
                 strides: (!plain).then_some(strides),
-                distance: step + next(3),
+                distance,
                 planar,
             }
         };

@@ -400,27 +400,16 @@ proptest! {
         batch in 1usize..=3,
         seeds in (any::<u64>(), any::<u64>()),
     ) {
-        let mut state = seeds.0;
-        let mut next = |n: usize| {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            ((state >> 33) as usize) % n
-        };
-        // Strides from a random axis order, padded, so nothing overlaps.
+        // Strides from a random axis order, padded, so nothing overlaps; the innermost
+        // stride 1 or 2.
+        let mut rng = LayoutRng::new(seeds.0);
         let mut make = |dims: &[usize]| {
-            if next(4) == 0 {
+            if rng.below(4) == 0 {
                 return contiguous();
             }
-            let mut order: Vec<usize> = (0..dims.len()).collect();
-            for i in (1..order.len()).rev() {
-                order.swap(i, next(i + 1));
-            }
-            let mut strides = vec![0; dims.len()];
-            let mut step = 1 + usize::from(next(3) == 0);
-            for &axis in &order {
-                strides[axis] = step;
-                step = step * dims[axis] + next(3);
-            }
-            strided(&strides, step + next(3))
+            let first = 1 + usize::from(rng.below(3) == 0);
+            let (strides, distance) = rng.strides(dims, first);
+            strided(&strides, distance)
         };
         let mut half = dims.clone();
         let last = half.len() - 1;
