@@ -159,16 +159,10 @@ where
         self.plan.request.batch * before
     }
 
-    /// The caller's layout of the real side (R2C input, C2R output), where the plan was given
-    /// one: in reals.
-    fn real_side(&self) -> Option<&Resolved> {
-        self.sides.real.as_ref()
-    }
-
     /// Reals the real side holds: the layout's extent, else rows of `len` (compact) or
     /// `2 * (len/2 + 1)` (padded).
     fn real_values(&self) -> usize {
-        match self.real_side() {
+        match &self.sides.real {
             Some(side) => side.extent,
             None => self.layout.row_distance(self.len()) * self.batch(),
         }
@@ -184,7 +178,7 @@ where
     }
 
     fn real_rows(&self) -> String {
-        if let Some(side) = self.real_side() {
+        if let Some(side) = &self.sides.real {
             return format!(
                 "reals {:?} apart along the axes and {} between transforms, {} reals per row",
                 side.strides,

@@ -10,7 +10,7 @@ use super::abi::{
     RADIX_VECTOR_ABI, REAL_PACK_ABI, REAL_SPLIT_ABI, REAL_UNPACK_ABI,
 };
 use super::chirp::{ChirpSpec, ChirpStep};
-use super::fused::{ChirpStore, FusedChirp, FusedSpec, Storage};
+use super::fused::{ChirpStore, FusedChirp, FusedSpec};
 use super::lanes::{LanesLenError, LanesShape, LanesSpec};
 use super::layout::{LayoutSpec, LayoutStep, LayoutValues};
 use super::permute::PermuteSpec;
@@ -297,25 +297,10 @@ impl KernelSpec {
                 pitched: true,
                 ..
             }) => &FUSED_SPLIT_PITCHED_ABI,
-            // `FusedSpec::real_with_layout`'s two kernels.
-            KernelSpec::Fused(FusedSpec {
-                chirp: None,
-                real: Some(FusedReal::Split),
-                load: Some(Storage::Interleaved),
-                store: None,
-                pitched: false,
-                interleaved: false,
-                ..
-            }) => &FUSED_SPLIT_IN_ABI,
-            KernelSpec::Fused(FusedSpec {
-                chirp: None,
-                real: Some(FusedReal::Merge),
-                load: None,
-                store: Some(Storage::Interleaved),
-                pitched: false,
-                interleaved: false,
-                ..
-            }) => &FUSED_MERGE_OUT_ABI,
+            KernelSpec::Fused(fused) if fused.real_with_layout() => match fused.real {
+                Some(FusedReal::Split) => &FUSED_SPLIT_IN_ABI,
+                _ => &FUSED_MERGE_OUT_ABI,
+            },
             KernelSpec::Fused(FusedSpec {
                 chirp: None,
                 real: Some(_),

@@ -319,15 +319,15 @@ impl FusedSpec {
     /// Whether the spec is a real step with the caller's rows on its other side: an R2C's
     /// split with the reals read as interleaved pairs in rows (`load`), or a C2R's merge with
     /// the pairs written so (`store`). Not pitched, not interleaved.
-    pub fn real_with_layout(&self) -> bool {
-        let plain = !self.pitched && !self.interleaved && self.chirp.is_none();
-        let interleaved = Some(Storage::Interleaved);
-        plain
-            && match self.real {
-                Some(FusedReal::Split) => self.load == interleaved && self.store.is_none(),
-                Some(FusedReal::Merge) => self.store == interleaved && self.load.is_none(),
-                None => false,
-            }
+    pub const fn real_with_layout(&self) -> bool {
+        !self.pitched
+            && !self.interleaved
+            && self.chirp.is_none()
+            && matches!(
+                (self.real, self.load, self.store),
+                (Some(FusedReal::Split), Some(Storage::Interleaved), None)
+                    | (Some(FusedReal::Merge), None, Some(Storage::Interleaved))
+            )
     }
 
     /// `Ok` when `len` is in 2..=[`FusedSpec::max_len`] and its prime factors are at most 13,
