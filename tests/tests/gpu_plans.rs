@@ -282,8 +282,7 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
     // (length, batch, direction): registers (64, 4096), mixed one pass (1000, 6561, 10000),
     // exchanges in parts (8192), two and three fused passes (2^15, 2^16, 2^19 and 100000,
     // whose local-memory column passes read their pass twiddles on a grid), wide passes
-    // (2^22; 2^23, whose 4096-point last pass reads its pass twiddles on a grid, as f64's
-    // 2^20 does), fused Bluestein with the chirps in the edges (1009, 4481: M = 16384 where the
+    // (2^22), three passes of 1024, 64 and 128 points (2^23), fused Bluestein with the chirps in the edges (1009, 4481: M = 16384 where the
     // smooth M cannot carry them) and over four passes (65537).
     let f32_cases = [
         (64, 7, F),
@@ -339,7 +338,10 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // in 256, 32000 in 125 points of radix 25 and 200000 in 250; in f64 the split's pairs
     // shared by both slots of each mirrored pair: 2^16 in 128 points, 32000 in 125 of radix 5,
     // whose odd last element only the front writes), the merge in a wide first pass (2^22;
-    // 2^23 with its column blocks in mirrored order; 2^24 in the longer of its passes),
+    // 2^23 with its column blocks in mirrored order); in three passes from 2^21 reals, the
+    // split in a 64-point last pass at strides up to 2^17 (2^21: 128 x 128 x 64, 2^22: 256 x
+    // 128 x 64, 2^23: 1024 x 64 x 64, 2^24: 1024 x 128 x 64), the merge in a 256-point first
+    // pass (2^24: 256 x 256 x 128);
     // Bluestein's halves (8962) and the odd lengths' pack (999).
     let mut results = Vec::new();
     let f32_lengths = [
@@ -358,6 +360,7 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         (32000, 2),
         (200000, 1),
         (1 << 20, 1),
+        (1 << 21, 1),
         (1 << 22, 1),
         (1 << 23, 1),
         (1 << 24, 1),

@@ -23,6 +23,7 @@ mod layout;
 mod nd;
 mod pass_costs;
 mod real;
+mod real_three_pass;
 mod rules;
 mod shape;
 #[cfg(test)]

@@ -56,8 +56,9 @@ pub(super) fn cheapest_two_pass_split(
         Precision::F32 => &F32_COSTS,
         Precision::F64 => return None,
     };
-    let of = |log2: u32| costs.iter().find(|c| c.log2 == log2 && log2 <= max_log2);
-    let total = |[first, last]: [u32; 2]| Some(of(first)?.first_us + of(last)?.last_us);
+    let total = |split: [u32; 2]| {
+        two_pass_cost(costs, split).filter(|_| split.iter().all(|&e| e <= max_log2))
+    };
     let (best, split) = costs
         .iter()
         .rev()
@@ -73,6 +74,48 @@ pub(super) fn cheapest_two_pass_split(
 /// The least saving, in percent of the balanced split's cost, worth leaving it for: above
 /// the fit's error (rms 12 us, 0.8 %).
 const MIN_SAVING_PERCENT: u64 = 1;
+
+/// What an f32 plan of three fused passes as [`three_pass_exponents`] lays them out costs,
+/// in the units of [`F32_COSTS`]. Measured on the H200 (docs/PERFORMANCE.md, 2026-11-29,
+/// x2): 2^23 points as 1024 x 64 x 128 took 0.970 of 2048 x 4096 (1.650 against 1.700 ms
+/// per 2^27 points), 2^24 as 1024 x 128 x 128 0.895 of 4096 x 4096 (1.691 against 1.889):
+/// 1993 and 2018 against those splits' 2054 and 2254. The 4096-point passes hold 4 columns
+/// and take 1.7-2 copies each, three shorter passes about 1.1.
+const THREE_PASS_US: u32 = 2000;
+
+/// Whether an f32 transform planned as the two passes `split` runs faster as three
+/// ([`THREE_PASS_US`]): 2^23 and 2^24 points, not 2^22 (4096 x 1024, 1875).
+pub(super) fn three_passes_cheaper(split: [u32; 2], precision: Precision) -> bool {
+    precision == Precision::F32
+        && two_pass_cost(&F32_COSTS, split).is_some_and(|cost| cost > THREE_PASS_US)
+}
+
+/// The cost of the two passes `split` in `costs`, where both lengths are in it.
+fn two_pass_cost(costs: &[PassCost], [first, last]: [u32; 2]) -> Option<u32> {
+    let of = |log2: u32| costs.iter().find(|c| c.log2 == log2);
+    Some(of(first)?.first_us + of(last)?.last_us)
+}
+
+/// The sub-FFT exponents of an f32 plan of `passes` (three or more) fused passes of
+/// 2^`log2_len` points: a first pass of 1024 points, a last of 128, the middle balanced (the
+/// larger first). The first pass reads its runs at the smallest stride and the last at the
+/// largest, so the long pass goes first and the short one last: on the H200 (x2, per 2^27
+/// points) 2^24 as 1024 x 128 x 128 took 1.691 ms against 1.761 for 512 x 256 x 128, 2^25
+/// as 1024 x 256 x 128 1.788 against 1.875 for 512 x 256 x 256, 2^26 as 1024 x 512 x 128
+/// 1.834 against 1.912 for 512 x 512 x 256; first passes of 2048 were slower (0.69 against
+/// 0.59 ms). `None` where a pass would not be 4 to 2^`max_log2` points.
+pub(super) fn three_pass_exponents(log2_len: u32, passes: u32, max_log2: u32) -> Option<Vec<u32>> {
+    const FIRST: u32 = 10;
+    const LAST: u32 = 7;
+    let middle_passes = passes.checked_sub(2).filter(|&m| m >= 1)?;
+    let rest = log2_len.checked_sub(FIRST + LAST)?;
+    let (base, extra) = (rest / middle_passes, rest % middle_passes);
+    let middle = (0..middle_passes).map(|i| base + u32::from(i < extra));
+    let exps: Vec<u32> = std::iter::once(FIRST).chain(middle).chain([LAST]).collect();
+    exps.iter()
+        .all(|&e| (2..=max_log2).contains(&e))
+        .then_some(exps)
+}
 
 #[cfg(test)]
 mod tests {
@@ -102,6 +145,21 @@ mod tests {
         assert_eq!(split(22), [12, 10]);
         assert_eq!(split(23), [11, 12]);
         assert_eq!(split(24), [12, 12]);
+    }
+
+    #[test]
+    fn three_passes_replace_two_from_2_pow_23_in_f32_long_first_short_last() {
+        assert!(!three_passes_cheaper(split(22), Precision::F32));
+        assert!(three_passes_cheaper(split(23), Precision::F32));
+        assert!(three_passes_cheaper(split(24), Precision::F32));
+        assert!(!three_passes_cheaper([12, 12], Precision::F64));
+        assert_eq!(three_pass_exponents(23, 3, 12), Some(vec![10, 6, 7]));
+        assert_eq!(three_pass_exponents(27, 3, 12), Some(vec![10, 10, 7]));
+        assert_eq!(three_pass_exponents(30, 4, 12), Some(vec![10, 7, 6, 7]));
+        // A middle pass of 2 points at least, none above the widest pass.
+        assert_eq!(three_pass_exponents(18, 3, 12), None);
+        assert_eq!(three_pass_exponents(30, 3, 12), None);
+        assert_eq!(three_pass_exponents(24, 3, 9), None);
     }
 
     #[test]

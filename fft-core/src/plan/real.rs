@@ -2,6 +2,7 @@
 //! (odd N) points, with the real steps fused into its edge passes where a fused pass can
 //! take them, and point-wise passes where not.
 
+use super::real_three_pass::{merge_in_short_first_pass, split_in_third_pass};
 use super::{DeviceCaps, FusedSplit, Pass, Plan, PlanError, PlanRequest};
 use crate::kernel::{
     FusedReal, FusedSpec, KernelSpec, LaunchParams, RealLayout, RealSpec, RealStep,
@@ -59,11 +60,13 @@ pub(super) fn real_plan(
     let mut passes = match request.direction {
         Direction::Forward if !odd => {
             let passes = edge_friendly_passes(inner.passes, inner_request, caps, FusedReal::Split);
-            short_split_pass(passes, inner_request, caps)
+            let passes = short_split_pass(passes, inner_request, caps);
+            split_in_third_pass(passes, inner_request, caps)
         }
         Direction::Inverse if !odd => {
             let passes = edge_friendly_passes(inner.passes, inner_request, caps, FusedReal::Merge);
-            longer_wide_pass_first(passes, inner_request, caps)
+            let passes = longer_wide_pass_first(passes, inner_request, caps);
+            merge_in_short_first_pass(passes, inner_request, caps)
         }
         _ => inner.passes,
     };
@@ -270,7 +273,7 @@ fn column_run_bytes(spec: &FusedSpec) -> usize {
 }
 
 /// `pass` with `step` fused in, or `None` where it cannot take the step ([`fuse`]).
-fn with_step(pass: &Pass, step: FusedReal) -> Option<Pass> {
+pub(super) fn with_step(pass: &Pass, step: FusedReal) -> Option<Pass> {
     let mut stepped = pass.clone();
     fuse(&mut stepped, step).then_some(stepped)
 }
@@ -337,20 +340,31 @@ pub const PAIRED_SPLIT_MIN_RUN_BYTES: usize = 64;
 /// columns), the f32 first passes all read runs of 32 bytes or more.
 const MERGE_MIN_RUN_BYTES: usize = 32;
 
-/// The largest stride of a last pass that takes the split step in mirrored column pairs. On
-/// the H200 the 256-point pass with the split took 0.458 ms per 2^27 reals as the second pass
-/// (strides 256 and 512) but 0.819 ms as the third pass of 2^26 reals (stride 2^17), more
-/// than the plain pass and the point-wise split (0.323 + 0.270); the cause was not found.
+/// The largest stride of a last pass that takes the split step in mirrored column pairs of
+/// [`PAIRED_SPLIT_MIN_RUN_BYTES`]; above it they need [`PAIRED_SPLIT_FAR_MIN_RUN_BYTES`]. On
+/// the H200 the 256-point pass with the split (runs of 64 bytes) took 0.458 ms per 2^27
+/// reals as the second pass (strides 256 and 512) but 0.819 ms as the third pass of 2^26
+/// reals (stride 2^17), more than the plain pass and the point-wise split (0.323 + 0.270).
 pub const PAIRED_SPLIT_MAX_STRIDE: usize = 4096;
+
+/// The shortest runs of a last pass with the split step above [`PAIRED_SPLIT_MAX_STRIDE`].
+/// On the H200 (docs/PERFORMANCE.md, 2026-11-29, x1 and x2, per 2^27 reals) the 128-point
+/// pass with the split (runs of 128 bytes) took 0.444 ms at stride 2^16 against 0.285 +
+/// 0.270 for the plain pass and the point-wise split, the 64-point pass (256 bytes) 0.35-0.40
+/// at strides 2^14 to 2^20.
+pub const PAIRED_SPLIT_FAR_MIN_RUN_BYTES: usize = 128;
 
 /// Whether the last pass of stride `stride` takes the split step in mirrored column pairs:
 /// one pass, or `C` even, dividing the stride, runs of `C / 2` values of at least
-/// [`PAIRED_SPLIT_MIN_RUN_BYTES`], and a stride of at most [`PAIRED_SPLIT_MAX_STRIDE`].
+/// [`PAIRED_SPLIT_MIN_RUN_BYTES`], or [`PAIRED_SPLIT_FAR_MIN_RUN_BYTES`] at a stride above
+/// [`PAIRED_SPLIT_MAX_STRIDE`].
 pub fn pairs_columns(spec: &FusedSpec, stride: usize) -> bool {
     let columns = spec.columns() as usize;
-    stride == 1
-        || (columns % 2 == 0
-            && stride % columns == 0
-            && column_run_bytes(spec) / 2 >= PAIRED_SPLIT_MIN_RUN_BYTES
-            && stride <= PAIRED_SPLIT_MAX_STRIDE)
+    let run_bytes = column_run_bytes(spec) / 2;
+    let min_run_bytes = if stride <= PAIRED_SPLIT_MAX_STRIDE {
+        PAIRED_SPLIT_MIN_RUN_BYTES
+    } else {
+        PAIRED_SPLIT_FAR_MIN_RUN_BYTES
+    };
+    stride == 1 || (columns % 2 == 0 && stride % columns == 0 && run_bytes >= min_run_bytes)
 }

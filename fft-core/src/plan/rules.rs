@@ -3,7 +3,7 @@
 use super::algorithm::{balanced_factors, mixed_radices, Algorithm};
 use super::bluestein_split::bluestein_split;
 use super::choice::FusedSplit;
-use super::pass_costs::cheapest_two_pass_split;
+use super::pass_costs::{cheapest_two_pass_split, three_pass_exponents, three_passes_cheaper};
 use super::{
     DeviceCaps, DeviceKind, KernelForm, Layout, Pass, Plan, PlanError, PlanRequest, Strategy,
     MAX_LEN, MAX_TOTAL_POINTS,
@@ -259,7 +259,9 @@ fn radix_exponents(log2_len: u32, max_log2: u32) -> Vec<u32> {
 /// of this length (measure mode's choice; an error if it does not fit the device), else one
 /// pass when it fits `single_pass_max`, else as few passes as `multi_pass_max` allows,
 /// balanced (larger ones first), so every pass's runs are as long as possible; two passes
-/// split by their measured costs where those are known ([`cheapest_two_pass_split`]).
+/// split by their measured costs where those are known ([`cheapest_two_pass_split`]), and
+/// f32 plans of three passes where two would cost more ([`three_passes_cheaper`]) laid out
+/// long first, short last ([`three_pass_exponents`]).
 fn fused_exponents(
     log2_len: u32,
     limits: FusedLimits,
@@ -285,12 +287,22 @@ fn default_fused_exponents(log2_len: u32, limits: FusedLimits, precision: Precis
         return vec![log2_len];
     }
     let max_e = limits.multi_pass_max.max(2).ilog2();
-    let passes = log2_len.div_ceil(max_e);
+    let mut passes = log2_len.div_ceil(max_e);
     if passes == 2 && limits.costed_splits {
         let balanced = [log2_len.div_ceil(2), log2_len / 2];
-        if let Some(split) = cheapest_two_pass_split(log2_len, max_e, precision, balanced) {
+        let split =
+            cheapest_two_pass_split(log2_len, max_e, precision, balanced).unwrap_or(balanced);
+        if !three_passes_cheaper(split, precision) {
             return split.to_vec();
         }
+        passes = 3;
+    }
+    let costed = limits.costed_splits && precision == Precision::F32;
+    if let Some(exps) = costed
+        .then(|| three_pass_exponents(log2_len, passes, max_e))
+        .flatten()
+    {
+        return exps;
     }
     let (base, extra) = (log2_len / passes, log2_len % passes);
     let mut exps: Vec<u32> = (0..passes).map(|i| base + u32::from(i < extra)).collect();

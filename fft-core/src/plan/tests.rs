@@ -67,25 +67,48 @@ fn fused_plans_balance_two_and_three_passes_the_last_of_three_short() {
     assert_eq!(shape(&fused(1 << 14)), [(16384, 1)]);
     assert_eq!(shape(&fused(1 << 15)), [(256, 1), (128, 256)]);
     assert_eq!(shape(&fused(1 << 20)), [(1024, 1), (1024, 1024)]);
-    // Wide passes take up to 4096 points with 4 columns: two passes up to 2^24, larger
+    // Wide passes take up to 4096 points with 4 columns: two passes up to 2^22, larger
     // first, unless the measured costs of first and last passes say otherwise
-    // (pass_costs.rs): 2^22 as 4096x1024, 2^23 as 2048x4096.
+    // (pass_costs.rs): 2^22 as 4096x1024.
     assert_eq!(shape(&fused(1 << 21)), [(2048, 1), (1024, 2048)]);
     assert_eq!(shape(&fused(1 << 22)), [(4096, 1), (1024, 4096)]);
-    assert_eq!(shape(&fused(1 << 23)), [(2048, 1), (4096, 2048)]);
-    assert_eq!(shape(&fused(1 << 24)), [(4096, 1), (4096, 4096)]);
+    // f32 2^23 and 2^24 take three passes, whose two 4096-point passes would cost more
+    // (pass_costs::THREE_PASS_US); three or more passes run 1024 points first and 128 last,
+    // the middle the rest.
+    assert_eq!(
+        shape(&fused(1 << 23)),
+        [(1024, 1), (64, 1024), (128, 1 << 16)]
+    );
+    assert_eq!(
+        shape(&fused(1 << 24)),
+        [(1024, 1), (128, 1024), (128, 1 << 17)]
+    );
     assert_eq!(
         shape(&fused(1 << 25)),
-        [(512, 1), (256, 512), (256, 1 << 17)]
+        [(1024, 1), (256, 1024), (128, 1 << 18)]
     );
     assert_eq!(
         shape(&fused(1 << 26)),
-        [(512, 1), (512, 512), (256, 1 << 18)]
+        [(1024, 1), (512, 1024), (128, 1 << 19)]
     );
-    // The last of three passes takes at most 256 points while the first can take more.
     assert_eq!(
         shape(&fused(1 << 27)),
-        [(1024, 1), (512, 1024), (256, 1 << 19)]
+        [(1024, 1), (1024, 1024), (128, 1 << 20)]
+    );
+    // f64 (no measured costs) keeps two passes to its widest pass and balanced three (the
+    // last of three at most 256 points while the first can take more).
+    let fused_f64 = |len: usize| {
+        let request = PlanRequest {
+            precision: Precision::F64,
+            strategy: Strategy::Fused,
+            ..PlanRequest::new(len)
+        };
+        Plan::new(request, &GPU).unwrap()
+    };
+    assert_eq!(shape(&fused_f64(1 << 22)), [(2048, 1), (2048, 2048)]);
+    assert_eq!(
+        shape(&fused_f64(1 << 25)),
+        [(512, 1), (256, 512), (256, 1 << 17)]
     );
 }
 
@@ -700,57 +723,89 @@ fn real_plans_fuse_their_steps_into_the_edge_passes_on_gpus() {
         ["fft_fused2048_c8_fwd_f32", "fft_fused256_c16_fwd_f32_split"]
     );
     // C2R of 2^22 reals: the planner's first pass of 2048 points takes the merge in its wide
-    // form (8 columns, runs of 64 bytes), no point-wise merge pass before it. 2^24 reals: the
-    // planner's 2048 x 4096 (a C2C's cheapest order) turned round, so the longer pass takes
-    // the merge (a wide merge pass costs about the same at either length) and the shorter
-    // one is the last; 2^23 reals keep the planner's 4096 x 1024, the longer already first.
+    // form (8 columns, runs of 64 bytes), no point-wise merge pass before it. 2^23 reals
+    // keep the planner's 4096 x 1024, the longer pass first.
     assert_eq!(
         real_entries(1 << 22, inv, compact, &GPU),
         ["fft_fused2048_c8_inv_f32_merge", "fft_fused1024_c8_inv_f32"]
     );
     assert_eq!(
-        real_entries(1 << 24, inv, compact, &GPU),
-        ["fft_fused4096_c4_inv_f32_merge", "fft_fused2048_c8_inv_f32"]
-    );
-    assert_eq!(
         real_entries(1 << 23, inv, compact, &GPU),
         ["fft_fused4096_c4_inv_f32_merge", "fft_fused1024_c8_inv_f32"]
     );
-    // The R2C of 2^24 reals keeps the planner's order (its split is a pass of its own).
+    // Where the complex plan has three passes (2^24 reals and up), the C2R takes the merge
+    // in a first pass of 256 points and ends with 128 (real_three_pass.rs), not in the
+    // planner's first pass of 1024.
     assert_eq!(
-        real_entries(1 << 24, fwd, compact, &GPU)[..2],
-        ["fft_fused2048_c8_fwd_f32", "fft_fused4096_c4_fwd_f32"]
+        real_entries(1 << 24, inv, compact, &GPU),
+        [
+            "fft_fused256_c16_inv_f32_merge",
+            "fft_fused256_c16_inv_f32",
+            "fft_fused128_c32_inv_f32"
+        ]
     );
+    assert_eq!(
+        real_entries(1 << 27, inv, compact, &GPU)[0],
+        "fft_fused256_c16_inv_f32_merge"
+    );
+    // The R2C from 2^21 reals: three passes, the split in a last pass of 64 points (its 64
+    // columns pair up in runs of 32 values, at strides up to 2^20), the first 1024 points
+    // where the middle keeps 64 or more; no point-wise split pass.
+    for (len, first, middle) in [
+        (
+            1 << 21,
+            "fft_fused128_c32_fwd_f32",
+            "fft_fused128_c32_fwd_f32",
+        ),
+        (
+            1 << 22,
+            "fft_fused256_c16_fwd_f32",
+            "fft_fused128_c32_fwd_f32",
+        ),
+        (
+            1 << 23,
+            "fft_fused1024_c8_fwd_f32",
+            "fft_fused64_c64_fwd_f32",
+        ),
+        (
+            1 << 24,
+            "fft_fused1024_c8_fwd_f32",
+            "fft_fused128_c32_fwd_f32",
+        ),
+        (
+            1 << 27,
+            "fft_fused1024_c8_fwd_f32",
+            "fft_fused1024_c8_fwd_f32",
+        ),
+    ] {
+        assert_eq!(
+            real_entries(len, fwd, compact, &GPU),
+            [first, middle, "fft_fused64_c64_fwd_f32_split"],
+            "{len}"
+        );
+    }
     // 1024 points keep the merge in 4 columns (the wide form lost there).
     assert_eq!(
         real_entries(1 << 21, inv, compact, &GPU),
         ["fft_fused1024_c4_inv_f32_merge", "fft_fused1024_c8_inv_f32"]
     );
-    // explain says why the steps are passes of their own.
-    let why = |len: usize, direction: Direction| {
+    // explain says why the steps are passes of their own: f64 R2C of 2^22 reals, whose
+    // planner's last pass of 1024 points holds too few columns to pair.
+    let why = |len: usize, direction: Direction, precision: Precision| {
         let request = PlanRequest {
             direction,
+            precision,
             real: Some(compact),
             ..PlanRequest::new(len)
         };
         Plan::new(request, &GPU).unwrap().explain()
     };
-    let split = why(1 << 22, fwd);
+    let split = why(1 << 22, fwd, Precision::F64);
     assert!(split.contains("split step to the half spectrum as a point-wise pass (a last pass with it would take its columns in mirrored pairs in runs under 64 bytes"), "{split}");
-    let merge = why(1 << 24, inv);
+    let merge = why(1 << 24, inv, Precision::F32);
     assert!(
         merge.contains("merge step from the half spectrum fused into the load"),
         "{merge}"
-    );
-    // 2^21: no two-pass split has a last pass that can take the split (8192 x 256 would need
-    // a first pass of 8192 points), so the point-wise split in pairs follows.
-    assert_eq!(
-        real_entries(1 << 22, fwd, compact, &GPU),
-        [
-            "fft_fused2048_c8_fwd_f32",
-            "fft_fused1024_c8_fwd_f32",
-            "fft_real_split_f32"
-        ]
     );
     assert_eq!(
         real_entries(1 << 20, inv, compact, &GPU),
