@@ -9,7 +9,7 @@
 
 use super::rules::{fused_limits_for, FusedLimits};
 use super::{DeviceCaps, DeviceKind, KernelForm, Plan, PlanRequest, Strategy};
-use crate::kernel::{Twiddles, MAX_RADIX, RADICES};
+use crate::kernel::{KernelSpec, Twiddles, MAX_RADIX, RADICES};
 use std::fmt;
 use std::str::FromStr;
 
@@ -250,6 +250,7 @@ pub fn candidates(request: &PlanRequest, caps: &DeviceCaps) -> Vec<Choice> {
             // one split is enough to confirm it without timing a dozen.
             let splits = fused_splits(len.ilog2(), limits);
             let keep = if cpu { 1 } else { splits.len() };
+            choices.extend(estimate_split(&estimate, len).map(|s| Choice::Fused(Some(s))));
             choices.extend(
                 splits
                     .into_iter()
@@ -302,6 +303,26 @@ pub fn candidates(request: &PlanRequest, caps: &DeviceCaps) -> Vec<Choice> {
         plans.insert(0, first);
     }
     plans.into_iter().map(|(choice, _)| choice).collect()
+}
+
+/// The fused split of the estimate plan's passes where they are fused passes of `len`
+/// points in all (the point-wise steps of a real plan aside): the planner's three-pass
+/// layouts (1024 x M x 128, a real transform's split in a 64-point last pass) are not among
+/// the balanced splits [`fused_splits`] lists, so measure mode times them this way.
+fn estimate_split(estimate: &Plan, len: usize) -> Option<FusedSplit> {
+    let log2s: Vec<u32> = estimate
+        .passes
+        .iter()
+        .filter_map(|pass| match pass.spec {
+            KernelSpec::Fused(spec) => Some(spec.len),
+            _ => None,
+        })
+        .map(|l| l.is_power_of_two().then(|| l.ilog2()))
+        .collect::<Option<_>>()?;
+    let total: u32 = log2s.iter().sum();
+    (1usize.checked_shl(total) == Some(len))
+        .then(|| FusedSplit::new(&log2s))
+        .flatten()
 }
 
 /// The fused splits of 2^`log2_len` worth timing (see [`candidates`]).
@@ -424,6 +445,21 @@ mod tests {
         assert!(found.contains(&"fused 4096x256".to_string()), "{found:?}");
         assert!(found.contains(&"fused 2048x512".to_string()), "{found:?}");
         assert!(!found.iter().any(|c| c.contains("8192")), "{found:?}");
+    }
+
+    #[test]
+    fn the_planners_three_pass_layouts_are_timed_first() {
+        // 1024 x 128 x 128 is not among the balanced splits (parts at most 2 apart).
+        let c2c = texts(&candidates(&PlanRequest::new(1 << 24), &GPU));
+        assert_eq!(c2c[0], "fused 1024x128x128", "{c2c:?}");
+        assert_eq!(c2c.iter().filter(|c| *c == "fused 1024x128x128").count(), 1);
+        // The R2C of 2^24 reals: the split in a 64-point last pass.
+        let r2c = PlanRequest {
+            real: Some(crate::kernel::RealLayout::Compact),
+            ..PlanRequest::new(1 << 24)
+        };
+        let found = texts(&candidates(&r2c, &GPU));
+        assert_eq!(found[0], "fused 1024x128x64", "{found:?}");
     }
 
     #[test]
