@@ -121,14 +121,16 @@ fn two_and_three_fused_passes() {
             check::<f32>(1 << log2, batch, direction, passes).unwrap();
         }
     }
-    // Wide passes of 4096 points (two parts per exchange) take 2^23 in two passes.
-    check::<f32>(1 << 23, 1, Direction::Inverse, 2).unwrap();
+    // f32 2^23 takes three passes (1024 x 64 x 128: two 4096-point passes cost more); the
+    // wide 4096-point pass (two parts per exchange) as the last of two, planned as named.
+    check::<f32>(1 << 23, 1, Direction::Inverse, 3).unwrap();
+    check_split::<f32>(1 << 23, 1, Direction::Inverse, 2, Some("fused 2048x4096")).unwrap();
     // f64: one pass up to 8192 points; wide passes of 1024 and 2048 points take 2^21 in
     // two, 2^23 in three.
     check::<f64>(1 << 13, 3, Direction::Forward, 1).unwrap();
     check::<f64>(1 << 21, 1, Direction::Inverse, 2).unwrap();
     check::<f64>(1 << 23, 1, Direction::Forward, 3).unwrap();
-    // Three passes (default plans take them from 2^25 on): a wide pass in the middle,
+    // Three passes (default f32 plans take them from 2^23 on): a wide pass in the middle,
     // where both its loads and its stores run in columns.
     for split in ["fused 16x4096x16", "fused 4096x16x16"] {
         check_split::<f32>(1 << 20, 1, Direction::Forward, 3, Some(split)).unwrap();

@@ -217,9 +217,10 @@ const FUSED_LENGTHS: [usize; 13] = [
 /// Multi-pass real lengths whose edge pass would be wide without its step (1024 and 2048
 /// points): the step shrinks its work-group, so the plan must launch it with the edge
 /// spec's geometry (the launch of the plain wide pass failed with CL_INVALID_WORK_GROUP_SIZE
-/// on NVIDIA). 2^19 also runs the R2C's split-friendly 1024 x 256 split, 2^21 the split in
-/// pairs after plain wide passes, 2^22 and 2^23 the C2R's merge in a wide first pass (2048
-/// and 4096 points).
+/// on NVIDIA). 2^19 also runs the R2C as 2048 x 128 (the split in the short pass),
+/// 2^21..2^23 its three passes with the split in a 64-point last pass (128 x 128 x 64 ..
+/// 1024 x 64 x 64), 2^22 and 2^23 the C2R's merge in a wide first pass (2048 and 4096
+/// points).
 const WIDE_EDGE_LENGTHS: [usize; 4] = [1 << 19, 1 << 21, 1 << 22, 1 << 23];
 
 #[test]
