@@ -142,9 +142,7 @@ fn edge_friendly_passes(
         }
         FusedReal::Merge => merge_runs(passes) >= PAIRED_SPLIT_MIN_RUN_BYTES,
     };
-    let fused = passes
-        .iter()
-        .all(|pass| matches!(pass.spec, KernelSpec::Fused(_)));
+    let fused = all_fused(&passes);
     if inner.fused_split.is_some() || passes.len() != 2 || !fused {
         return passes;
     }
@@ -161,20 +159,30 @@ fn edge_friendly_passes(
             FusedReal::Split => FusedSplit::new(&[log2_len - edge, edge]),
             FusedReal::Merge => FusedSplit::new(&[edge, log2_len - edge]),
         })
-        .filter_map(|split| two_pass_plan(split, inner, caps))
+        .filter_map(|split| split_plan(split, inner, caps))
         .find(|plan| good(&plan.passes))
         .map_or(passes, |plan| plan.passes)
 }
 
-/// The plan of `inner` with the fused `split`, where it comes out as two passes.
-fn two_pass_plan(split: FusedSplit, inner: PlanRequest, caps: &DeviceCaps) -> Option<Plan> {
+/// The plan of `inner` with the fused `split`, where it comes out as one pass per part of
+/// the split (no point-wise pass added).
+pub(super) fn split_plan(split: FusedSplit, inner: PlanRequest, caps: &DeviceCaps) -> Option<Plan> {
+    let parts = split.log2s().len();
     let request = PlanRequest {
         fused_split: Some(split),
         ..inner
     };
     Plan::new(request, caps)
         .ok()
-        .filter(|plan| plan.passes.len() == 2)
+        .filter(|plan| plan.passes.len() == parts)
+}
+
+/// Whether every pass is a fused pass (the rules that re-split a real transform's complex
+/// passes apply only to those).
+pub(super) fn all_fused(passes: &[Pass]) -> bool {
+    passes
+        .iter()
+        .all(|pass| matches!(pass.spec, KernelSpec::Fused(_)))
 }
 
 /// The lengths of the last pass an f32 R2C of two fused passes gives the split, shortest
@@ -198,9 +206,7 @@ const SHORT_SPLIT_FIRST_MAX: usize = 2048;
 /// pass reads runs of whole sectors; the planner's passes otherwise, and where the request
 /// names a split (measure mode).
 fn short_split_pass(passes: Vec<Pass>, inner: PlanRequest, caps: &DeviceCaps) -> Vec<Pass> {
-    let fused = passes
-        .iter()
-        .all(|pass| matches!(pass.spec, KernelSpec::Fused(_)));
+    let fused = all_fused(&passes);
     let last = SHORT_SPLIT_LENS.into_iter().find(|&last| {
         let first = inner.len / last as usize;
         (last as usize..=SHORT_SPLIT_FIRST_MAX).contains(&first)
@@ -215,7 +221,7 @@ fn short_split_pass(passes: Vec<Pass>, inner: PlanRequest, caps: &DeviceCaps) ->
     };
     let first_len = inner.len / last as usize;
     FusedSplit::new(&[first_len.trailing_zeros(), last.trailing_zeros()])
-        .and_then(|split| two_pass_plan(split, inner, caps))
+        .and_then(|split| split_plan(split, inner, caps))
         .filter(|plan| {
             with_step(&plan.passes[1], FusedReal::Split).is_some()
                 && run_bytes(&plan.passes[0]) >= PAIRED_SPLIT_MIN_RUN_BYTES
@@ -245,7 +251,7 @@ fn longer_wide_pass_first(passes: Vec<Pass>, inner: PlanRequest, caps: &DeviceCa
     }
     let reversed = FusedSplit::new(&[last.trailing_zeros(), first.trailing_zeros()])
         .filter(|_| first.is_power_of_two() && last.is_power_of_two())
-        .and_then(|split| two_pass_plan(split, inner, caps))
+        .and_then(|split| split_plan(split, inner, caps))
         .filter(|plan| {
             with_step(&plan.passes[0], FusedReal::Merge).is_some_and(|merged| {
                 matches!(merged.spec, KernelSpec::Fused(spec) if spec.is_wide())

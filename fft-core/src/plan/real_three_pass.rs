@@ -23,9 +23,9 @@
 //! and of 1024 0.57; the split pass of 64 points 0.35-0.40 at strides up to 2^20.
 
 use super::choice::FusedSplit;
-use super::real::with_step;
-use super::{DeviceCaps, Pass, Plan, PlanRequest};
-use crate::kernel::{FusedReal, KernelSpec};
+use super::real::{all_fused, split_plan, with_step};
+use super::{DeviceCaps, Pass, PlanRequest};
+use crate::kernel::FusedReal;
 use crate::Precision;
 
 /// log2 of the last pass that takes an R2C's split.
@@ -65,7 +65,8 @@ pub(super) fn split_in_third_pass(
     } else {
         rest.div_ceil(2)
     };
-    three_pass_plan(&[first, rest - first, SPLIT_PASS_LOG2], inner, caps)
+    FusedSplit::new(&[first, rest - first, SPLIT_PASS_LOG2])
+        .and_then(|split| split_plan(split, inner, caps))
         .filter(|plan| takes_split(&plan.passes))
         .map_or(passes, |plan| plan.passes)
 }
@@ -84,7 +85,8 @@ pub(super) fn merge_in_short_first_pass(
     let Some(middle) = log2_len.checked_sub(MERGE_PASS_LOG2 + MERGE_LAST_LOG2) else {
         return passes;
     };
-    three_pass_plan(&[MERGE_PASS_LOG2, middle, MERGE_LAST_LOG2], inner, caps)
+    FusedSplit::new(&[MERGE_PASS_LOG2, middle, MERGE_LAST_LOG2])
+        .and_then(|split| split_plan(split, inner, caps))
         .filter(|plan| with_step(&plan.passes[0], FusedReal::Merge).is_some())
         .map_or(passes, |plan| plan.passes)
 }
@@ -92,20 +94,7 @@ pub(super) fn merge_in_short_first_pass(
 /// log2 of `inner`'s length where the rules above may replace `passes`: f32, a power of
 /// two, plain fused passes, no split named by the request (measure mode).
 fn long_power_of_two(passes: &[Pass], inner: PlanRequest) -> Option<u32> {
-    let fused = passes
-        .iter()
-        .all(|pass| matches!(pass.spec, KernelSpec::Fused(_)));
-    let applies = inner.precision == Precision::F32 && inner.fused_split.is_none() && fused;
+    let applies =
+        inner.precision == Precision::F32 && inner.fused_split.is_none() && all_fused(passes);
     crate::bits::log2_exact(inner.len).filter(|_| applies)
-}
-
-/// The plan of `inner` with the fused split `log2s`, where it comes out as three passes.
-fn three_pass_plan(log2s: &[u32], inner: PlanRequest, caps: &DeviceCaps) -> Option<Plan> {
-    let request = PlanRequest {
-        fused_split: Some(FusedSplit::new(log2s)?),
-        ..inner
-    };
-    Plan::new(request, caps)
-        .ok()
-        .filter(|plan| plan.passes.len() == 3)
 }
