@@ -144,12 +144,13 @@ void fft_fused256_c16_fwd_f32_split(__global const float2 *x,
     const uint col = lid & 15u;
     const uint row = lid >> 4;
     // Real split (t > 1): slots col < 8 hold columns rr, the others their mirrors t - rr (t/2 for rr = 0),
-    // rr = 8 * (work-group within the sequence) + col % 8; pcol is the slot of the mirror.
+    // rr = 8 * (work-group within the sequence) + f, f = col for col < 8, else 15 - col (the mirror
+    // slots' columns ascend with col); pcol is the slot of the mirror.
     const uint pairs = (t >> 4) == 0u ? 1u : t >> 4;
     const uint seq = (uint)get_group_id(0) / pairs;
-    const uint rr = ((uint)get_group_id(0) - seq * pairs) * 8u + (col & 7u);
+    const uint rr = ((uint)get_group_id(0) - seq * pairs) * 8u + (((col >> 3) == 0u ? 1u : 0u) == 1u ? col & 7u : 7u - (col & 7u));
     const uint front = (col >> 3) == 0u ? 1u : 0u;
-    const uint pcol = rr == 0u ? col : (front == 1u ? col + 8u : col - 8u);
+    const uint pcol = rr == 0u ? col : 15u - col;
     const uint g = t == 1u ? first + col : seq * t + (front == 1u ? rr : (rr == 0u ? t >> 1 : t - rr));
     const uint i = g & (t - 1u);
     const uint k = i & (p - 1u);
@@ -441,21 +442,32 @@ void fft_fused256_c16_fwd_f32_split(__global const float2 *x,
         // Columns: X[q], q = row + 16 * it, of sub-FFT g goes to y[base + (i - k) * 256 + k + q * p].
         if (g < total)
         {
-            // Real split in pairs: front slot f (col < 8) holds Z_k, k = rr + m * p, and mirror slot f + 8 Z_(H-k)
-            // (element L - 1 - m); the front writes X_k and X_(H-k) for all its elements.
-            // The self-mirrored columns (rr == 0: column 0 in slot 0, element (L - m) % L, and column t/2 in slot 8,
+            // Real split in pairs: front slot f (col < 8) holds Z_k, k = rr + m * p, and mirror slot 15 - f Z_(H-k)
+            // (element L - 1 - m), the mirror slots' columns ascending; each slot writes X_k of its own Z_k.
+            // The self-mirrored columns (rr == 0: column 0 in slot 0, element (L - m) % L, and column t/2 in slot 15,
             // element L - 1 - m) pair their own elements m <= mm.
-            if (front || rr == 0u)
+            if (rr == 0u)
             {
                 #pragma unroll
                 for (uint it = 0u; it < 16u; ++it)
                 {
                     const uint m = row + it * 16u;
                     const uint mm = i == 0u ? (256u - m) & 255u : 255u - m;
-                    if (rr != 0u || m <= mm)
+                    if (m <= mm)
                     {
                         split_pair(y, seq, i + m * p, t * 256u, real_twiddle(real_hi, real_lo, i + m * p, rh), buf[pad(cell + it * 16u)], buf[pad(pcol * 256u + mm)], scale);
                     }
+                }
+            }
+            else
+            {
+                const uint row_out = seq * (t * 256u + 1u);
+                #pragma unroll
+                for (uint it = 0u; it < 16u; ++it)
+                {
+                    const uint m = row + it * 16u;
+                    const uint k = i + m * p;
+                    y[row_out + k] = real_split(buf[pad(cell + it * 16u)], buf[pad(pcol * 256u + 255u - m)], real_twiddle(real_hi, real_lo, k, rh)) * scale;
                 }
             }
         }

@@ -890,8 +890,9 @@ fn one_pass_splits_pair_their_values_in_registers() {
 }
 
 /// The column regime of a multi-pass split: in f64 both slots of each mirrored pair write its
-/// pairs (the front its even elements, the mirror its odd ones, the self-mirrored columns
-/// their own); in f32 the front slots write them all.
+/// pairs (the front its even elements, the mirror its odd ones); in f32 each slot writes its
+/// own column's outputs, the mirror slots holding their columns in ascending order (slot
+/// `C - 1 - f` mirrors front slot `f`); the self-mirrored columns pair their own elements.
 #[test]
 fn column_splits_share_each_pair_between_its_slots() {
     use fft_codegen::FusedReal;
@@ -918,7 +919,25 @@ fn column_splits_share_each_pair_between_its_slots() {
                 "buf[pad(fcol * {l}u + m)], buf[pad(fcol * {l}u + {}u - m)], scale);",
                 half * l + l - 1
             ),
-            "if (m <= mm)".to_string(),
+            format!(
+                "const uint pcol = rr == 0u ? col : (front == 1u ? col + {half}u : col - {half}u);"
+            ),
+        ];
+        let own_side_lines = [
+            format!(
+                "const uint rr = ((uint)get_group_id(0) - seq * pairs) * {half}u + (((col >> {}) == 0u ? 1u : 0u) == 1u ? col & {}u : {}u - (col & {}u));",
+                half.trailing_zeros(),
+                half - 1,
+                half - 1,
+                half - 1
+            ),
+            format!("const uint pcol = rr == 0u ? col : {}u - col;", 2 * half - 1),
+            "const uint k = i + m * p;".to_string(),
+            format!(
+                "y[row_out + k] = real_split(buf[pad(cell + it * {}u)], buf[pad(pcol * {l}u + {}u - m)], real_twiddle(real_hi, real_lo, k, rh)) * scale;",
+                spec.work_group_size() / spec.columns(),
+                l - 1
+            ),
         ];
         for line in &shared_lines {
             assert_eq!(
@@ -928,18 +947,16 @@ fn column_splits_share_each_pair_between_its_slots() {
                 spec.name()
             );
         }
-        assert_eq!(
-            text.contains("if (front || rr == 0u)"),
-            !shared,
-            "{}",
-            spec.name()
-        );
-        assert_eq!(
-            text.contains("if (rr != 0u || m <= mm)"),
-            !shared,
-            "{}",
-            spec.name()
-        );
+        for line in &own_side_lines {
+            assert_eq!(
+                text.contains(line.as_str()),
+                !shared,
+                "{}: {line:?}",
+                spec.name()
+            );
+        }
+        assert!(text.contains("if (m <= mm)"), "{}", spec.name());
+        assert!(!text.contains("if (front || rr == 0u)"), "{}", spec.name());
     }
 }
 

@@ -244,12 +244,21 @@ fn bind_mirrored_block_order(b: &mut Bindings, shape: &Shape, group_id: Expr) ->
 /// search ([`super::exchange_lanes::Exchange`]) can evaluate them in every work-item.
 fn bind_paired_columns(b: &mut Bindings, shape: &Shape) -> Expr {
     let half = shape.columns / 2;
+    let ascending = super::split::own_side(shape);
     b.comment(format!(
         "Real split (t > 1): slots col < {half} hold columns rr, the others their mirrors t - rr (t/2 for rr = 0),"
     ));
-    b.comment(format!(
-        "rr = {half} * (work-group within the sequence) + col % {half}; pcol is the slot of the mirror."
-    ));
+    if ascending {
+        b.comment(format!(
+            "rr = {half} * (work-group within the sequence) + f, f = col for col < {half}, else {} - col (the mirror",
+            2 * half - 1
+        ));
+        b.comment("slots' columns ascend with col); pcol is the slot of the mirror.");
+    } else {
+        b.comment(format!(
+            "rr = {half} * (work-group within the sequence) + col % {half}; pcol is the slot of the mirror."
+        ));
+    }
     let (t, col) = (Expr::var("t"), Expr::var("col"));
     let (zero, one) = (Expr::uint(0), Expr::uint(1));
     // max(t / C, 1): a sequence's work-groups, one where t < C.
@@ -261,23 +270,34 @@ fn bind_paired_columns(b: &mut Bindings, shape: &Shape) -> Expr {
     let group = Expr::builtin("get_group_id(0)");
     let seq = b.bind("seq", group.clone().over(pairs.clone()));
     let within = group.minus(seq.clone().times(pairs));
-    let rr = b.bind(
-        "rr",
-        within
-            .times(Expr::uint(half))
-            .plus(col.clone().rem_const(half)),
-    );
-    let front = b.bind(
-        "front",
-        col.clone()
-            .div_const(half)
-            .select(zero.clone(), one.clone(), zero.clone()),
-    );
-    let mirror_slot = front.clone().select(
-        one.clone(),
-        col.clone().plus(Expr::uint(half)),
-        col.clone().minus(Expr::uint(half)),
-    );
+    let front_expr = col
+        .clone()
+        .div_const(half)
+        .select(zero.clone(), one.clone(), zero.clone());
+    let slot = col.clone().rem_const(half);
+    let rr = if ascending {
+        // Mirror slot half + f holds the mirror of front column half - 1 - f: the mirror
+        // slots' columns ascend with the slot, as the front's do.
+        let mirrored = Expr::uint(half - 1).minus(slot.clone());
+        b.bind(
+            "rr",
+            within
+                .times(Expr::uint(half))
+                .plus(front_expr.clone().select(one.clone(), slot, mirrored)),
+        )
+    } else {
+        b.bind("rr", within.times(Expr::uint(half)).plus(slot))
+    };
+    let front = b.bind("front", front_expr);
+    let mirror_slot = if ascending {
+        Expr::uint(2 * half - 1).minus(col.clone())
+    } else {
+        front.clone().select(
+            one.clone(),
+            col.clone().plus(Expr::uint(half)),
+            col.clone().minus(Expr::uint(half)),
+        )
+    };
     b.bind(
         "pcol",
         rr.clone().select(zero.clone(), col.clone(), mirror_slot),

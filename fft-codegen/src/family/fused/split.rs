@@ -241,8 +241,9 @@ const SPLIT_ELEMENTS_MIN_RUN: u32 = 32;
 /// element `m` of column `i` is `Z_(i + m*p)`; its mirror `Z_(H - i - m*p)` is element
 /// `(L - m) % L` of the same column when `i == 0`, else element `L - 1 - m` of column
 /// `t - i`, in slot `pcol`. The self-mirrored columns (`rr == 0`: column 0 in slot 0 and
-/// column `t/2` in slot `C/2`) pair their own elements `m <= mm`; the other pairs are written
-/// by both slots of the pair ([`shares_pairs`]) or by the front slot alone.
+/// column `t/2` in slot `C/2`, or `C - 1` in f32) pair their own elements `m <= mm`; the
+/// other pairs are written by both slots of the pair ([`shares_pairs`], f64) or each slot
+/// its own column's outputs ([`own_side`], f32).
 pub(super) fn write_split_columns<W: Write>(
     w: &mut Writer<W>,
     shape: &Shape,
@@ -258,11 +259,11 @@ pub(super) fn write_split_columns<W: Write>(
     }
     let half = shape.columns / 2;
     let shared = shares_pairs(shape);
-    writeln!(
-        w,
-        "// Real split in pairs: front slot f (col < {half}) holds Z_k, k = rr + m * p, and mirror slot f + {half} Z_(H-k)"
-    )?;
     if shared {
+        writeln!(
+            w,
+            "// Real split in pairs: front slot f (col < {half}) holds Z_k, k = rr + m * p, and mirror slot f + {half} Z_(H-k)"
+        )?;
         writeln!(
             w,
             "// (element L - 1 - m); both write X_k and X_(H-k), the front for its even elements it, the mirror for the odd ones."
@@ -270,26 +271,30 @@ pub(super) fn write_split_columns<W: Write>(
     } else {
         writeln!(
             w,
-            "// (element L - 1 - m); the front writes X_k and X_(H-k) for all its elements."
+            "// Real split in pairs: front slot f (col < {half}) holds Z_k, k = rr + m * p, and mirror slot {} - f Z_(H-k)",
+            2 * half - 1
+        )?;
+        writeln!(
+            w,
+            "// (element L - 1 - m), the mirror slots' columns ascending; each slot writes X_k of its own Z_k."
         )?;
     }
+    let t_half_slot = if shared { half } else { 2 * half - 1 };
     writeln!(
         w,
-        "// The self-mirrored columns (rr == 0: column 0 in slot 0, element (L - m) % L, and column t/2 in slot {half},"
+        "// The self-mirrored columns (rr == 0: column 0 in slot 0, element (L - m) % L, and column t/2 in slot {t_half_slot},"
     )?;
     writeln!(w, "// element L - 1 - m) pair their own elements m <= mm.")?;
+    writeln!(w, "if (rr == 0u)")?;
+    w.open_block()?;
+    write_own_pairs(w, shape, names, "m <= mm")?;
+    w.close_block()?;
+    writeln!(w, "else")?;
+    w.open_block()?;
     if shared {
-        writeln!(w, "if (rr == 0u)")?;
-        w.open_block()?;
-        write_own_pairs(w, shape, names, "m <= mm")?;
-        w.close_block()?;
-        writeln!(w, "else")?;
-        w.open_block()?;
         write_shared_pairs(w, shape)?;
     } else {
-        writeln!(w, "if (front || rr == 0u)")?;
-        w.open_block()?;
-        write_own_pairs(w, shape, names, "rr != 0u || m <= mm")?;
+        write_own_side(w, shape, names)?;
     }
     w.close_block()?;
     w.close_block()?;
@@ -297,7 +302,8 @@ pub(super) fn write_split_columns<W: Write>(
 }
 
 /// Whether both slots of each mirrored pair write its splits ([`write_shared_pairs`]) rather
-/// than the front slot alone: in f64 passes. Measured (docs/PERFORMANCE.md, 2026-11-28
+/// than each slot its own column's ([`own_side`]): in f64 passes (against the front slot
+/// alone, which f32 passes took before [`own_side`]; own side is not measured in f64). Measured (docs/PERFORMANCE.md, 2026-11-28
 /// (shared split)), R2C per 2^26 f64 reals, front alone -> shared: 65536 reals (128 points,
 /// 16 columns) 0.691 -> 0.640 ms on the H200 and 0.826 -> 0.789 on the H100; 2^18 (256
 /// points, 8 columns) 0.758 -> 0.719 and 0.869 -> 0.869. In f32 the two GPUs disagreed: on
@@ -305,6 +311,51 @@ pub(super) fn write_split_columns<W: Write>(
 /// and 0.854 -> 0.928; the 256-point pass of 2^20 reals lost on the H200 (0.828 -> 0.853).
 fn shares_pairs(shape: &Shape) -> bool {
     shape.spec.precision == Precision::F64
+}
+
+/// Whether each slot of a mirrored pair writes its own column's outputs (`X_k` for its own
+/// `Z_k`, reading the mirror's value from the other slot), the mirror slots holding their
+/// columns in ascending order (`roles.rs`), so every work-item stores and every run of
+/// addresses ascends: in f32 passes (f64 shares the pairs, [`shares_pairs`]). Before, the
+/// front slot wrote both `X_k` and `X_(H-k)`, the latter in descending runs, and the mirror
+/// slots (holding descending columns) stored nothing. Measured on the H200
+/// (docs/PERFORMANCE.md, 2026-11-29 (own side), z1, per 2^27 reals, front -> own side): the
+/// split pass of 2^19 reals (128 points, 16 + 16 columns) 0.410 -> 0.340 ms, of 2^20 (256
+/// points) 0.462 -> 0.440-0.455, the 64-point pass of 2^21..2^24 0.35-0.37 -> 0.325-0.334;
+/// whole R2Cs 2-9 % faster from 65536 reals up.
+pub(super) fn own_side(shape: &Shape) -> bool {
+    !shares_pairs(shape)
+}
+
+/// The own-side split of a slot that is not self-mirrored: element `m` of the slot's column
+/// `i` is `Z_k`, `k = i + m * p`; its mirror `Z_(H-k)` is element `L - 1 - m` of slot `pcol`;
+/// the slot writes `X_k`.
+fn write_own_side<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Names) -> fmt::Result {
+    let (l, r, per) = (shape.len, shape.radix, shape.per_fft);
+    writeln!(
+        w,
+        "const uint row_out = seq * {};",
+        half_row_distance(shape, &format!("(t * {l}u + 1u)"))
+    )?;
+    write_elements(w, shape, 0, r, |w, it| {
+        let fixed = it != Element::Loop;
+        if fixed {
+            w.open_block()?;
+        }
+        writeln!(w, "const uint m = {};", column_point(shape, it))?;
+        writeln!(w, "const uint k = i + m * p;")?;
+        writeln!(
+            w,
+            "y[row_out + k] = real_split({}, {}, {}) * scale;",
+            spilled(shape, &it.plus(&names.cell, per).to_string()),
+            spilled(shape, &format!("pcol * {l}u + {}u - m", l - 1)),
+            real_twiddle("k", false),
+        )?;
+        if fixed {
+            w.close_block()?;
+        }
+        Ok(())
+    })
 }
 
 /// The split pairs of the work-item's own elements `m` with their mirrors `mm` in slot
