@@ -125,7 +125,7 @@ pub(super) fn real_plan(
 /// 2048 x 1024, whose merge pass reads runs of 2 values: 0.95 against 1.08 ms on the H200).
 /// Not where the request names a split (measure mode) or the planner's passes are not two
 /// fused ones. [`short_split_pass`] may then shorten an f32 R2C's last pass (2^19 reals run
-/// as 2048 x 128).
+/// as 2048 x 128, 2^20 as 4096 x 128).
 fn edge_friendly_passes(
     passes: Vec<Pass>,
     inner: PlanRequest,
@@ -185,38 +185,40 @@ pub(super) fn all_fused(passes: &[Pass]) -> bool {
         .all(|pass| matches!(pass.spec, KernelSpec::Fused(_)))
 }
 
-/// The lengths of the last pass an f32 R2C of two fused passes gives the split, shortest
-/// first, each taken where the first pass stays at most [`SHORT_SPLIT_FIRST_MAX`] points: a
-/// last pass with the split pairs its columns with their mirrors, and the shorter it is, the
-/// more columns a work-group holds and the longer its runs. Measured (docs/PERFORMANCE.md,
-/// 2026-11-27 (split order), o5/o6, per 2^27 reals, H200 and H100, ms): 65536 reals as
-/// 512 x 64 0.645 and 0.797 against the planner's 256 x 128 0.672 and 0.916; 131072 as 1024
-/// x 64 0.640 and 0.795 against 256 x 256 0.749 and 1.018; 2^18 as 2048 x 64 0.711 and 0.804
-/// against 512 x 256 0.753 and 1.011; 2^19 as 2048 x 128 0.753 and 0.923 against 1024 x 256
-/// 0.750 and 1.002. Last passes of 32 points, and 64 after a first pass of 4096 (2^19 on the
-/// H200: 0.792), were slower.
-const SHORT_SPLIT_LENS: [u32; 2] = [64, 128];
+/// The last passes an f32 R2C of two fused passes gives the split, in the order tried, each
+/// `(last, longest first)`: the first whose first pass (`N/2 / last` points) is at most its
+/// bound takes it. A last pass with the split pairs its columns with their mirrors, and the
+/// shorter it is, the more columns a work-group holds and the longer its runs. Measured
+/// (docs/PERFORMANCE.md, 2026-11-27 (split order), o5/o6, per 2^27 reals, H200 and H100,
+/// ms): 65536 reals as 512 x 64 0.645 and 0.797 against the planner's 256 x 128 0.672 and
+/// 0.916; 131072 as 1024 x 64 0.640 and 0.795 against 256 x 256 0.749 and 1.018; 2^18 as
+/// 2048 x 64 0.711 and 0.804 against 512 x 256 0.753 and 1.011; 2^19 as 2048 x 128 0.753
+/// and 0.923 against 1024 x 256 0.750 and 1.002. Since each slot of the split writes its own
+/// outputs (fft-codegen's `split.rs`, `own_side`; 2026-11-29 (own side), z2, H200): 65536
+/// reals as 1024 x 32 0.593 against 512 x 64 0.615, 2^20 as 4096 x 128 0.784 against
+/// 2048 x 256 0.814-0.841 (2^19 as 4096 x 64 0.763 against 2048 x 128 0.701).
+const SHORT_SPLITS: [(u32, usize); 4] = [(32, 1024), (64, 2048), (128, 2048), (128, 4096)];
 
-/// The longest first pass [`short_split_pass`] takes (measured up to 2048 points; a first
-/// pass of 4096 reads runs of 4 values, which the planner avoids before a split pass).
-const SHORT_SPLIT_FIRST_MAX: usize = 2048;
+/// The longest first pass whose runs [`short_split_pass`] checks: a first pass of 4096
+/// points holds 4 columns (runs of 32 bytes), which its candidate was measured with.
+const SHORT_SPLIT_CHECKED_FIRST_MAX: usize = 2048;
 
-/// An f32 R2C's two fused passes with the shortest last pass of [`SHORT_SPLIT_LENS`] whose
-/// first pass is at most [`SHORT_SPLIT_FIRST_MAX`] points taking the split, where that first
-/// pass reads runs of whole sectors; the planner's passes otherwise, and where the request
-/// names a split (measure mode).
+/// An f32 R2C's two fused passes with the first of [`SHORT_SPLITS`] that fits taking the
+/// split, where its first pass reads runs of whole sectors (up to
+/// [`SHORT_SPLIT_CHECKED_FIRST_MAX`] points); the planner's passes otherwise, and where the
+/// request names a split (measure mode).
 fn short_split_pass(passes: Vec<Pass>, inner: PlanRequest, caps: &DeviceCaps) -> Vec<Pass> {
     let fused = all_fused(&passes);
-    let last = SHORT_SPLIT_LENS.into_iter().find(|&last| {
+    let chosen = SHORT_SPLITS.into_iter().find(|&(last, first_max)| {
         let first = inner.len / last as usize;
-        (last as usize..=SHORT_SPLIT_FIRST_MAX).contains(&first)
+        (last as usize..=first_max).contains(&first)
     });
     let applies = inner.precision == Precision::F32
         && inner.fused_split.is_none()
         && passes.len() == 2
         && fused
         && inner.len.is_power_of_two();
-    let Some(last) = last.filter(|_| applies) else {
+    let Some((last, _)) = chosen.filter(|_| applies) else {
         return passes;
     };
     let first_len = inner.len / last as usize;
@@ -224,7 +226,8 @@ fn short_split_pass(passes: Vec<Pass>, inner: PlanRequest, caps: &DeviceCaps) ->
         .and_then(|split| split_plan(split, inner, caps))
         .filter(|plan| {
             with_step(&plan.passes[1], FusedReal::Split).is_some()
-                && run_bytes(&plan.passes[0]) >= PAIRED_SPLIT_MIN_RUN_BYTES
+                && (first_len > SHORT_SPLIT_CHECKED_FIRST_MAX
+                    || run_bytes(&plan.passes[0]) >= PAIRED_SPLIT_MIN_RUN_BYTES)
         })
         .map_or(passes, |plan| plan.passes)
 }

@@ -685,14 +685,14 @@ fn real_plans_fuse_their_steps_into_the_edge_passes_on_gpus() {
         real_entries(1024, inv, compact, &GPU),
         ["fft_fused512_c4_inv_f32_merge_whole"]
     );
-    // Two passes of 2^15..2^17: the split in a last pass of 64 points (its 64 columns pair
-    // up, runs of 32), the first of 512 to 2048; 2^18: 128 points after 2048 (64 would need
-    // a first pass of 4096).
+    // Two passes of 2^15: the split in a last pass of 32 points (its 128 columns pair up,
+    // runs of 64) after 1024; of 2^16..2^17: in 64 points (runs of 32), the first of 1024 to
+    // 2048; 2^18: 128 points after 2048 (64 would need a first pass of 4096).
     for (len, first, last) in [
         (
             1 << 16,
-            "fft_fused512_c8_fwd_f32",
-            "fft_fused64_c64_fwd_f32_split",
+            "fft_fused1024_c8_fwd_f32",
+            "fft_fused32_c128_fwd_f32_split",
         ),
         (
             1 << 17,
@@ -717,10 +717,11 @@ fn real_plans_fuse_their_steps_into_the_edge_passes_on_gpus() {
         );
     }
     // Two passes of 2^19: the planner's 1024 x 512 would pair 8 columns in runs of 4, so the
-    // R2C takes 2048 x 256, whose last pass pairs 16 columns in runs of 8.
+    // R2C takes 4096 x 128, whose last pass pairs 32 columns in runs of 16 (its first pass
+    // reads runs of 4 values, measured faster than 2048 x 256 all the same).
     assert_eq!(
         real_entries(1 << 20, fwd, compact, &GPU),
-        ["fft_fused2048_c8_fwd_f32", "fft_fused256_c16_fwd_f32_split"]
+        ["fft_fused4096_c4_fwd_f32", "fft_fused128_c32_fwd_f32_split"]
     );
     // C2R of 2^22 reals: the planner's first pass of 2048 points takes the merge in its wide
     // form (8 columns, runs of 64 bytes), no point-wise merge pass before it. 2^23 reals
