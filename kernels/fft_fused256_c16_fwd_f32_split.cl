@@ -148,8 +148,8 @@ void fft_fused256_c16_fwd_f32_split(__global const float2 *x,
     // slots' columns ascend with col); pcol is the slot of the mirror.
     const uint pairs = (t >> 4) == 0u ? 1u : t >> 4;
     const uint seq = (uint)get_group_id(0) / pairs;
-    const uint rr = ((uint)get_group_id(0) - seq * pairs) * 8u + (((col >> 3) == 0u ? 1u : 0u) == 1u ? col & 7u : 7u - (col & 7u));
     const uint front = (col >> 3) == 0u ? 1u : 0u;
+    const uint rr = ((uint)get_group_id(0) - seq * pairs) * 8u + (front == 1u ? col & 7u : 7u - (col & 7u));
     const uint pcol = rr == 0u ? col : 15u - col;
     const uint g = t == 1u ? first + col : seq * t + (front == 1u ? rr : (rr == 0u ? t >> 1 : t - rr));
     const uint i = g & (t - 1u);

@@ -925,8 +925,7 @@ fn column_splits_share_each_pair_between_its_slots() {
         ];
         let own_side_lines = [
             format!(
-                "const uint rr = ((uint)get_group_id(0) - seq * pairs) * {half}u + (((col >> {}) == 0u ? 1u : 0u) == 1u ? col & {}u : {}u - (col & {}u));",
-                half.trailing_zeros(),
+                "const uint rr = ((uint)get_group_id(0) - seq * pairs) * {half}u + (front == 1u ? col & {}u : {}u - (col & {}u));",
                 half - 1,
                 half - 1,
                 half - 1

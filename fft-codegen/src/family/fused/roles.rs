@@ -270,10 +270,12 @@ fn bind_paired_columns(b: &mut Bindings, shape: &Shape) -> Expr {
     let group = Expr::builtin("get_group_id(0)");
     let seq = b.bind("seq", group.clone().over(pairs.clone()));
     let within = group.minus(seq.clone().times(pairs));
-    let front_expr = col
-        .clone()
-        .div_const(half)
-        .select(zero.clone(), one.clone(), zero.clone());
+    let front = b.bind(
+        "front",
+        col.clone()
+            .div_const(half)
+            .select(zero.clone(), one.clone(), zero.clone()),
+    );
     let slot = col.clone().rem_const(half);
     let rr = if ascending {
         // Mirror slot half + f holds the mirror of front column half - 1 - f: the mirror
@@ -283,12 +285,11 @@ fn bind_paired_columns(b: &mut Bindings, shape: &Shape) -> Expr {
             "rr",
             within
                 .times(Expr::uint(half))
-                .plus(front_expr.clone().select(one.clone(), slot, mirrored)),
+                .plus(front.clone().select(one.clone(), slot, mirrored)),
         )
     } else {
         b.bind("rr", within.times(Expr::uint(half)).plus(slot))
     };
-    let front = b.bind("front", front_expr);
     let mirror_slot = if ascending {
         Expr::uint(2 * half - 1).minus(col.clone())
     } else {

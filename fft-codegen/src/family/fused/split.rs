@@ -302,9 +302,10 @@ pub(super) fn write_split_columns<W: Write>(
 }
 
 /// Whether both slots of each mirrored pair write its splits ([`write_shared_pairs`]) rather
-/// than each slot its own column's ([`own_side`]): in f64 passes (against the front slot
-/// alone, which f32 passes took before [`own_side`]; own side is not measured in f64). Measured (docs/PERFORMANCE.md, 2026-11-28
-/// (shared split)), R2C per 2^26 f64 reals, front alone -> shared: 65536 reals (128 points,
+/// than each slot its own column's ([`own_side`]): in f64 passes (own side is not measured
+/// in f64). Measured against the front slot alone, which f32 passes took before
+/// [`own_side`] (docs/PERFORMANCE.md, 2026-11-28 (shared split)), R2C per 2^26 f64 reals,
+/// front alone -> shared: 65536 reals (128 points,
 /// 16 columns) 0.691 -> 0.640 ms on the H200 and 0.826 -> 0.789 on the H100; 2^18 (256
 /// points, 8 columns) 0.758 -> 0.719 and 0.869 -> 0.869. In f32 the two GPUs disagreed: on
 /// the H200 65536 reals 0.630 -> 0.613 and 2^19 0.771 -> 0.731, on the H100 0.796 -> 0.823
