@@ -9,7 +9,7 @@ use super::global_access::real_twiddle;
 use super::paired_split::paired_split_angles;
 use super::roles::{Names, REGISTERS_STORE};
 use super::shape::Shape;
-use super::unrolled::{write_elements, Element};
+use super::unrolled::{write_element_blocks, write_elements, Element};
 use crate::index::Expr;
 use crate::math::angle::{Angle, AngleKind};
 use crate::math::ir::Rotation;
@@ -305,9 +305,9 @@ pub(super) fn write_split_columns<W: Write>(
 /// than each slot its own column's ([`own_side`]): in f64 passes (own side is not measured
 /// in f64). Measured against the front slot alone, which f32 passes took before
 /// [`own_side`] (docs/PERFORMANCE.md, 2026-11-28 (shared split)), R2C per 2^26 f64 reals,
-/// front alone -> shared: 65536 reals (128 points,
-/// 16 columns) 0.691 -> 0.640 ms on the H200 and 0.826 -> 0.789 on the H100; 2^18 (256
-/// points, 8 columns) 0.758 -> 0.719 and 0.869 -> 0.869. In f32 the two GPUs disagreed: on
+/// front alone -> shared: 65536 reals (128 points, 16 columns) 0.691 -> 0.640 ms on the
+/// H200 and 0.826 -> 0.789 on the H100; 2^18 (256 points, 8 columns) 0.758 -> 0.719 and
+/// 0.869 -> 0.869. In f32 the two GPUs disagreed: on
 /// the H200 65536 reals 0.630 -> 0.613 and 2^19 0.771 -> 0.731, on the H100 0.796 -> 0.823
 /// and 0.854 -> 0.928; the 256-point pass of 2^20 reals lost on the H200 (0.828 -> 0.853).
 fn shares_pairs(shape: &Shape) -> bool {
@@ -338,11 +338,7 @@ fn write_own_side<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Names) -> 
         "const uint row_out = seq * {};",
         half_row_distance(shape, &format!("(t * {l}u + 1u)"))
     )?;
-    write_elements(w, shape, 0, r, |w, it| {
-        let fixed = it != Element::Loop;
-        if fixed {
-            w.open_block()?;
-        }
+    write_element_blocks(w, shape, 0, r, |w, it| {
         writeln!(w, "const uint m = {};", column_point(shape, it))?;
         writeln!(w, "const uint k = i + m * p;")?;
         writeln!(
@@ -351,11 +347,7 @@ fn write_own_side<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Names) -> 
             spilled(shape, &it.plus(&names.cell, per).to_string()),
             spilled(shape, &format!("pcol * {l}u + {}u - m", l - 1)),
             real_twiddle("k", false),
-        )?;
-        if fixed {
-            w.close_block()?;
-        }
-        Ok(())
+        )
     })
 }
 
@@ -368,12 +360,7 @@ fn write_own_pairs<W: Write>(
     condition: &str,
 ) -> fmt::Result {
     let (l, r, per) = (shape.len, shape.radix, shape.per_fft);
-    write_elements(w, shape, 0, r, |w, it| {
-        // Written out, each element is a block of its own (its m, mm).
-        let fixed = it != Element::Loop;
-        if fixed {
-            w.open_block()?;
-        }
+    write_element_blocks(w, shape, 0, r, |w, it| {
         writeln!(w, "const uint m = {};", column_point(shape, it))?;
         writeln!(
             w,
@@ -391,11 +378,7 @@ fn write_own_pairs<W: Write>(
             spilled(shape, &format!("pcol * {l}u + mm")),
             pitch_argument(shape),
         )?;
-        w.close_block()?;
-        if fixed {
-            w.close_block()?;
-        }
-        Ok(())
+        w.close_block()
     })
 }
 
@@ -408,11 +391,7 @@ fn write_shared_pairs<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Result
     let half = shape.columns / 2;
     writeln!(w, "const uint fcol = front == 1u ? col : col - {half}u;")?;
     writeln!(w, "const uint odd = 1u - front;")?;
-    write_elements(w, shape, 0, r.div_ceil(2), |w, e| {
-        let fixed = e != Element::Loop;
-        if fixed {
-            w.open_block()?;
-        }
+    write_element_blocks(w, shape, 0, r.div_ceil(2), |w, e| {
         writeln!(
             w,
             "const uint ie = {};",
@@ -440,9 +419,6 @@ fn write_shared_pairs<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Result
             pitch_argument(shape),
         )?;
         if guarded {
-            w.close_block()?;
-        }
-        if fixed {
             w.close_block()?;
         }
         Ok(())

@@ -69,6 +69,26 @@ pub(super) fn write_elements<W: Write>(
     w.close_block()
 }
 
+/// [`write_elements`] where `body` declares names of its own (`m`, `k`): written out, each
+/// element's statements sit in a block of their own, so the names do not clash; in a loop
+/// the loop's block is theirs.
+pub(super) fn write_element_blocks<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    from: u32,
+    to: u32,
+    mut body: impl FnMut(&mut Writer<W>, Element) -> fmt::Result,
+) -> fmt::Result {
+    write_elements(w, shape, from, to, |w, it| {
+        if it == Element::Loop {
+            return body(w, it);
+        }
+        w.open_block()?;
+        body(w, it)?;
+        w.close_block()
+    })
+}
+
 /// Opens `#pragma unroll` and `for (uint it = from; it < to; ++it)` with its block; close
 /// it with [`Writer::close_block`].
 pub(super) fn open_element_loop<W: Write>(w: &mut Writer<W>, from: u32, to: u32) -> fmt::Result {
