@@ -385,9 +385,18 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // Rank 2 and 3: fused column passes over rows of any length; 8192-point columns in two
     // passes, the second with its pass twiddles shared by the work-group's columns (64 of
     // them, a multiple of its 64 columns) or read by each (96); 512- and 1024-point columns
-    // in wide passes of 32 and 16 columns, over a number of columns they do not divide.
+    // in wide passes of 32 and 16 columns, over a number of columns they do not divide; axes
+    // over fewer sequences side by side than columns, whose whole-transform launches give
+    // neighbouring work-items the sequences at neighbouring points where they divide the
+    // columns (`roles.rs`: 2 channels, 1024 points wide, 1000 mixed, 4096 in one pass of 4
+    // columns; 4) and keep `lid % C` where not (6).
     for dims in [
-        &[256, 512][..],
+        &[1024, 2][..],
+        &[4096, 2],
+        &[1000, 2],
+        &[256, 4],
+        &[256, 6],
+        &[256, 512],
         &[512, 40],
         &[1024, 24],
         &[512, 3, 12],

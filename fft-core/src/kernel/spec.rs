@@ -612,6 +612,15 @@ pub enum SpecError {
     /// interleaved passes and written by a real split only.
     #[error("a pitched fused pass (padded half-spectrum rows) must be interleaved or a real split (FusedReal::Split)")]
     PitchedEdge,
+    /// Sequences side by side ([`super::FusedSpec::side_by_side`]) in an interleaved,
+    /// unpitched pass only, fewer than its columns and dividing them.
+    #[error("a fused pass over {sequences} sequences side by side must be interleaved, not pitched, and hold a multiple of {sequences} columns, more than {sequences} (it holds {columns})")]
+    SideBySide {
+        /// The sequences side by side.
+        sequences: u32,
+        /// The pass's columns.
+        columns: u32,
+    },
     /// Bluestein's convolution in one pass ([`super::ChirpStore::Convolve`]) pads at its load
     /// and runs forward stages (its inverse FFT is the conjugate of a forward one).
     #[error("Bluestein's convolution in one pass (ChirpStore::Convolve) pads at its load and is a forward M-point pass (pad: true, direction Forward); its inverse FFT runs as the conjugate of a forward one")]

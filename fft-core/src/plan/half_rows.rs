@@ -112,6 +112,8 @@ pub(super) struct HalfSpectrum {
 fn set_pitch(pass: &mut Pass, width: usize, input: usize, output: usize) {
     if let KernelSpec::Fused(fused) = &mut pass.spec {
         fused.pitched = true;
+        // A pitched row's sequences are not side by side in one block.
+        fused.side_by_side = 0;
     }
     pass.params.pitch = RowPitch {
         width,

@@ -232,7 +232,7 @@ fn interleaved_passes(
     // lengths up to what a complex exchange holds in C >= 4. Measured on the H100
     // (docs/PERFORMANCE.md): a 4096-point column in one pass of one column per work-group
     // took 4.57 ms where two passes of 64 columns take 1.5 ms.
-    let longest = wide_column_max(request.precision, inner, &limits);
+    let longest = wide_column_max(request.precision, inner, &limits, request.len);
     let limits = FusedLimits {
         single_pass_max: longest,
         mixed_single_pass_max: limits.complex_multi_pass_max,
@@ -249,11 +249,15 @@ fn interleaved_passes(
         1.0,
         Some(limits),
     )?;
+    let whole = passes.len() == 1;
     for pass in &mut passes {
         let KernelSpec::Fused(fused) = &mut pass.spec else {
             return Ok(None);
         };
         fused.interleaved = true;
+        if whole {
+            fused.side_by_side = fused.side_by_side_for(inner);
+        }
         pass.params.inner = inner;
         pass.relaunch();
     }
@@ -266,8 +270,16 @@ fn interleaved_passes(
 /// them aligned, `inner` a multiple of `C`. Measured on the H100 (docs/PERFORMANCE.md,
 /// 2026-11-25): 4096-point columns of 4096,4096 x8 in one pass of 4 columns took 1.045 ms
 /// against 0.734 + 0.772 for two passes, but the 2049 half-spectrum columns of the same
-/// shape's R2C took 0.976 ms against 0.380 + 0.384.
-fn wide_column_max(precision: Precision, inner: usize, limits: &FusedLimits) -> usize {
+/// shape's R2C took 0.976 ms against 0.380 + 0.384. A pass that is the whole transform of
+/// `axis_len` points over fewer sequences than its columns, `inner` dividing them (two
+/// channels side by side), reads and writes runs of whole warps (fft-codegen's `roles.rs`),
+/// so it needs no alignment either.
+fn wide_column_max(
+    precision: Precision,
+    inner: usize,
+    limits: &FusedLimits,
+    axis_len: usize,
+) -> usize {
     let mut len = limits.multi_pass_max;
     while len > limits.complex_multi_pass_max {
         let spec = FusedSpec {
@@ -277,7 +289,8 @@ fn wide_column_max(precision: Precision, inner: usize, limits: &FusedLimits) -> 
         };
         let columns = spec.columns() as usize;
         let run_bytes = columns * precision.complex_bytes();
-        if run_bytes > MIN_RUN_BYTES || inner % columns == 0 {
+        let side_by_side = len == axis_len && spec.side_by_side_for(inner) > 0;
+        if run_bytes > MIN_RUN_BYTES || inner % columns == 0 || side_by_side {
             return len;
         }
         len /= 2;
@@ -366,7 +379,7 @@ mod tests {
     }
 
     #[test]
-    fn interleaved_axes_keep_runs_of_four_so_4096_takes_one_wide_pass() {
+    fn interleaved_axes_keep_runs_of_four_or_channels_side_by_side_so_4096_takes_one_wide_pass() {
         // 4096-point columns: a wide pass of 4 columns (runs of 32 bytes), its exchanges in
         // two parts; 8192 points take two passes.
         let p = plan(&[4096, 8], None, &GPU);
@@ -387,6 +400,14 @@ mod tests {
         );
         let p = plan(&[1024, 9], None, &GPU);
         assert_eq!(table(&p)[1].0, "fft_fused1024_c16_inv_f32_il");
+        // Two channels side by side (stereo): 2 divides the 4 columns, and the one pass of the
+        // axis gives neighbouring work-items both channels at neighbouring points (fft-codegen's
+        // `roles.rs`), so 4096 points take it too; 3 channels do not divide them.
+        let p = plan(&[4096, 2], Some(&[0]), &GPU);
+        assert_eq!(table(&p)[0].0, "fft_fused4096_c4_inv_f32_il2");
+        assert_eq!(p.passes.len(), 1);
+        let p = plan(&[4096, 3], Some(&[0]), &GPU);
+        assert_eq!(p.passes.len(), 2);
         let p = plan(&[8192, 8], None, &GPU);
         let lens: Vec<usize> = table(&p).iter().map(|r| r.1).collect();
         assert_eq!(lens, [8, 8192, 8192]);

@@ -65,6 +65,9 @@ pub(super) fn roles(shape: &Shape) -> (Bindings, Names) {
         if shape.has_c() { " + col" } else { "" }
     ));
     match (shape.has_c(), shape.has_j()) {
+        (true, true) if shape.spec.side_by_side > 0 => {
+            bind_side_by_side_columns(&mut b, shape, &lid)
+        }
         (true, true) => {
             b.bind("col", lid.clone().rem_const(c));
             b.bind("row", lid.clone().div_const(c));
@@ -150,6 +153,29 @@ pub(super) fn roles(shape: &Shape) -> (Bindings, Names) {
         bind_register_mappings(&mut b, shape);
     }
     (b, Names { at, cell, flat_g })
+}
+
+/// The column phases' `col` and `row` of an interleaved pass over `q` sequences side by side
+/// ([`fft_core::kernel::FusedSpec::side_by_side`], `q` dividing `C`, the whole transform of
+/// its axis): `q` neighbouring work-items take the `q` sequences at one point and the next
+/// ones the next points, `col = lid % q + q * (lid / (q * L/R))`, `row = (lid / q) % (L/R)`,
+/// so a warp reads and writes runs of up to 32 values where `lid % C`, `lid / C` (every other
+/// interleaved pass: runs of `C` neighbouring sequences) gave runs of `q` values (two
+/// channels side by side, a stereo signal: runs of 16 bytes). Any bijection of `lid` onto
+/// `(col, row)` is a valid mapping of the column phases.
+fn bind_side_by_side_columns(b: &mut Bindings, shape: &Shape, lid: &Expr) {
+    let (q, per) = (shape.spec.side_by_side, shape.per_fft);
+    b.comment(format!(
+        "{q} sequences side by side: {q} neighbouring work-items take them at one point, the next ones the next points."
+    ));
+    let point = lid.clone().div_const(q);
+    b.bind(
+        "col",
+        lid.clone()
+            .rem_const(q)
+            .plus(lid.clone().div_const(q * per).times(Expr::uint(q))),
+    );
+    b.bind("row", point.rem_const(per));
 }
 
 /// `pad(e)`, the local buffer index of element `e` ([`fft_core::kernel::FusedSpec::pad`]):
@@ -401,6 +427,65 @@ mod tests {
             let first_column = merge_columns(precision, t, 1)[c as usize];
             let want = if mirrored { t - c } else { c };
             assert_eq!(first_column, want, "{precision:?} t = {t}");
+        }
+    }
+
+    #[test]
+    fn interleaved_work_items_take_every_column_and_point_once_in_runs_of_whole_values() {
+        // 1024 points (wide: C = 16, 32 work-items per sub-FFT), 256 (C = 16, 16), 1000
+        // (C = 4, 100); every interleaved pass, and the whole transforms of sequences side by
+        // side where they divide C.
+        for len in [1024, 256, 1000] {
+            let plain = FusedSpec {
+                interleaved: true,
+                ..FusedSpec::new(len)
+            };
+            for inner in [1u32, 2, 3, 4, 6, 8, 12, 16, 24, 1024] {
+                let side_by_side = plain.side_by_side_for(inner as usize);
+                let spec = FusedSpec {
+                    interleaved: true,
+                    side_by_side,
+                    ..FusedSpec::new(len)
+                };
+                spec.check().unwrap();
+                let shape = Shape::of(&spec);
+                let (bindings, _) = roles(&shape);
+                let (c, per) = (u64::from(shape.columns), u64::from(shape.per_fft));
+                let mut cells = BTreeSet::new();
+                let mut addresses = Vec::new();
+                for lid in 0..u64::from(shape.group) {
+                    let env = Env::new()
+                        .with("get_local_id(0)", lid)
+                        .with("get_group_id(0)", 3)
+                        .with("t", 1)
+                        .with("p", 1)
+                        .with("inner", u64::from(inner));
+                    let env = bindings.evaluate(&env).unwrap();
+                    let (col, row) = (env.get("col").unwrap(), env.get("row").unwrap());
+                    if side_by_side == 0 {
+                        assert_eq!((col, row), (lid % c, lid / c), "{len} inner {inner}");
+                    }
+                    assert!(col < c && row < per, "{len} inner {inner}: {col} {row}");
+                    cells.insert((col, row));
+                    let (g, ci) = (env.get("g").unwrap(), env.get("ci").unwrap());
+                    // Element row of sequence g in column ci.
+                    addresses.push((g * u64::from(len) + row) * u64::from(inner) + ci);
+                }
+                let what = format!("{len} points, inner {inner}");
+                assert_eq!(cells.len() as u64, c * per, "{what}: not a bijection");
+                if side_by_side > 0 {
+                    // Each warp's 32 work-items take runs of min(32, q * L/R) neighbouring
+                    // values, one more where a warp straddles two sub-FFTs (100 points);
+                    // `lid % C` took runs of `inner`: 16 of 2 values.
+                    let q = u64::from(side_by_side);
+                    for warp in addresses.chunks(32) {
+                        let mut sorted = warp.to_vec();
+                        sorted.sort_unstable();
+                        let runs = 1 + sorted.windows(2).filter(|w| w[1] != w[0] + 1).count();
+                        assert!(runs as u64 <= 32 / (q * per).min(32) + 1, "{what}: {runs}");
+                    }
+                }
+            }
         }
     }
 }

@@ -179,6 +179,13 @@ pub struct FusedSpec {
     /// values in registers ([`FusedSpec::single_pass_in_registers`]). Set only where it
     /// changes the kernel ([`FusedSpec::as_single_pass`]).
     pub single_pass: bool,
+    /// An interleaved pass that is the whole transform of its axis (`t = p = 1`) over this
+    /// many sequences side by side, fewer than its columns `C` and dividing them (2: the
+    /// channels of a stereo signal): neighbouring work-items then take the sequences side by
+    /// side at neighbouring points, so a warp reads and writes runs of up to 32 values where
+    /// `C` neighbouring sequences would give runs of 2 (fft-codegen's `roles.rs`). 0 for
+    /// every other pass. The kernel runs only with `inner` equal to it.
+    pub side_by_side: u32,
 }
 
 /// How the caller's values are stored where a fused pass reads or writes them itself.
@@ -272,6 +279,19 @@ impl FusedSpec {
             load: None,
             store: None,
             single_pass: false,
+            side_by_side: 0,
+        }
+    }
+
+    /// The [`FusedSpec::side_by_side`] of this interleaved pass as the whole transform of its
+    /// axis over `inner` sequences: `inner` where it is fewer than the columns and divides
+    /// them, else 0 (the columns' own mapping already reads runs of them).
+    pub fn side_by_side_for(&self, inner: usize) -> u32 {
+        let columns = self.columns() as usize;
+        if inner < columns && columns % inner == 0 {
+            inner as u32
+        } else {
+            0
         }
     }
 
@@ -353,6 +373,17 @@ impl FusedSpec {
         if self.pitched && !(self.interleaved || self.real == Some(FusedReal::Split)) {
             return Err(SpecError::PitchedEdge);
         }
+        let sequences = self.side_by_side;
+        if sequences > 0
+            && !(self.interleaved
+                && !self.pitched
+                && self.side_by_side_for(sequences as usize) == sequences)
+        {
+            return Err(SpecError::SideBySide {
+                sequences,
+                columns: self.columns(),
+            });
+        }
         if let Some(chirp) = self.chirp {
             let forward = self.direction == Direction::Forward;
             if chirp.store == ChirpStore::Convolve && !(chirp.pad && forward) {
@@ -388,7 +419,8 @@ impl FusedSpec {
     /// (`fft_fused2048_c2_inv_f32_unpad_fwd`), the whole transform in registers
     /// ([`FusedSpec::single_pass_in_registers`], [`FusedSpec::splits_unpadded`]) ends in `_whole`
     /// (`fft_fused4096_c1_fwd_f32_whole`), an interleaved pass in `_il`
-    /// (`fft_fused256_c16_fwd_f32_il`), a pitched one in `_il_pitched`.
+    /// (`fft_fused256_c16_fwd_f32_il`), one over 2 sequences side by side in `_il2`, a pitched
+    /// one in `_il_pitched`.
     pub fn name(&self) -> String {
         let mut suffix = if self.is_mixed() && self.len.is_power_of_two() {
             "_mixed".to_string()
@@ -409,6 +441,9 @@ impl FusedSpec {
         }
         if self.interleaved {
             suffix.push_str("_il");
+        }
+        if self.side_by_side > 0 {
+            suffix.push_str(&self.side_by_side.to_string());
         }
         if self.pitched {
             suffix.push_str("_pitched");
