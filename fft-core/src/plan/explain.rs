@@ -1,7 +1,7 @@
 //! The plan in words: what `Fft::explain` and `oclfft plan` print.
 
 use super::Plan;
-use crate::kernel::{Form, KernelSpec, LaunchParams};
+use crate::kernel::{Form, KernelSpec};
 use crate::Normalization;
 use std::fmt;
 
@@ -44,7 +44,7 @@ impl Plan {
                     spec.local_bytes(),
                     chirp_edges(&spec),
                     real_edge(&spec),
-                    interleaving(&spec, &pass.params),
+                    interleaving(&spec, pass.params.inner),
                     pitch_words(&spec, &pass.params.pitch)
                 ),
                 KernelSpec::Lanes(spec) => format!(
@@ -123,11 +123,10 @@ fn pitch_words(spec: &crate::kernel::FusedSpec, pitch: &crate::kernel::RowPitch)
 
 /// The words of an interleaved fused pass: its sequences and their runs
 /// ([`crate::kernel::FusedSpec::side_by_side`]).
-fn interleaving(spec: &crate::kernel::FusedSpec, params: &LaunchParams) -> String {
+fn interleaving(spec: &crate::kernel::FusedSpec, inner: usize) -> String {
     if !spec.interleaved {
         return String::new();
     }
-    let inner = params.inner;
     if spec.side_by_side > 0 {
         format!(
             ", {inner} sequences interleaved value by value (an axis before the last: neighbouring work-items take the {inner} sequences side by side at neighbouring points, runs of up to 32 values)"
