@@ -386,12 +386,19 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // passes, the second with its pass twiddles shared by the work-group's columns (64 of
     // them, a multiple of its 64 columns) or read by each (96); 512- and 1024-point columns
     // in wide passes of 32 and 16 columns, over a number of columns they do not divide; axes
-    // over fewer sequences side by side than columns, whose whole-transform launches give
-    // neighbouring work-items the sequences at neighbouring points where they divide the
-    // columns (`roles.rs`: 2 channels, 1024 points wide, 1000 mixed, 4096 in one pass of 4
-    // columns; 4) and keep `lid % C` where not (6).
+    // over sequences side by side, whose whole-transform launches give neighbouring
+    // work-items the sequences at neighbouring points where they divide the columns
+    // (`roles.rs`), in the contiguous whole transform's register shape where it holds a
+    // multiple of them (2 channels of 512, 1024 and 2048 points, 4 of 256 and 1024, the 64
+    // sequences of 64^3's axis 1), in a wide pass of as many columns as sequences (2 of
+    // 4096, 4 of 2048), in the mixed register stages (1000), and keep `lid % C` where they
+    // do not divide them (6).
     for dims in [
         &[1024, 2][..],
+        &[512, 2],
+        &[2048, 2],
+        &[2048, 4],
+        &[1024, 4],
         &[4096, 2],
         &[1000, 2],
         &[256, 4],
@@ -409,6 +416,9 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         results.push(check_c2c::<f32>(dims, 1, Direction::Forward));
     }
     results.push(check_c2c::<f64>(&[48, 40, 64], 2, Direction::Inverse));
+    for dims in [&[512, 2][..], &[1000, 2]] {
+        results.push(check_c2c::<f64>(dims, 2, Direction::Inverse));
+    }
     for dims in [&[512, 512][..], &[60, 64, 48], &[1024, 24]] {
         results.push(check_real::<f32>(dims, 1));
     }

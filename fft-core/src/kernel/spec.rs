@@ -613,8 +613,8 @@ pub enum SpecError {
     #[error("a pitched fused pass (padded half-spectrum rows) must be interleaved or a real split (FusedReal::Split)")]
     PitchedEdge,
     /// Sequences side by side ([`super::FusedSpec::side_by_side`]) in an interleaved,
-    /// unpitched pass only, fewer than its columns and dividing them.
-    #[error("a fused pass over {sequences} sequences side by side must be interleaved, not pitched, and hold a multiple of {sequences} columns, more than {sequences} (it holds {columns})")]
+    /// unpitched pass only, dividing its columns.
+    #[error("a fused pass over {sequences} sequences side by side must be interleaved, not pitched, and hold a multiple of {sequences} columns (it holds {columns})")]
     SideBySide {
         /// The sequences side by side.
         sequences: u32,

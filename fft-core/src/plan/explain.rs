@@ -129,7 +129,8 @@ fn interleaving(spec: &crate::kernel::FusedSpec, inner: usize) -> String {
     }
     if spec.side_by_side > 0 {
         format!(
-            ", {inner} sequences interleaved value by value (an axis before the last: neighbouring work-items take the {inner} sequences side by side at neighbouring points, runs of up to 32 values)"
+            ", {inner} sequences interleaved value by value (an axis before the last: neighbouring work-items take the {inner} sequences side by side at neighbouring points, runs of up to 32 values, {} columns)",
+            spec.columns()
         )
     } else {
         format!(

@@ -402,10 +402,23 @@ mod tests {
         assert_eq!(table(&p)[1].0, "fft_fused1024_c16_inv_f32_il");
         // Two channels side by side (stereo): 2 divides the 4 columns, and the one pass of the
         // axis gives neighbouring work-items both channels at neighbouring points (fft-codegen's
-        // `roles.rs`), so 4096 points take it too; 3 channels do not divide them.
+        // `roles.rs`), so 4096 points take it too, with 2 columns (one part per exchange, not
+        // two); 3 channels do not divide them. 2048 points over 2 channels take the contiguous
+        // whole transform's shape in registers (2 columns of [16, 16, 8]), 1000 points the
+        // mixed register stages.
         let p = plan(&[4096, 2], Some(&[0]), &GPU);
-        assert_eq!(table(&p)[0].0, "fft_fused4096_c4_inv_f32_il2");
+        assert_eq!(table(&p)[0].0, "fft_fused4096_c2_inv_f32_il2");
         assert_eq!(p.passes.len(), 1);
+        let p = plan(&[2048, 2], Some(&[0]), &GPU);
+        assert_eq!(table(&p)[0].0, "fft_fused2048_c2_inv_f32_whole_il2");
+        let p = plan(&[1000, 2], Some(&[0]), &GPU);
+        let KernelSpec::Fused(mixed) = &p.passes[0].spec else {
+            panic!("{:?}", p.passes[0].spec);
+        };
+        assert!(
+            mixed.holds_registers() && mixed.side_by_side == 2,
+            "{mixed:?}"
+        );
         let p = plan(&[4096, 3], Some(&[0]), &GPU);
         assert_eq!(p.passes.len(), 2);
         let p = plan(&[8192, 8], None, &GPU);
@@ -489,7 +502,9 @@ mod tests {
         )
         .unwrap();
         let last = fused.passes.last().unwrap().entry_point();
-        assert_eq!(last, "fft_fused64_c64_inv_f32_il");
+        // The 64 sequences of axis 0 fill the contiguous 64-point kernel's 64 columns: its
+        // register shape, the sequences side by side.
+        assert_eq!(last, "fft_fused64_c64_inv_f32_whole_il64");
     }
 
     #[test]

@@ -56,8 +56,12 @@ impl FusedSpec {
             .then_some(MIXED_ONE_PASS_SPLIT_MAX_COLUMNS)
     }
 
-    /// C as the local memory allows, before [`FusedSpec::one_pass_split_columns`].
+    /// C as the local memory allows, before [`FusedSpec::one_pass_split_columns`]; a
+    /// side-by-side pass's own ([`FusedSpec::side_by_side_columns`]) first.
     fn columns_by_capacity(&self) -> u32 {
+        if let Some(columns) = self.side_by_side_columns() {
+            return columns;
+        }
         if self.single_pass
             && self.precision == Precision::F32
             && self.len == 512
@@ -98,7 +102,9 @@ impl FusedSpec {
     /// Whether this pass of a multi-pass plan takes more columns than a complex exchange
     /// allows and exchanges halves: plain power-of-two passes (no edge but the caller's
     /// layout and, where `wide_merge` allows it, a C2R's merge; not the whole
-    /// transform, unless interleaved: an interleaved pass always runs in columns) of
+    /// transform, unless interleaved: an interleaved pass always runs in columns, but for
+    /// sequences side by side in the contiguous whole transform's register shape,
+    /// [`FusedSpec::side_by_side_whole_columns`]) of
     /// `WIDE_MIN` (1024) points (512 for f32 interleaved passes) up to the longest whose `C`
     /// values fill [`MIN_RUN_BYTES`] ([`FusedSpec::wide_max`]: 4096 points in f32, in two
     /// parts). Their strided side then reads or writes runs of `C` values: 1024 and 2048
@@ -116,6 +122,7 @@ impl FusedSpec {
         self.len.is_power_of_two()
             && self.lengths == Lengths::PowerOfTwo
             && (!self.single_pass || self.interleaved)
+            && self.side_by_side_whole_columns().is_none()
             && self.chirp.is_none()
             && (self.real.is_none() || self.wide_merge())
             && (self.wide_min()..=FusedSpec::wide_max(self.precision)).contains(&self.len)

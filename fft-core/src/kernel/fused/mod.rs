@@ -12,6 +12,7 @@ mod capacity;
 mod columns;
 mod radices;
 mod registers;
+mod side_by_side;
 #[cfg(test)]
 mod tests;
 
@@ -180,11 +181,13 @@ pub struct FusedSpec {
     /// changes the kernel ([`FusedSpec::as_single_pass`]).
     pub single_pass: bool,
     /// An interleaved pass that is the whole transform of its axis (`t = p = 1`) over this
-    /// many sequences side by side, fewer than its columns `C` and dividing them (2: the
-    /// channels of a stereo signal): neighbouring work-items then take the sequences side by
-    /// side at neighbouring points, so a warp reads and writes runs of up to 32 values where
-    /// `C` neighbouring sequences would give runs of 2 (fft-codegen's `roles.rs`). 0 for
-    /// every other pass. The kernel runs only with `inner` equal to it.
+    /// many sequences side by side, dividing its columns `C` (2: the channels of a stereo
+    /// signal): neighbouring work-items then take the sequences side by side at neighbouring
+    /// points, so a warp reads and writes runs of up to 32 values where `C` neighbouring
+    /// sequences would give runs of 2 (fft-codegen's `roles.rs`), and the pass takes the
+    /// shape the contiguous whole transform of its length takes where that serves them
+    /// ([`FusedSpec::side_by_side_columns`]). 0 for every other pass. The kernel runs only
+    /// with `inner` equal to it.
     pub side_by_side: u32,
 }
 
@@ -283,18 +286,6 @@ impl FusedSpec {
         }
     }
 
-    /// The [`FusedSpec::side_by_side`] of this interleaved pass as the whole transform of its
-    /// axis over `inner` sequences: `inner` where it is fewer than the columns and divides
-    /// them, else 0 (the columns' own mapping already reads runs of them).
-    pub fn side_by_side_for(&self, inner: usize) -> u32 {
-        let columns = self.columns() as usize;
-        if inner < columns && columns % inner == 0 {
-            inner as u32
-        } else {
-            0
-        }
-    }
-
     /// This spec as the only pass of a plan: with [`FusedSpec::single_pass`] set where that
     /// changes the kernel (its columns), else unchanged, so each kernel has one spec.
     pub fn as_single_pass(self) -> FusedSpec {
@@ -374,10 +365,7 @@ impl FusedSpec {
             return Err(SpecError::PitchedEdge);
         }
         let sequences = self.side_by_side;
-        if sequences > 0
-            && !(self.interleaved
-                && !self.pitched
-                && self.side_by_side_for(sequences as usize) == sequences)
+        if sequences > 0 && !(self.interleaved && !self.pitched && self.columns() % sequences == 0)
         {
             return Err(SpecError::SideBySide {
                 sequences,

@@ -27,7 +27,8 @@ impl FusedSpec {
     }
 
     /// Whether a power-of-two pass that is the whole transform ([`FusedSpec::single_pass`]),
-    /// not interleaved, with complex exchanges and no edge but a real split, (up to
+    /// not interleaved (but for sequences side by side in this shape's columns,
+    /// [`FusedSpec::side_by_side_whole_columns`]), with complex exchanges and no edge but a real split, (up to
     /// `MERGE_REGISTER_MAX_LEN`, 512 points) a real merge, or the caller's layout (strided or
     /// planar, read and written element by element), keeps its values in registers, as
     /// balanced stages of radix up to 16 (`single_pass_register_bits`; `64 -> [8, 8]`,
@@ -65,7 +66,7 @@ impl FusedSpec {
         let plain = self.single_pass
             && self.lengths == Lengths::PowerOfTwo
             && self.len.is_power_of_two()
-            && !self.interleaved
+            && (!self.interleaved || self.side_by_side_whole_columns().is_some())
             && edge_fits
             && !self.exchanges_halves();
         if !plain {
@@ -166,7 +167,8 @@ impl FusedSpec {
     }
 
     /// Whether this mixed pass may keep its values in registers, radices permitting: a
-    /// length that is not a power of two, not interleaved; its edges read and write element
+    /// length that is not a power of two, not interleaved unless its sequences are side by
+    /// side ([`FusedSpec::side_by_side`]); its edges read and write element
     /// by element at their global index (Bluestein's pad, filter and unpad, a real merge, the
     /// caller's layout), or, for a real split, through the complex buffer the split reads
     /// (up to [`FusedSpec::complex_capacity`] points: no halves).
@@ -175,7 +177,7 @@ impl FusedSpec {
             && self.len > FusedSpec::complex_capacity(self.precision);
         !self.len.is_power_of_two()
             && self.lengths == Lengths::Any
-            && !self.interleaved
+            && (!self.interleaved || self.side_by_side > 0)
             && !split_in_halves
     }
 }
