@@ -392,9 +392,14 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // multiple of them (2 channels of 512, 1024 and 2048 points, 4 of 256 and 1024, the 64
     // sequences of 64^3's axis 1), in a wide pass of as many columns as sequences (2 of
     // 4096, 4 of 2048), in the mixed register stages (1000), and keep `lid % C` where they
-    // do not divide them (6).
+    // do not divide them (6); 2 channels of a length whose contiguous transform is one pass
+    // of one column (2187, 6561, 8192; 3 channels of 4096) run it, a work-group per channel.
     for dims in [
         &[1024, 2][..],
+        &[2187, 2],
+        &[6561, 2],
+        &[8192, 2],
+        &[4096, 3],
         &[512, 2],
         &[2048, 2],
         &[2048, 4],
@@ -416,7 +421,7 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         results.push(check_c2c::<f32>(dims, 1, Direction::Forward));
     }
     results.push(check_c2c::<f64>(&[48, 40, 64], 2, Direction::Inverse));
-    for dims in [&[512, 2][..], &[1000, 2]] {
+    for dims in [&[512, 2][..], &[1000, 2], &[4096, 2]] {
         results.push(check_c2c::<f64>(dims, 2, Direction::Inverse));
     }
     for dims in [&[512, 512][..], &[60, 64, 48], &[1024, 24]] {

@@ -127,7 +127,11 @@ fn interleaving(spec: &crate::kernel::FusedSpec, inner: usize) -> String {
     if !spec.interleaved {
         return String::new();
     }
-    if spec.side_by_side > 0 {
+    if spec.side_by_side == 1 {
+        format!(
+            ", {inner} sequences interleaved value by value (an axis before the last: each work-group takes one of them, its neighbours the others at the same points)"
+        )
+    } else if spec.side_by_side > 0 {
         format!(
             ", {inner} sequences interleaved value by value (an axis before the last: neighbouring work-items take the {inner} sequences side by side at neighbouring points, runs of up to 32 values, {} columns)",
             spec.columns()

@@ -233,6 +233,7 @@ fn interleaved_passes(
     // (docs/PERFORMANCE.md): a 4096-point column in one pass of one column per work-group
     // took 4.57 ms where two passes of 64 columns take 1.5 ms.
     let longest = wide_column_max(request.precision, inner, &limits, request.len);
+    let contiguous_limits = limits;
     let limits = FusedLimits {
         single_pass_max: longest,
         mixed_single_pass_max: limits.complex_multi_pass_max,
@@ -250,6 +251,11 @@ fn interleaved_passes(
         Some(limits),
     )?;
     let whole = passes.len() == 1;
+    if !whole {
+        if let Some(pass) = channels_apart_pass(request, caps, inner, contiguous_limits)? {
+            return Ok(Some(vec![pass]));
+        }
+    }
     for pass in &mut passes {
         let KernelSpec::Fused(fused) = &mut pass.spec else {
             return Ok(None);
@@ -262,6 +268,63 @@ fn interleaved_passes(
         pass.relaunch();
     }
     Ok(Some(passes))
+}
+
+/// The most sequences an axis may take apart, a work-group each ([`channels_apart_pass`]).
+/// Measured on the H200 (docs/PERFORMANCE.md, 2026-11-29 (channels whole), k3), f32 per
+/// 2^27 points, two interleaved passes -> one pass per channel, ms: 2 channels of 2187
+/// points 1.767 -> 1.061, 3000 2.562 -> 1.037, 6561 1.864 -> 1.037, 8192 1.860 -> 0.938
+/// (cuFFT 1.20-1.27); 3 channels of 4096 1.388 -> 1.190, of 2187 1.706 -> 1.331; f64 2
+/// channels of 4096 1.158 -> 0.795, 8192 1.185 -> 0.918, 2187 1.397 -> 0.952; but 4
+/// channels of 8192 1.110 -> 1.388.
+const CHANNELS_APART_MAX: usize = 3;
+
+/// The one pass of an axis over at most [`CHANNELS_APART_MAX`] interleaved sequences (the
+/// channels of a stereo signal), where its length's contiguous transform (the device's
+/// `limits`) is one pass of one column in registers and the interleaved rules would take
+/// several (8192, 2187, 3000 or 6561 points in f32, 4096 in f64): that pass, each
+/// work-group taking one of the sequences ([`FusedSpec::side_by_side`] 1). The
+/// neighbouring work-groups take the other sequences of the same points, so between them
+/// they read and write whole sectors.
+fn channels_apart_pass(
+    request: &PlanRequest,
+    caps: &DeviceCaps,
+    inner: usize,
+    limits: FusedLimits,
+) -> Result<Option<Pass>, PlanError> {
+    if inner > CHANNELS_APART_MAX {
+        return Ok(None);
+    }
+    let passes = stockham_passes_with(
+        request,
+        caps,
+        request.len,
+        request.direction,
+        1.0,
+        Some(limits),
+    )?;
+    let [pass] = passes.as_slice() else {
+        return Ok(None);
+    };
+    let KernelSpec::Fused(contiguous) = pass.spec else {
+        return Ok(None);
+    };
+    if contiguous.columns() != 1 || !contiguous.holds_registers() {
+        return Ok(None);
+    }
+    let fused = FusedSpec {
+        interleaved: true,
+        side_by_side: 1,
+        ..contiguous
+    };
+    if fused.check().is_err() {
+        return Ok(None);
+    }
+    let mut pass = pass.clone();
+    pass.spec = KernelSpec::Fused(fused);
+    pass.params.inner = inner;
+    pass.relaunch();
+    Ok(Some(pass))
 }
 
 /// The longest power-of-two sub-FFT of an axis of `inner` interleaved sequences: the wide
@@ -403,7 +466,7 @@ mod tests {
         // Two channels side by side (stereo): 2 divides the 4 columns, and the one pass of the
         // axis gives neighbouring work-items both channels at neighbouring points (fft-codegen's
         // `roles.rs`), so 4096 points take it too, with 2 columns (one part per exchange, not
-        // two); 3 channels do not divide them. 2048 points over 2 channels take the contiguous
+        // two). 2048 points over 2 channels take the contiguous
         // whole transform's shape in registers (2 columns of [16, 16, 8]), 1000 points the
         // mixed register stages.
         let p = plan(&[4096, 2], Some(&[0]), &GPU);
@@ -411,6 +474,13 @@ mod tests {
         assert_eq!(p.passes.len(), 1);
         let p = plan(&[2048, 2], Some(&[0]), &GPU);
         assert_eq!(table(&p)[0].0, "fft_fused2048_c2_inv_f32_whole_il2");
+        // 2 channels of 8192 points: the contiguous transform's one pass of one column, a
+        // work-group per channel; 4 channels keep two interleaved passes.
+        let p = plan(&[8192, 2], Some(&[0]), &GPU);
+        assert_eq!(table(&p)[0].0, "fft_fused8192_c1_inv_f32_il1");
+        assert_eq!(p.passes.len(), 1);
+        let p = plan(&[8192, 4], Some(&[0]), &GPU);
+        assert_eq!(p.passes.len(), 2);
         let p = plan(&[1000, 2], Some(&[0]), &GPU);
         let KernelSpec::Fused(mixed) = &p.passes[0].spec else {
             panic!("{:?}", p.passes[0].spec);
@@ -419,8 +489,11 @@ mod tests {
             mixed.holds_registers() && mixed.side_by_side == 2,
             "{mixed:?}"
         );
+        // 3 channels do not divide the 4 columns: 4096 points (24 bytes a point) take the
+        // contiguous pass of one column, a work-group per channel.
         let p = plan(&[4096, 3], Some(&[0]), &GPU);
-        assert_eq!(p.passes.len(), 2);
+        assert_eq!(table(&p)[0].0, "fft_fused4096_c1_inv_f32_whole_il1");
+        assert_eq!(p.passes.len(), 1);
         let p = plan(&[8192, 8], None, &GPU);
         let lens: Vec<usize> = table(&p).iter().map(|r| r.1).collect();
         assert_eq!(lens, [8, 8192, 8192]);

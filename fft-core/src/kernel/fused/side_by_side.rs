@@ -7,7 +7,8 @@
 //! neighbouring points, so any number of columns that the sequences divide reads runs of
 //! whole warps. It takes the contiguous whole transform's shape where that holds a multiple
 //! of them, the fewest wide columns where the wide pass would exchange in parts, and the
-//! mixed lengths' register stages. Measured on the H200 (docs/PERFORMANCE.md, 2026-11-29
+//! mixed lengths' register stages (`side_by_side = 1`, a work-group per sequence, is the
+//! contiguous shape of one column itself: `plan/nd.rs`, `channels_apart_pass`). Measured on the H200 (docs/PERFORMANCE.md, 2026-11-29
 //! (channels whole), k1), f32 per 2^27 points, ms, the interleaved wide or local-memory pass
 //! -> this shape (the contiguous 1-D transform of the same points): 2 channels of 512
 //! points 0.547 -> 0.519 (0.516), 1024 0.555 -> 0.522 (0.516), 2048 0.666 -> 0.528 (0.536),
@@ -62,7 +63,7 @@ impl FusedSpec {
     /// over 2 channels: 2 columns of `[16, 16, 8]`, 60 registers, where the wide interleaved
     /// pass held 8 columns of `[64, 32]` in 255.
     pub(super) fn side_by_side_whole_columns(&self) -> Option<u32> {
-        if self.side_by_side == 0 || !self.interleaved || !self.single_pass {
+        if self.side_by_side == 0 || !self.interleaved {
             return None;
         }
         let contiguous = FusedSpec {
@@ -71,8 +72,7 @@ impl FusedSpec {
             ..*self
         };
         let columns = contiguous.columns();
-        (contiguous.single_pass_in_registers() && columns % self.side_by_side == 0)
-            .then_some(columns)
+        (contiguous.holds_registers() && columns % self.side_by_side == 0).then_some(columns)
     }
 
     /// A wide side-by-side pass whose interleaved columns would exchange in parts: as many
