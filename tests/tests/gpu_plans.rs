@@ -393,7 +393,8 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // sequences of 64^3's axis 1), in a wide pass of as many columns as sequences (2 of
     // 4096, 4 of 2048), in the mixed register stages (1000), and keep `lid % C` where they
     // do not divide them (6); 2 channels of a length whose contiguous transform is one pass
-    // of one column (2187, 6561, 8192; 3 channels of 4096) run it, a work-group per channel.
+    // of one column run it in 2 columns exchanging halves (2187, 8192; f64 4096) or a
+    // work-group per channel (6561; 3 channels of 4096).
     for dims in [
         &[1024, 2][..],
         &[2187, 2],

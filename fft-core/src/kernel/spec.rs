@@ -631,7 +631,7 @@ pub enum SpecError {
     /// A fused length above the complex capacity (its stages exchange halves) exists for
     /// power-of-two lengths without interleaved sequences, and for plain mixed lengths whose
     /// values stay in registers ([`super::FusedSpec::mixed_in_registers`]) only.
-    #[error("fused length {len} in {precision} is above {capacity} points, where the stages exchange real and imaginary parts separately; that kernel exists for power-of-two lengths without interleaved sequences, and for plain mixed lengths whose stage radices all divide the first: use passes of at most {capacity} points")]
+    #[error("fused length {len} in {precision} is above {capacity} points, where the stages exchange real and imaginary parts separately; that kernel exists for power-of-two lengths without interleaved sequences (or with them side by side), and for plain mixed lengths whose stage radices all divide the first: use passes of at most {capacity} points")]
     HalvesExchange {
         /// The length asked for.
         len: u32,

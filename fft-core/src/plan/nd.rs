@@ -282,10 +282,12 @@ const CHANNELS_APART_MAX: usize = 3;
 /// The one pass of an axis over at most [`CHANNELS_APART_MAX`] interleaved sequences (the
 /// channels of a stereo signal), where its length's contiguous transform (the device's
 /// `limits`) is one pass of one column in registers and the interleaved rules would take
-/// several (8192, 2187, 3000 or 6561 points in f32, 4096 in f64): that pass, each
-/// work-group taking one of the sequences ([`FusedSpec::side_by_side`] 1). The
-/// neighbouring work-groups take the other sequences of the same points, so between them
-/// they read and write whole sectors.
+/// several (8192, 2187, 3000 or 6561 points in f32, 4096 in f64): that pass with the
+/// sequences side by side in as many columns where they fit
+/// (`FusedSpec::side_by_side_columns`: 2 channels of 2187, 3000, 8192 points), else each
+/// work-group taking one of the sequences ([`FusedSpec::side_by_side`] 1), the
+/// neighbouring work-groups the other sequences of the same points, so between them they
+/// read and write whole sectors.
 fn channels_apart_pass(
     request: &PlanRequest,
     caps: &DeviceCaps,
@@ -312,14 +314,24 @@ fn channels_apart_pass(
     if contiguous.columns() != 1 || !contiguous.holds_registers() {
         return Ok(None);
     }
-    let fused = FusedSpec {
-        interleaved: true,
-        side_by_side: 1,
-        ..contiguous
+    let fits = |fused: &FusedSpec| {
+        fused.check().is_ok()
+            && fused.holds_registers()
+            && fused.columns() == fused.side_by_side
+            && fused.work_group_size() as usize <= caps.max_work_group_size
+            && fused.local_bytes() <= caps.local_mem_bytes
     };
-    if fused.check().is_err() {
+    let Some(fused) = [inner as u32, 1]
+        .into_iter()
+        .map(|side_by_side| FusedSpec {
+            interleaved: true,
+            side_by_side,
+            ..contiguous
+        })
+        .find(fits)
+    else {
         return Ok(None);
-    }
+    };
     let mut pass = pass.clone();
     pass.spec = KernelSpec::Fused(fused);
     pass.params.inner = inner;
@@ -474,10 +486,14 @@ mod tests {
         assert_eq!(p.passes.len(), 1);
         let p = plan(&[2048, 2], Some(&[0]), &GPU);
         assert_eq!(table(&p)[0].0, "fft_fused2048_c2_inv_f32_whole_il2");
-        // 2 channels of 8192 points: the contiguous transform's one pass of one column, a
-        // work-group per channel; 4 channels keep two interleaved passes.
+        // 2 channels of 8192 points: the contiguous transform's one pass of one column, in 2
+        // columns side by side (exchanges in two parts); 6561 points, whose 2 columns do not
+        // fit, a work-group per channel; 4 channels keep two interleaved passes.
         let p = plan(&[8192, 2], Some(&[0]), &GPU);
-        assert_eq!(table(&p)[0].0, "fft_fused8192_c1_inv_f32_il1");
+        assert_eq!(table(&p)[0].0, "fft_fused8192_c2_inv_f32_il2");
+        assert_eq!(p.passes.len(), 1);
+        let p = plan(&[6561, 2], Some(&[0]), &GPU);
+        assert_eq!(table(&p)[0].0, "fft_fused6561_c1_inv_f32_il1");
         assert_eq!(p.passes.len(), 1);
         let p = plan(&[8192, 4], Some(&[0]), &GPU);
         assert_eq!(p.passes.len(), 2);

@@ -381,9 +381,7 @@ impl FusedSpec {
             }
         }
         if self.exchanges_halves()
-            && ((self.interleaved
-                && !self.is_wide()
-                && self.side_by_side_whole_columns().is_none())
+            && ((self.interleaved && !self.is_wide() && self.side_by_side == 0)
                 || (!self.len.is_power_of_two() && !self.mixed_in_registers()))
             && smooth
             && self.len <= max

@@ -17,6 +17,14 @@
 
 use super::FusedSpec;
 
+/// The most parts per exchange of a side-by-side pass in columns of a contiguous pass of one
+/// column ([`FusedSpec::side_by_side_halves_columns`]). Measured on the H200
+/// (docs/PERFORMANCE.md, 2026-11-29 (channels whole), k4), 2 channels per 2^27 points (f64:
+/// 2^26), a work-group per channel -> 2 columns, ms: f32 2187 points 1.060 -> 0.578 (one
+/// part), 3000 1.038 -> 0.586 (one), 8192 0.946 -> 0.799 (two); f64 2187 0.948 -> 0.786,
+/// 4096 0.797 -> 0.707 (two), but f64 8192 0.916 -> 1.096 (four).
+const HALVES_MAX_PARTS: u64 = 2;
+
 impl FusedSpec {
     /// The [`FusedSpec::side_by_side`] of this interleaved pass as the whole transform of its
     /// axis over `inner` sequences: `inner` where the columns it then takes
@@ -55,6 +63,26 @@ impl FusedSpec {
     pub(super) fn side_by_side_columns(&self) -> Option<u32> {
         self.side_by_side_whole_columns()
             .or_else(|| self.side_by_side_wide_columns())
+            .or_else(|| self.side_by_side_halves_columns())
+    }
+
+    /// A side-by-side pass whose contiguous whole transform is one column in registers
+    /// (2187, 3000 or 8192 points in f32): as many columns as sequences (a power of two),
+    /// exchanging halves in at most [`HALVES_MAX_PARTS`] parts.
+    fn side_by_side_halves_columns(&self) -> Option<u32> {
+        let sequences = self.side_by_side;
+        if sequences < 2 || !sequences.is_power_of_two() || !self.interleaved {
+            return None;
+        }
+        let contiguous = FusedSpec {
+            interleaved: false,
+            side_by_side: 0,
+            ..*self
+        };
+        let parts =
+            (u64::from(sequences) * u64::from(self.len)).div_ceil(u64::from(self.part_capacity()));
+        (contiguous.columns() == 1 && contiguous.holds_registers() && parts <= HALVES_MAX_PARTS)
+            .then_some(sequences)
     }
 
     /// A power-of-two side-by-side pass whose contiguous whole transform keeps its values in
