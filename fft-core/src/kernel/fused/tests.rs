@@ -253,6 +253,66 @@ fn only_interleaved_passes_and_real_splits_take_padded_rows() {
 }
 
 #[test]
+fn sequences_side_by_side_take_columns_they_divide_in_interleaved_passes_only() {
+    let interleaved = |len: u32, side_by_side: u32| FusedSpec {
+        interleaved: true,
+        single_pass: len.is_power_of_two(),
+        side_by_side,
+        ..FusedSpec::new(len)
+    };
+    // The contiguous whole transform's register shape (2048: 2 columns), as many wide
+    // columns as sequences (4096), the contiguous pass of one column in 2 columns (2187).
+    for (len, sequences, columns, name) in [
+        (2048, 2, 2, "fft_fused2048_c2_fwd_f32_whole_il2"),
+        (4096, 2, 2, "fft_fused4096_c2_fwd_f32_il2"),
+        (2187, 2, 2, "fft_fused2187_c2_fwd_f32_il2"),
+        (1000, 2, 4, "fft_fused1000_c4_fwd_f32_il2"),
+    ] {
+        let spec = interleaved(len, sequences);
+        assert_eq!(spec.check(), Ok(()), "{spec:?}");
+        assert_eq!(spec.columns(), columns, "{spec:?}");
+        assert!(spec.holds_registers(), "{spec:?}");
+        assert_eq!(spec.name(), name);
+        assert_eq!(interleaved(len, 0).side_by_side_for(2), 2, "{len}");
+    }
+    // 3 sequences do not divide 2048's 2 columns, nor 8 wide ones; nothing interleaves 0.
+    assert_eq!(interleaved(2048, 0).side_by_side_for(3), 0);
+    assert_eq!(interleaved(2048, 0).side_by_side_for(0), 0);
+    assert_eq!(
+        interleaved(2048, 3).check(),
+        Err(SpecError::SideBySide {
+            sequences: 3,
+            columns: 8
+        })
+    );
+    // Side by side needs an interleaved pass without a pitch.
+    let contiguous = FusedSpec {
+        side_by_side: 2,
+        ..FusedSpec::new(1024)
+    };
+    assert!(matches!(
+        contiguous.check(),
+        Err(SpecError::SideBySide { sequences: 2, .. })
+    ));
+    let pitched = FusedSpec {
+        pitched: true,
+        ..interleaved(1024, 2)
+    };
+    assert!(matches!(
+        pitched.check(),
+        Err(SpecError::SideBySide { sequences: 2, .. })
+    ));
+    // A halves exchange of interleaved sequences outside the wide passes exists side by
+    // side only (8192 points: 2 columns, or 1 for a work-group per sequence).
+    assert!(matches!(
+        interleaved(8192, 0).check(),
+        Err(SpecError::HalvesExchange { len: 8192, .. })
+    ));
+    assert_eq!(interleaved(8192, 2).check(), Ok(()));
+    assert_eq!(interleaved(8192, 1).check(), Ok(()));
+}
+
+#[test]
 fn powers_of_two_in_mixed_plans_index_by_division() {
     let s = FusedSpec {
         lengths: Lengths::Any,
