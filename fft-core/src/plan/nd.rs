@@ -242,14 +242,7 @@ fn interleaved_passes(
         costed_splits: false,
         ..limits
     };
-    let mut passes = stockham_passes_with(
-        request,
-        caps,
-        request.len,
-        request.direction,
-        1.0,
-        Some(limits),
-    )?;
+    let mut passes = axis_passes(request, caps, limits)?;
     let whole = passes.len() == 1;
     if !whole {
         if let Some(pass) = channels_apart_pass(request, caps, inner, contiguous_limits)? {
@@ -268,6 +261,17 @@ fn interleaved_passes(
         pass.relaunch();
     }
     Ok(Some(passes))
+}
+
+/// The fused passes of `request.len` points within `limits`, at scale 1 (an axis's request
+/// carries no normalization).
+fn axis_passes(
+    request: &PlanRequest,
+    caps: &DeviceCaps,
+    limits: FusedLimits,
+) -> Result<Vec<Pass>, PlanError> {
+    let (len, direction) = (request.len, request.direction);
+    stockham_passes_with(request, caps, len, direction, 1.0, Some(limits))
 }
 
 /// The most sequences an axis may take apart, a work-group each ([`channels_apart_pass`]).
@@ -297,14 +301,7 @@ fn channels_apart_pass(
     if inner > CHANNELS_APART_MAX {
         return Ok(None);
     }
-    let passes = stockham_passes_with(
-        request,
-        caps,
-        request.len,
-        request.direction,
-        1.0,
-        Some(limits),
-    )?;
+    let passes = axis_passes(request, caps, limits)?;
     let [pass] = passes.as_slice() else {
         return Ok(None);
     };
@@ -478,9 +475,8 @@ mod tests {
         // Two channels side by side (stereo): 2 divides the 4 columns, and the one pass of the
         // axis gives neighbouring work-items both channels at neighbouring points (fft-codegen's
         // `roles.rs`), so 4096 points take it too, with 2 columns (one part per exchange, not
-        // two). 2048 points over 2 channels take the contiguous
-        // whole transform's shape in registers (2 columns of [16, 16, 8]), 1000 points the
-        // mixed register stages.
+        // two). 2048 points over 2 channels take the contiguous whole transform's shape in
+        // registers (2 columns of [16, 16, 8]), 1000 points the mixed register stages.
         let p = plan(&[4096, 2], Some(&[0]), &GPU);
         assert_eq!(table(&p)[0].0, "fft_fused4096_c2_inv_f32_il2");
         assert_eq!(p.passes.len(), 1);

@@ -66,18 +66,25 @@ impl FusedSpec {
             .or_else(|| self.side_by_side_halves_columns())
     }
 
-    /// A side-by-side pass whose contiguous whole transform is one column in registers
-    /// (2187, 3000 or 8192 points in f32): as many columns as sequences (a power of two),
-    /// exchanging halves in at most [`HALVES_MAX_PARTS`] parts.
+    /// A side-by-side pass that is not wide, whose contiguous whole transform is one column
+    /// in registers (2187, 3000 or 8192 points in f32, 4096 in f64): as many columns as
+    /// sequences (a power of two), exchanging halves in at most [`HALVES_MAX_PARTS`] parts.
+    /// (f64 2048 points over 4 sequences keep the wide pass of 2 columns.)
     fn side_by_side_halves_columns(&self) -> Option<u32> {
         let sequences = self.side_by_side;
         if sequences < 2 || !sequences.is_power_of_two() || !self.interleaved {
             return None;
         }
-        let contiguous = FusedSpec {
-            interleaved: false,
+        let plain = FusedSpec {
             side_by_side: 0,
             ..*self
+        };
+        if plain.is_wide() {
+            return None;
+        }
+        let contiguous = FusedSpec {
+            interleaved: false,
+            ..plain
         };
         let parts =
             (u64::from(sequences) * u64::from(self.len)).div_ceil(u64::from(self.part_capacity()));
