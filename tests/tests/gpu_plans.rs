@@ -338,8 +338,9 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // outputs: 65536 with the split in a 32-point last pass, 2^17 in 64; 2^19 in 128, 2^20
     // in 128 after 4096, 32000 in 125 points of radix 25 and 200000 in 250; in f64 the
     // split's pairs shared by both slots of each mirrored pair: 2^16 in 128 points, 32000 in
-    // 125 of radix 5, whose odd last element only the front writes), the merge in a wide first pass (2^22;
-    // 2^23 with its column blocks in mirrored order); in three passes from 2^21 reals, the
+    // 125 of radix 5, whose odd last element only the front writes), the merge in a wide
+    // first pass (2^22; 2^23 with its column blocks in mirrored order); in three passes from
+    // 2^21 reals, the
     // split in a 64-point last pass at strides up to 2^17 (2^21: 128 x 128 x 64, 2^22: 256 x
     // 128 x 64, 2^23: 1024 x 64 x 64, 2^24: 1024 x 128 x 64), the merge in a 256-point first
     // pass (2^24: 256 x 256 x 128);

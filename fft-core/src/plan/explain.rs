@@ -127,21 +127,19 @@ fn interleaving(spec: &crate::kernel::FusedSpec, inner: usize) -> String {
     if !spec.interleaved {
         return String::new();
     }
-    if spec.side_by_side == 1 {
-        format!(
-            ", {inner} sequences interleaved value by value (an axis before the last: each work-group takes one of them, its neighbours the others at the same points)"
-        )
-    } else if spec.side_by_side > 0 {
-        format!(
-            ", {inner} sequences interleaved value by value (an axis before the last: neighbouring work-items take the {inner} sequences side by side at neighbouring points, runs of up to 32 values, {} columns)",
-            spec.columns()
-        )
-    } else {
-        format!(
-            ", {inner} sequences interleaved value by value (an axis before the last: runs of {} neighbouring sequences)",
+    let access = match spec.side_by_side {
+        0 => format!(
+            "runs of {} neighbouring sequences",
             (spec.columns() as usize).min(inner)
-        )
-    }
+        ),
+        1 => "each work-group takes one of them, its neighbours the others at the same points"
+            .to_string(),
+        _ => format!(
+            "neighbouring work-items take the {inner} sequences side by side at neighbouring points, runs of up to 32 values, {} columns",
+            spec.columns()
+        ),
+    };
+    format!(", {inner} sequences interleaved value by value (an axis before the last: {access})")
 }
 
 impl Plan {

@@ -6,14 +6,16 @@
 //! for runs of neighbouring sequences: its work-items take the sequences side by side at
 //! neighbouring points, so any number of columns that the sequences divide reads runs of
 //! whole warps. It takes the contiguous whole transform's shape where that holds a multiple
-//! of them, the fewest wide columns where the wide pass would exchange in parts, and the
-//! mixed lengths' register stages (`side_by_side = 1`, a work-group per sequence, is the
-//! contiguous shape of one column itself: `plan/nd.rs`, `channels_apart_pass`). Measured on the H200 (docs/PERFORMANCE.md, 2026-11-29
-//! (channels whole), k1), f32 per 2^27 points, ms, the interleaved wide or local-memory pass
-//! -> this shape (the contiguous 1-D transform of the same points): 2 channels of 512
-//! points 0.547 -> 0.519 (0.516), 1024 0.555 -> 0.522 (0.516), 2048 0.666 -> 0.528 (0.536),
-//! 4096 0.700 -> 0.570 (0.531), 1000 0.783 -> 0.572 (0.536); 4 channels of 256 points 0.624
-//! -> 0.520 (0.527), 1024 0.568 -> 0.518, 2048 0.748 -> 0.630; f64 2 x 512 0.571 -> 0.527.
+//! of them (the mixed lengths' register stages too), the fewest wide columns where the wide
+//! pass would exchange in parts, and as many columns as sequences where the contiguous
+//! shape is one column exchanging halves (`side_by_side = 1`, a work-group per sequence, is
+//! that shape itself: `plan/nd.rs`, `channels_apart_pass`). Measured on the H200
+//! (docs/PERFORMANCE.md, 2026-11-29 (channels whole), k1), f32 per 2^27 points, ms, the
+//! interleaved wide or local-memory pass -> this shape (the contiguous 1-D transform of the
+//! same points): 2 channels of 512 points 0.547 -> 0.519 (0.516), 1024 0.555 -> 0.522
+//! (0.516), 2048 0.666 -> 0.528 (0.536), 4096 0.700 -> 0.570 (0.531), 1000 0.783 -> 0.572
+//! (0.536); 4 channels of 256 points 0.624 -> 0.520 (0.527), 1024 0.568 -> 0.518, 2048
+//! 0.748 -> 0.630; f64 2 x 512 0.571 -> 0.527.
 
 use super::FusedSpec;
 
@@ -38,10 +40,7 @@ impl FusedSpec {
         if sequences == 0 || !self.interleaved {
             return 0;
         }
-        let plain = FusedSpec {
-            side_by_side: 0,
-            ..*self
-        };
+        let plain = self.without_side_by_side();
         let side_by_side = FusedSpec {
             side_by_side: sequences,
             ..*self
@@ -59,7 +58,8 @@ impl FusedSpec {
 
     /// The columns `C` of a side-by-side pass where they differ from an interleaved pass's
     /// ([`FusedSpec::side_by_side_whole_columns`], else
-    /// [`FusedSpec::side_by_side_wide_columns`]), `None` for every other pass.
+    /// [`FusedSpec::side_by_side_wide_columns`], else
+    /// [`FusedSpec::side_by_side_halves_columns`]), `None` for every other pass.
     pub(super) fn side_by_side_columns(&self) -> Option<u32> {
         self.side_by_side_whole_columns()
             .or_else(|| self.side_by_side_wide_columns())
@@ -75,57 +75,59 @@ impl FusedSpec {
         if sequences < 2 || !sequences.is_power_of_two() || !self.interleaved {
             return None;
         }
-        let plain = FusedSpec {
-            side_by_side: 0,
-            ..*self
-        };
-        if plain.is_wide() {
+        if self.without_side_by_side().is_wide() {
             return None;
         }
-        let contiguous = FusedSpec {
-            interleaved: false,
-            ..plain
-        };
+        let contiguous = self.contiguous();
         let parts =
             (u64::from(sequences) * u64::from(self.len)).div_ceil(u64::from(self.part_capacity()));
         (contiguous.columns() == 1 && contiguous.holds_registers() && parts <= HALVES_MAX_PARTS)
             .then_some(sequences)
     }
 
-    /// A power-of-two side-by-side pass whose contiguous whole transform keeps its values in
-    /// registers ([`FusedSpec::single_pass_in_registers`]) with a multiple of its sequences
-    /// as columns: those columns (then it holds registers too, not wide). 2048 points (f32)
-    /// over 2 channels: 2 columns of `[16, 16, 8]`, 60 registers, where the wide interleaved
-    /// pass held 8 columns of `[64, 32]` in 255.
+    /// A side-by-side pass whose contiguous whole transform keeps its values in registers
+    /// ([`FusedSpec::holds_registers`]) with a multiple of its sequences as columns: those
+    /// columns (then it holds registers too, not wide). 2048 points (f32) over 2 channels: 2
+    /// columns of `[16, 16, 8]`, 60 registers, where the wide interleaved pass held 8 columns
+    /// of `[64, 32]` in 255; 1000 points: the mixed register stages' 4 columns.
     pub(super) fn side_by_side_whole_columns(&self) -> Option<u32> {
         if self.side_by_side == 0 || !self.interleaved {
             return None;
         }
-        let contiguous = FusedSpec {
-            interleaved: false,
-            side_by_side: 0,
-            ..*self
-        };
+        let contiguous = self.contiguous();
         let columns = contiguous.columns();
         (contiguous.holds_registers() && columns % self.side_by_side == 0).then_some(columns)
     }
 
     /// A wide side-by-side pass whose interleaved columns would exchange in parts: as many
-    /// columns as sequences, where they divide those and still exchange halves (4096 f32 points over 2
-    /// channels: 2 columns, one part, where the interleaved pass holds 4 in two parts; 2048
-    /// over 4: 4 columns instead of 8).
+    /// columns as sequences, where they divide those and still exchange halves (4096 f32
+    /// points over 2 channels: 2 columns, one part, where the interleaved pass holds 4 in two
+    /// parts; 2048 over 4: 4 columns instead of 8).
     fn side_by_side_wide_columns(&self) -> Option<u32> {
         let sequences = self.side_by_side;
         if sequences == 0 || !self.interleaved {
             return None;
         }
-        let plain = FusedSpec {
-            side_by_side: 0,
-            ..*self
-        };
+        let plain = self.without_side_by_side();
         let halves = u64::from(sequences) * u64::from(self.len)
             > u64::from(FusedSpec::complex_capacity(self.precision));
         let divides = sequences < plain.columns() && plain.columns() % sequences == 0;
         (plain.is_wide() && plain.exchange_parts() > 1 && divides && halves).then_some(sequences)
+    }
+
+    /// This pass without sequences side by side: the interleaved pass the planner's rules give.
+    fn without_side_by_side(&self) -> FusedSpec {
+        FusedSpec {
+            side_by_side: 0,
+            ..*self
+        }
+    }
+
+    /// The contiguous pass of the same length and edges: the 1-D transform's shape.
+    fn contiguous(&self) -> FusedSpec {
+        FusedSpec {
+            interleaved: false,
+            ..self.without_side_by_side()
+        }
     }
 }
