@@ -488,6 +488,12 @@ mod tests {
         let p = plan(&[8192, 2], Some(&[0]), &GPU);
         assert_eq!(table(&p)[0].0, "fft_fused8192_c2_inv_f32_il2");
         assert_eq!(p.passes.len(), 1);
+        let KernelSpec::Fused(stereo) = &p.passes[0].spec else {
+            panic!("{:?}", p.passes[0].spec);
+        };
+        // Radix 32 there (512 work-items), where the contiguous pass keeps [64, 64, 2].
+        assert_eq!(stereo.stage_radices(), [32, 32, 8]);
+        assert_eq!(stereo.work_group_size(), 512);
         let p = plan(&[6561, 2], Some(&[0]), &GPU);
         assert_eq!(table(&p)[0].0, "fft_fused6561_c1_inv_f32_il1");
         assert_eq!(p.passes.len(), 1);

@@ -61,10 +61,15 @@ impl FusedSpec {
             // work-items: 0.526 ms per 2^27 reals against 0.810 as [64, 64, 2] on the H200,
             // while the complex pass lost with it (0.585 -> 0.614 ms per 2^27 points;
             // docs/PERFORMANCE.md, 2026-11-28 (radix 8192)).
+            // Two channels side by side (2 columns of 8192 f32 points in two parts) take
+            // [32, 32, 8] with 512 work-items too: 0.726 ms per 2^27 points against 0.795 as
+            // [64, 64, 2] with 256 on the H200 (docs/PERFORMANCE.md, 2026-11-29 (channels
+            // long), m1).
             return match self.precision {
                 Precision::F64 if self.exchange_parts() == 1 => sixteen,
                 Precision::F32
-                    if self.exchange_parts() == 1 && self.real == Some(FusedReal::Split) =>
+                    if (self.exchange_parts() == 1 && self.real == Some(FusedReal::Split))
+                        || self.side_by_side > 1 =>
                 {
                     sixteen + 1
                 }
