@@ -395,9 +395,15 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // 4096, 4 of 2048), in the mixed register stages (1000), and keep `lid % C` where they
     // do not divide them (6); 2 channels of a length whose contiguous transform is one pass
     // of one column run it in 2 columns exchanging halves (2187, 8192; f64 4096) or a
-    // work-group per channel (6561; 3 channels of 4096).
+    // work-group per channel (6561; 3 channels of 4096); 2 or 4 channels of a longer length
+    // take its contiguous passes, the first storing them side by side (2^15 and 2^18 points:
+    // local memory, then registers; 2^20: registers).
     for dims in [
-        &[1024, 2][..],
+        &[32768, 2][..],
+        &[1 << 18, 2],
+        &[1 << 20, 2],
+        &[65536, 4],
+        &[1024, 2],
         &[2187, 2],
         &[6561, 2],
         &[8192, 2],
@@ -423,7 +429,7 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         results.push(check_c2c::<f32>(dims, 1, Direction::Forward));
     }
     results.push(check_c2c::<f64>(&[48, 40, 64], 2, Direction::Inverse));
-    for dims in [&[512, 2][..], &[1000, 2], &[4096, 2]] {
+    for dims in [&[512, 2][..], &[1000, 2], &[4096, 2], &[16384, 2]] {
         results.push(check_c2c::<f64>(dims, 2, Direction::Inverse));
     }
     for dims in [&[512, 512][..], &[60, 64, 48], &[1024, 24]] {

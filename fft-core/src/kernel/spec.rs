@@ -614,7 +614,7 @@ pub enum SpecError {
     PitchedEdge,
     /// Sequences side by side ([`super::FusedSpec::side_by_side`]) in an interleaved,
     /// unpitched pass only, dividing its columns.
-    #[error("a fused pass over {sequences} sequences side by side must be interleaved, not pitched, and hold a multiple of {sequences} columns (it holds {columns})")]
+    #[error("a fused pass over {sequences} sequences side by side must be interleaved, not pitched, and hold a multiple of {sequences} columns (it holds {columns}); one of several passes of its axis needs at least 2 sequences")]
     SideBySide {
         /// The sequences side by side.
         sequences: u32,

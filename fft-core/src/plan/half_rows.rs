@@ -114,6 +114,7 @@ fn set_pitch(pass: &mut Pass, width: usize, input: usize, output: usize) {
         fused.pitched = true;
         // A pitched row's sequences are not side by side in one block.
         fused.side_by_side = 0;
+        fused.side_by_side_in_runs = false;
     }
     pass.params.pitch = RowPitch {
         width,

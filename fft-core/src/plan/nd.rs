@@ -248,6 +248,10 @@ fn interleaved_passes(
         if let Some(pass) = channels_apart_pass(request, caps, inner, contiguous_limits)? {
             return Ok(Some(vec![pass]));
         }
+        if let Some(passes) = channels_side_by_side_passes(request, caps, inner, contiguous_limits)?
+        {
+            return Ok(Some(passes));
+        }
     }
     for pass in &mut passes {
         let KernelSpec::Fused(fused) = &mut pass.spec else {
@@ -334,6 +338,61 @@ fn channels_apart_pass(
     pass.params.inner = inner;
     pass.relaunch();
     Ok(Some(pass))
+}
+
+/// The most sequences side by side in the passes of a longer axis
+/// ([`channels_side_by_side_passes`]; measured with 2 and 4).
+const CHANNELS_SIDE_BY_SIDE_MAX: usize = 4;
+
+/// The passes of an f32 power-of-two axis over at most [`CHANNELS_SIDE_BY_SIDE_MAX`]
+/// interleaved sequences (the channels of a long stereo signal) whose contiguous transform
+/// (the device's `limits`) takes several passes: those passes, each with the sequences side
+/// by side in runs ([`FusedSpec::side_by_side_in_runs`]), where they divide every pass's
+/// columns. The interleaved rules gave such an axis passes of 16384 values (512 and 1024
+/// points exchanging in two parts) whose first pass stored runs of `inner` values (each
+/// sub-FFT's points are `inner` apart); these take the contiguous shapes, and their first
+/// pass (`p == 1`) stores the sequences side by side at neighbouring points, runs of whole
+/// warps (fft-codegen's `roles.rs`). Measured on the H200 (docs/PERFORMANCE.md, 2026-11-29
+/// (channels long), m2), f32 per 2^27 points, interleaved rules -> these passes (contiguous
+/// 1-D), ms: 2 channels of 2^15 points 1.234 -> 1.120 (1.074), 2^16 1.264 -> 1.122 (1.165),
+/// 2^18 1.949 -> 1.207 (1.236), 2^20 1.651 -> 1.273 (1.249), 2^23 1.876 -> 1.827 (1.652); 4
+/// channels of 2^16 1.160 -> 1.156, 2^18 1.400 -> 1.249. f64 gained nothing (2 channels of
+/// 2^14 to 2^20 points: 1.186 -> 1.170, 1.172 -> 1.182, 1.468 -> 1.475, 1.199 -> 1.224) and
+/// keeps the interleaved rules.
+fn channels_side_by_side_passes(
+    request: &PlanRequest,
+    caps: &DeviceCaps,
+    inner: usize,
+    limits: FusedLimits,
+) -> Result<Option<Vec<Pass>>, PlanError> {
+    let sequences = match u32::try_from(inner) {
+        Ok(q) if (2..=CHANNELS_SIDE_BY_SIDE_MAX).contains(&inner) => q,
+        _ => return Ok(None),
+    };
+    if !request.len.is_power_of_two() || request.precision != Precision::F32 {
+        return Ok(None);
+    }
+    let mut passes = axis_passes(request, caps, limits)?;
+    if passes.len() < 2 {
+        return Ok(None);
+    }
+    for pass in &mut passes {
+        let KernelSpec::Fused(fused) = &mut pass.spec else {
+            return Ok(None);
+        };
+        fused.interleaved = true;
+        fused.side_by_side = sequences;
+        fused.side_by_side_in_runs = true;
+        let fits = fused.check().is_ok()
+            && fused.work_group_size() as usize <= caps.max_work_group_size
+            && fused.local_bytes() <= caps.local_mem_bytes;
+        if !fits {
+            return Ok(None);
+        }
+        pass.params.inner = inner;
+        pass.relaunch();
+    }
+    Ok(Some(passes))
 }
 
 /// The longest power-of-two sub-FFT of an axis of `inner` interleaved sequences: the wide
@@ -499,6 +558,35 @@ mod tests {
         assert_eq!(p.passes.len(), 1);
         let p = plan(&[8192, 4], Some(&[0]), &GPU);
         assert_eq!(p.passes.len(), 2);
+        // 2 or 4 channels of a length whose contiguous transform takes several passes: those
+        // passes (2^18: 256 then 1024 points in 8 columns, where the interleaved rules took
+        // 512 x 512 in 32), side by side in runs (`_il2r`); 3 or 8 channels the interleaved
+        // rules' passes.
+        let names = |dims: &[usize]| -> Vec<String> {
+            table(&plan(dims, Some(&[0]), &GPU))
+                .into_iter()
+                .map(|row| row.0)
+                .collect()
+        };
+        assert_eq!(
+            names(&[1 << 18, 2]),
+            [
+                "fft_fused256_c16_inv_f32_il2r",
+                "fft_fused1024_c8_inv_f32_il2r"
+            ]
+        );
+        assert_eq!(
+            names(&[1 << 20, 4]),
+            [
+                "fft_fused1024_c8_inv_f32_il4r",
+                "fft_fused1024_c8_inv_f32_il4r"
+            ]
+        );
+        assert_eq!(
+            names(&[1 << 18, 3]),
+            ["fft_fused512_c32_inv_f32_il", "fft_fused512_c32_inv_f32_il"]
+        );
+        assert!(names(&[65536, 8]).iter().all(|name| name.ends_with("_il")));
         let p = plan(&[1000, 2], Some(&[0]), &GPU);
         let KernelSpec::Fused(mixed) = &p.passes[0].spec else {
             panic!("{:?}", p.passes[0].spec);

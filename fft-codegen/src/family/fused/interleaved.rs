@@ -166,6 +166,11 @@ pub(super) fn write_store<W: Write>(
         w,
         "// goes to y[(base + (i - k) * {l} + k + q * p) * inner + ci]."
     )?;
+    let own_mapping = super::roles::stores_side_by_side(shape);
+    if own_mapping {
+        w.open_block()?;
+        super::roles::side_by_side_store(shape).write(w)?;
+    }
     writeln!(w, "if (g < total)")?;
     w.open_block()?;
     let (inner, column) = write_side(w, shape, "out")?;
@@ -184,5 +189,9 @@ pub(super) fn write_store<W: Write>(
             shape.get(&it.index(), &local)
         )
     })?;
-    w.close_block()
+    w.close_block()?;
+    if own_mapping {
+        w.close_block()?;
+    }
+    Ok(())
 }

@@ -100,17 +100,8 @@ pub(super) fn roles(shape: &Shape) -> (Bindings, Names) {
     } else {
         b.bind("g", first.clone())
     };
-    let (t, p) = (Expr::var("t"), Expr::var("p"));
-    let i = if shape.mixed {
-        let i = b.bind("i", g.clone().modulo(t.clone()));
-        b.bind("k", i.clone().modulo(p));
-        i
-    } else {
-        let i = b.bind("i", g.clone().and(t.clone().minus(Expr::uint(1))));
-        b.bind("k", i.clone().and(p.minus(Expr::uint(1))));
-        i
-    };
-    b.bind("base", g.clone().minus(i).times(Expr::uint(l)));
+    bind_sub_fft(&mut b, shape, g.clone());
+    let t = Expr::var("t");
     let sequence = if shape.spec.chirp.is_some() {
         Some("Bluestein: sub-FFT g belongs to padded sequence seq (column phases).".to_string())
     } else if shape.spec.real.is_some() && paired {
@@ -163,19 +154,87 @@ pub(super) fn roles(shape: &Shape) -> (Bindings, Names) {
 /// interleaved pass: runs of `C` neighbouring sequences) gave runs of `q` values (two
 /// channels side by side, a stereo signal: runs of 16 bytes). Any bijection of `lid` onto
 /// `(col, row)` is a valid mapping of the column phases.
+///
+/// In a pass of several (`t > 1`: the first of a longer axis over a few channels) only the
+/// phase over consecutive points takes that mapping: the store where `p == 1` (each sub-FFT's
+/// points are consecutive), bound again for it ([`side_by_side_store`]); the load, whose
+/// points are `t` apart, takes `lid % C`, `lid / C` (runs of `C` neighbouring sequences), as
+/// do both phases of the other passes. `col` and `row` are the load's mapping.
 fn bind_side_by_side_columns(b: &mut Bindings, shape: &Shape, lid: &Expr) {
-    let (q, per) = (shape.spec.side_by_side, shape.per_fft);
+    let (q, c, per) = (shape.spec.side_by_side, shape.columns, shape.per_fft);
     b.comment(format!(
         "{q} sequences side by side: {q} neighbouring work-items take them at one point, the next ones the next points."
     ));
+    if shape.spec.side_by_side_in_runs {
+        b.comment(format!(
+            "One pass of several: (scol, srow) in the phases over consecutive points (t == 1: the load; p == 1: the store), else runs of {c} (rcol, rrow)."
+        ));
+    }
     let point = lid.clone().div_const(q);
-    b.bind(
+    let side_col = lid
+        .clone()
+        .rem_const(q)
+        .plus(lid.clone().div_const(q * per).times(Expr::uint(q)));
+    let side_row = point.rem_const(per);
+    if !shape.spec.side_by_side_in_runs {
+        b.bind("col", side_col);
+        b.bind("row", side_row);
+        return;
+    }
+    let side_col = b.bind("scol", side_col);
+    let side_row = b.bind("srow", side_row);
+    let run_col = b.bind("rcol", lid.clone().rem_const(c));
+    let run_row = b.bind("rrow", lid.clone().div_const(c));
+    let t = Expr::var("t");
+    b.bind("col", t.clone().select(Expr::uint(1), side_col, run_col));
+    b.bind("row", t.select(Expr::uint(1), side_row, run_row));
+}
+
+/// Whether the store of this pass binds its own columns and rows where `p == 1`
+/// ([`bind_side_by_side_columns`]).
+pub(super) fn stores_side_by_side(shape: &Shape) -> bool {
+    shape.spec.interleaved && shape.spec.side_by_side_in_runs && shape.has_c() && shape.has_j()
+}
+
+/// The store's `col`, `row` and the sub-FFT names they give (`gg`, `g`, `ci`, `i`, `k`,
+/// `base`, `cell`) in a pass with sequences side by side ([`stores_side_by_side`]): the
+/// side-by-side mapping where `p == 1`, the runs of `C` otherwise. The store phase writes
+/// them in a block of its own, where they shadow the load's.
+pub(super) fn side_by_side_store(shape: &Shape) -> Bindings {
+    let mut b = Bindings::new();
+    b.comment("The store's mapping: the sequences side by side where p == 1 (a sub-FFT's points are consecutive).");
+    let p = Expr::var("p");
+    let col = b.bind(
         "col",
-        lid.clone()
-            .rem_const(q)
-            .plus(lid.clone().div_const(q * per).times(Expr::uint(q))),
+        p.clone()
+            .select(Expr::uint(1), Expr::var("scol"), Expr::var("rcol")),
     );
-    b.bind("row", point.rem_const(per));
+    b.bind(
+        "row",
+        p.select(Expr::uint(1), Expr::var("srow"), Expr::var("rrow")),
+    );
+    let gg = b.bind("gg", Expr::var("first").plus(col));
+    let g = b.bind("g", gg.clone().over(Expr::var("inner")));
+    b.bind("ci", gg.minus(g.clone().times(Expr::var("inner"))));
+    bind_sub_fft(&mut b, shape, g);
+    b.bind_unless_var("cell", stage_point(shape, "col", "row"));
+    b
+}
+
+/// `i`, `k` and `base` of sub-FFT `g`: its index among the `t` of its sequence, its twiddle
+/// index and the offset of its sequence's first value.
+fn bind_sub_fft(b: &mut Bindings, shape: &Shape, g: Expr) {
+    let (t, p) = (Expr::var("t"), Expr::var("p"));
+    let i = if shape.mixed {
+        let i = b.bind("i", g.clone().modulo(t.clone()));
+        b.bind("k", i.clone().modulo(p));
+        i
+    } else {
+        let i = b.bind("i", g.clone().and(t.clone().minus(Expr::uint(1))));
+        b.bind("k", i.clone().and(p.minus(Expr::uint(1))));
+        i
+    };
+    b.bind("base", g.minus(i).times(Expr::uint(shape.len)));
 }
 
 /// `pad(e)`, the local buffer index of element `e` ([`fft_core::kernel::FusedSpec::pad`]):
@@ -350,9 +409,15 @@ fn bind_register_mappings(b: &mut Bindings, shape: &Shape) {
         shape.stages.len()
     ));
     for (prefix, arg) in [REGISTERS_LOAD, REGISTERS_STORE] {
-        // An interleaved pass has only the column regime.
+        // An interleaved pass has only the column regime; with sequences side by side the
+        // store's columns are its own where p == 1.
+        let side_by_side_store = stores_side_by_side(shape) && arg == REGISTERS_STORE.1;
         let flat = |flat: &str, column: &str| {
-            if shape.spec.interleaved {
+            if side_by_side_store {
+                let side = if column == "col" { "scol" } else { "srow" };
+                let runs = if column == "col" { "rcol" } else { "rrow" };
+                Expr::var(arg).select(Expr::uint(1), Expr::var(side), Expr::var(runs))
+            } else if shape.spec.interleaved {
                 Expr::var(column)
             } else {
                 Expr::var(arg).select(Expr::uint(1), Expr::var(flat), Expr::var(column))
@@ -483,6 +548,79 @@ mod tests {
                         sorted.sort_unstable();
                         let runs = 1 + sorted.windows(2).filter(|w| w[1] != w[0] + 1).count();
                         assert!(runs as u64 <= 32 / (q * per).min(32) + 1, "{what}: {runs}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The runs of one warp's addresses: how many maximal ranges of consecutive values.
+    fn runs(warp: &[u64]) -> usize {
+        let mut sorted = warp.to_vec();
+        sorted.sort_unstable();
+        1 + sorted.windows(2).filter(|w| w[1] != w[0] + 1).count()
+    }
+
+    #[test]
+    fn first_passes_of_channels_load_runs_of_columns_and_store_the_channels_side_by_side() {
+        // 256 points in local memory (C = 16) and 1024 in registers (C = 8) over 2 and 4
+        // channels, the first pass of a 2^16 or 2^20-point axis (t = 256 or 1024, p = 1)
+        // and its last (p = t): the load reads runs of C values (C / q sub-FFTs of q
+        // channels); the first pass's store, each sub-FFT's points consecutive, takes the
+        // channels side by side (runs of whole warps, where `lid % C` wrote runs of q), the
+        // last pass's its runs of C.
+        for len in [256u32, 1024] {
+            for q in [2u32, 4] {
+                let spec = FusedSpec {
+                    interleaved: true,
+                    side_by_side: q,
+                    side_by_side_in_runs: true,
+                    ..FusedSpec::new(len)
+                };
+                spec.check().unwrap();
+                let shape = Shape::of(&spec);
+                let (bindings, _) = roles(&shape);
+                let store = side_by_side_store(&shape);
+                let (c, l) = (u64::from(shape.columns), u64::from(len));
+                let t = l;
+                for p in [1, t] {
+                    let (mut loads, mut stores) = (Vec::new(), Vec::new());
+                    let mut cells = BTreeSet::new();
+                    for lid in 0..u64::from(shape.group) {
+                        let mut env = bindings
+                            .evaluate(
+                                &Env::new()
+                                    .with("get_local_id(0)", lid)
+                                    .with("get_group_id(0)", 5)
+                                    .with("t", t)
+                                    .with("p", p)
+                                    .with("inner", u64::from(q)),
+                            )
+                            .unwrap();
+                        let at = |env: &Env, name: &str| env.get(name).unwrap();
+                        assert_eq!((at(&env, "col"), at(&env, "row")), (lid % c, lid / c));
+                        let (i, base) = (at(&env, "i"), at(&env, "base"));
+                        loads
+                            .push((base + i + at(&env, "row") * t) * u64::from(q) + at(&env, "ci"));
+                        store.evaluate_into(&mut env).unwrap();
+                        let (i, k, base, row) = (
+                            at(&env, "i"),
+                            at(&env, "k"),
+                            at(&env, "base"),
+                            at(&env, "row"),
+                        );
+                        cells.insert(at(&env, "cell"));
+                        let out = base + (i - k) * l + k + row * p;
+                        stores.push(out * u64::from(q) + at(&env, "ci"));
+                    }
+                    let what = format!("{len} points, {q} channels, p = {p}");
+                    assert_eq!(cells.len() as u64, u64::from(shape.group), "{what}");
+                    for warp in loads.chunks(32) {
+                        assert_eq!(runs(warp) as u64, 32 / c, "{what}: loads");
+                    }
+                    let store_runs = if p == 1 { 1 } else { 32 / c };
+                    for warp in stores.chunks(32) {
+                        assert_eq!(runs(warp) as u64, store_runs, "{what}: stores");
                     }
                 }
             }

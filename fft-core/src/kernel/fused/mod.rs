@@ -191,6 +191,13 @@ pub struct FusedSpec {
     /// (`plan/nd.rs`, `channels_apart_pass`). 0 for every other pass. Above 1 the kernel
     /// runs only with `inner` equal to it.
     pub side_by_side: u32,
+    /// With [`FusedSpec::side_by_side`] above 1: the pass is one of several of its axis (`t`
+    /// or `p` above 1: 2 or 4 channels of a length whose contiguous transform takes several
+    /// passes, `plan/nd.rs`, `channels_side_by_side_passes`), so only its phase over a
+    /// sub-FFT's consecutive points (the store where `p == 1`, the load where `t == 1`) takes
+    /// the sequences side by side, the others runs of its `C` columns. Without it the pass is
+    /// the whole transform of its axis and both phases take them.
+    pub side_by_side_in_runs: bool,
 }
 
 /// How the caller's values are stored where a fused pass reads or writes them itself.
@@ -285,6 +292,7 @@ impl FusedSpec {
             store: None,
             single_pass: false,
             side_by_side: 0,
+            side_by_side_in_runs: false,
         }
     }
 
@@ -367,8 +375,11 @@ impl FusedSpec {
             return Err(SpecError::PitchedEdge);
         }
         let sequences = self.side_by_side;
-        if sequences > 0 && !(self.interleaved && !self.pitched && self.columns() % sequences == 0)
-        {
+        let side_by_side_ok = self.interleaved
+            && !self.pitched
+            && self.columns() % sequences.max(1) == 0
+            && (!self.side_by_side_in_runs || sequences > 1);
+        if (sequences > 0 || self.side_by_side_in_runs) && !side_by_side_ok {
             return Err(SpecError::SideBySide {
                 sequences,
                 columns: self.columns(),
@@ -409,8 +420,8 @@ impl FusedSpec {
     /// (`fft_fused2048_c2_inv_f32_unpad_fwd`), the whole transform in registers
     /// ([`FusedSpec::single_pass_in_registers`], [`FusedSpec::splits_unpadded`]) ends in `_whole`
     /// (`fft_fused4096_c1_fwd_f32_whole`), an interleaved pass in `_il`
-    /// (`fft_fused256_c16_fwd_f32_il`), one over 2 sequences side by side in `_il2`, a pitched
-    /// one in `_il_pitched`.
+    /// (`fft_fused256_c16_fwd_f32_il`), one over 2 sequences side by side in `_il2` (`_il2r`
+    /// where it is one of several passes of its axis), a pitched one in `_il_pitched`.
     pub fn name(&self) -> String {
         let mut suffix = if self.is_mixed() && self.len.is_power_of_two() {
             "_mixed".to_string()
@@ -434,6 +445,9 @@ impl FusedSpec {
         }
         if self.side_by_side > 0 {
             suffix.push_str(&self.side_by_side.to_string());
+        }
+        if self.side_by_side_in_runs {
+            suffix.push('r');
         }
         if self.pitched {
             suffix.push_str("_pitched");

@@ -310,6 +310,23 @@ fn sequences_side_by_side_take_columns_they_divide_in_interleaved_passes_only() 
     ));
     assert_eq!(interleaved(8192, 2).check(), Ok(()));
     assert_eq!(interleaved(8192, 1).check(), Ok(()));
+    // One of several passes of its axis (2 or 4 channels of a longer length): the columns of
+    // the contiguous pass, named apart; it needs at least 2 sequences side by side.
+    let runs = |len, side_by_side| FusedSpec {
+        interleaved: true,
+        side_by_side,
+        side_by_side_in_runs: true,
+        ..FusedSpec::new(len)
+    };
+    assert_eq!(runs(1024, 2).check(), Ok(()));
+    assert_eq!(runs(1024, 2).name(), "fft_fused1024_c8_fwd_f32_il2r");
+    assert_eq!(runs(256, 4).name(), "fft_fused256_c16_fwd_f32_il4r");
+    for sequences in [0, 1] {
+        assert!(matches!(
+            runs(1024, sequences).check(),
+            Err(SpecError::SideBySide { .. })
+        ));
+    }
 }
 
 #[test]
