@@ -128,6 +128,10 @@ fn interleaving(spec: &crate::kernel::FusedSpec, inner: usize) -> String {
         return String::new();
     }
     let access = match spec.side_by_side {
+        _ if spec.side_by_side_in_runs => format!(
+            "runs of {} neighbouring sequences, but for a first pass's store, where neighbouring work-items take the {inner} sequences side by side at neighbouring points",
+            spec.columns()
+        ),
         0 => format!(
             "runs of {} neighbouring sequences",
             (spec.columns() as usize).min(inner)

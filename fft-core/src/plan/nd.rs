@@ -575,6 +575,11 @@ mod tests {
                 "fft_fused1024_c8_inv_f32_il2r"
             ]
         );
+        let explained = plan(&[1 << 18, 2], Some(&[0]), &GPU).explain();
+        assert!(
+            explained.contains("but for a first pass's store, where neighbouring work-items take the 2 sequences side by side"),
+            "{explained}"
+        );
         assert_eq!(
             names(&[1 << 20, 4]),
             [

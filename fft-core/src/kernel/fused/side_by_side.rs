@@ -119,6 +119,7 @@ impl FusedSpec {
     fn without_side_by_side(&self) -> FusedSpec {
         FusedSpec {
             side_by_side: 0,
+            side_by_side_in_runs: false,
             ..*self
         }
     }
