@@ -244,13 +244,15 @@ fn interleaved_passes(
     };
     let mut passes = axis_passes(request, caps, limits)?;
     let whole = passes.len() == 1;
-    if !whole {
-        if let Some(pass) = channels_apart_pass(request, caps, inner, contiguous_limits)? {
-            return Ok(Some(vec![pass]));
-        }
-        if let Some(passes) = channels_side_by_side_passes(request, caps, inner, contiguous_limits)?
-        {
-            return Ok(Some(passes));
+    if !whole && inner <= CHANNELS_APART_MAX.max(CHANNELS_SIDE_BY_SIDE_MAX) {
+        // A few channels: the contiguous plan of the axis, planned once for both rules.
+        let contiguous = axis_passes(request, caps, contiguous_limits)?;
+        let channels = match contiguous.as_slice() {
+            [pass] => channels_apart_pass(pass, caps, inner).map(|pass| vec![pass]),
+            _ => channels_side_by_side_passes(request, contiguous, caps, inner),
+        };
+        if channels.is_some() {
+            return Ok(channels);
         }
     }
     for pass in &mut passes {
@@ -288,56 +290,47 @@ fn axis_passes(
 const CHANNELS_APART_MAX: usize = 3;
 
 /// The one pass of an axis over at most [`CHANNELS_APART_MAX`] interleaved sequences (the
-/// channels of a stereo signal), where its length's contiguous transform (the device's
-/// `limits`) is one pass of one column in registers and the interleaved rules would take
+/// channels of a stereo signal), where its length's contiguous transform (`pass`, with the
+/// device's limits) is one pass of one column in registers and the interleaved rules would take
 /// several (8192, 2187, 3000 or 6561 points in f32, 4096 in f64): that pass with the
 /// sequences side by side in as many columns where they fit
 /// (`FusedSpec::side_by_side_columns`: 2 channels of 2187, 3000, 8192 points), else each
 /// work-group taking one of the sequences ([`FusedSpec::side_by_side`] 1), the
 /// neighbouring work-groups the other sequences of the same points, so between them they
 /// read and write whole sectors.
-fn channels_apart_pass(
-    request: &PlanRequest,
-    caps: &DeviceCaps,
-    inner: usize,
-    limits: FusedLimits,
-) -> Result<Option<Pass>, PlanError> {
+fn channels_apart_pass(pass: &Pass, caps: &DeviceCaps, inner: usize) -> Option<Pass> {
     if inner > CHANNELS_APART_MAX {
-        return Ok(None);
+        return None;
     }
-    let passes = axis_passes(request, caps, limits)?;
-    let [pass] = passes.as_slice() else {
-        return Ok(None);
-    };
     let KernelSpec::Fused(contiguous) = pass.spec else {
-        return Ok(None);
+        return None;
     };
     if contiguous.columns() != 1 || !contiguous.holds_registers() {
-        return Ok(None);
+        return None;
     }
     let fits = |fused: &FusedSpec| {
-        fused.check().is_ok()
-            && fused.holds_registers()
-            && fused.columns() == fused.side_by_side
-            && fused.work_group_size() as usize <= caps.max_work_group_size
-            && fused.local_bytes() <= caps.local_mem_bytes
+        fits_device(fused, caps) && fused.holds_registers() && fused.columns() == fused.side_by_side
     };
-    let Some(fused) = [inner as u32, 1]
+    let fused = [inner as u32, 1]
         .into_iter()
         .map(|side_by_side| FusedSpec {
             interleaved: true,
             side_by_side,
             ..contiguous
         })
-        .find(fits)
-    else {
-        return Ok(None);
-    };
+        .find(fits)?;
     let mut pass = pass.clone();
     pass.spec = KernelSpec::Fused(fused);
     pass.params.inner = inner;
     pass.relaunch();
-    Ok(Some(pass))
+    Some(pass)
+}
+
+/// Whether `fused` is a valid spec whose work-group and local memory the device has.
+fn fits_device(fused: &FusedSpec, caps: &DeviceCaps) -> bool {
+    fused.check().is_ok()
+        && fused.work_group_size() as usize <= caps.max_work_group_size
+        && fused.local_bytes() <= caps.local_mem_bytes
 }
 
 /// The most sequences side by side in the passes of a longer axis
@@ -346,7 +339,7 @@ const CHANNELS_SIDE_BY_SIDE_MAX: usize = 4;
 
 /// The passes of an f32 power-of-two axis over at most [`CHANNELS_SIDE_BY_SIDE_MAX`]
 /// interleaved sequences (the channels of a long stereo signal) whose contiguous transform
-/// (the device's `limits`) takes several passes: those passes, each with the sequences side
+/// (`passes`, with the device's limits) takes several: those passes, each with the sequences side
 /// by side in runs ([`FusedSpec::side_by_side_in_runs`]), where they divide every pass's
 /// columns. The interleaved rules gave such an axis passes of 16384 values (512 and 1024
 /// points exchanging in two parts) whose first pass stored runs of `inner` values (each
@@ -361,38 +354,32 @@ const CHANNELS_SIDE_BY_SIDE_MAX: usize = 4;
 /// keeps the interleaved rules.
 fn channels_side_by_side_passes(
     request: &PlanRequest,
+    mut passes: Vec<Pass>,
     caps: &DeviceCaps,
     inner: usize,
-    limits: FusedLimits,
-) -> Result<Option<Vec<Pass>>, PlanError> {
-    let sequences = match u32::try_from(inner) {
-        Ok(q) if (2..=CHANNELS_SIDE_BY_SIDE_MAX).contains(&inner) => q,
-        _ => return Ok(None),
-    };
-    if !request.len.is_power_of_two() || request.precision != Precision::F32 {
-        return Ok(None);
-    }
-    let mut passes = axis_passes(request, caps, limits)?;
-    if passes.len() < 2 {
-        return Ok(None);
+) -> Option<Vec<Pass>> {
+    let sequences = u32::try_from(inner).ok()?;
+    let applies = (2..=CHANNELS_SIDE_BY_SIDE_MAX).contains(&inner)
+        && request.len.is_power_of_two()
+        && request.precision == Precision::F32
+        && passes.len() >= 2;
+    if !applies {
+        return None;
     }
     for pass in &mut passes {
         let KernelSpec::Fused(fused) = &mut pass.spec else {
-            return Ok(None);
+            return None;
         };
         fused.interleaved = true;
         fused.side_by_side = sequences;
         fused.side_by_side_in_runs = true;
-        let fits = fused.check().is_ok()
-            && fused.work_group_size() as usize <= caps.max_work_group_size
-            && fused.local_bytes() <= caps.local_mem_bytes;
-        if !fits {
-            return Ok(None);
+        if !fits_device(fused, caps) {
+            return None;
         }
         pass.params.inner = inner;
         pass.relaunch();
     }
-    Ok(Some(passes))
+    Some(passes)
 }
 
 /// The longest power-of-two sub-FFT of an axis of `inner` interleaved sequences: the wide

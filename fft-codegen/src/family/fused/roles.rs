@@ -91,10 +91,7 @@ pub(super) fn roles(shape: &Shape) -> (Bindings, Names) {
         b.comment(
             "Interleaved: launch sub-FFT gg is sub-FFT g of the sequences in column ci of inner.",
         );
-        let gg = b.bind("gg", gg);
-        let g = b.bind("g", gg.clone().over(Expr::var("inner")));
-        b.bind("ci", gg.minus(g.clone().times(Expr::var("inner"))));
-        g
+        bind_interleaved_sub_fft(&mut b, gg)
     } else if shape.has_c() {
         b.bind("g", first.clone().plus(Expr::var("col")))
     } else {
@@ -213,12 +210,19 @@ pub(super) fn side_by_side_store(shape: &Shape) -> Bindings {
         "row",
         p.select(Expr::uint(1), Expr::var("srow"), Expr::var("rrow")),
     );
-    let gg = b.bind("gg", Expr::var("first").plus(col));
-    let g = b.bind("g", gg.clone().over(Expr::var("inner")));
-    b.bind("ci", gg.minus(g.clone().times(Expr::var("inner"))));
+    let g = bind_interleaved_sub_fft(&mut b, Expr::var("first").plus(col));
     bind_sub_fft(&mut b, shape, g);
     b.bind_unless_var("cell", stage_point(shape, "col", "row"));
     b
+}
+
+/// `gg`, the launch's sub-FFT, and of an interleaved pass the sub-FFT `g` it is of the
+/// sequences in column `ci` of `inner`; returns `g`.
+fn bind_interleaved_sub_fft(b: &mut Bindings, gg: Expr) -> Expr {
+    let gg = b.bind("gg", gg);
+    let g = b.bind("g", gg.clone().over(Expr::var("inner")));
+    b.bind("ci", gg.minus(g.clone().times(Expr::var("inner"))));
+    g
 }
 
 /// `i`, `k` and `base` of sub-FFT `g`: its index among the `t` of its sequence, its twiddle
@@ -414,9 +418,8 @@ fn bind_register_mappings(b: &mut Bindings, shape: &Shape) {
         let side_by_side_store = stores_side_by_side(shape) && arg == REGISTERS_STORE.1;
         let flat = |flat: &str, column: &str| {
             if side_by_side_store {
-                let side = if column == "col" { "scol" } else { "srow" };
-                let runs = if column == "col" { "rcol" } else { "rrow" };
-                Expr::var(arg).select(Expr::uint(1), Expr::var(side), Expr::var(runs))
+                let (side, runs) = (format!("s{column}"), format!("r{column}"));
+                Expr::var(arg).select(Expr::uint(1), Expr::var(&side), Expr::var(&runs))
             } else if shape.spec.interleaved {
                 Expr::var(column)
             } else {
