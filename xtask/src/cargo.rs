@@ -24,7 +24,7 @@ pub(crate) fn cargo() -> Command {
 }
 
 /// Passed and failed counts of one `test result:` line of libtest.
-fn parse_result_line(line: &str) -> Option<(u64, u64)> {
+pub(crate) fn parse_result_line(line: &str) -> Option<(u64, u64)> {
     let rest = line.trim().strip_prefix("test result: ")?;
     let count = |word: &str| {
         rest.split(';').find_map(|part| {
@@ -37,10 +37,15 @@ fn parse_result_line(line: &str) -> Option<(u64, u64)> {
     Some((count("passed")?, count("failed")?))
 }
 
-/// `cargo test --workspace` after the OpenCL set-up; its output is passed through and the
-/// totals of every test binary are printed last as `N passed, N failed`.
+/// The test suite after the OpenCL set-up: without `extra` arguments the test binaries
+/// several at a time ([`crate::test_binaries`]), with them `cargo test --workspace EXTRA`,
+/// its output passed through; the totals of every test binary are printed last as
+/// `N passed, N failed`.
 pub fn test(extra: Vec<String>) -> Result<String, Error> {
     eprintln!("xtask: {}", ensure_opencl()?);
+    if extra.is_empty() {
+        return crate::test_binaries::run_all();
+    }
     eprintln!("xtask: cargo test --workspace {}", extra.join(" "));
     let mut child = cargo()
         .args(["test", "--workspace"])

@@ -8,6 +8,7 @@ mod fuzz;
 mod gen_kernels;
 mod mpi;
 mod setup;
+mod test_binaries;
 
 use fft_codegen::CodegenError;
 use std::fmt;
@@ -23,7 +24,10 @@ commands:
       Set up OpenCL if needed, build oclfft (release), list the devices, transform
       examples/input.txt on the default device with a CPU check, and run a short benchmark.
   test [ARGS...]
-      Set up OpenCL if needed, then run `cargo test --workspace ARGS...`.
+      Set up OpenCL if needed, then run the workspace's tests: without ARGS, build them
+      (`cargo test --workspace --no-run`) and run the test binaries as many at a time as
+      the cores and memory allow (OCLFFT_TEST_JOBS=N sets it), then the doc tests; with
+      ARGS, `cargo test --workspace ARGS...`.
   setup
       Make sure an OpenCL loader and at least one platform are installed; when they are
       missing and apt-get is available, install ocl-icd-opencl-dev and pocl-opencl-icd.

@@ -1,0 +1,318 @@
+//! `cargo xtask test` without arguments: the workspace's test binaries run several at a time.
+//!
+//! The suite's time is PoCL compiling kernels (86 % of a device test's samples were in LLVM,
+//! measured with `perf`), and PoCL compiles one program at a time per process, so one test
+//! binary keeps one core busy however many threads libtest gives it (the device tests merged
+//! into one binary used 105 % of the 2-core CI machine). `cargo test` runs its binaries one
+//! after another; this runs [`jobs`] of them at once, the device suite's first (the longest),
+//! each with the working directory and the `CARGO_MANIFEST_DIR` cargo gives it, and prints
+//! each binary's output whole when it ends. The doc tests run after them through
+//! `cargo test --doc`.
+
+use crate::cargo::{cargo, parse_result_line};
+use crate::{workspace_root, Error};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+/// The package whose binaries run first: the device tests, the longest of the suite.
+const LONGEST_PACKAGE: &str = "oclfft-tests";
+
+/// Memory one test binary may take: the device tests peak at 2.7 GB (any_length, measured
+/// with `/usr/bin/time -v`), so no more binaries run at once than the memory holds.
+const BYTES_PER_JOB: u64 = 3 << 30;
+
+/// Overrides [`jobs`] (a positive count).
+const JOBS_ENV: &str = "OCLFFT_TEST_JOBS";
+
+/// One test binary cargo built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct TestBinary {
+    package: String,
+    /// The target's source file, as cargo prints it (`tests/gpu_plans.rs`).
+    source: String,
+    executable: PathBuf,
+    manifest_dir: PathBuf,
+}
+
+/// How one binary ended.
+struct Outcome {
+    binary: TestBinary,
+    output: String,
+    success: bool,
+    seconds: f64,
+}
+
+/// Builds every test target, runs the binaries [`jobs`] at a time and then the doc tests;
+/// returns the totals as `N passed, N failed`.
+pub fn run_all() -> Result<String, Error> {
+    let binaries = build()?;
+    let jobs = jobs();
+    eprintln!(
+        "xtask: running {} test binaries, {jobs} at a time ({JOBS_ENV} changes it)",
+        binaries.len()
+    );
+    let (mut passed, mut failed) = (0, 0);
+    let mut failures = Vec::new();
+    run(binaries, jobs, |outcome| {
+        println!(
+            "     Running {} ({}) [{:.0} s]",
+            outcome.binary.source,
+            outcome.binary.executable.display(),
+            outcome.seconds
+        );
+        println!("{}", outcome.output);
+        let counts: Vec<(u64, u64)> = outcome
+            .output
+            .lines()
+            .filter_map(parse_result_line)
+            .collect();
+        passed += counts.iter().map(|c| c.0).sum::<u64>();
+        failed += counts.iter().map(|c| c.1).sum::<u64>();
+        if !outcome.success || counts.is_empty() {
+            failures.push(format!(
+                "{} {} ({})",
+                outcome.binary.package,
+                outcome.binary.source,
+                outcome.binary.executable.display()
+            ));
+        }
+    });
+    let (doc_passed, doc_failed, doc_ok) = doc_tests()?;
+    passed += doc_passed;
+    failed += doc_failed;
+    if !doc_ok {
+        failures.push("the doc tests (cargo test --workspace --doc)".into());
+    }
+    let totals = format!("{passed} passed, {failed} failed");
+    if failures.is_empty() && failed == 0 {
+        Ok(totals)
+    } else {
+        Err(Error::Command(format!(
+            "{totals}; failed: {}",
+            failures.join(", ")
+        )))
+    }
+}
+
+/// `cargo test --workspace --no-run`, the test binaries it built in the order they run.
+fn build() -> Result<Vec<TestBinary>, Error> {
+    let what = "cargo test --workspace --no-run --message-format=json-render-diagnostics";
+    eprintln!("xtask: {what}");
+    let mut child = cargo()
+        .args(["test", "--workspace", "--no-run"])
+        .arg("--message-format=json-render-diagnostics")
+        .current_dir(workspace_root())
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| Error::Command(format!("cannot start {what}: {e}")))?;
+    let mut binaries = Vec::new();
+    if let Some(stdout) = child.stdout.take() {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            binaries.extend(test_binary(&line));
+        }
+    }
+    let status = child
+        .wait()
+        .map_err(|e| Error::Command(format!("{what}: {e}")))?;
+    if !status.success() {
+        return Err(Error::Command(format!("{what} failed ({status})")));
+    }
+    binaries.sort_by_key(|b| {
+        (
+            b.package != LONGEST_PACKAGE,
+            b.package.clone(),
+            b.source.clone(),
+        )
+    });
+    Ok(binaries)
+}
+
+/// The test binary a line of cargo's JSON messages names, if it names one.
+fn test_binary(line: &str) -> Option<TestBinary> {
+    let message: serde_json::Value = serde_json::from_str(line).ok()?;
+    if message["reason"] != "compiler-artifact" || message["profile"]["test"] != true {
+        return None;
+    }
+    let executable = PathBuf::from(message["executable"].as_str()?);
+    let manifest_dir = Path::new(message["manifest_path"].as_str()?)
+        .parent()?
+        .to_path_buf();
+    let source = Path::new(message["target"]["src_path"].as_str()?);
+    let source = source
+        .strip_prefix(&manifest_dir)
+        .unwrap_or(source)
+        .display()
+        .to_string();
+    // The package id names the package: `path+file:///.../tests#oclfft-tests@0.1.0`, or
+    // `...#0.1.0` where the directory is the package's name.
+    let id = message["package_id"].as_str()?;
+    let tail = id.rsplit(['#', '/']).next()?;
+    let package = match tail.split_once('@') {
+        Some((name, _)) => name.to_string(),
+        None => manifest_dir.file_name()?.to_string_lossy().into_owned(),
+    };
+    Some(TestBinary {
+        package,
+        source,
+        executable,
+        manifest_dir,
+    })
+}
+
+/// How many binaries run at once: [`JOBS_ENV`], else the cores, at most as many as the
+/// available memory holds at [`BYTES_PER_JOB`] each, at least 1.
+fn jobs() -> usize {
+    if let Some(jobs) = std::env::var(JOBS_ENV)
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .filter(|&j| j > 0)
+    {
+        return jobs;
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let memory_jobs = available_memory().map_or(cores, |bytes| (bytes / BYTES_PER_JOB) as usize);
+    cores.min(memory_jobs).max(1)
+}
+
+/// `MemAvailable` of `/proc/meminfo`, in bytes (Linux; `None` elsewhere).
+fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// Runs `binaries` on `jobs` threads and hands each outcome to `ended` (on this thread) as
+/// its binary ends.
+fn run(binaries: Vec<TestBinary>, jobs: usize, mut ended: impl FnMut(Outcome)) {
+    let next = AtomicUsize::new(0);
+    let (send, receive) = mpsc::channel();
+    let total = binaries.len();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(total) {
+            let (next, binaries, send) = (&next, &binaries, send.clone());
+            scope.spawn(move || {
+                while let Some(binary) = binaries.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    if send.send(run_one(binary)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(send);
+        receive.iter().for_each(&mut ended);
+    });
+}
+
+/// Runs one binary as `cargo test` would: from its package's directory, with its
+/// `CARGO_MANIFEST_DIR`; stdout then stderr.
+fn run_one(binary: &TestBinary) -> Outcome {
+    let start = Instant::now();
+    let result = Command::new(&binary.executable)
+        .current_dir(&binary.manifest_dir)
+        .env("CARGO_MANIFEST_DIR", &binary.manifest_dir)
+        .env("CARGO_PKG_NAME", &binary.package)
+        .output();
+    let (output, success) = match result {
+        Ok(out) => {
+            let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
+            text.push_str(&String::from_utf8_lossy(&out.stderr));
+            (text, out.status.success())
+        }
+        Err(e) => (format!("cannot start the test binary: {e}"), false),
+    };
+    Outcome {
+        binary: binary.clone(),
+        output,
+        success,
+        seconds: start.elapsed().as_secs_f64(),
+    }
+}
+
+/// `cargo test --workspace --doc`, its output passed through: passed, failed, success.
+fn doc_tests() -> Result<(u64, u64, bool), Error> {
+    let what = "cargo test --workspace --doc";
+    eprintln!("xtask: {what}");
+    let mut child = cargo()
+        .args(["test", "--workspace", "--doc"])
+        .current_dir(workspace_root())
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| Error::Command(format!("cannot start {what}: {e}")))?;
+    let (mut passed, mut failed) = (0, 0);
+    if let Some(stdout) = child.stdout.take() {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            println!("{line}");
+            if let Some((p, f)) = parse_result_line(&line) {
+                passed += p;
+                failed += f;
+            }
+        }
+    }
+    let status = child
+        .wait()
+        .map_err(|e| Error::Command(format!("{what}: {e}")))?;
+    Ok((passed, failed, status.success()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_test_binaries_from_cargo_messages() {
+        let line = r#"{"reason":"compiler-artifact","package_id":"path+file:///w/tests#oclfft-tests@0.1.0","manifest_path":"/w/tests/Cargo.toml","target":{"kind":["test"],"name":"gpu_plans","src_path":"/w/tests/tests/gpu_plans.rs"},"profile":{"test":true},"executable":"/w/target/debug/deps/gpu_plans-1"}"#;
+        assert_eq!(
+            test_binary(line),
+            Some(TestBinary {
+                package: "oclfft-tests".into(),
+                source: "tests/gpu_plans.rs".into(),
+                executable: "/w/target/debug/deps/gpu_plans-1".into(),
+                manifest_dir: "/w/tests".into(),
+            })
+        );
+        // A package id without a name takes the directory's.
+        let line = line.replace("#oclfft-tests@0.1.0", "#0.1.0");
+        assert_eq!(test_binary(&line).unwrap().package, "tests");
+        // Libraries built for the tests are no test binaries, nor other messages.
+        let library = line.replace(r#""profile":{"test":true}"#, r#""profile":{"test":false}"#);
+        assert_eq!(test_binary(&library), None);
+        assert_eq!(
+            test_binary(r#"{"reason":"build-finished","success":true}"#),
+            None
+        );
+        assert_eq!(test_binary("not json"), None);
+    }
+
+    #[test]
+    fn every_binary_runs_once_and_its_exit_status_is_kept() {
+        let binary = |name: &str| TestBinary {
+            package: "p".into(),
+            source: name.into(),
+            executable: name.into(),
+            manifest_dir: std::env::temp_dir(),
+        };
+        let binaries: Vec<TestBinary> = ["true", "false", "true", "false", "true"]
+            .into_iter()
+            .map(binary)
+            .collect();
+        let mut ended = Vec::new();
+        run(binaries, 2, |outcome| {
+            ended.push((outcome.binary.source, outcome.success))
+        });
+        ended.sort();
+        let want = [
+            ("false", false),
+            ("false", false),
+            ("true", true),
+            ("true", true),
+            ("true", true),
+        ];
+        let want: Vec<(String, bool)> = want.iter().map(|&(n, ok)| (n.into(), ok)).collect();
+        assert_eq!(ended, want);
+    }
+}
