@@ -46,14 +46,32 @@ pub fn test(extra: Vec<String>) -> Result<String, Error> {
     if extra.is_empty() {
         return crate::test_binaries::run_all();
     }
-    eprintln!("xtask: cargo test --workspace {}", extra.join(" "));
+    let mut args = vec!["--workspace".to_string()];
+    args.extend(extra);
+    let (passed, failed, success) = cargo_test(&args)?;
+    let totals = format!("{passed} passed, {failed} failed");
+    if success && failed == 0 {
+        Ok(totals)
+    } else {
+        Err(Error::Command(format!(
+            "cargo test {} failed\n{totals}",
+            args.join(" ")
+        )))
+    }
+}
+
+/// `cargo test ARGS` from the workspace root, its output passed through: the passed and
+/// failed counts of its `test result:` lines, and whether it exited with success.
+pub(crate) fn cargo_test(args: &[String]) -> Result<(u64, u64, bool), Error> {
+    let what = format!("cargo test {}", args.join(" "));
+    eprintln!("xtask: {what}");
     let mut child = cargo()
-        .args(["test", "--workspace"])
-        .args(&extra)
+        .arg("test")
+        .args(args)
         .current_dir(workspace_root())
         .stdout(Stdio::piped())
         .spawn()
-        .map_err(|e| Error::Command(format!("cannot start cargo test: {e}")))?;
+        .map_err(|e| Error::Command(format!("cannot start {what}: {e}")))?;
     let (mut passed, mut failed) = (0, 0);
     if let Some(stdout) = child.stdout.take() {
         for line in BufReader::new(stdout).lines().map_while(Result::ok) {
@@ -66,15 +84,8 @@ pub fn test(extra: Vec<String>) -> Result<String, Error> {
     }
     let status = child
         .wait()
-        .map_err(|e| Error::Command(format!("cargo test: {e}")))?;
-    let totals = format!("{passed} passed, {failed} failed");
-    if status.success() && failed == 0 {
-        Ok(totals)
-    } else {
-        Err(Error::Command(format!(
-            "cargo test --workspace failed ({status})\n{totals}"
-        )))
-    }
+        .map_err(|e| Error::Command(format!("{what}: {e}")))?;
+    Ok((passed, failed, status.success()))
 }
 
 fn oclfft_binary() -> PathBuf {

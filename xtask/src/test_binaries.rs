@@ -9,7 +9,7 @@
 //! each binary's output whole when it ends. The doc tests run after them through
 //! `cargo test --doc`.
 
-use crate::cargo::{cargo, parse_result_line};
+use crate::cargo::{cargo, cargo_test, parse_result_line};
 use crate::{workspace_root, Error};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -81,7 +81,7 @@ pub fn run_all() -> Result<String, Error> {
             ));
         }
     });
-    let (doc_passed, doc_failed, doc_ok) = doc_tests()?;
+    let (doc_passed, doc_failed, doc_ok) = cargo_test(&["--workspace".into(), "--doc".into()])?;
     passed += doc_passed;
     failed += doc_failed;
     if !doc_ok {
@@ -231,32 +231,6 @@ fn run_one(binary: &TestBinary) -> Outcome {
         success,
         seconds: start.elapsed().as_secs_f64(),
     }
-}
-
-/// `cargo test --workspace --doc`, its output passed through: passed, failed, success.
-fn doc_tests() -> Result<(u64, u64, bool), Error> {
-    let what = "cargo test --workspace --doc";
-    eprintln!("xtask: {what}");
-    let mut child = cargo()
-        .args(["test", "--workspace", "--doc"])
-        .current_dir(workspace_root())
-        .stdout(Stdio::piped())
-        .spawn()
-        .map_err(|e| Error::Command(format!("cannot start {what}: {e}")))?;
-    let (mut passed, mut failed) = (0, 0);
-    if let Some(stdout) = child.stdout.take() {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            println!("{line}");
-            if let Some((p, f)) = parse_result_line(&line) {
-                passed += p;
-                failed += f;
-            }
-        }
-    }
-    let status = child
-        .wait()
-        .map_err(|e| Error::Command(format!("{what}: {e}")))?;
-    Ok((passed, failed, status.success()))
 }
 
 #[cfg(test)]
