@@ -63,29 +63,39 @@ pub fn test(extra: Vec<String>) -> Result<String, Error> {
 /// `cargo test ARGS` from the workspace root, its output passed through: the passed and
 /// failed counts of its `test result:` lines, and whether it exited with success.
 pub(crate) fn cargo_test(args: &[String]) -> Result<(u64, u64, bool), Error> {
-    let what = format!("cargo test {}", args.join(" "));
+    let mut command = vec!["test".to_string()];
+    command.extend_from_slice(args);
+    let (mut passed, mut failed) = (0, 0);
+    let success = cargo_lines(&command, |line| {
+        println!("{line}");
+        if let Some((p, f)) = parse_result_line(line) {
+            passed += p;
+            failed += f;
+        }
+    })?;
+    Ok((passed, failed, success))
+}
+
+/// `cargo ARGS` from the workspace root, each line of its standard output handed to
+/// `on_line` (its standard error passes through): whether it exited with success.
+pub(crate) fn cargo_lines(args: &[String], mut on_line: impl FnMut(&str)) -> Result<bool, Error> {
+    let what = format!("cargo {}", args.join(" "));
     eprintln!("xtask: {what}");
     let mut child = cargo()
-        .arg("test")
         .args(args)
         .current_dir(workspace_root())
         .stdout(Stdio::piped())
         .spawn()
         .map_err(|e| Error::Command(format!("cannot start {what}: {e}")))?;
-    let (mut passed, mut failed) = (0, 0);
     if let Some(stdout) = child.stdout.take() {
         for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            println!("{line}");
-            if let Some((p, f)) = parse_result_line(&line) {
-                passed += p;
-                failed += f;
-            }
+            on_line(&line);
         }
     }
     let status = child
         .wait()
         .map_err(|e| Error::Command(format!("{what}: {e}")))?;
-    Ok((passed, failed, status.success()))
+    Ok(status.success())
 }
 
 fn oclfft_binary() -> PathBuf {

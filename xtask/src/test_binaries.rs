@@ -9,11 +9,10 @@
 //! each binary's output whole when it ends. The doc tests run after them through
 //! `cargo test --doc`.
 
-use crate::cargo::{cargo, cargo_test, parse_result_line};
-use crate::{workspace_root, Error};
-use std::io::{BufRead, BufReader};
+use crate::cargo::{cargo_lines, cargo_test, parse_result_line};
+use crate::Error;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
@@ -100,26 +99,16 @@ pub fn run_all() -> Result<String, Error> {
 
 /// `cargo test --workspace --no-run`, the test binaries it built in the order they run.
 fn build() -> Result<Vec<TestBinary>, Error> {
-    let what = "cargo test --workspace --no-run --message-format=json-render-diagnostics";
-    eprintln!("xtask: {what}");
-    let mut child = cargo()
-        .args(["test", "--workspace", "--no-run"])
-        .arg("--message-format=json-render-diagnostics")
-        .current_dir(workspace_root())
-        .stdout(Stdio::piped())
-        .spawn()
-        .map_err(|e| Error::Command(format!("cannot start {what}: {e}")))?;
+    let args = [
+        "test",
+        "--workspace",
+        "--no-run",
+        "--message-format=json-render-diagnostics",
+    ];
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
     let mut binaries = Vec::new();
-    if let Some(stdout) = child.stdout.take() {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            binaries.extend(test_binary(&line));
-        }
-    }
-    let status = child
-        .wait()
-        .map_err(|e| Error::Command(format!("{what}: {e}")))?;
-    if !status.success() {
-        return Err(Error::Command(format!("{what} failed ({status})")));
+    if !cargo_lines(&args, |line| binaries.extend(test_binary(line)))? {
+        return Err(Error::Command(format!("cargo {} failed", args.join(" "))));
     }
     binaries.sort_by_key(|b| {
         (
