@@ -95,12 +95,23 @@ impl FusedSpec {
         // points. Measured on the H100 (docs/PERFORMANCE.md, 2026-11-25 night): 2048 as
         // [32, 32, 2] against [64, 32], R2C of 4096 reals 0.533 -> 0.469 ms, C2R 0.596 ->
         // 0.467; 512 with the merge as [16, 16, 2] against [32, 16], C2R of 1024 reals 0.468
-        // -> 0.419 (the split stays [32, 16]: 0.441 against 0.450). Not on the first pass of
-        // several: there [32, 32, 2] took the C2R of 2^22 reals from 1.189 to 1.261 ms.
+        // -> 0.419 (the split stays [32, 16]: 0.441 against 0.450). On the first pass of
+        // several, [32, 32, 2] once took the C2R of 2^22 reals from 1.189 to 1.261 ms (the
+        // H100, 2026-11-25, a merge pass of 2 columns); since the merge rides in wide passes
+        // (2048 points: 8 columns, two parts per exchange), [32, 32, 2] with 512 work-items
+        // beats [64, 32] with 256 there: that pass 0.533 -> 0.497 ms per 2^27 reals, the C2R
+        // of 2^22 reals 0.897-0.900 -> 0.861 on the H200, while the plain 2048-point wide pass
+        // lost with it (0.689-0.692 -> 0.699-0.704; docs/PERFORMANCE.md, 2026-11-29 (wide
+        // passes), w2).
         match self.real {
             Some(step) if self.precision == Precision::F32 && self.single_pass => {
                 let merge_512 = step == FusedReal::Merge && self.len == 512;
                 main.min(if merge_512 { sixteen } else { sixteen + 1 })
+            }
+            Some(FusedReal::Merge)
+                if self.precision == Precision::F32 && self.len == 2048 && self.is_wide() =>
+            {
+                main.min(sixteen + 1)
             }
             _ => main,
         }

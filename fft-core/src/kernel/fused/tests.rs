@@ -112,8 +112,9 @@ fn mixed_lengths_keep_their_values_in_registers_where_the_radices_divide() {
     }
     // Single power-of-two passes with a real edge keep their values in registers (the
     // split at every length, the merge up to 512 points) as the plain ones do; a longer
-    // merge takes radices up to 32 through local memory; the first pass of several keeps
-    // the plain radices.
+    // merge takes radices up to 32 through local memory; the first pass of several takes
+    // [32, 32, 2] where it is a wide pass with the merge (2048 points), the plain pass of the
+    // same length [64, 32].
     let single = |len: u32, step: FusedReal| FusedSpec {
         single_pass: true,
         ..real(len, step)
@@ -130,7 +131,9 @@ fn mixed_lengths_keep_their_values_in_registers_where_the_radices_divide() {
     assert_eq!(single(1000, FusedReal::Split).columns(), 4);
     assert!(!single(2048, FusedReal::Merge).holds_registers());
     assert_eq!(single(2048, FusedReal::Merge).stage_radices(), [32, 32, 2]);
-    assert_eq!(real(2048, FusedReal::Merge).stage_radices(), [64, 32]);
+    assert!(real(2048, FusedReal::Merge).is_wide());
+    assert_eq!(real(2048, FusedReal::Merge).stage_radices(), [32, 32, 2]);
+    assert_eq!(real(2048, FusedReal::Merge).work_group_size(), 512);
     for step in [FusedReal::Split, FusedReal::Merge] {
         assert!(single(512, step).single_pass_in_registers());
     }
