@@ -26,8 +26,9 @@ commands:
   test [ARGS...]
       Set up OpenCL if needed, then run the workspace's tests: without ARGS, build them
       (`cargo test --workspace --no-run`) and run the test binaries as many at a time as
-      the cores and memory allow (OCLFFT_TEST_JOBS=N sets it), then the doc tests; with
-      ARGS, `cargo test --workspace ARGS...`.
+      the cores and memory allow (OCLFFT_TEST_JOBS=N sets it), each killed and failed
+      after 20 minutes (OCLFFT_TEST_TIMEOUT_S=N sets it), then the doc tests; with ARGS,
+      `cargo test --workspace ARGS...`.
   setup
       Make sure an OpenCL loader and at least one platform are installed; when they are
       missing and apt-get is available, install ocl-icd-opencl-dev and pocl-opencl-icd.

@@ -5,17 +5,20 @@
 //! binary keeps one core busy however many threads libtest gives it (the device tests merged
 //! into one binary used 105 % of the 2-core CI machine). `cargo test` runs its binaries one
 //! after another; this runs [`jobs`] of them at once, the device suite's first (the longest),
-//! each with the working directory and the `CARGO_MANIFEST_DIR` cargo gives it, and prints
-//! each binary's output whole when it ends. The doc tests run after them through
+//! each with the working directory and the `CARGO_MANIFEST_DIR` cargo gives it, names each
+//! binary as it starts and prints its output whole when it ends. A binary still running after
+//! [`timeout`] is killed and fails with the output it had written, so a hang names itself
+//! instead of running into CI's limit silently. The doc tests run after them through
 //! `cargo test --doc`.
 
 use crate::cargo::{cargo_lines, cargo_test, parse_result_line};
 use crate::Error;
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::time::Instant;
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// The package whose binaries run first: the device tests, the longest of the suite.
 const LONGEST_PACKAGE: &str = "oclfft-tests";
@@ -26,6 +29,19 @@ const BYTES_PER_JOB: u64 = 3 << 30;
 
 /// Overrides [`jobs`] (a positive count).
 const JOBS_ENV: &str = "OCLFFT_TEST_JOBS";
+
+/// How long one binary may run by default: four times the longest measured (gpu_plans,
+/// about 290 s with cold caches on the 2-core CI machine).
+const DEFAULT_TIMEOUT: Duration = Duration::from_secs(20 * 60);
+
+/// Overrides [`DEFAULT_TIMEOUT`] (whole seconds, positive).
+const TIMEOUT_ENV: &str = "OCLFFT_TEST_TIMEOUT_S";
+
+/// How long the output of a killed binary is waited for.
+const KILLED_OUTPUT_WAIT: Duration = Duration::from_secs(2);
+
+/// How often a running binary is checked for its end or its time limit.
+const POLL: Duration = Duration::from_millis(50);
 
 /// One test binary cargo built.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,13 +66,15 @@ struct Outcome {
 pub fn run_all() -> Result<String, Error> {
     let binaries = build()?;
     let jobs = jobs();
+    let timeout = timeout();
     eprintln!(
-        "xtask: running {} test binaries, {jobs} at a time ({JOBS_ENV} changes it)",
-        binaries.len()
+        "xtask: running {} test binaries, {jobs} at a time ({JOBS_ENV} changes it), each for at most {} s ({TIMEOUT_ENV})",
+        binaries.len(),
+        timeout.as_secs()
     );
     let (mut passed, mut failed) = (0, 0);
     let mut failures = Vec::new();
-    run(binaries, jobs, |outcome| {
+    run(binaries, jobs, timeout, |outcome| {
         println!(
             "     Running {} ({}) [{:.0} s]",
             outcome.binary.source,
@@ -167,6 +185,15 @@ fn jobs() -> usize {
     cores.min(memory_jobs).max(1)
 }
 
+/// How long one binary may run: [`TIMEOUT_ENV`], else [`DEFAULT_TIMEOUT`].
+fn timeout() -> Duration {
+    std::env::var(TIMEOUT_ENV)
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .filter(|&s| s > 0)
+        .map_or(DEFAULT_TIMEOUT, Duration::from_secs)
+}
+
 /// `MemAvailable` of `/proc/meminfo`, in bytes (Linux; `None` elsewhere).
 fn available_memory() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
@@ -175,9 +202,9 @@ fn available_memory() -> Option<u64> {
     Some(kb * 1024)
 }
 
-/// Runs `binaries` on `jobs` threads and hands each outcome to `ended` (on this thread) as
-/// its binary ends.
-fn run(binaries: Vec<TestBinary>, jobs: usize, mut ended: impl FnMut(Outcome)) {
+/// Runs `binaries` on `jobs` threads, each for at most `timeout`, and hands each outcome to
+/// `ended` (on this thread) as its binary ends.
+fn run(binaries: Vec<TestBinary>, jobs: usize, timeout: Duration, mut ended: impl FnMut(Outcome)) {
     let next = AtomicUsize::new(0);
     let (send, receive) = mpsc::channel();
     let total = binaries.len();
@@ -186,7 +213,8 @@ fn run(binaries: Vec<TestBinary>, jobs: usize, mut ended: impl FnMut(Outcome)) {
             let (next, binaries, send) = (&next, &binaries, send.clone());
             scope.spawn(move || {
                 while let Some(binary) = binaries.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    if send.send(run_one(binary)).is_err() {
+                    eprintln!("xtask: started {} {}", binary.package, binary.source);
+                    if send.send(run_one(binary, timeout)).is_err() {
                         return;
                     }
                 }
@@ -198,20 +226,20 @@ fn run(binaries: Vec<TestBinary>, jobs: usize, mut ended: impl FnMut(Outcome)) {
 }
 
 /// Runs one binary as `cargo test` would: from its package's directory, with its
-/// `CARGO_MANIFEST_DIR`; stdout then stderr.
-fn run_one(binary: &TestBinary) -> Outcome {
+/// `CARGO_MANIFEST_DIR`; stdout then stderr. Past `timeout` it is killed and fails, with what
+/// it had written and a line that says so.
+fn run_one(binary: &TestBinary, timeout: Duration) -> Outcome {
     let start = Instant::now();
-    let result = Command::new(&binary.executable)
+    let spawned = Command::new(&binary.executable)
         .current_dir(&binary.manifest_dir)
         .env("CARGO_MANIFEST_DIR", &binary.manifest_dir)
         .env("CARGO_PKG_NAME", &binary.package)
-        .output();
-    let (output, success) = match result {
-        Ok(out) => {
-            let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
-            text.push_str(&String::from_utf8_lossy(&out.stderr));
-            (text, out.status.success())
-        }
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let (output, success) = match spawned {
+        Ok(child) => wait_with_output(child, timeout),
         Err(e) => (format!("cannot start the test binary: {e}"), false),
     };
     Outcome {
@@ -220,6 +248,84 @@ fn run_one(binary: &TestBinary) -> Outcome {
         success,
         seconds: start.elapsed().as_secs_f64(),
     }
+}
+
+/// Waits for `child` (its stdout and stderr piped) up to `timeout`, killing it then; returns
+/// its stdout then stderr, and whether it exited successfully in time.
+fn wait_with_output(mut child: Child, timeout: Duration) -> (String, bool) {
+    let stdout = child.stdout.take().map(read_all);
+    let stderr = child.stderr.take().map(read_all);
+    let deadline = Instant::now() + timeout;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break Some(status),
+            Ok(None) if Instant::now() < deadline => std::thread::sleep(POLL),
+            // Past the limit, or the status cannot be read: kill it (an error means it has
+            // ended already) and reap it.
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+        }
+    };
+    // A killed binary's children may hold its pipes open: its output is what came by then.
+    let give_up = status
+        .is_none()
+        .then(|| Instant::now() + KILLED_OUTPUT_WAIT);
+    let mut text = String::new();
+    for captured in [stdout, stderr].into_iter().flatten() {
+        text.push_str(&captured.text(give_up));
+    }
+    if status.is_none() {
+        text.push_str(&format!(
+            "\nxtask: killed after {} s, the time limit of one test binary ({TIMEOUT_ENV} changes it)\n",
+            timeout.as_secs()
+        ));
+    }
+    (text, status.is_some_and(|s| s.success()))
+}
+
+/// A child's stream, read on a thread of its own (a full pipe would block the child).
+struct Captured {
+    bytes: Arc<Mutex<Vec<u8>>>,
+    ended: mpsc::Receiver<()>,
+}
+
+impl Captured {
+    /// The stream's text: all of it, or what came by `give_up` (then marked as cut).
+    fn text(&self, give_up: Option<Instant>) -> String {
+        let complete = match give_up {
+            None => self.ended.recv().is_ok(),
+            Some(at) => self
+                .ended
+                .recv_timeout(at.saturating_duration_since(Instant::now()))
+                .is_ok(),
+        };
+        let bytes = self.bytes.lock().map(|b| b.clone()).unwrap_or_default();
+        let mut text = String::from_utf8_lossy(&bytes).into_owned();
+        if !complete {
+            text.push_str("\nxtask: (the rest of this stream was not read)\n");
+        }
+        text
+    }
+}
+
+/// Starts reading `pipe` to its end.
+fn read_all(mut pipe: impl Read + Send + 'static) -> Captured {
+    let bytes = Arc::new(Mutex::new(Vec::new()));
+    let (send, ended) = mpsc::channel();
+    let sink = Arc::clone(&bytes);
+    std::thread::spawn(move || {
+        let mut chunk = [0u8; 8192];
+        while let Ok(n @ 1..) = pipe.read(&mut chunk) {
+            if let Ok(mut all) = sink.lock() {
+                all.extend_from_slice(&chunk[..n]);
+            }
+        }
+        let _ = send.send(());
+    });
+    Captured { bytes, ended }
 }
 
 #[cfg(test)]
@@ -264,7 +370,7 @@ mod tests {
             .map(binary)
             .collect();
         let mut ended = Vec::new();
-        run(binaries, 2, |outcome| {
+        run(binaries, 2, DEFAULT_TIMEOUT, |outcome| {
             ended.push((outcome.binary.source, outcome.success))
         });
         ended.sort();
@@ -277,5 +383,46 @@ mod tests {
         ];
         let want: Vec<(String, bool)> = want.iter().map(|&(n, ok)| (n.into(), ok)).collect();
         assert_eq!(ended, want);
+    }
+
+    #[test]
+    fn a_binary_past_its_time_limit_is_killed_and_fails_with_its_output() {
+        let dir = std::env::temp_dir().join(format!("xtask-timeout-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let script = dir.join("hangs.sh");
+        // `sleep` is the shell's child: killing the shell leaves it holding the pipes.
+        std::fs::write(&script, "#!/bin/sh\necho before the hang\nsleep 30\n").unwrap();
+        let mut permissions = std::fs::metadata(&script).unwrap().permissions();
+        std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+        std::fs::set_permissions(&script, permissions).unwrap();
+        let binary = TestBinary {
+            package: "p".into(),
+            source: "hangs".into(),
+            executable: script,
+            manifest_dir: dir.clone(),
+        };
+        let outcome = run_one(&binary, Duration::from_secs(1));
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(!outcome.success);
+        assert!(outcome.seconds < 10.0, "not killed: {} s", outcome.seconds);
+        assert!(
+            outcome.output.contains("before the hang"),
+            "{}",
+            outcome.output
+        );
+        assert!(
+            outcome.output.contains("killed after 1 s"),
+            "{}",
+            outcome.output
+        );
+        // In time, the exit status and output are kept.
+        let quick = TestBinary {
+            executable: "echo".into(),
+            manifest_dir: std::env::temp_dir(),
+            ..binary
+        };
+        let outcome = run_one(&quick, Duration::from_secs(10));
+        assert!(outcome.success, "{}", outcome.output);
+        assert!(!outcome.output.contains("killed"), "{}", outcome.output);
     }
 }
