@@ -961,20 +961,32 @@ fn column_splits_share_each_pair_between_its_slots() {
 
 /// The column load of a register pass already at its register bound (f32 work-groups of 512
 /// work-items, f64) reads its pass twiddles on a grid: element `a + 4 * b` is `pw[a] *
-/// pq[b]`, each `pq[b]` read before the first element that uses it. An f32 pass of 256
-/// work-items reads each element's own (the grid's live twiddles took the 1024-point pass
-/// from 128 to 168 registers).
+/// pq[b]`, each `pq[b]` read before the first element that uses it (the 4096-point wide pass
+/// with a C2R's merge, [32, 32, 4]). An f32 pass of 256 work-items reads each element's own
+/// (the grid's live twiddles took the 1024-point pass from 128 to 168 registers), as does the
+/// plain 4096-point wide pass as [64, 64].
 #[test]
 fn register_passes_at_their_bound_read_pass_twiddles_on_a_grid() {
-    let text = source(&FusedSpec::new(4096));
+    let merge = FusedSpec {
+        direction: fft_core::Direction::Inverse,
+        real: Some(fft_core::kernel::FusedReal::Merge),
+        ..FusedSpec::new(4096)
+    };
+    let text = source(&merge);
     assert!(text.contains("Work-group: C = 4 sub-FFTs of 4096 points, W = 512 work-items"));
+    let load = |offset: u32| {
+        format!("merge_load(x, seq, (src + {offset}u * t) - base, t * 4096u, real_twiddle(real_hi, real_lo, (src + {offset}u * t) - base, rh))")
+    };
     for line in [
-        "const float2 pw3 = pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 384u), h);\n",
-        "const float2 pq7 = pass_twiddle(pass_tw_hi, pass_tw_lo, k * 3584u, h);\n                ld[28] = ",
-        "ld[31] = cmul(x[src + 3968u * t], cmul(pw3, pq7));\n",
-        "ld[4] = cmul(x[src + 512u * t], cmul(pw0, pq1));\n",
+        "const float2 pw3 = pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 384u), h);\n".to_string(),
+        format!(
+            "const float2 pq7 = pass_twiddle(pass_tw_hi, pass_tw_lo, k * 3584u, h);\n                ld[28] = cmul({}, cmul(pw0, pq7));",
+            load(3584)
+        ),
+        format!("ld[31] = cmul({}, cmul(pw3, pq7));\n", load(3968)),
+        format!("ld[4] = cmul({}, cmul(pw0, pq1));\n", load(512)),
     ] {
-        assert!(text.contains(line), "4096: missing {line:?}");
+        assert!(text.contains(&line), "4096 with the merge: missing {line:?}");
     }
     let f64 = source(&FusedSpec {
         precision: fft_core::Precision::F64,
@@ -983,10 +995,13 @@ fn register_passes_at_their_bound_read_pass_twiddles_on_a_grid() {
     assert!(f64.contains(
         "const double2 pw1 = pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 256u), h);"
     ));
-    let text = source(&FusedSpec::new(1024));
-    assert!(text.contains("W = 256 work-items"), "{}", &text[..600]);
-    assert!(!text.contains("Pass twiddles on a grid"));
-    assert!(text.contains("pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + 992u), h))"));
+    for (len, last) in [(1024, 992), (4096, 4032)] {
+        let text = source(&FusedSpec::new(len));
+        assert!(text.contains("W = 256 work-items"), "{}", &text[..600]);
+        assert!(!text.contains("Pass twiddles on a grid"), "{len}");
+        let own = format!("pass_twiddle(pass_tw_hi, pass_tw_lo, k * (row + {last}u), h))");
+        assert!(text.contains(&own), "{len}: missing {own:?}");
+    }
 }
 
 /// A looped column pass (16 elements per work-item, a sub-FFT over several work-items)

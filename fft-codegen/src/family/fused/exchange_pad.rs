@@ -331,16 +331,17 @@ mod tests {
     #[test]
     fn wide_passes_in_parts_skew_each_sub_fft() {
         // 2048 points with 8 columns and 4096 with 4 exchange in two parts: each sub-FFT's
-        // part skewed by 4 (8) values, no bank met more often than with pad().
-        let skewed = |every, skew, extra_passes| Padding::Linear {
-            gaps: Gaps::every(32, 1).skewed(every, skew),
+        // part skewed by 4 (8) values, no bank met more often than with pad(). 4096 as
+        // [64, 64] writes runs of 64 values in its one exchange: a gap every 64.
+        let skewed = |gap_every, every, skew, extra_passes| Padding::Linear {
+            gaps: Gaps::every(gap_every, 1).skewed(every, skew),
             extra_passes,
         };
-        assert_eq!(paddings(2048, Precision::F32), [skewed(1024, 4, 1024)]);
+        assert_eq!(paddings(2048, Precision::F32), [skewed(32, 1024, 4, 1024)]);
         assert_eq!(
-            paddings(4096, Precision::F32)[0],
-            skewed(2048, 8, 0),
-            "4096's first exchange"
+            paddings(4096, Precision::F32),
+            [skewed(64, 2048, 8, 0)],
+            "4096's exchange"
         );
         for len in [2048, 4096] {
             let spec = FusedSpec::new(len);

@@ -17,7 +17,8 @@ impl FusedSpec {
     /// H100 (docs/PERFORMANCE.md): the third stage (two barriers and a round trip through local
     /// memory) cost 20-30 % of a pass at 512..4096 points in f32; radix-64 stages in f64 need
     /// too many registers (2048 points: 1.11 x copy with [16, 16, 8], 1.70 with [64, 32]).
-    /// The exception, measured later: 4096 points in f32 take radix 32 (`[32, 32, 4]`).
+    /// The exception, measured later: 4096 points in f32 take radix 32 (`[32, 32, 4]`), but for
+    /// the plain wide pass of 4 columns, which takes 64 (`[64, 64]`, one exchange in two parts).
     ///
     /// Above [`FusedSpec::complex_capacity`] (the stages exchange halves): 64 in f32
     /// (`8192 -> [64, 64, 2]`, `16384 -> [64, 64, 4]`) and 16 in f64
@@ -80,8 +81,16 @@ impl FusedSpec {
         // H100 (docs/PERFORMANCE.md, 2026-11-24): 1.08 copies against 1.14-1.17, the twice
         // larger work-group hiding more latency than the third stage costs. 2048 points
         // stay [64, 32] (1.08 against 1.10 for [32, 32, 2]; [16, 16, 8] 1.25).
+        // The plain wide pass of 4096 points in 4 columns (16384 values, two parts per
+        // exchange) is the other way round: [64, 64] with 256 work-items, one exchange, beat
+        // [32, 32, 4] with 512, two, on the H200 (docs/PERFORMANCE.md, 2026-11-29 (wide
+        // passes), w3): that pass 0.856 -> 0.800 ms per 2^27 points (C2C 2^22 1.570 ->
+        // 1.514), 0.435-0.443 -> 0.407 per 2^27 reals as the R2C of 2^20 reals' first pass
+        // (0.783-0.791 -> 0.756); with a C2R's merge it lost (0.597 -> 0.610: 2^23 reals) and
+        // keeps [32, 32, 4], as do the interleaved column passes (not measured).
         if self.precision == Precision::F32 && self.len == 4096 {
-            return sixteen + 1;
+            let plain_wide = self.is_wide() && !self.interleaved && self.real.is_none();
+            return if plain_wide { sixteen + 2 } else { sixteen + 1 };
         }
         let main = if bits <= 2 * sixteen {
             bits.min(sixteen)
