@@ -387,9 +387,8 @@ mod tests {
 
     #[test]
     fn a_binary_past_its_time_limit_is_killed_and_fails_with_its_output() {
-        let dir = std::env::temp_dir().join(format!("xtask-timeout-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let script = dir.join("hangs.sh");
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().join("hangs.sh");
         // `sleep` is the shell's child: killing the shell leaves it holding the pipes.
         std::fs::write(&script, "#!/bin/sh\necho before the hang\nsleep 30\n").unwrap();
         let mut permissions = std::fs::metadata(&script).unwrap().permissions();
@@ -399,10 +398,9 @@ mod tests {
             package: "p".into(),
             source: "hangs".into(),
             executable: script,
-            manifest_dir: dir.clone(),
+            manifest_dir: dir.path().to_path_buf(),
         };
         let outcome = run_one(&binary, Duration::from_secs(1));
-        std::fs::remove_dir_all(&dir).unwrap();
         assert!(!outcome.success);
         assert!(outcome.seconds < 10.0, "not killed: {} s", outcome.seconds);
         assert!(
