@@ -397,7 +397,8 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // of one column run it in 2 columns exchanging halves (2187, 8192; f64 4096) or a
     // work-group per channel (6561; 3 channels of 4096); 2 or 4 channels of a longer length
     // take its contiguous passes, the first storing them side by side (2^15 and 2^18 points:
-    // local memory, then registers; 2^20: registers).
+    // local memory, then registers; 2^20: registers). An axis of 4096 points over 8
+    // columns is the interleaved wide pass as [64, 64] with 256 work-items.
     for dims in [
         &[32768, 2][..],
         &[1 << 18, 2],
@@ -413,6 +414,7 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         &[2048, 4],
         &[1024, 4],
         &[4096, 2],
+        &[4096, 8],
         &[1000, 2],
         &[256, 4],
         &[256, 6],

@@ -87,9 +87,12 @@ impl FusedSpec {
         // passes), w3): that pass 0.856 -> 0.800 ms per 2^27 points (C2C 2^22 1.570 ->
         // 1.514), 0.435-0.443 -> 0.407 per 2^27 reals as the R2C of 2^20 reals' first pass
         // (0.783-0.791 -> 0.756); with a C2R's merge it lost (0.597 -> 0.610: 2^23 reals) and
-        // keeps [32, 32, 4], as do the interleaved column passes (not measured).
+        // keeps [32, 32, 4]. The interleaved column passes (a multi-dimensional axis of 4096
+        // points) gained more (docs/PERFORMANCE.md, 2026-11-30 (twiddles), e4): that pass
+        // 0.935 -> 0.796 ms per 2^27 points in 4096,4096 x8 (1.462 -> 1.322), 0.871 -> 0.746
+        // in 4096,64 x512.
         if self.precision == Precision::F32 && self.len == 4096 {
-            let plain_wide = self.is_wide() && !self.interleaved && self.real.is_none();
+            let plain_wide = self.is_wide() && self.real.is_none();
             return if plain_wide { sixteen + 2 } else { sixteen + 1 };
         }
         let main = if bits <= 2 * sixteen {

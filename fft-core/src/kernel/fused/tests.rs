@@ -436,29 +436,37 @@ fn shapes_follow_the_columns_rule() {
         (4, 128, 0)
     );
     assert_eq!(spec(2048, f64).columns(), 2);
-    // 4096 points: C = 4 in f32 (C * L = 16384, two parts), 2 in f64; the plain pass as
-    // [64, 64] (one exchange), with a C2R's merge or interleaved as [32, 32, 4].
+    // 4096 points: C = 4 in f32 (C * L = 16384, two parts), 2 in f64; the plain pass and
+    // the interleaved one as [64, 64] (one exchange), with a C2R's merge as [32, 32, 4].
     let s = spec(4096, f32);
-    assert!(s.is_wide());
-    assert_eq!((s.columns(), s.work_group_size()), (4, 256));
-    assert_eq!((s.exchange_parts(), s.part_len()), (2, 2048));
-    assert_eq!(s.stage_radices(), [64, 64]);
-    assert_eq!(s.sub_fft_pad(), 6);
+    let interleaved = FusedSpec {
+        interleaved: true,
+        ..s
+    };
+    for plain in [s, interleaved] {
+        assert!(plain.is_wide());
+        assert_eq!((plain.columns(), plain.work_group_size()), (4, 256));
+        assert_eq!((plain.exchange_parts(), plain.part_len()), (2, 2048));
+        assert_eq!(plain.stage_radices(), [64, 64]);
+        assert_eq!(plain.sub_fft_pad(), 6);
+    }
     let merge = FusedSpec {
         direction: Direction::Inverse,
         real: Some(FusedReal::Merge),
         ..s
     };
-    let interleaved = FusedSpec {
-        interleaved: true,
-        ..s
+    assert!(merge.is_wide());
+    assert_eq!((merge.columns(), merge.work_group_size()), (4, 512));
+    assert_eq!(merge.stage_radices(), [32, 32, 4]);
+    assert_eq!(merge.sub_fft_pad(), 6);
+    // Channels side by side are not wide passes: they keep [32, 32, 4].
+    let channels = FusedSpec {
+        side_by_side: 2,
+        ..interleaved
     };
-    for other in [merge, interleaved] {
-        assert!(other.is_wide());
-        assert_eq!((other.columns(), other.work_group_size()), (4, 512));
-        assert_eq!(other.stage_radices(), [32, 32, 4]);
-        assert_eq!(other.sub_fft_pad(), 6);
-    }
+    assert!(!channels.is_wide());
+    assert_eq!((channels.columns(), channels.work_group_size()), (4, 512));
+    assert_eq!(channels.stage_radices(), [32, 32, 4]);
     assert!(!spec(4096, f64).is_wide());
     assert!(!spec(8192, f32).is_wide() && !spec(512, f32).is_wide());
     let s = spec(512, f32);
