@@ -174,6 +174,51 @@ where
         .map_err(|e| format!("{what} planar: {e}\n{}", planar.explain()))
 }
 
+/// A complex transform of `batch` arrays of shape `dims` from planar data into planar data
+/// (two host slices), in place: the first pass (rows of the last axis) reads the planar
+/// input, a layout pass writes the planar output after the interleaved passes (which take no
+/// layout). `kernel` names (a prefix of) a pass the plan must have.
+fn check_planar_nd<T: FftFloat>(dims: &[usize], batch: usize, kernel: &str) -> Result<(), String>
+where
+    Complex<T>: OclPrm,
+{
+    let what = format!("{} planar {dims:?} x{batch}", T::PRECISION);
+    let plan = Fft::<T>::builder(gpu_planned())
+        .shape(dims)
+        .batch(batch)
+        .input_layout(Layout::planar())
+        .output_layout(Layout::planar())
+        .build()
+        .map_err(|e| format!("{what}: {e}"))?;
+    let explain = plan.explain();
+    let passes = &plan.plan().passes;
+    if !passes
+        .iter()
+        .any(|pass| pass.entry_point().starts_with(kernel))
+    {
+        return Err(format!("{what}: no pass runs {kernel}\n{explain}"));
+    }
+    let total: usize = dims.iter().product();
+    let signal = to_device::<T>(&random_signal(total * batch, total as u64 + 5));
+    let mut re: Vec<T> = signal.iter().map(|v| v.re).collect();
+    let mut im: Vec<T> = signal.iter().map(|v| v.im).collect();
+    plan.process_planar(&mut re, &mut im)
+        .map_err(|e| format!("{what}: {e}"))?;
+    let got: Vec<Complex64> = re
+        .iter()
+        .zip(&im)
+        .map(|(&r, &i)| Complex64::new(r.into(), i.into()))
+        .collect();
+    let axes: Vec<usize> = (0..dims.len()).collect();
+    let want: Vec<Complex64> = to_f64(&signal)
+        .chunks(total)
+        .flat_map(|one| nd_oracle(one, dims, &axes, Direction::Forward, 1.0))
+        .collect();
+    check_against(&got, &want, total, nd_tolerance::<T>(dims, &axes))
+        .map(|_| ())
+        .map_err(|e| format!("{what}: {e}\n{explain}"))
+}
+
 /// A 1-D R2C of reals in rows `len + 2` apart into every other value of rows `2 * (len/2 +
 /// 1)` apart, then the C2R of that spectrum back into the padded rows: the R2C's first pass
 /// and the C2R's last read and write the reals themselves (one-pass plans: with the split in
@@ -461,6 +506,13 @@ fn plans_of_the_gpu_with_the_callers_layouts_match_the_oracle() {
         results.push(check_layouts::<f32>(len, batch, direction));
     }
     results.push(check_layouts::<f64>(2048, 2, Direction::Inverse));
+    // 2-D, planar: the rows read the planar input, the 4096-point axis over 8 columns runs
+    // the interleaved wide pass ([64, 64]), a layout pass writes the planar output.
+    results.push(check_planar_nd::<f32>(
+        &[4096, 8],
+        2,
+        "fft_fused4096_c4_fwd_f32_il",
+    ));
     results.push(check_layouts::<f64>(1 << 20, 1, Direction::Forward));
     // Real transforms: padded rows folded into a two-pass plan's edge passes (2^17, 2^20
     // reals) and into one-pass plans with the split or merge (4096, 1000, 864 and 16384
