@@ -174,49 +174,95 @@ where
         .map_err(|e| format!("{what} planar: {e}\n{}", planar.explain()))
 }
 
-/// A complex transform of `batch` arrays of shape `dims` from planar data into planar data
-/// (two host slices), in place: the first pass (rows of the last axis) reads the planar
-/// input, a layout pass writes the planar output after the interleaved passes (which take no
-/// layout). `kernel` names (a prefix of) a pass the plan must have.
-fn check_planar_nd<T: FftFloat>(dims: &[usize], batch: usize, kernel: &str) -> Result<(), String>
+/// A complex transform of `batch` arrays of shape `dims` into the caller's layouts, whose last
+/// pass (`last`, a prefix of its kernel's name: an interleaved pass over axis 0) writes them
+/// itself: planar data in and out (two host slices, in place), then contiguous input into
+/// rows of axis 0 padded by 3 values and transforms 5 values apart beyond those, whose
+/// values between the addresses must keep what the output held.
+fn check_nd_output_layouts<T: FftFloat>(
+    dims: &[usize],
+    batch: usize,
+    last: &str,
+) -> Result<(), String>
 where
     Complex<T>: OclPrm,
 {
-    let what = format!("{} planar {dims:?} x{batch}", T::PRECISION);
-    let plan = Fft::<T>::builder(gpu_planned())
-        .shape(dims)
-        .batch(batch)
-        .input_layout(Layout::planar())
-        .output_layout(Layout::planar())
-        .build()
-        .map_err(|e| format!("{what}: {e}"))?;
-    let explain = plan.explain();
-    let passes = &plan.plan().passes;
-    if !passes
-        .iter()
-        .any(|pass| pass.entry_point().starts_with(kernel))
-    {
-        return Err(format!("{what}: no pass runs {kernel}\n{explain}"));
-    }
+    let what = format!("{} layouts {dims:?} x{batch}", T::PRECISION);
     let total: usize = dims.iter().product();
     let signal = to_device::<T>(&random_signal(total * batch, total as u64 + 5));
-    let mut re: Vec<T> = signal.iter().map(|v| v.re).collect();
-    let mut im: Vec<T> = signal.iter().map(|v| v.im).collect();
-    plan.process_planar(&mut re, &mut im)
-        .map_err(|e| format!("{what}: {e}"))?;
-    let got: Vec<Complex64> = re
-        .iter()
-        .zip(&im)
-        .map(|(&r, &i)| Complex64::new(r.into(), i.into()))
-        .collect();
     let axes: Vec<usize> = (0..dims.len()).collect();
     let want: Vec<Complex64> = to_f64(&signal)
         .chunks(total)
         .flat_map(|one| nd_oracle(one, dims, &axes, Direction::Forward, 1.0))
         .collect();
-    check_against(&got, &want, total, nd_tolerance::<T>(dims, &axes))
+    let tolerance = nd_tolerance::<T>(dims, &axes);
+    let builder = || Fft::<T>::builder(gpu_planned()).shape(dims).batch(batch);
+    let last_pass = |plan: &Fft<T>, tag: &str| {
+        let entry = plan.plan().passes.last().map(|pass| pass.entry_point());
+        match entry {
+            Some(name) if name.starts_with(last) && name.ends_with(tag) => Ok(()),
+            other => Err(format!(
+                "{what}: the last pass is {other:?}, not {last}..{tag}\n{}",
+                plan.explain()
+            )),
+        }
+    };
+
+    let planar = builder()
+        .input_layout(Layout::planar())
+        .output_layout(Layout::planar())
+        .build()
+        .map_err(|e| format!("{what} planar: {e}"))?;
+    last_pass(&planar, "_out_planar")?;
+    let mut re: Vec<T> = signal.iter().map(|v| v.re).collect();
+    let mut im: Vec<T> = signal.iter().map(|v| v.im).collect();
+    planar
+        .process_planar(&mut re, &mut im)
+        .map_err(|e| format!("{what} planar: {e}"))?;
+    let got: Vec<Complex64> = re
+        .iter()
+        .zip(&im)
+        .map(|(&r, &i)| Complex64::new(r.into(), i.into()))
+        .collect();
+    check_against(&got, &want, total, tolerance)
+        .map_err(|e| format!("{what} planar: {e}\n{}", planar.explain()))?;
+
+    // Axis 0's rows padded: strides [inner + 3, C order], distance n0 * (inner + 3) + 5.
+    let inner: usize = dims[1..].iter().product();
+    let mut strides = vec![inner + 3];
+    for k in 1..dims.len() {
+        strides.push(dims[k + 1..].iter().product());
+    }
+    let distance = dims[0] * (inner + 3) + 5;
+    let padded = builder()
+        .output_layout(Layout::strided(&strides, distance))
+        .build()
+        .map_err(|e| format!("{what} padded: {e}"))?;
+    last_pass(&padded, "_out_strided")?;
+    let kept = Complex::new(T::from_f64(7.0), T::from_f64(-3.0));
+    let mut output = vec![kept; distance * batch];
+    padded
+        .process_into(&signal, &mut output)
+        .map_err(|e| format!("{what} padded: {e}"))?;
+    let mut got = Vec::with_capacity(total * batch);
+    let mut written = vec![false; output.len()];
+    for b in 0..batch {
+        for row in 0..dims[0] {
+            for ci in 0..inner {
+                let at = b * distance + row * strides[0] + ci;
+                written[at] = true;
+                got.push(Complex64::new(output[at].re.into(), output[at].im.into()));
+            }
+        }
+    }
+    if let Some(at) = (0..output.len()).find(|&at| !written[at] && output[at] != kept) {
+        return Err(format!(
+            "{what} padded: value {at} between the addresses was overwritten"
+        ));
+    }
+    check_against(&got, &want, total, tolerance)
         .map(|_| ())
-        .map_err(|e| format!("{what}: {e}\n{explain}"))
+        .map_err(|e| format!("{what} padded: {e}\n{}", padded.explain()))
 }
 
 /// A 1-D R2C of reals in rows `len + 2` apart into every other value of rows `2 * (len/2 +
@@ -506,13 +552,17 @@ fn plans_of_the_gpu_with_the_callers_layouts_match_the_oracle() {
         results.push(check_layouts::<f32>(len, batch, direction));
     }
     results.push(check_layouts::<f64>(2048, 2, Direction::Inverse));
-    // 2-D, planar: the rows read the planar input, the 4096-point axis over 8 columns runs
-    // the interleaved wide pass ([64, 64]), a layout pass writes the planar output.
-    results.push(check_planar_nd::<f32>(
-        &[4096, 8],
-        2,
-        "fft_fused4096_c4_fwd_f32_il",
-    ));
+    // Multi-dimensional: the last pass, interleaved over axis 0, writes the caller's
+    // layout itself: the 4096-point wide pass ([64, 64]), a mixed one (30 points), the
+    // second pass of a two-pass axis (8192 points: 128 then 64) and a 3-D axis 0.
+    for (dims, last) in [
+        (&[4096, 8][..], "fft_fused4096_c4_fwd_f32_il"),
+        (&[30, 64], "fft_fused30_"),
+        (&[8192, 16], "fft_fused64_"),
+        (&[64, 6, 10], "fft_fused64_"),
+    ] {
+        results.push(check_nd_output_layouts::<f32>(dims, 2, last));
+    }
     results.push(check_layouts::<f64>(1 << 20, 1, Direction::Forward));
     // Real transforms: padded rows folded into a two-pass plan's edge passes (2^17, 2^20
     // reals) and into one-pass plans with the split or merge (4096, 1000, 864 and 16384

@@ -211,6 +211,12 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
         store: Some(Storage::Interleaved),
         ..FusedSpec::new(256)
     });
+    // The last (interleaved) pass of a multi-dimensional plan writing planar output itself.
+    let interleaved_layout = KernelSpec::Fused(FusedSpec {
+        interleaved: true,
+        store: Some(Storage::Planar),
+        ..FusedSpec::new(256)
+    });
     catalog()
         .into_iter()
         .filter(|spec| {
@@ -248,6 +254,7 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
             pitched_split,
             pitched_columns,
             caller_layout,
+            interleaved_layout,
         ])
         .collect()
 }
@@ -354,6 +361,7 @@ mod tests {
                 "fft_fused256_c16_fwd_f32_split_pitched",
                 "fft_fused256_c16_fwd_f32_il_pitched",
                 "fft_fused256_c16_fwd_f32_in_planar_out_strided",
+                "fft_fused256_c16_fwd_f32_il_out_planar",
             ]
         );
     }

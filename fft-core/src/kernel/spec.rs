@@ -1,13 +1,14 @@
 //! [`KernelSpec`]: one enum over every kernel family, and the options of each family.
 
 use super::abi::{
-    fused_io_abi, KernelAbi, CHIRP_ABI, CHIRP_FILTER_ABI, FUSED_ABI, FUSED_CHIRP_ABI,
-    FUSED_CHIRP_FILTER_ABI, FUSED_FILTER_ABI, FUSED_INTERLEAVED_ABI, FUSED_MERGE_OUT_ABI,
-    FUSED_PITCHED_ABI, FUSED_REAL_ABI, FUSED_SPLIT_IN_ABI, FUSED_SPLIT_PITCHED_ABI, LANES_ANY_ABI,
-    LANES_HILO_ABI, LANES_PART_ABI, LANES_WHOLE_ABI, LAYOUT_LOAD_ABI, LAYOUT_LOAD_PLANAR_ABI,
-    LAYOUT_REALS_ABI, LAYOUT_STORE_ABI, LAYOUT_STORE_PLANAR_ABI, PERMUTE_ABI, RADER_GATHER_ABI,
-    RADER_MULTIPLY_ABI, RADER_SCATTER_ABI, RADIX_ANY_ABI, RADIX_HILO_ABI, RADIX_SCALAR_ABI,
-    RADIX_VECTOR_ABI, REAL_PACK_ABI, REAL_SPLIT_ABI, REAL_UNPACK_ABI,
+    fused_interleaved_out_abi, fused_io_abi, KernelAbi, CHIRP_ABI, CHIRP_FILTER_ABI, FUSED_ABI,
+    FUSED_CHIRP_ABI, FUSED_CHIRP_FILTER_ABI, FUSED_FILTER_ABI, FUSED_INTERLEAVED_ABI,
+    FUSED_MERGE_OUT_ABI, FUSED_PITCHED_ABI, FUSED_REAL_ABI, FUSED_SPLIT_IN_ABI,
+    FUSED_SPLIT_PITCHED_ABI, LANES_ANY_ABI, LANES_HILO_ABI, LANES_PART_ABI, LANES_WHOLE_ABI,
+    LAYOUT_LOAD_ABI, LAYOUT_LOAD_PLANAR_ABI, LAYOUT_REALS_ABI, LAYOUT_STORE_ABI,
+    LAYOUT_STORE_PLANAR_ABI, PERMUTE_ABI, RADER_GATHER_ABI, RADER_MULTIPLY_ABI, RADER_SCATTER_ABI,
+    RADIX_ANY_ABI, RADIX_HILO_ABI, RADIX_SCALAR_ABI, RADIX_VECTOR_ABI, REAL_PACK_ABI,
+    REAL_SPLIT_ABI, REAL_UNPACK_ABI,
 };
 use super::chirp::{ChirpSpec, ChirpStep};
 use super::fused::{ChirpStore, FusedChirp, FusedSpec};
@@ -307,6 +308,11 @@ impl KernelSpec {
                 ..
             }) => &FUSED_REAL_ABI,
             KernelSpec::Fused(FusedSpec { pitched: true, .. }) => &FUSED_PITCHED_ABI,
+            KernelSpec::Fused(FusedSpec {
+                interleaved: true,
+                store: Some(store),
+                ..
+            }) => fused_interleaved_out_abi(*store),
             KernelSpec::Fused(FusedSpec {
                 interleaved: true, ..
             }) => &FUSED_INTERLEAVED_ABI,

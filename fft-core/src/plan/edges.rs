@@ -56,6 +56,15 @@ pub(super) fn layout_plan(request: PlanRequest, caps: &DeviceCaps) -> Result<Pla
             (Some(last), Some((dims, stride, distance))) if reads_rows(last, &dims, &request) => {
                 fold(last, &output, stride, distance, LayoutStep::Store)
             }
+            (Some(last), _) if !real => match interleaved_axis(last, &out_dims, &request) {
+                Some(axis) => match output.as_axis(&out_dims, request.batch, axis) {
+                    Some((stride, distance)) => {
+                        fold(last, &output, stride, distance, LayoutStep::Store)
+                    }
+                    None => false,
+                },
+                None => false,
+            },
             _ => false,
         };
         if !folded {
@@ -121,6 +130,27 @@ fn reads_rows(pass: &super::Pass, dims: &[usize], request: &PlanRequest) -> bool
         }
         _ => false,
     }
+}
+
+/// The axis of `dims` a plain interleaved fused `pass` transforms whole (its sequences every
+/// sequence along that axis, the axes after it its inner columns, the axes before it and the
+/// batch its sequences), where there is one: the last pass of a multi-dimensional complex
+/// plan can then write the caller's layout itself ([`Resolved::as_axis`]).
+fn interleaved_axis(pass: &super::Pass, dims: &[usize], request: &PlanRequest) -> Option<usize> {
+    let KernelSpec::Fused(fused) = pass.spec else {
+        return None;
+    };
+    if !fused.interleaved || fused.pitched || fused.side_by_side > 0 || fused.chirp.is_some() {
+        return None;
+    }
+    (0..dims.len()).find(|&axis| {
+        let inner: usize = dims[axis + 1..].iter().product();
+        let outer: usize = dims[..axis].iter().product();
+        axis + 1 < dims.len()
+            && pass.params.len == dims[axis]
+            && pass.params.inner == inner
+            && pass.params.batch == outer * request.batch
+    })
 }
 
 /// Puts the caller's layout into the load (or store) of the fused `pass`: rows `distance`
@@ -370,6 +400,75 @@ mod tests {
         let first = plan.passes[0].entry_point();
         assert_eq!(first, "fft_fused6_c256_fwd_f32_in_strided");
         assert_eq!(plan.passes.len(), 2);
+    }
+
+    #[test]
+    fn output_layouts_fold_into_the_last_interleaved_pass_where_its_columns_are_contiguous() {
+        let axis = |strides: &[usize], distance, dims: &[usize], batch, axis| {
+            Layout::strided(strides, distance)
+                .resolve(dims, batch)
+                .unwrap()
+                .as_axis(dims, batch, axis)
+        };
+        // Axis 0 of 5 x 6 with rows padded to 8, batches 45 apart: values 8 apart, the 6
+        // columns at consecutive addresses, sequences 45 apart.
+        assert_eq!(axis(&[8, 1], 45, &[5, 6], 2, 0), Some((8, 45)));
+        // Axis 0 of a 3-D array whose two inner axes are C order: columns 0..12.
+        assert_eq!(axis(&[20, 4, 1], 100, &[3, 3, 4], 2, 0), Some((20, 100)));
+        // Axis 1 of it: sequences (batch, axis 0) 20 apart only if the batch distance is 3 x 20.
+        assert_eq!(axis(&[20, 4, 1], 60, &[3, 3, 4], 2, 1), Some((4, 20)));
+        assert_eq!(axis(&[20, 4, 1], 100, &[3, 3, 4], 2, 1), None);
+        // Columns not at consecutive addresses (Fortran order, or every other one): no.
+        assert_eq!(axis(&[1, 4], 24, &[4, 6], 1, 0), None);
+        assert_eq!(axis(&[16, 2], 80, &[5, 6], 1, 0), None);
+
+        let plan = |dims: &[usize], output: Layout| {
+            let len = dims.iter().product();
+            Plan::new(
+                PlanRequest {
+                    batch: 2,
+                    shape: Some(Shape::new(dims, None).unwrap()),
+                    output,
+                    ..PlanRequest::new(len)
+                },
+                &DeviceCaps::NVIDIA_GPU,
+            )
+            .unwrap()
+        };
+        let names = |plan: &Plan| -> Vec<String> {
+            plan.passes.iter().map(|pass| pass.entry_point()).collect()
+        };
+        // The 4096-point axis of 4096 x 8 writes planar values itself.
+        let planar = plan(&[4096, 8], Layout::planar());
+        assert_eq!(
+            names(&planar),
+            [
+                "fft_fused8_c256_fwd_f32",
+                "fft_fused4096_c4_fwd_f32_il_out_planar"
+            ]
+        );
+        let last = planar.passes.last().unwrap();
+        assert_eq!(last.params.io_out, IoLayout::new(&[4096], &[8], 4096 * 8));
+        // Rows padded to 11 values, transforms 4096 * 11 + 5 apart.
+        let padded = plan(&[4096, 8], Layout::strided(&[11, 1], 4096 * 11 + 5));
+        let last = padded.passes.last().unwrap();
+        assert_eq!(
+            last.entry_point(),
+            "fft_fused4096_c4_fwd_f32_il_out_strided"
+        );
+        assert_eq!(
+            last.params.io_out,
+            IoLayout::new(&[4096], &[11], 4096 * 11 + 5)
+        );
+        // A Fortran-order output, and channels side by side (their own store mapping), keep
+        // a layout pass.
+        let fortran = plan(&[64, 8], Layout::strided(&[1, 64], 512));
+        assert_eq!(names(&fortran).last().unwrap(), "fft_layout_store_f32");
+        let channels = plan(&[4096, 2], Layout::planar());
+        assert_eq!(
+            names(&channels).last().unwrap(),
+            "fft_layout_store_planar_f32"
+        );
     }
 
     #[test]

@@ -189,17 +189,33 @@ impl Resolved {
     /// stride`, where the other axes' strides and the batch distance allow it (each steps
     /// over whole rows of one row distance); `None` otherwise.
     pub fn as_rows(&self, dims: &[usize], batch: usize) -> Option<(usize, usize)> {
-        let last = dims.len().checked_sub(1)?;
-        if self.strides.len() != dims.len() {
+        self.as_axis(dims, batch, dims.len().checked_sub(1)?)
+    }
+
+    /// The layout as sequences along `axis` of `dims`, the axes after it inner columns:
+    /// `(stride, distance)` with value `m` of sequence `r` (in C order over the axes before
+    /// `axis` and the batch) in column `ci` (C order over the axes after it) at `r * distance
+    /// + m * stride + ci`, where the axes after `axis` are contiguous in C order and the
+    /// others step over whole sequences of one distance ([`Resolved::as_rows`] for the last
+    /// axis); `None` otherwise.
+    pub fn as_axis(&self, dims: &[usize], batch: usize, axis: usize) -> Option<(usize, usize)> {
+        if self.strides.len() != dims.len() || axis >= dims.len() {
             return None;
         }
-        // The batch, then the axes before the last, outermost first.
+        let mut columns = 1usize;
+        for k in (axis + 1..dims.len()).rev() {
+            if dims[k] > 1 && self.strides[k] != columns {
+                return None;
+            }
+            columns *= dims[k];
+        }
+        // The batch, then the axes before `axis`, outermost first.
         let mut outer: Vec<(usize, usize)> = vec![(batch, self.distance)];
         outer.extend(
-            dims[..last]
+            dims[..axis]
                 .iter()
                 .copied()
-                .zip(self.strides[..last].iter().copied()),
+                .zip(self.strides[..axis].iter().copied()),
         );
         let mut row_distance = None::<usize>;
         let mut rows_inside = 1usize;
@@ -216,7 +232,7 @@ impl Resolved {
             }
             rows_inside *= len;
         }
-        Some((self.strides[last], row_distance.unwrap_or(0)))
+        Some((self.strides[axis], row_distance.unwrap_or(0)))
     }
 
     /// Values a buffer must hold for this side.

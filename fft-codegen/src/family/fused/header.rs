@@ -224,11 +224,12 @@ pub(super) fn write_header<W: Write>(
     if let Some(store) = spec.store {
         writeln!(
             w,
-            "// The caller's output ({}): value pos of sequence seq at seq * out_dist + pos * out_stride.",
+            "// The caller's output ({}): value pos of sequence seq at seq * out_dist + pos * out_stride{}.",
             match store {
                 fft_core::kernel::Storage::Interleaved => "interleaved",
                 fft_core::kernel::Storage::Planar => "planar: y_re and y_im",
-            }
+            },
+            if spec.interleaved { " + ci" } else { "" }
         )?;
     }
     if let Some(chirp) = spec.chirp {

@@ -4,13 +4,15 @@
 //! consecutive values. There is no flat regime: consecutive points of one sequence are
 //! `inner` apart. A pitched pass (`FusedSpec::pitched`) places column `ci` at
 //! `(ci / width) * pitch + ci % width` and value `v` at `v * (inner / width) * pitch`, with
-//! the pitch of the rows it reads (`in_pitch`) and of those it writes (`out_pitch`).
+//! the pitch of the rows it reads (`in_pitch`) and of those it writes (`out_pitch`). The
+//! last pass of a multi-dimensional plan may write the caller's layout (`FusedSpec::store`).
 
 use super::body::{column_point, exponent, pass_twiddle_read};
 use super::roles::Names;
 use super::shape::Shape;
 use super::unrolled::{write_elements, Element};
 use crate::opencl::writer::Writer;
+use fft_core::kernel::Storage;
 use std::fmt::{self, Write};
 
 /// The element of this work-item in step `it`: `row + (L/R) * it`, or `it`.
@@ -166,6 +168,9 @@ pub(super) fn write_store<W: Write>(
         w,
         "// goes to y[(base + (i - k) * {l} + k + q * p) * inner + ci]."
     )?;
+    if let Some(storage) = shape.spec.store {
+        return write_layout_store(w, shape, names, storage);
+    }
     let own_mapping = super::roles::stores_side_by_side(shape);
     if own_mapping {
         w.open_block()?;
@@ -194,4 +199,42 @@ pub(super) fn write_store<W: Write>(
         w.close_block()?;
     }
     Ok(())
+}
+
+/// The store of an interleaved pass into the caller's layout (the last pass of a
+/// multi-dimensional plan, [`fft_core::kernel::FusedSpec::store`]): X[q] of sub-FFT g of
+/// column ci, point `pos = (i - k) * L + k + q * p` of sequence `seq = g / t`, goes to
+/// `seq * out_dist + pos * out_stride + ci` (the inner sequences at consecutive addresses),
+/// in `y` or the planar `y_re`, `y_im`.
+fn write_layout_store<W: Write>(
+    w: &mut Writer<W>,
+    shape: &Shape,
+    names: &Names,
+    storage: Storage,
+) -> fmt::Result {
+    let (l, r, per) = (shape.len, shape.radix, shape.per_fft);
+    writeln!(
+        w,
+        "// The caller's layout: point pos = (i - k) * {l} + k + q * p of sequence seq = g / t goes to"
+    )?;
+    writeln!(w, "// seq * out_dist + pos * out_stride + ci.")?;
+    writeln!(w, "if (g < total)")?;
+    w.open_block()?;
+    writeln!(w, "const uint seq = (g - i) / t;")?;
+    writeln!(w, "const uint p_stride = p * out_stride;")?;
+    let row = if shape.has_j() { " + row * p" } else { "" };
+    writeln!(
+        w,
+        "const uint out = seq * out_dist + ((i - k) * {l}u + k{row}) * out_stride + ci;"
+    )?;
+    write_elements(w, shape, 0, r, |w, it| {
+        let local = it.plus(&names.cell, per);
+        let at = it.plus_strided("out", per, "p_stride");
+        let value = shape.get(&it.index(), &local);
+        match storage {
+            Storage::Interleaved => writeln!(w, "y[{at}] = {value} * scale;"),
+            Storage::Planar => writeln!(w, "store_planar(y_re, y_im, {at}, {value} * scale);"),
+        }
+    })?;
+    w.close_block()
 }

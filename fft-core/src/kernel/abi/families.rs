@@ -129,6 +129,24 @@ pub(crate) const FUSED_INTERLEAVED_ABI: KernelAbi = KernelAbi {
     entries: &FUSED_ENTRIES,
 };
 
+/// An interleaved pass writing the caller's layout ([`FusedSpec::store`]): `x`, `y` (or
+/// `y_re`, `y_im`), the fused tables and scalars, `out_stride`, `out_dist`, then `inner`.
+pub(crate) const fn fused_interleaved_out_abi(store: Storage) -> &'static KernelAbi {
+    const INNER: [KernelArg; 1] = [arg("inner", ArgKind::Uint(UintArg::Inner))];
+    const OUT_I: KernelAbi = KernelAbi {
+        args: &concat_args::<12, 1, 13>(fused_io::<12>(None, I), INNER),
+        entries: &FUSED_ENTRIES,
+    };
+    const OUT_P: KernelAbi = KernelAbi {
+        args: &concat_args::<13, 1, 14>(fused_io::<13>(None, P), INNER),
+        entries: &FUSED_ENTRIES,
+    };
+    match store {
+        Storage::Interleaved => &OUT_I,
+        Storage::Planar => &OUT_P,
+    }
+}
+
 /// A pitched interleaved pass ([`FusedSpec::pitched`]): `inner`, then the rows' width and
 /// the pitches read and written.
 pub(crate) const FUSED_PITCHED_ABI: KernelAbi = KernelAbi {

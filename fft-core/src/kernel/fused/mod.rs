@@ -172,7 +172,8 @@ pub struct FusedSpec {
     /// `seq` at `seq * in_dist + pos * in_stride`, interleaved or planar (DESIGN.md 4.6), so
     /// the layout costs no pass of its own. Only on plain passes (no other edge).
     pub load: Option<Storage>,
-    /// The last pass writes the caller's layout: `seq * out_dist + pos * out_stride`.
+    /// The last pass writes the caller's layout: `seq * out_dist + pos * out_stride` (an
+    /// interleaved pass: `+ ci`, its inner sequences at consecutive addresses).
     pub store: Option<Storage>,
     /// The pass is the whole transform (`t = p = 1`: each work-group reads and writes one
     /// contiguous block), so its work-group need not take many columns for long runs of
@@ -368,7 +369,13 @@ impl FusedSpec {
         {
             return Err(SpecError::InterleavedEdge);
         }
-        if self.interleaved && io {
+        // An interleaved pass may write the caller's layout (the last pass of a
+        // multi-dimensional plan: `seq * out_dist + pos * out_stride + ci`), not read one, and
+        // not with padded rows or sequences side by side (their own store mappings).
+        if self.interleaved
+            && (self.load.is_some()
+                || (self.store.is_some() && (self.pitched || self.side_by_side > 0)))
+        {
             return Err(SpecError::InterleavedEdge);
         }
         if self.pitched && !(self.interleaved || self.real == Some(FusedReal::Split)) {

@@ -2,7 +2,7 @@
 
 use super::radices::parts_fit;
 use super::*;
-use crate::kernel::catalog;
+use crate::kernel::{catalog, KernelSpec};
 
 fn fused_catalog() -> Vec<FusedSpec> {
     catalog()
@@ -687,5 +687,69 @@ fn unsupported_lengths_are_errors() {
         let s = spec(len, Precision::F64);
         let _ = (s.columns(), s.work_group_size(), s.stage_radices());
         let _ = (s.local_bytes(), s.name());
+    }
+}
+
+#[test]
+fn interleaved_passes_write_the_callers_layout_but_read_none() {
+    let interleaved = FusedSpec {
+        interleaved: true,
+        ..spec(4096, Precision::F32)
+    };
+    let planar_out = FusedSpec {
+        store: Some(Storage::Planar),
+        ..interleaved
+    };
+    assert_eq!(planar_out.check(), Ok(()));
+    assert_eq!(planar_out.name(), "fft_fused4096_c4_fwd_f32_il_out_planar");
+    let names: Vec<&str> = KernelSpec::Fused(planar_out)
+        .abi()
+        .args
+        .iter()
+        .map(|arg| arg.name)
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "x",
+            "y_re",
+            "y_im",
+            "stage_tw",
+            "pass_tw_hi",
+            "pass_tw_lo",
+            "p",
+            "t",
+            "h",
+            "total",
+            "scale",
+            "out_stride",
+            "out_dist",
+            "inner"
+        ]
+    );
+    let strided_out = FusedSpec {
+        store: Some(Storage::Interleaved),
+        ..interleaved
+    };
+    assert_eq!(KernelSpec::Fused(strided_out).abi().args.len(), 13);
+    for refused in [
+        FusedSpec {
+            load: Some(Storage::Planar),
+            ..interleaved
+        },
+        FusedSpec {
+            pitched: true,
+            ..planar_out
+        },
+        FusedSpec {
+            side_by_side: 2,
+            ..planar_out
+        },
+    ] {
+        assert_eq!(
+            refused.check(),
+            Err(SpecError::InterleavedEdge),
+            "{refused:?}"
+        );
     }
 }
