@@ -64,8 +64,8 @@ fn main() -> Result<(), Failure> {
         for (dims, batch) in &shapes {
             let (len, batch) = (dims[0], *batch);
             match (kind, f64_mode) {
-                ("c2c", false) => layouts::<f32>(&queue, len, batch)?,
-                ("c2c", true) => layouts::<f64>(&queue, len, batch)?,
+                ("c2c", false) => layouts::<f32>(&queue, dims, batch)?,
+                ("c2c", true) => layouts::<f64>(&queue, dims, batch)?,
                 (_, false) => real_layouts::<f32>(&queue, len, batch, kind == "r2c")?,
                 (_, true) => real_layouts::<f64>(&queue, len, batch, kind == "r2c")?,
             }
@@ -242,13 +242,15 @@ fn rustfft_time<T: FftFloat + rustfft::FftNum>(
     Ok(median(&mut samples))
 }
 
-/// `--layouts`: the 1-D C2C of `len x batch` with its input contiguous, every other value
-/// (stride 2, rows `2 * len` apart) and planar (two buffers), out of place into contiguous
-/// output, each beside the contiguous time (`x_contig`).
-fn layouts<T: FftFloat>(queue: &DeviceQueue, len: usize, batch: usize) -> Result<(), Failure>
+/// `--layouts`: the C2C of `dims x batch` with its input contiguous, every other value
+/// (strides twice C order's, transforms `2 * len` apart) and planar (two buffers), out of
+/// place into contiguous output, then planar into planar and contiguous into planar, each
+/// beside the contiguous time (`x_contig`).
+fn layouts<T: FftFloat>(queue: &DeviceQueue, dims: &[usize], batch: usize) -> Result<(), Failure>
 where
     Complex<T>: OclPrm,
 {
+    let len: usize = dims.iter().product();
     let total = len * batch;
     let host: Vec<Complex<T>> = random_signal(2 * total, 7)
         .into_iter()
@@ -270,31 +272,50 @@ where
     };
     let (contiguous, strided, out) = (buffer(total)?, buffer(2 * total)?, buffer(total)?);
     let (re, im) = (part(total)?, part(total)?);
+    let (out_re, out_im) = (part(total)?, part(total)?);
+    let every_other: Vec<usize> = (0..dims.len())
+        .map(|axis| 2 * dims[axis + 1..].iter().product::<usize>())
+        .collect();
     let variants = [
-        ("contiguous", Layout::interleaved()),
-        ("stride 2", Layout::strided(&[2], 2 * len)),
-        ("planar", Layout::planar()),
+        ("contiguous", Layout::interleaved(), Layout::interleaved()),
+        (
+            "stride 2",
+            Layout::strided(&every_other, 2 * len),
+            Layout::interleaved(),
+        ),
+        ("planar", Layout::planar(), Layout::interleaved()),
+        ("planar both", Layout::planar(), Layout::planar()),
+        ("planar out", Layout::interleaved(), Layout::planar()),
     ];
+    let shape = dims
+        .iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
     let mut base = None;
-    for (name, layout) in variants {
+    for (name, input_layout, output_layout) in variants {
         let plan = Fft::<T>::builder(queue)
-            .len(len)
+            .shape(dims)
             .batch(batch)
-            .input_layout(layout)
+            .input_layout(input_layout)
+            .output_layout(output_layout)
             .quick_start(false)
             .build()?;
         let input = match name {
-            "contiguous" => Side::Interleaved(&contiguous),
+            "contiguous" | "planar out" => Side::Interleaved(&contiguous),
             "stride 2" => Side::Interleaved(&strided),
             _ => Side::Planar(&re, &im),
         };
-        let (kernel, passes) = timed_passes(|| {
-            Ok(plan.enqueue_sides_traced(input, Side::Interleaved(&out), None)?)
-        })?;
+        let output = match name {
+            "planar both" | "planar out" => Side::Planar(&out_re, &out_im),
+            _ => Side::Interleaved(&out),
+        };
+        let (kernel, passes) =
+            timed_passes(|| Ok(plan.enqueue_sides_traced(input, output, None)?))?;
         let base_ms = *base.get_or_insert(kernel.as_secs_f64());
         println!(
             "{:>16} {:>11} {:>9.4} {:>6.3} x_contig {:>6}  {}",
-            format!("{len}x{batch}"),
+            format!("{shape}x{batch}"),
             name,
             ms(kernel),
             kernel.as_secs_f64() / base_ms,
