@@ -56,15 +56,17 @@ pub(super) fn layout_plan(request: PlanRequest, caps: &DeviceCaps) -> Result<Pla
             (Some(last), Some((dims, stride, distance))) if reads_rows(last, &dims, &request) => {
                 fold(last, &output, stride, distance, LayoutStep::Store)
             }
-            (Some(last), _) if !real => match interleaved_axis(last, &out_dims, &request) {
-                Some(axis) => match output.as_axis(&out_dims, request.batch, axis) {
-                    Some((stride, distance)) => {
-                        fold(last, &output, stride, distance, LayoutStep::Store)
-                    }
+            (Some(last), _) if !real && stores_whole_runs(last, output.planar) => {
+                match interleaved_axis(last, &out_dims, &request) {
+                    Some(axis) => match output.as_axis(&out_dims, request.batch, axis) {
+                        Some((stride, distance)) => {
+                            fold(last, &output, stride, distance, LayoutStep::Store)
+                        }
+                        None => false,
+                    },
                     None => false,
-                },
-                None => false,
-            },
+                }
+            }
             _ => false,
         };
         if !folded {
@@ -151,6 +153,28 @@ fn interleaved_axis(pass: &super::Pass, dims: &[usize], request: &PlanRequest) -
             && pass.params.inner == inner
             && pass.params.batch == outer * request.batch
     })
+}
+
+/// The bytes an interleaved pass's store must write in runs (each of its `C` columns' value
+/// at one point, per buffer) to write the caller's layout itself: two sectors. Measured on
+/// the H200 (docs/PERFORMANCE.md, 2026-11-30 (twiddles), c3), the planar output of 2-D
+/// C2C's, ms, a layout pass -> the last pass writing it: 1024,1024 x128 (16 columns, runs of
+/// 64 bytes per buffer) 1.751 -> 1.106, 256,256,256 x8 (16) 2.270 -> 1.635, 8192,8192 (64)
+/// 1.193 -> 0.885; but 4096,4096 x8 (4 columns: runs of 16 bytes) 2.047 -> 3.051.
+const STORE_RUN_MIN_BYTES: usize = 64;
+
+/// Whether the interleaved `pass` would store the caller's layout (`planar` or not) in runs
+/// of at least [`STORE_RUN_MIN_BYTES`].
+fn stores_whole_runs(pass: &super::Pass, planar: bool) -> bool {
+    let KernelSpec::Fused(fused) = pass.spec else {
+        return false;
+    };
+    let scalar = match fused.precision {
+        crate::Precision::F32 => 4,
+        crate::Precision::F64 => 8,
+    };
+    let value = if planar { scalar } else { 2 * scalar };
+    fused.columns() as usize * value >= STORE_RUN_MIN_BYTES
 }
 
 /// Puts the caller's layout into the load (or store) of the fused `pass`: rows `distance`
@@ -438,30 +462,35 @@ mod tests {
         let names = |plan: &Plan| -> Vec<String> {
             plan.passes.iter().map(|pass| pass.entry_point()).collect()
         };
-        // The 4096-point axis of 4096 x 8 writes planar values itself.
-        let planar = plan(&[4096, 8], Layout::planar());
+        // The 1024-point axis of 1024 x 32 (16 columns: runs of 64 bytes per buffer) writes
+        // planar values itself.
+        let planar = plan(&[1024, 32], Layout::planar());
         assert_eq!(
-            names(&planar),
-            [
-                "fft_fused8_c256_fwd_f32",
-                "fft_fused4096_c4_fwd_f32_il_out_planar"
-            ]
+            names(&planar).last().unwrap(),
+            "fft_fused1024_c16_fwd_f32_il_out_planar"
         );
+        assert_eq!(planar.passes.len(), 2);
         let last = planar.passes.last().unwrap();
-        assert_eq!(last.params.io_out, IoLayout::new(&[4096], &[8], 4096 * 8));
-        // Rows padded to 11 values, transforms 4096 * 11 + 5 apart.
-        let padded = plan(&[4096, 8], Layout::strided(&[11, 1], 4096 * 11 + 5));
+        assert_eq!(last.params.io_out, IoLayout::new(&[1024], &[32], 1024 * 32));
+        // Rows padded to 35 values, transforms 1024 * 35 + 5 apart.
+        let padded = plan(&[1024, 32], Layout::strided(&[35, 1], 1024 * 35 + 5));
         let last = padded.passes.last().unwrap();
         assert_eq!(
             last.entry_point(),
-            "fft_fused4096_c4_fwd_f32_il_out_strided"
+            "fft_fused1024_c16_fwd_f32_il_out_strided"
         );
         assert_eq!(
             last.params.io_out,
-            IoLayout::new(&[4096], &[11], 4096 * 11 + 5)
+            IoLayout::new(&[1024], &[35], 1024 * 35 + 5)
         );
-        // A Fortran-order output, and channels side by side (their own store mapping), keep
-        // a layout pass.
+        // The 4096-point axis (4 columns: runs of 16 bytes planar, 32 interleaved), a
+        // Fortran-order output, and channels side by side (their own store mapping) keep a
+        // layout pass.
+        for output in [Layout::planar(), Layout::strided(&[11, 1], 4096 * 11)] {
+            let wide = plan(&[4096, 8], output);
+            let last = names(&wide).pop().unwrap();
+            assert!(last.starts_with("fft_layout_store"), "{last}");
+        }
         let fortran = plan(&[64, 8], Layout::strided(&[1, 64], 512));
         assert_eq!(names(&fortran).last().unwrap(), "fft_layout_store_f32");
         let channels = plan(&[4096, 2], Layout::planar());
