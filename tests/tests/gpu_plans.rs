@@ -159,19 +159,30 @@ where
         .build()
         .map_err(|e| format!("{what} planar: {e}"))?;
     assert_fused(planar.plan(), &what, &planar.explain());
-    let mut re: Vec<T> = signal.iter().map(|v| v.re).collect();
-    let mut im: Vec<T> = signal.iter().map(|v| v.im).collect();
-    planar
-        .process_planar(&mut re, &mut im)
-        .map_err(|e| format!("{what} planar: {e}"))?;
-    let got: Vec<Complex64> = re
-        .iter()
-        .zip(&im)
-        .map(|(&r, &i)| Complex64::new(r.into(), i.into()))
-        .collect();
+    let got = process_planar(&planar, &signal).map_err(|e| format!("{what} planar: {e}"))?;
     check_against(&got, &want, len, tolerance)
         .map(|_| ())
         .map_err(|e| format!("{what} planar: {e}\n{}", planar.explain()))
+}
+
+/// `signal` split into real and imaginary parts, transformed in place by the planar `plan`,
+/// and joined again in f64.
+fn process_planar<T: FftFloat>(
+    plan: &Fft<T>,
+    signal: &[Complex<T>],
+) -> Result<Vec<Complex64>, String>
+where
+    Complex<T>: OclPrm,
+{
+    let mut re: Vec<T> = signal.iter().map(|v| v.re).collect();
+    let mut im: Vec<T> = signal.iter().map(|v| v.im).collect();
+    plan.process_planar(&mut re, &mut im)
+        .map_err(|e| e.to_string())?;
+    Ok(re
+        .iter()
+        .zip(&im)
+        .map(|(&r, &i)| Complex64::new(r.into(), i.into()))
+        .collect())
 }
 
 /// A complex transform of `batch` arrays of shape `dims` into the caller's layouts, whose last
@@ -220,16 +231,7 @@ where
         .build()
         .map_err(|e| format!("{what} planar: {e}"))?;
     last_pass(&planar, "_out_planar")?;
-    let mut re: Vec<T> = signal.iter().map(|v| v.re).collect();
-    let mut im: Vec<T> = signal.iter().map(|v| v.im).collect();
-    planar
-        .process_planar(&mut re, &mut im)
-        .map_err(|e| format!("{what} planar: {e}"))?;
-    let got: Vec<Complex64> = re
-        .iter()
-        .zip(&im)
-        .map(|(&r, &i)| Complex64::new(r.into(), i.into()))
-        .collect();
+    let got = process_planar(&planar, &signal).map_err(|e| format!("{what} planar: {e}"))?;
     check_against(&got, &want, total, tolerance)
         .map_err(|e| format!("{what} planar: {e}\n{}", planar.explain()))?;
 
