@@ -424,6 +424,13 @@ mod tests {
         let first = plan.passes[0].entry_point();
         assert_eq!(first, "fft_fused6_c256_fwd_f32_in_strided");
         assert_eq!(plan.passes.len(), 2);
+        let explained = plan.explain();
+        assert!(
+            explained.contains(
+                "reads the caller's interleaved input itself (values 1 apart, sequences 8 apart)"
+            ),
+            "{explained}"
+        );
     }
 
     #[test]
@@ -470,6 +477,11 @@ mod tests {
             "fft_fused1024_c16_fwd_f32_il_out_planar"
         );
         assert_eq!(planar.passes.len(), 2);
+        let explained = planar.explain();
+        assert!(
+            explained.contains("writes the caller's planar output itself (values 32 apart, sequences 32768 apart, its columns at consecutive addresses)"),
+            "{explained}"
+        );
         let last = planar.passes.last().unwrap();
         assert_eq!(last.params.io_out, IoLayout::new(&[1024], &[32], 1024 * 32));
         // Rows padded to 35 values, transforms 1024 * 35 + 5 apart.

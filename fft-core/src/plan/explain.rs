@@ -35,7 +35,7 @@ impl Plan {
                     )
                 }
                 KernelSpec::Fused(spec) => format!(
-                    "fused pass of {}-point sub-FFTs in local memory, stride {stride}: {entry} ({} sub-FFTs per work-group of {}, {}{} bytes of local memory){}{}{}{}",
+                    "fused pass of {}-point sub-FFTs in local memory, stride {stride}: {entry} ({} sub-FFTs per work-group of {}, {}{} bytes of local memory){}{}{}{}{}",
                     spec.len,
                     spec.columns(),
                     spec.work_group_size(),
@@ -45,7 +45,8 @@ impl Plan {
                     chirp_edges(&spec),
                     real_edge(&spec),
                     interleaving(&spec, pass.params.inner),
-                    pitch_words(&spec, &pass.params.pitch)
+                    pitch_words(&spec, &pass.params.pitch),
+                    layout_words(&spec, &pass.params)
                 ),
                 KernelSpec::Lanes(spec) => format!(
                     "lanes pass of {}-point sub-FFTs for CPU devices, stride {stride}: {entry} (8 {} per work-item, one per SIMD lane; stages of radix {:?} in private memory)",
@@ -104,6 +105,34 @@ impl Plan {
 }
 
 /// The words of a pitched pass (`half_rows.rs`): the padded rows it writes or reads.
+/// The words of a fused pass that reads or writes the caller's layout itself
+/// ([`crate::kernel::FusedSpec::load`], [`crate::kernel::FusedSpec::store`]).
+fn layout_words(spec: &crate::kernel::FusedSpec, params: &crate::kernel::LaunchParams) -> String {
+    let side = |storage: crate::kernel::Storage, io: &crate::kernel::IoLayout, verb, what| {
+        let storage = match storage {
+            crate::kernel::Storage::Interleaved => "interleaved",
+            crate::kernel::Storage::Planar => "planar",
+        };
+        let columns = if spec.interleaved {
+            ", its columns at consecutive addresses"
+        } else {
+            ""
+        };
+        format!(
+            "; {verb} the caller's {storage} {what} itself (values {} apart, sequences {} apart{columns})",
+            io.strides[2], io.distance
+        )
+    };
+    let mut words = String::new();
+    if let Some(load) = spec.load {
+        words.push_str(&side(load, &params.io, "reads", "input"));
+    }
+    if let Some(store) = spec.store {
+        words.push_str(&side(store, &params.io_out, "writes", "output"));
+    }
+    words
+}
+
 fn pitch_words(spec: &crate::kernel::FusedSpec, pitch: &crate::kernel::RowPitch) -> String {
     if !spec.pitched {
         return String::new();
