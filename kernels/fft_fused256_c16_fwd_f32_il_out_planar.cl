@@ -379,9 +379,8 @@ void fft_fused256_c16_fwd_f32_il_out_planar(__global const float2 *x,
     }
 
     // Store phase: 16 elements per work-item (it = 0..15); X[q], q = row + 16 * it, of sub-FFT g of column ci
-    // goes to y[(base + (i - k) * 256 + k + q * p) * inner + ci].
-    // The caller's layout: point pos = (i - k) * 256 + k + q * p of sequence seq = g / t goes to
-    // seq * out_dist + pos * out_stride + ci.
+    // (point pos = (i - k) * 256 + k + q * p of sequence seq = g / t) goes to the caller's layout
+    // at seq * out_dist + pos * out_stride + ci.
     if (g < total)
     {
         const uint seq = (g - i) / t;

@@ -57,15 +57,11 @@ pub(super) fn layout_plan(request: PlanRequest, caps: &DeviceCaps) -> Result<Pla
                 fold(last, &output, stride, distance, LayoutStep::Store)
             }
             (Some(last), _) if !real && stores_whole_runs(last, output.planar) => {
-                match interleaved_axis(last, &out_dims, &request) {
-                    Some(axis) => match output.as_axis(&out_dims, request.batch, axis) {
-                        Some((stride, distance)) => {
-                            fold(last, &output, stride, distance, LayoutStep::Store)
-                        }
-                        None => false,
-                    },
-                    None => false,
-                }
+                interleaved_axis(last, &out_dims, &request)
+                    .and_then(|axis| output.as_axis(&out_dims, request.batch, axis))
+                    .is_some_and(|(stride, distance)| {
+                        fold(last, &output, stride, distance, LayoutStep::Store)
+                    })
             }
             _ => false,
         };
@@ -134,15 +130,13 @@ fn reads_rows(pass: &super::Pass, dims: &[usize], request: &PlanRequest) -> bool
     }
 }
 
-/// The axis of `dims` a plain interleaved fused `pass` transforms whole (its sequences every
+/// The axis of `dims` an interleaved fused `pass` transforms whole (its sequences every
 /// sequence along that axis, the axes after it its inner columns, the axes before it and the
 /// batch its sequences), where there is one: the last pass of a multi-dimensional complex
-/// plan can then write the caller's layout itself ([`Resolved::as_axis`]).
+/// plan can then write the caller's layout itself ([`Resolved::as_axis`]; `fold` leaves the
+/// passes `FusedSpec::check` refuses a store, pitched or side by side, to a layout pass).
 fn interleaved_axis(pass: &super::Pass, dims: &[usize], request: &PlanRequest) -> Option<usize> {
-    let KernelSpec::Fused(fused) = pass.spec else {
-        return None;
-    };
-    if !fused.interleaved || fused.pitched || fused.side_by_side > 0 || fused.chirp.is_some() {
+    if !matches!(pass.spec, KernelSpec::Fused(fused) if fused.interleaved) {
         return None;
     }
     (0..dims.len()).find(|&axis| {
@@ -169,11 +163,8 @@ fn stores_whole_runs(pass: &super::Pass, planar: bool) -> bool {
     let KernelSpec::Fused(fused) = pass.spec else {
         return false;
     };
-    let scalar = match fused.precision {
-        crate::Precision::F32 => 4,
-        crate::Precision::F64 => 8,
-    };
-    let value = if planar { scalar } else { 2 * scalar };
+    let complex = fused.precision.complex_bytes();
+    let value = if planar { complex / 2 } else { complex };
     fused.columns() as usize * value >= STORE_RUN_MIN_BYTES
 }
 

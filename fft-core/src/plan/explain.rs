@@ -104,7 +104,6 @@ impl Plan {
     }
 }
 
-/// The words of a pitched pass (`half_rows.rs`): the padded rows it writes or reads.
 /// The words of a fused pass that reads or writes the caller's layout itself
 /// ([`crate::kernel::FusedSpec::load`], [`crate::kernel::FusedSpec::store`]).
 fn layout_words(spec: &crate::kernel::FusedSpec, params: &crate::kernel::LaunchParams) -> String {
@@ -133,6 +132,7 @@ fn layout_words(spec: &crate::kernel::FusedSpec, params: &crate::kernel::LaunchP
     words
 }
 
+/// The words of a pitched pass (`half_rows.rs`): the padded rows it writes or reads.
 fn pitch_words(spec: &crate::kernel::FusedSpec, pitch: &crate::kernel::RowPitch) -> String {
     if !spec.pitched {
         return String::new();

@@ -164,13 +164,13 @@ pub(super) fn write_store<W: Write>(
         r - 1,
         element(shape)
     )?;
+    if let Some(storage) = shape.spec.store {
+        return write_layout_store(w, shape, names, storage);
+    }
     writeln!(
         w,
         "// goes to y[(base + (i - k) * {l} + k + q * p) * inner + ci]."
     )?;
-    if let Some(storage) = shape.spec.store {
-        return write_layout_store(w, shape, names, storage);
-    }
     let own_mapping = super::roles::stores_side_by_side(shape);
     if own_mapping {
         w.open_block()?;
@@ -215,9 +215,9 @@ fn write_layout_store<W: Write>(
     let (l, r, per) = (shape.len, shape.radix, shape.per_fft);
     writeln!(
         w,
-        "// The caller's layout: point pos = (i - k) * {l} + k + q * p of sequence seq = g / t goes to"
+        "// (point pos = (i - k) * {l} + k + q * p of sequence seq = g / t) goes to the caller's layout"
     )?;
-    writeln!(w, "// seq * out_dist + pos * out_stride + ci.")?;
+    writeln!(w, "// at seq * out_dist + pos * out_stride + ci.")?;
     writeln!(w, "if (g < total)")?;
     w.open_block()?;
     writeln!(w, "const uint seq = (g - i) / t;")?;
