@@ -58,7 +58,8 @@ pub fn generated_kernel(spec: &KernelSpec) -> Option<GeneratedKernel> {
                 || fused.real.is_some()
                 || fused.interleaved
                 || fused.load.is_some()
-                || fused.store.is_some() =>
+                || fused.store.is_some()
+                || fused.pair_rows =>
         {
             fft_codegen::emit(spec).ok()
         }

@@ -46,6 +46,20 @@ fn check_c2c<T: FftFloat>(dims: &[usize], batch: usize, direction: Direction) ->
 where
     Complex<T>: OclPrm,
 {
+    check_c2c_against::<T>(dims, batch, direction, oracle)
+}
+
+/// [`check_c2c`] with `line_oracle` the f64 transform of each line along an axis: the
+/// reference FFT for shapes whose lines the naive DFT would take minutes over (8192 x 4096).
+fn check_c2c_against<T: FftFloat>(
+    dims: &[usize],
+    batch: usize,
+    direction: Direction,
+    line_oracle: fn(&[Complex64], Direction) -> Vec<Complex64>,
+) -> Result<(), String>
+where
+    Complex<T>: OclPrm,
+{
     let what = format!("{} C2C {dims:?} x{batch} {direction}", T::PRECISION);
     let plan = Fft::<T>::builder(gpu_planned())
         .shape(dims)
@@ -62,7 +76,7 @@ where
     let axes: Vec<usize> = (0..dims.len()).collect();
     let want: Vec<Complex64> = to_f64(&signal)
         .chunks(total)
-        .flat_map(|one| nd_oracle(one, dims, &axes, direction, 1.0))
+        .flat_map(|one| fft_core::along_axes(one, dims, &axes, |line| line_oracle(line, direction)))
         .collect();
     check_against(&to_f64(&data), &want, total, nd_tolerance::<T>(dims, &axes))
         .map(|_| ())
@@ -497,7 +511,10 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // work-group per channel (6561; 3 channels of 4096); 2 or 4 channels of a longer length
     // take its contiguous passes, the first storing them side by side (2^15 and 2^18 points:
     // local memory, then registers; 2^20: registers). An axis of 4096 points over 8
-    // columns is the interleaved wide pass as [64, 64] with 256 work-items.
+    // columns is the interleaved wide pass as [64, 64] with 256 work-items. 8192-point columns
+    // over rows of 4096 take rows in pairs (`pair_rows.rs`): the rows' pass transforms the sum
+    // or twiddled difference of rows n and n + 4096, one interleaved 4096-point pass over 8192
+    // columns the rest, forward and inverse.
     for dims in [
         &[32768, 2][..],
         &[1 << 18, 2],
@@ -528,6 +545,17 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         &[8192, 96],
     ] {
         results.push(check_c2c::<f32>(dims, 1, Direction::Forward));
+    }
+    let reference = |line: &[Complex64], direction| {
+        fft_core::reference_fft(line, direction).expect("a power of two")
+    };
+    for direction in [Direction::Forward, Direction::Inverse] {
+        results.push(check_c2c_against::<f32>(
+            &[8192, 4096],
+            1,
+            direction,
+            reference,
+        ));
     }
     results.push(check_c2c::<f64>(&[48, 40, 64], 2, Direction::Inverse));
     for dims in [&[512, 2][..], &[1000, 2], &[4096, 2], &[16384, 2]] {

@@ -217,6 +217,14 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
         store: Some(Storage::Planar),
         ..FusedSpec::new(256)
     });
+    // The rows' pass of 8192 x 4096 taking its columns' first radix-2 step (rows in pairs).
+    let pair_rows = KernelSpec::Fused(
+        FusedSpec {
+            pair_rows: true,
+            ..FusedSpec::new(4096)
+        }
+        .as_single_pass(),
+    );
     catalog()
         .into_iter()
         .filter(|spec| {
@@ -255,6 +263,7 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
             pitched_columns,
             caller_layout,
             interleaved_layout,
+            pair_rows,
         ])
         .collect()
 }
@@ -362,6 +371,7 @@ mod tests {
                 "fft_fused256_c16_fwd_f32_il_pitched",
                 "fft_fused256_c16_fwd_f32_in_planar_out_strided",
                 "fft_fused256_c16_fwd_f32_il_out_planar",
+                "fft_fused4096_c1_fwd_f32_whole_pairs",
             ]
         );
     }

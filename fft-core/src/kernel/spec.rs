@@ -3,9 +3,9 @@
 use super::abi::{
     fused_interleaved_out_abi, fused_io_abi, KernelAbi, CHIRP_ABI, CHIRP_FILTER_ABI, FUSED_ABI,
     FUSED_CHIRP_ABI, FUSED_CHIRP_FILTER_ABI, FUSED_FILTER_ABI, FUSED_INTERLEAVED_ABI,
-    FUSED_MERGE_OUT_ABI, FUSED_PITCHED_ABI, FUSED_REAL_ABI, FUSED_SPLIT_IN_ABI,
-    FUSED_SPLIT_PITCHED_ABI, LANES_ANY_ABI, LANES_HILO_ABI, LANES_PART_ABI, LANES_WHOLE_ABI,
-    LAYOUT_LOAD_ABI, LAYOUT_LOAD_PLANAR_ABI, LAYOUT_REALS_ABI, LAYOUT_STORE_ABI,
+    FUSED_MERGE_OUT_ABI, FUSED_PAIR_ROWS_ABI, FUSED_PITCHED_ABI, FUSED_REAL_ABI,
+    FUSED_SPLIT_IN_ABI, FUSED_SPLIT_PITCHED_ABI, LANES_ANY_ABI, LANES_HILO_ABI, LANES_PART_ABI,
+    LANES_WHOLE_ABI, LAYOUT_LOAD_ABI, LAYOUT_LOAD_PLANAR_ABI, LAYOUT_REALS_ABI, LAYOUT_STORE_ABI,
     LAYOUT_STORE_PLANAR_ABI, PERMUTE_ABI, RADER_GATHER_ABI, RADER_MULTIPLY_ABI, RADER_SCATTER_ABI,
     RADIX_ANY_ABI, RADIX_HILO_ABI, RADIX_SCALAR_ABI, RADIX_VECTOR_ABI, REAL_PACK_ABI,
     REAL_SPLIT_ABI, REAL_UNPACK_ABI,
@@ -308,6 +308,9 @@ impl KernelSpec {
                 ..
             }) => &FUSED_REAL_ABI,
             KernelSpec::Fused(FusedSpec { pitched: true, .. }) => &FUSED_PITCHED_ABI,
+            KernelSpec::Fused(FusedSpec {
+                pair_rows: true, ..
+            }) => &FUSED_PAIR_ROWS_ABI,
             KernelSpec::Fused(FusedSpec {
                 interleaved: true,
                 store: Some(store),
@@ -614,6 +617,10 @@ pub enum SpecError {
     /// other edge.
     #[error("a fused pass has at most one kind of edge: interleaved sequences, the caller's layout, Bluestein's steps or a real transform's")]
     InterleavedEdge,
+    /// Rows in pairs ([`super::FusedSpec::pair_rows`]) are read by a plain whole-row pass of
+    /// one sub-FFT per work-group only.
+    #[error("rows in pairs (FusedSpec::pair_rows) need a plain, non-interleaved pass of one sub-FFT per work-group with no other edge")]
+    PairRows,
     /// Padded half-spectrum rows ([`super::FusedSpec::pitched`]) are read and written by
     /// interleaved passes and written by a real split only.
     #[error("a pitched fused pass (padded half-spectrum rows) must be interleaved or a real split (FusedReal::Split)")]

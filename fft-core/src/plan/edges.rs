@@ -20,17 +20,21 @@ pub(super) fn layout_plan(request: PlanRequest, caps: &DeviceCaps) -> Result<Pla
         }
         _ => {}
     }
-    let core = Plan::new(
-        PlanRequest {
-            input: Layout::default(),
-            output: Layout::default(),
-            ..request
-        },
-        caps,
-    )?;
+    let core_request = PlanRequest {
+        input: Layout::default(),
+        output: Layout::default(),
+        ..request
+    };
+    let mut core = Plan::new(core_request, caps)?;
     let (in_dims, out_dims) = (core.input_dims(), core.output_dims());
     let input = request.input.resolve(&in_dims, request.batch)?;
     let output = request.output.resolve(&out_dims, request.batch)?;
+    // Rows in pairs read and write only C order: the layouts fold into the plain passes.
+    if core.takes_rows_in_pairs() {
+        if let Some(shape) = request.shape {
+            core = super::nd::nd_plan(core_request, shape, caps, false)?;
+        }
+    }
     let mut passes = core.passes;
     let real = request.real.is_some();
     let forward = request.direction == Direction::Forward;
@@ -308,6 +312,14 @@ impl Plan {
         } else {
             work
         }
+    }
+
+    /// Whether a pass takes rows in pairs ([`FusedSpec::pair_rows`]): a multi-dimensional
+    /// complex plan whose axis before the last runs its first radix-2 step in the rows' pass.
+    pub fn takes_rows_in_pairs(&self) -> bool {
+        self.passes
+            .iter()
+            .any(|pass| matches!(pass.spec, KernelSpec::Fused(fused) if fused.pair_rows))
     }
 
     /// Whether a pass of the plan reads or writes the caller's own layout: the input is then

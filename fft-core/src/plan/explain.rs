@@ -35,7 +35,7 @@ impl Plan {
                     )
                 }
                 KernelSpec::Fused(spec) => format!(
-                    "fused pass of {}-point sub-FFTs in local memory, stride {stride}: {entry} ({} sub-FFTs per work-group of {}, {}{} bytes of local memory){}{}{}{}{}",
+                    "fused pass of {}-point sub-FFTs in local memory, stride {stride}: {entry} ({} sub-FFTs per work-group of {}, {}{} bytes of local memory){}{}{}{}{}{}",
                     spec.len,
                     spec.columns(),
                     spec.work_group_size(),
@@ -46,7 +46,8 @@ impl Plan {
                     real_edge(&spec),
                     interleaving(&spec, pass.params.inner),
                     pitch_words(&spec, &pass.params.pitch),
-                    layout_words(&spec, &pass.params)
+                    layout_words(&spec, &pass.params),
+                    pair_words(&spec, pass.params.pair_rows)
                 ),
                 KernelSpec::Lanes(spec) => format!(
                     "lanes pass of {}-point sub-FFTs for CPU devices, stride {stride}: {entry} (8 {} per work-item, one per SIMD lane; stages of radix {:?} in private memory)",
@@ -148,6 +149,18 @@ fn pitch_words(spec: &crate::kernel::FusedSpec, pitch: &crate::kernel::RowPitch)
             pitch.width, pitch.output
         )
     }
+}
+
+/// The words of a pass over rows in pairs ([`crate::kernel::FusedSpec::pair_rows`]).
+fn pair_words(spec: &crate::kernel::FusedSpec, half: usize) -> String {
+    if !spec.pair_rows {
+        return String::new();
+    }
+    format!(
+        "; its rows in pairs: row 2n + h of each block of {} rows takes the sum (h = 0) or the difference times W_{}^n (h = 1) of rows n and n + {half}, the axis before's first radix-2 step, so that axis's other {half} points take one pass",
+        2 * half,
+        2 * half
+    )
 }
 
 /// The words of an interleaved fused pass: its sequences and their runs

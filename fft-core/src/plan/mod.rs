@@ -21,6 +21,7 @@ mod explain;
 mod half_rows;
 mod layout;
 mod nd;
+mod pair_rows;
 mod pass_costs;
 mod real;
 mod real_three_pass;

@@ -12,6 +12,7 @@
 
 use super::algorithm::Algorithm;
 use super::half_rows::{pad_half_rows, work_pitch, HalfSpectrum};
+use super::pair_rows::paired_rows;
 use super::rules::{point_pass, stockham_passes_with, FusedLimits};
 use super::{
     DeviceCaps, DeviceKind, Pass, Plan, PlanError, PlanRequest, Shape, Strategy, MAX_TOTAL_POINTS,
@@ -25,10 +26,14 @@ use crate::{Normalization, Precision};
 /// A real transform (numpy's `rfftn` and `irfftn`) takes the last axis as its real axis: the
 /// R2C plan of that axis first (rows of `N` reals to rows of `N/2 + 1` values), then the
 /// complex axes of the half-spectrum array; the C2R plan the other way round.
+///
+/// `pairs`: whether a complex transform may take rows in pairs (`pair_rows.rs`); not where
+/// the caller's layouts would then take passes of their own (`edges.rs`).
 pub(super) fn nd_plan(
     request: PlanRequest,
     shape: Shape,
     caps: &DeviceCaps,
+    pairs: bool,
 ) -> Result<Plan, PlanError> {
     shape
         .len()
@@ -47,6 +52,7 @@ pub(super) fn nd_plan(
             shape.dims(),
             &shape.axes().collect::<Vec<_>>(),
             caps,
+            pairs,
         )?,
         Some(_) => real_axes(&request, shape, caps)?,
     };
@@ -125,7 +131,7 @@ fn real_axes(
             let mut padded = half.clone();
             padded[last] = pitch;
             let (mut padded_axes, padded_work) =
-                complex_axes(&complex_request, &padded, &complex, caps)?;
+                complex_axes(&complex_request, &padded, &complex, caps, false)?;
             pad_half_rows(&mut real.passes, &mut padded_axes, half_spectrum, pitch)
                 .then_some((padded_axes, padded_work))
         }
@@ -133,7 +139,7 @@ fn real_axes(
     };
     let (axes, axes_work) = match padded {
         Some(padded) => padded,
-        None => complex_axes(&complex_request, &half, &complex, caps)?,
+        None => complex_axes(&complex_request, &half, &complex, caps, false)?,
     };
     let work_len = axes_work.max(real.work_len() * rows);
     let passes = match request.direction {
@@ -150,6 +156,7 @@ fn complex_axes(
     dims: &[usize],
     axes: &[usize],
     caps: &DeviceCaps,
+    pairs: bool,
 ) -> Result<(Vec<Pass>, usize), PlanError> {
     let mut passes = Vec::new();
     // More than the array's values where an axis runs Bluestein's padded convolution.
@@ -175,6 +182,23 @@ fn complex_axes(
             let plan = Plan::new(axis_request, caps)?;
             work_len = work_len.max(plan.work_len() * before);
             passes.extend(plan.passes);
+        } else if let Some(columns) = pairs
+            .then(|| {
+                paired_rows(request, dims, axis, &mut passes, |len, inner| {
+                    interleaved_passes(
+                        &PlanRequest {
+                            len,
+                            ..axis_request
+                        },
+                        caps,
+                        inner,
+                    )
+                })
+            })
+            .transpose()?
+            .flatten()
+        {
+            passes.extend(columns);
         } else if let Some(interleaved) = interleaved_passes(&axis_request, caps, inner)? {
             passes.extend(interleaved);
         } else {

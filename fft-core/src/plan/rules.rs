@@ -355,7 +355,7 @@ impl Plan {
                 });
             }
             if !shape.is_one_dimensional() {
-                return super::nd::nd_plan(request, shape, caps);
+                return super::nd::nd_plan(request, shape, caps, true);
             }
         }
         if let Some(layout) = request.real {

@@ -51,6 +51,10 @@ pub(super) fn load(shape: &Shape, global: &Expr, flat: bool) -> String {
             Storage::Planar => format!("load_planar(x_re, x_im, {at})"),
         };
     }
+    // Rows in pairs are whole rows (t == 1): the flat load only.
+    if shape.spec.pair_rows && flat {
+        return format!("pair_load(x, {global}, pair_hi, pair_sign, pair_t)");
+    }
     if shape.spec.real == Some(FusedReal::Merge) {
         let (seq, pos) = seq_pos(shape, global, flat);
         return format!(

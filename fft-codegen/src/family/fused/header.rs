@@ -297,6 +297,20 @@ pub(super) fn write_header<W: Write>(
             )?;
         }
     }
+    if spec.pair_rows {
+        writeln!(
+            w,
+            "// Rows in pairs (t == 1, pair_m = M): sub-FFT w, row w % 2M of its block of 2M rows, reads rows n and"
+        )?;
+        writeln!(
+            w,
+            "// n + M of the block, n = (w % 2M) / 2, and transforms x_n + x_(n+M) (w even) or (x_n - x_(n+M)) * W_2M^n"
+        )?;
+        writeln!(
+            w,
+            "// (w odd): the first radix-2 step of the axis before the rows, whose other M points take one pass."
+        )?;
+    }
     if spec.pitched && spec.real.is_some() {
         writeln!(
             w,

@@ -6,6 +6,7 @@ use super::body::{exponent, pass_twiddle_read};
 use super::elements::{element, start, Phase, Regime};
 use super::flat::{write_flat, write_flat_registers};
 use super::global_access::load;
+use super::pair_rows::write_pair_rows_prologue;
 use super::roles::Names;
 use super::shape::Shape;
 use super::unrolled::{write_elements, Element};
@@ -54,7 +55,11 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
             w,
             "// Flat (t == 1, k = 0): element e = lid + {group} * it is x[first * {l} + e], point e % {l} of sub-FFT first + e / {l}."
         )?;
-        let src = start(shape, names, Phase::Load, Regime::Flat);
+        let src = if shape.spec.pair_rows {
+            write_pair_rows_prologue(w, shape)?
+        } else {
+            start(shape, names, Phase::Load, Regime::Flat).to_string()
+        };
         writeln!(w, "const uint src = {src};")?;
         write_flat(w, shape, names, "src", |it| {
             let (e, global) = element(shape, names, Phase::Load, Regime::Flat, it);

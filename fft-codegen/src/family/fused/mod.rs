@@ -91,6 +91,7 @@ mod header;
 pub(crate) mod indices;
 mod interleaved;
 mod load;
+mod pair_rows;
 mod paired_split;
 mod program;
 mod registers;

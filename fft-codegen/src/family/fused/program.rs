@@ -4,6 +4,7 @@
 use super::body::write_kernel;
 use super::edge_helpers::{write_chirp_helpers, write_planar_helpers, write_real_edge_helper};
 use super::header::write_header;
+use super::pair_rows::write_pair_load_helper;
 use super::roles::pad;
 use super::shape::Shape;
 use super::split::split_angles;
@@ -35,6 +36,7 @@ pub(super) fn write_program<W: Write>(
     write_pass_twiddle(w, shape.spec.precision)?;
     let v = shape.vector;
     write_planar_helpers(w, shape)?;
+    write_pair_load_helper(w, shape)?;
     if let Some(chirp) = shape.spec.chirp {
         write_chirp_helpers(w, v, chirp)?;
     }

@@ -123,6 +123,16 @@ pub(crate) const FUSED_CHIRP_ABI: KernelAbi = KernelAbi {
     entries: &FUSED_ENTRIES,
 };
 
+/// A fused pass over rows in pairs ([`FusedSpec::pair_rows`]): the table of `W_2M^n`,
+/// `n < M`, and `M`.
+pub(crate) const FUSED_PAIR_ROWS_ABI: KernelAbi = KernelAbi {
+    args: &fused_args::<2, 12>([
+        arg("pair_tw", ArgKind::Table(TableKind::PairTwiddles)),
+        arg("pair_m", ArgKind::Uint(UintArg::PairRows)),
+    ]),
+    entries: &FUSED_ENTRIES,
+};
+
 /// An interleaved fused pass ([`FusedSpec::interleaved`]): the fused arguments and `inner`.
 pub(crate) const FUSED_INTERLEAVED_ABI: KernelAbi = KernelAbi {
     args: &fused_args::<1, 11>([arg("inner", ArgKind::Uint(UintArg::Inner))]),

@@ -139,6 +139,10 @@ pub enum TableKind {
     RealHi,
     /// The low level: `lo[b] = W_N^b`, `b < 2^h`.
     RealLo,
+    /// The twiddles of the radix-2 step a pass over rows in pairs takes in its load
+    /// ([`crate::kernel::FusedSpec::pair_rows`]): `W_2M^n`, `n < M`
+    /// ([`LaunchParams::pair_rows`]).
+    PairTwiddles,
 }
 
 /// A `uint` argument.
@@ -191,6 +195,8 @@ pub enum UintArg {
     InPitch,
     /// Values between the rows it writes.
     OutPitch,
+    /// Rows between the two of each pair ([`LaunchParams::pair_rows`]).
+    PairRows,
 }
 
 /// Work-items per work-group of a [`Geometry::Guarded`] launch. A fixed size, so a driver
@@ -285,6 +291,10 @@ pub struct LaunchParams {
     /// The rows of a pitched interleaved pass ([`crate::kernel::FusedSpec::pitched`]);
     /// zeros elsewhere.
     pub pitch: RowPitch,
+    /// `M`, the rows between the two rows of each pair a pass over rows in pairs reads
+    /// ([`crate::kernel::FusedSpec::pair_rows`]): half the length of the axis before the
+    /// rows; 0 elsewhere.
+    pub pair_rows: usize,
 }
 
 /// Where the interleaved sequences of a pitched pass lie: the `inner` columns are rows of
@@ -314,6 +324,7 @@ impl LaunchParams {
             io: IoLayout::default(),
             io_out: IoLayout::default(),
             pitch: RowPitch::default(),
+            pair_rows: 0,
         }
     }
 }

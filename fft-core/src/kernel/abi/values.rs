@@ -106,6 +106,10 @@ impl TableKind {
                 Some(len) => split_twiddles(len, Direction::Forward).lo,
                 None => one(),
             },
+            TableKind::PairTwiddles if params.pair_rows == 0 => one(),
+            TableKind::PairTwiddles => (0..params.pair_rows)
+                .map(|n| unit_root(n as i64, 2 * params.pair_rows as u64, direction))
+                .collect(),
         }
     }
 }
@@ -199,6 +203,7 @@ impl UintArg {
             UintArg::RowWidth => params.pitch.width,
             UintArg::InPitch => params.pitch.input,
             UintArg::OutPitch => params.pitch.output,
+            UintArg::PairRows => params.pair_rows,
             UintArg::RowItems => match spec {
                 KernelSpec::Real(real) if real.step == RealStep::Split => {
                     real.row_items(params.len, half_spectrum_len(params.len))

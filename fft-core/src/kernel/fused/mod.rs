@@ -199,6 +199,15 @@ pub struct FusedSpec {
     /// the sequences side by side, the others runs of its `C` columns. Without it the pass is
     /// the whole transform of its axis and both phases take them.
     pub side_by_side_in_runs: bool,
+    /// The rows of a multi-dimensional transform whose axis before the last has `2M` points
+    /// (`M`: [`crate::kernel::LaunchParams::pair_rows`]) take that axis's first radix-2 step
+    /// in their load: sub-FFT `w` (row `w` of its block of `2M` rows) transforms the sum of
+    /// rows `n` and `n + M`, `n = (w % 2M) / 2`, where `w` is even, their difference times
+    /// `W_2M^n` where it is odd. The axis's other `M` points are then one interleaved pass
+    /// over rows `2n + h` (`plan/pair_rows.rs`), so a 2-D transform of 8192-point
+    /// columns over rows of 4096 takes two passes over memory instead of three. Only on a whole-row pass of one
+    /// sub-FFT per work-group with no other edge.
+    pub pair_rows: bool,
 }
 
 /// How the caller's values are stored where a fused pass reads or writes them itself.
@@ -294,6 +303,7 @@ impl FusedSpec {
             single_pass: false,
             side_by_side: 0,
             side_by_side_in_runs: false,
+            pair_rows: false,
         }
     }
 
@@ -318,7 +328,11 @@ impl FusedSpec {
     /// Whether the pass reads or writes anything but plain values: Bluestein's steps, a real
     /// step or the caller's layout.
     fn has_edge(&self) -> bool {
-        self.chirp.is_some() || self.real.is_some() || self.load.is_some() || self.store.is_some()
+        self.chirp.is_some()
+            || self.real.is_some()
+            || self.load.is_some()
+            || self.store.is_some()
+            || self.pair_rows
     }
 
     /// Whether the kernel serves any length ([`Lengths::Any`]): it then indexes by division,
@@ -377,6 +391,18 @@ impl FusedSpec {
                 || (self.store.is_some() && (self.pitched || self.side_by_side > 0)))
         {
             return Err(SpecError::InterleavedEdge);
+        }
+        // The rows in pairs: a load of its own over whole rows, one per work-group.
+        if self.pair_rows
+            && (self.interleaved
+                || self.pitched
+                || self.chirp.is_some()
+                || self.real.is_some()
+                || self.load.is_some()
+                || self.side_by_side > 0
+                || self.columns() != 1)
+        {
+            return Err(SpecError::PairRows);
         }
         if self.pitched && !(self.interleaved || self.real == Some(FusedReal::Split)) {
             return Err(SpecError::PitchedEdge);
@@ -466,6 +492,9 @@ impl FusedSpec {
         if let Some(store) = self.store {
             suffix.push_str("_out_");
             suffix.push_str(store.tag());
+        }
+        if self.pair_rows {
+            suffix.push_str("_pairs");
         }
         format!(
             "fft_fused{}_c{}_{}_{}{suffix}",
