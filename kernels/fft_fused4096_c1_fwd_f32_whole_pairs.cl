@@ -158,9 +158,9 @@ void fft_fused4096_c1_fwd_f32_whole_pairs(__global const float2 *x,
     float2 ld[32];
     if (t == 1u)
     {
-        // Flat (t == 1, k = 0): element e = lid + 128 * it is x[first * 4096 + e], point e % 4096 of sub-FFT first + e / 4096.
-        // Rows in pairs: sub-FFT first is row w of its block of 2M rows (M = pair_m); it transforms rows n and
-        // n + M of the block, n = w / 2: their sum where w is even, their difference times W_2M^n (pair_tw[n]) where odd.
+        // Flat rows in pairs (t == 1, k = 0): sub-FFT first is row w of its block of 2M rows (M = pair_m); element
+        // e = lid + 128 * it is point e of x_n + x_(n+M) (w even) or (x_n - x_(n+M)) * W_2M^n (pair_tw[n], w odd),
+        // x_n row n of the block, n = w / 2: pair_load(x, src + 128 * it, ...), x_(n+M) pair_hi values further.
         const uint pair_block = first / (2u * pair_m);
         const uint pair_w = first - pair_block * 2u * pair_m;
         const uint pair_n = pair_w >> 1;

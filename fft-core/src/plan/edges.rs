@@ -30,7 +30,7 @@ pub(super) fn layout_plan(request: PlanRequest, caps: &DeviceCaps) -> Result<Pla
     let input = request.input.resolve(&in_dims, request.batch)?;
     let output = request.output.resolve(&out_dims, request.batch)?;
     // Rows in pairs read and write only C order: the layouts fold into the plain passes.
-    if core.takes_rows_in_pairs() {
+    if core.takes_rows_in_pairs() && (input.needs_pass() || output.needs_pass()) {
         if let Some(shape) = request.shape {
             core = super::nd::nd_plan(core_request, shape, caps, false)?;
         }

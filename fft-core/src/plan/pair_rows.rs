@@ -184,6 +184,12 @@ mod tests {
             let p = plan(dims, 1, request);
             assert!(!p.takes_rows_in_pairs(), "{dims:?}: {:?}", entries(&p));
         }
+        // A layout that is C order itself keeps the pairs (nothing to fold).
+        let c_order = PlanRequest {
+            input: Layout::strided(&[4096, 1], 8192 * 4096),
+            ..PlanRequest::new(1)
+        };
+        assert!(plan(&[8192, 4096], 1, c_order).takes_rows_in_pairs());
         // With a layout, 8192 x 4096 keeps its three passes and folds the layout into them.
         let p = plan(&[8192, 4096], 1, planar);
         assert_eq!(entries(&p)[0], "fft_fused4096_c1_fwd_f32_whole_in_planar");

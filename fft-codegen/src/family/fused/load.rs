@@ -51,13 +51,13 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
             shape.put(&it.index(), &Expr::lit(0), &load(shape, global, true))
         })?;
     } else {
-        writeln!(
-            w,
-            "// Flat (t == 1, k = 0): element e = lid + {group} * it is x[first * {l} + e], point e % {l} of sub-FFT first + e / {l}."
-        )?;
         let src = if shape.spec.pair_rows {
             write_pair_rows_prologue(w, shape)?
         } else {
+            writeln!(
+                w,
+                "// Flat (t == 1, k = 0): element e = lid + {group} * it is x[first * {l} + e], point e % {l} of sub-FFT first + e / {l}."
+            )?;
             start(shape, names, Phase::Load, Regime::Flat).to_string()
         };
         writeln!(w, "const uint src = {src};")?;

@@ -44,11 +44,17 @@ pub(super) fn write_pair_rows_prologue<W: Write>(
     let (l, v, s) = (shape.len, shape.vector, shape.scalar);
     writeln!(
         w,
-        "// Rows in pairs: sub-FFT first is row w of its block of 2M rows (M = pair_m); it transforms rows n and"
+        "// Flat rows in pairs (t == 1, k = 0): sub-FFT first is row w of its block of 2M rows (M = pair_m); element"
     )?;
     writeln!(
         w,
-        "// n + M of the block, n = w / 2: their sum where w is even, their difference times W_2M^n (pair_tw[n]) where odd."
+        "// e = lid + {} * it is point e of x_n + x_(n+M) (w even) or (x_n - x_(n+M)) * W_2M^n (pair_tw[n], w odd),",
+        shape.group
+    )?;
+    writeln!(
+        w,
+        "// x_n row n of the block, n = w / 2: pair_load(x, src + {} * it, ...), x_(n+M) pair_hi values further.",
+        shape.group
     )?;
     writeln!(w, "const uint pair_block = first / (2u * pair_m);")?;
     writeln!(w, "const uint pair_w = first - pair_block * 2u * pair_m;")?;
