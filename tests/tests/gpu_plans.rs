@@ -199,6 +199,57 @@ where
         .collect())
 }
 
+/// An f64 transform of shape `dims` with rows in pairs (fft-core's `plan/pair_rows.rs`)
+/// against the same transform with planar data in and out, which the planner serves without
+/// them (three plain passes, whose kernels the other checks cover): f64 has no fast oracle at
+/// this size (the naive DFT takes minutes, the reference FFT's own error is near f64's
+/// tolerance). Two results within the tolerance of the exact transform lie within twice it
+/// of each other; a wrong pair step is off by O(1).
+fn check_pairs_f64(dims: &[usize], direction: Direction) -> Result<(), String> {
+    let what = format!("f64 rows in pairs {dims:?} {direction}");
+    let total: usize = dims.iter().product();
+    let builder = || {
+        Fft::<f64>::builder(gpu_planned())
+            .shape(dims)
+            .direction(direction)
+    };
+    let paired = builder().build().map_err(|e| format!("{what}: {e}"))?;
+    let planar = builder()
+        .input_layout(Layout::planar())
+        .output_layout(Layout::planar())
+        .build()
+        .map_err(|e| format!("{what} planar: {e}"))?;
+    if !paired.plan().takes_rows_in_pairs() || planar.plan().takes_rows_in_pairs() {
+        return Err(format!(
+            "{what}: rows in pairs expected in the first plan only
+{}
+{}",
+            paired.explain(),
+            planar.explain()
+        ));
+    }
+    let signal = to_device::<f64>(&random_signal(total, total as u64 + 9));
+    let mut data = signal.clone();
+    paired
+        .process(&mut data)
+        .map_err(|e| format!("{what}: {e}"))?;
+    let want = process_planar(&planar, &signal).map_err(|e| format!("{what} planar: {e}"))?;
+    let one = nd_tolerance::<f64>(dims, &[0, 1]);
+    let twice = fft_core::accuracy::Tolerance {
+        relative_l2: 2.0 * one.relative_l2,
+        relative_max: 2.0 * one.relative_max,
+    };
+    check_against(&to_f64(&data), &want, total, twice)
+        .map(|_| ())
+        .map_err(|e| {
+            format!(
+                "{what}: {e}
+{}",
+                paired.explain()
+            )
+        })
+}
+
 /// A complex transform of `batch` arrays of shape `dims` into the caller's layouts, whose last
 /// pass (`last`, a prefix of its kernel's name: an interleaved pass over axis 0, or
 /// `fft_layout_store` where that pass's runs are too short to write them) writes them: planar
@@ -514,7 +565,7 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // columns is the interleaved wide pass as [64, 64] with 256 work-items. 8192-point columns
     // over rows of 4096 take rows in pairs (`pair_rows.rs`): the rows' pass transforms the sum
     // or twiddled difference of rows n and n + 4096, one interleaved 4096-point pass over 8192
-    // columns the rest, forward and inverse.
+    // columns the rest, forward and inverse; in f64 4096-point columns over rows of 2048.
     for dims in [
         &[32768, 2][..],
         &[1 << 18, 2],
@@ -557,6 +608,7 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
             reference,
         ));
     }
+    results.push(check_pairs_f64(&[4096, 2048], Direction::Inverse));
     results.push(check_c2c::<f64>(&[48, 40, 64], 2, Direction::Inverse));
     for dims in [&[512, 2][..], &[1000, 2], &[4096, 2], &[16384, 2]] {
         results.push(check_c2c::<f64>(dims, 2, Direction::Inverse));

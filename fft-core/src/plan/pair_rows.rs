@@ -10,7 +10,6 @@
 
 use super::{Pass, PlanError, PlanRequest};
 use crate::kernel::{FusedSpec, KernelSpec};
-use crate::Precision;
 
 /// The passes of axis `axis` of `dims` (`outer` blocks of it, the request's batch included)
 /// as rows in pairs, where they apply: `passes` holds exactly the last axis's pass, one
@@ -32,8 +31,7 @@ pub(super) fn paired_rows(
     let [row_pass] = passes else {
         return Ok(None);
     };
-    let applies = request.precision == Precision::F32
-        && request.real.is_none()
+    let applies = request.real.is_none()
         && axis + 2 == dims.len()
         && len.is_power_of_two()
         && half >= 2
@@ -71,7 +69,8 @@ pub(super) fn paired_rows(
 /// 2,8192,4096 x2 2.165 -> 2.067 (cuFFT 2.366); rows of 8192 (whose stages exchange halves)
 /// lost, 8192,8192 0.866-0.871 -> 0.896-0.898 (cuFFT 0.910): their pass went from 0.308 to
 /// 0.457 ms (168 -> 225 registers, both rows of each pair read), more than the two column
-/// passes it saves (0.559 -> 0.437).
+/// passes it saves (0.559 -> 0.437). In f64 rows of 2048 under 4096-point columns gained
+/// (d4): 4096,2048 x8 1.605 -> 1.515 ms (cuFFT 1.623), 2,4096,2048 x4 2.113 -> 2.020.
 fn whole_row_pass(pass: &Pass, row_len: usize) -> bool {
     match pass.spec {
         KernelSpec::Fused(fused) => {
@@ -112,42 +111,51 @@ mod tests {
 
     #[test]
     fn columns_of_8192_over_whole_rows_take_their_first_radix_2_step_in_the_rows_pass() {
-        for (dims, batch, direction, row_entry) in [
+        for (dims, batch, direction, precision, row_entry) in [
             (
                 &[8192, 4096][..],
                 3,
                 Direction::Inverse,
+                Precision::F32,
                 "fft_fused4096_c1_inv_f32_whole_pairs",
             ),
             (
                 &[2, 8192, 4096],
                 1,
                 Direction::Forward,
+                Precision::F32,
                 "fft_fused4096_c1_fwd_f32_whole_pairs",
+            ),
+            // f64: 4096-point columns (two passes of 64) over rows of 2048.
+            (
+                &[4096, 2048],
+                2,
+                Direction::Forward,
+                Precision::F64,
+                "fft_fused2048_c1_fwd_f64_whole_pairs",
             ),
         ] {
             let request = PlanRequest {
                 direction,
+                precision,
                 ..PlanRequest::new(1)
             };
             let p = plan(dims, batch, request);
             let rows = dims[dims.len() - 1];
+            let axis = dims[dims.len() - 2];
             let before: usize = dims[..dims.len() - 2].iter().product();
             assert_eq!(entries(&p)[0], row_entry, "{dims:?}");
-            assert_eq!(p.passes[0].params.pair_rows, 4096, "{dims:?}");
-            assert_eq!(p.passes[0].params.batch, 8192 * before * batch, "{dims:?}");
-            // The column axis's other 4096 points: one interleaved pass over 2L columns,
-            // then the outer axis (if any) on its own.
+            assert_eq!(p.passes[0].params.pair_rows, axis / 2, "{dims:?}");
+            assert_eq!(p.passes[0].params.batch, axis * before * batch, "{dims:?}");
+            // The column axis's other points: one interleaved pass over 2L columns, then the
+            // outer axis (if any) on its own.
             let columns = &p.passes[1];
-            assert_eq!(columns.params.len, 4096, "{dims:?}");
+            assert_eq!(columns.params.len, axis / 2, "{dims:?}");
             assert_eq!(columns.params.inner, 2 * rows, "{dims:?}");
             assert_eq!(columns.params.batch, before * batch, "{dims:?}");
             assert!(p.takes_rows_in_pairs());
-            assert!(
-                p.explain().contains("rows n and n + 4096"),
-                "{}",
-                p.explain()
-            );
+            let words = format!("rows n and n + {}", axis / 2);
+            assert!(p.explain().contains(&words), "{}", p.explain());
         }
         // Two passes over memory where the columns took two of their own.
         assert_eq!(plan(&[8192, 4096], 1, PlanRequest::new(1)).passes.len(), 2);
@@ -156,8 +164,8 @@ mod tests {
     #[test]
     fn rows_in_pairs_only_where_the_column_axis_saves_a_pass_and_the_layouts_fold() {
         // 4096-point columns are one pass already; 16384 = 2 x 8192 would still take two;
-        // rows of 8192 exchange halves (measured slower), rows of 2048 hold two per
-        // work-group; f64 is not measured; the axis before the last only; the caller's
+        // rows of 8192 exchange halves (measured slower), as do f64 rows of 4096; f32 rows
+        // of 2048 hold two per work-group; the axis before the last only; the caller's
         // layouts fold into the plain passes instead.
         let f64_request = PlanRequest {
             precision: Precision::F64,

@@ -205,7 +205,8 @@ pub struct FusedSpec {
     /// rows `n` and `n + M`, `n = (w % 2M) / 2`, where `w` is even, their difference times
     /// `W_2M^n` where it is odd. The axis's other `M` points are then one interleaved pass
     /// over rows `2n + h` (`plan/pair_rows.rs`), so a 2-D transform of 8192-point
-    /// columns over rows of 4096 takes two passes over memory instead of three. Only on a whole-row pass of one
+    /// columns over rows of 4096 (f64: 4096 over 2048) takes two passes over memory instead of
+    /// three. Only on a whole-row pass of one
     /// sub-FFT per work-group with no other edge.
     pub pair_rows: bool,
 }
