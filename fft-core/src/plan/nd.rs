@@ -182,9 +182,10 @@ fn complex_axes(
             let plan = Plan::new(axis_request, caps)?;
             work_len = work_len.max(plan.work_len() * before);
             passes.extend(plan.passes);
-        } else if let Some(columns) = pairs
-            .then(|| {
-                paired_rows(request, dims, axis, &mut passes, |len, inner| {
+        } else if let Some(interleaved) = interleaved_passes(&axis_request, caps, inner)? {
+            // Rows in pairs may spare this axis one of its passes (`pair_rows.rs`).
+            let paired = if pairs && interleaved.len() >= 2 {
+                paired_rows(dims, axis, &mut passes, |len, inner| {
                     interleaved_passes(
                         &PlanRequest {
                             len,
@@ -193,14 +194,11 @@ fn complex_axes(
                         caps,
                         inner,
                     )
-                })
-            })
-            .transpose()?
-            .flatten()
-        {
-            passes.extend(columns);
-        } else if let Some(interleaved) = interleaved_passes(&axis_request, caps, inner)? {
-            passes.extend(interleaved);
+                })?
+            } else {
+                None
+            };
+            passes.extend(paired.unwrap_or(interleaved));
         } else {
             let plan = Plan::new(
                 PlanRequest {

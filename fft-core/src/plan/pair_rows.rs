@@ -8,16 +8,16 @@
 //! `2j + h` is the axis's point `2j + h` in place: two passes over memory instead of three,
 //! where the rows' pass keeps its cost ([`whole_row_pass`]).
 
-use super::{Pass, PlanError, PlanRequest};
+use super::{Pass, PlanError};
 use crate::kernel::{FusedSpec, KernelSpec};
 
-/// The passes of axis `axis` of `dims` (`outer` blocks of it, the request's batch included)
-/// as rows in pairs, where they apply: `passes` holds exactly the last axis's pass, one
-/// whole row per work-group (marked [`FusedSpec::pair_rows`] here), and
-/// `interleaved(len, inner)` plans an axis of `len` points over `inner` columns (two or more
-/// passes for `2M` over `L`, one for `M` over `2L`). `None` leaves `passes` as they were.
+/// The passes of axis `axis` of `dims` (`2M` points, whose interleaved plan over the rows'
+/// `L` columns took two passes or more) as rows in pairs, where they apply: `passes` holds
+/// exactly the last axis's pass, one whole row per work-group (marked
+/// [`FusedSpec::pair_rows`] here), and `interleaved(len, inner)`, which plans an axis of `len`
+/// points over `inner` columns, gives `M` points over `2L` one pass. `None` leaves `passes`
+/// as they were.
 pub(super) fn paired_rows(
-    request: &PlanRequest,
     dims: &[usize],
     axis: usize,
     passes: &mut [Pass],
@@ -31,16 +31,11 @@ pub(super) fn paired_rows(
     let [row_pass] = passes else {
         return Ok(None);
     };
-    let applies = request.real.is_none()
-        && axis + 2 == dims.len()
+    let applies = axis + 2 == dims.len()
         && len.is_power_of_two()
         && half >= 2
         && whole_row_pass(row_pass, row_len);
     if !applies {
-        return Ok(None);
-    }
-    let two_passes = interleaved(len, row_len)?.is_some_and(|passes| passes.len() >= 2);
-    if !two_passes {
         return Ok(None);
     }
     let Some(columns) = interleaved(half, 2 * row_len)?.filter(|passes| passes.len() == 1) else {
