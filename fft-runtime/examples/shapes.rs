@@ -12,7 +12,8 @@
 //! shapes and prints `realfft_ms / ms`; `--rustfft` times rustfft (one thread) along every
 //! axis of C2C shapes, lines of the other axes copied out and back. `--global` plans C2C shapes with global radix passes
 //! only (multi-dimensional axes through the permute). `--layouts` times the 1-D C2C shapes with
-//! their input contiguous, strided (every other value) and planar; with `--r2c`/`--c2r`, the
+//! their input contiguous, strided (every other value) and planar (multi-dimensional ones in
+//! Fortran order too); with `--r2c`/`--c2r`, the
 //! 1-D real shapes with padded rows, strided reals and a strided half spectrum. `--axes=1` (or `0,2`)
 //! transforms only those axes of C2C shapes. `--r2c`/`--c2r` take
 //! multi-dimensional shapes too (numpy's `rfftn`/`irfftn` of every axis).
@@ -244,8 +245,8 @@ fn rustfft_time<T: FftFloat + rustfft::FftNum>(
 
 /// `--layouts`: the C2C of `dims x batch` with its input contiguous, every other value
 /// (strides twice C order's, transforms `2 * len` apart) and planar (two buffers), out of
-/// place into contiguous output, then planar into planar and contiguous into planar, each
-/// beside the contiguous time (`x_contig`).
+/// place into contiguous output, then planar into planar and contiguous into planar, and (2-D
+/// and 3-D) Fortran order in and out, each beside the contiguous time (`x_contig`).
 fn layouts<T: FftFloat>(queue: &DeviceQueue, dims: &[usize], batch: usize) -> Result<(), Failure>
 where
     Complex<T>: OclPrm,
@@ -276,7 +277,11 @@ where
     let every_other: Vec<usize> = (0..dims.len())
         .map(|axis| 2 * dims[axis + 1..].iter().product::<usize>())
         .collect();
-    let variants = [
+    let fortran: Vec<usize> = (0..dims.len())
+        .map(|axis| dims[..axis].iter().product::<usize>())
+        .collect();
+    let fortran = Layout::strided(&fortran, len);
+    let mut variants = vec![
         ("contiguous", Layout::interleaved(), Layout::interleaved()),
         (
             "stride 2",
@@ -287,6 +292,9 @@ where
         ("planar both", Layout::planar(), Layout::planar()),
         ("planar out", Layout::interleaved(), Layout::planar()),
     ];
+    if dims.len() > 1 {
+        variants.push(("fortran", fortran, fortran));
+    }
     let shape = dims
         .iter()
         .map(usize::to_string)
@@ -302,7 +310,7 @@ where
             .quick_start(false)
             .build()?;
         let input = match name {
-            "contiguous" | "planar out" => Side::Interleaved(&contiguous),
+            "contiguous" | "planar out" | "fortran" => Side::Interleaved(&contiguous),
             "stride 2" => Side::Interleaved(&strided),
             _ => Side::Planar(&re, &im),
         };

@@ -240,8 +240,28 @@ fn strided_planar_and_fortran_layouts_match_the_oracle() {
         case(&[256], 4, planar(None, 0), contiguous()),
         case(&[100], 2, contiguous(), planar(None, 0)),
         case(&[64], 2, planar(Some(&[2]), 130), planar(None, 0)),
-        // Fortran-order 2-D arrays in and out.
+        // Fortran-order 2-D arrays in and out (planned as the C-order arrays their memory
+        // holds), interleaved and planar; a 3-D one with its batch padded; a volume whose
+        // axes lie in the order 1, 0, 2 in memory.
         case(&[8, 12], 2, strided(&[1, 8], 96), strided(&[1, 8], 96)),
+        case(
+            &[8, 12],
+            2,
+            planar(Some(&[1, 8]), 100),
+            planar(Some(&[1, 8]), 96),
+        ),
+        case(
+            &[4, 3, 5],
+            2,
+            strided(&[1, 4, 12], 61),
+            strided(&[1, 4, 12], 60),
+        ),
+        case(
+            &[4, 5, 3],
+            2,
+            strided(&[5, 1, 20], 70),
+            strided(&[5, 1, 20], 60),
+        ),
         // Rows of 6 values padded to 8, a 3-D volume with its axes reversed, a prime axis.
         case(&[5, 6], 2, strided(&[8, 1], 41), contiguous()),
         case(&[4, 3, 5], 1, strided(&[1, 4, 12], 60), planar(None, 0)),

@@ -20,6 +20,14 @@ impl Plan {
             "  algorithm: {}\n",
             self.algorithm.describe(self.complex_len)
         ));
+        if let Some(order) = self.storage_order() {
+            let dims = self.dims();
+            let reordered: Vec<String> = order.iter().map(|&a| dims[a].to_string()).collect();
+            text.push_str(&format!(
+                "  axes in storage order {order:?}: the layouts hold the {} array in C order, so the passes transform that array where it lies\n",
+                reordered.join(" x ")
+            ));
+        }
         for (i, pass) in self.passes.iter().enumerate() {
             let stride = pass.params.stride;
             let entry = pass.entry_point();

@@ -27,6 +27,7 @@ mod real;
 mod real_three_pass;
 mod rules;
 mod shape;
+mod storage_order;
 #[cfg(test)]
 mod tests;
 
