@@ -291,6 +291,38 @@ fn strided_planar_and_fortran_layouts_match_the_oracle() {
 }
 
 #[test]
+fn fortran_order_runs_as_the_c_order_array_and_takes_host_slices_past_its_extent() {
+    // A Fortran-order 6 x 10 array (values of a column neighbours), two of them, 5 more
+    // values after them that no layout addresses.
+    let fortran = Layout::strided(&[1, 6], 60);
+    let plan = Fft::<f64>::builder(test_queue())
+        .shape(&[6, 10])
+        .batch(2)
+        .input_layout(fortran)
+        .output_layout(fortran)
+        .build()
+        .unwrap();
+    assert_eq!(plan.plan().storage_order(), Some(vec![1, 0]));
+    assert!(!plan.plan().has_layout_passes());
+    let mut data: Vec<Complex<f64>> = (0..125)
+        .map(|i| Complex::new((i as f64 * 0.37).sin(), (i as f64 * 0.11).cos()))
+        .collect();
+    let before = data.clone();
+    plan.process(&mut data).unwrap();
+    // The memory is a C-order 10 x 6 array: its 2-D transform is the Fortran array's.
+    let expected = fft_core::along_axes(&before[..120], &[10, 6], &[0, 1], |line| {
+        fft_core::naive_dft(line, Direction::Forward)
+    });
+    let error = fft_core::accuracy::relative_l2_error(&data[..120], &expected);
+    assert!(error < 1e-12, "relative L2 {error}");
+    assert_eq!(
+        data[120..],
+        before[120..],
+        "values past the layout's extent"
+    );
+}
+
+#[test]
 fn in_place_with_a_layout_keeps_the_values_between() {
     // Host data: rows of 10 values, the transform reads every other one of the first 8.
     let plan = Fft::<f32>::builder(test_queue())
