@@ -14,7 +14,8 @@
 //! only (multi-dimensional axes through the permute). `--layouts` times the 1-D C2C shapes with
 //! their input contiguous, strided (every other value) and planar (multi-dimensional ones in
 //! Fortran order too); with `--r2c`/`--c2r`, the
-//! 1-D real shapes with padded rows, strided reals and a strided half spectrum. `--axes=1` (or `0,2`)
+//! 1-D real shapes with padded rows, strided reals and a strided half spectrum (multi-dimensional
+//! ones with the half spectrum's rows of axis 0 padded). `--axes=1` (or `0,2`)
 //! transforms only those axes of C2C shapes. `--r2c`/`--c2r` take
 //! multi-dimensional shapes too (numpy's `rfftn`/`irfftn` of every axis).
 
@@ -63,12 +64,12 @@ fn main() -> Result<(), Failure> {
     );
     if args.iter().any(|a| a == "--layouts") {
         for (dims, batch) in &shapes {
-            let (len, batch) = (dims[0], *batch);
+            let batch = *batch;
             match (kind, f64_mode) {
                 ("c2c", false) => layouts::<f32>(&queue, dims, batch)?,
                 ("c2c", true) => layouts::<f64>(&queue, dims, batch)?,
-                (_, false) => real_layouts::<f32>(&queue, len, batch, kind == "r2c")?,
-                (_, true) => real_layouts::<f64>(&queue, len, batch, kind == "r2c")?,
+                (_, false) => real_layouts::<f32>(&queue, dims, batch, kind == "r2c")?,
+                (_, true) => real_layouts::<f64>(&queue, dims, batch, kind == "r2c")?,
             }
         }
         return Ok(());
@@ -340,14 +341,16 @@ where
 /// beside the contiguous time (`x_contig`).
 fn real_layouts<T: FftFloat>(
     queue: &DeviceQueue,
-    len: usize,
+    dims: &[usize],
     batch: usize,
     forward: bool,
 ) -> Result<(), Failure>
 where
     Complex<T>: OclPrm,
 {
-    let half = len / 2 + 1;
+    let len: usize = dims.iter().product();
+    let last = dims[dims.len() - 1];
+    let half = len / last * (last / 2 + 1);
     let reals = Buffer::<T>::builder()
         .queue(queue.queue().clone())
         .len(2 * len * batch)
@@ -358,24 +361,48 @@ where
         .len(2 * half * batch)
         .fill_val(Complex::new(T::from_f64(0.5), T::from_f64(0.0)))
         .build()?;
-    let variants = [
-        ("contiguous", Layout::default(), Layout::default()),
-        ("rows +2", Layout::strided(&[1], len + 2), Layout::default()),
-        (
-            "reals stride 2",
-            Layout::strided(&[2], 2 * len),
-            Layout::default(),
-        ),
-        (
-            "half stride 2",
-            Layout::default(),
-            Layout::strided(&[2], 2 * half),
-        ),
-    ];
+    let variants = if dims.len() == 1 {
+        vec![
+            ("contiguous", Layout::default(), Layout::default()),
+            ("rows +2", Layout::strided(&[1], len + 2), Layout::default()),
+            (
+                "reals stride 2",
+                Layout::strided(&[2], 2 * len),
+                Layout::default(),
+            ),
+            (
+                "half stride 2",
+                Layout::default(),
+                Layout::strided(&[2], 2 * half),
+            ),
+        ]
+    } else {
+        // The half spectrum's rows of axis 0 padded by 8 values.
+        let inner = half / dims[0];
+        let mut strides = vec![inner + 8];
+        let mut below = 1;
+        let mut rest: Vec<usize> = dims[1..]
+            .iter()
+            .rev()
+            .enumerate()
+            .map(|(k, &d)| {
+                let stride = below;
+                below *= if k == 0 { d / 2 + 1 } else { d };
+                stride
+            })
+            .collect();
+        rest.reverse();
+        strides.extend(rest);
+        let padded = Layout::strided(&strides, dims[0] * (inner + 8));
+        vec![
+            ("contiguous", Layout::default(), Layout::default()),
+            ("half rows +8", Layout::default(), padded),
+        ]
+    };
     let mut base = None;
     for (name, real_side, half_side) in variants {
         let builder = Fft::<T>::builder(queue)
-            .len(len)
+            .shape(dims)
             .batch(batch)
             .quick_start(false);
         let (kernel, passes, entry_points) = if forward {
@@ -398,7 +425,13 @@ where
         let base_ms = *base.get_or_insert(kernel.as_secs_f64());
         println!(
             "{:>16} {:>15} {:>9.4} {:>6.3} x_contig {:>6}  {}",
-            format!("{len}x{batch}"),
+            format!(
+                "{}x{batch}",
+                dims.iter()
+                    .map(usize::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
             name,
             ms(kernel),
             kernel.as_secs_f64() / base_ms,

@@ -338,6 +338,72 @@ where
         .map_err(|e| format!("{what} padded: {e}\n{}", padded.explain()))
 }
 
+/// A multi-dimensional R2C into a half spectrum whose rows of axis 0 are padded by 7 values
+/// and whose transforms lie 5 values beyond them: the last pass, interleaved over axis 0,
+/// writes it itself (`_il_out_strided`), no layout pass.
+fn check_nd_r2c_output_layout<T: FftFloat>(dims: &[usize], batch: usize) -> Result<(), String>
+where
+    Complex<T>: OclPrm,
+{
+    let what = format!("{} R2C layout {dims:?} x{batch}", T::PRECISION);
+    let total: usize = dims.iter().product();
+    let last = dims[dims.len() - 1];
+    let mut half_dims = dims.to_vec();
+    *half_dims.last_mut().unwrap() = last / 2 + 1;
+    let half_total: usize = half_dims.iter().product();
+    let inner: usize = half_dims[1..].iter().product();
+    let mut strides = vec![inner + 7];
+    for k in 1..half_dims.len() {
+        strides.push(half_dims[k + 1..].iter().product());
+    }
+    let distance = dims[0] * (inner + 7) + 5;
+    let r2c = Fft::<T>::builder(gpu_planned())
+        .shape(dims)
+        .batch(batch)
+        .output_layout(Layout::strided(&strides, distance))
+        .build_r2c()
+        .map_err(|e| format!("{what}: {e}"))?;
+    let plan = r2c.plan();
+    let folded = plan
+        .passes
+        .last()
+        .is_some_and(|pass| pass.entry_point().ends_with("_il_out_strided"));
+    let layout_passes = plan
+        .passes
+        .iter()
+        .any(|pass| matches!(pass.spec, KernelSpec::Layout(_)));
+    if !folded || layout_passes {
+        return Err(format!(
+            "{what}: the last pass does not write the layout
+{}",
+            r2c.explain()
+        ));
+    }
+    let reals: Vec<T> = random_signal(total * batch, total as u64 + 9)
+        .iter()
+        .map(|v| T::from_f64(v.re))
+        .collect();
+    let spectrum = r2c.process(&reals).map_err(|e| format!("{what}: {e}"))?;
+    let mut got = Vec::with_capacity(half_total * batch);
+    for b in 0..batch {
+        for row in 0..dims[0] {
+            for ci in 0..inner {
+                let at = spectrum[b * distance + row * strides[0] + ci];
+                got.push(Complex64::new(at.re.into(), at.im.into()));
+            }
+        }
+    }
+    let axes: Vec<usize> = (0..dims.len()).collect();
+    let reals_f64: Vec<f64> = reals.iter().map(|&v| v.into()).collect();
+    let want: Vec<Complex64> = reals_f64
+        .chunks(total)
+        .flat_map(|one| rfftn_oracle(one, dims, &axes))
+        .collect();
+    check_against(&got, &want, half_total, nd_tolerance::<T>(dims, &axes))
+        .map(|_| ())
+        .map_err(|e| format!("{what}: {e}\n{}", r2c.explain()))
+}
+
 /// A 1-D R2C of reals in rows `len + 2` apart into every other value of rows `2 * (len/2 +
 /// 1)` apart, then the C2R of that spectrum back into the padded rows: the R2C's first pass
 /// and the C2R's last read and write the reals themselves (one-pass plans: with the split in
@@ -654,6 +720,10 @@ fn plans_of_the_gpu_with_the_callers_layouts_match_the_oracle() {
         results.push(check_nd_output_layouts::<f32>(dims, 2, last));
     }
     results.push(check_layouts::<f64>(1 << 20, 1, Direction::Forward));
+    // An R2C's half spectrum in padded rows, written by the last interleaved pass (2-D, and
+    // 3-D in f64).
+    results.push(check_nd_r2c_output_layout::<f32>(&[512, 256], 2));
+    results.push(check_nd_r2c_output_layout::<f64>(&[16, 24, 30], 2));
     // Real transforms: padded rows folded into a two-pass plan's edge passes (2^17, 2^20
     // reals) and into one-pass plans with the split or merge (4096, 1000, 864 and 16384
     // reals: registers, mixed, paired in registers, exchanges in parts; f64 2048).

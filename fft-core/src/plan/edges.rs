@@ -66,7 +66,9 @@ pub(super) fn layout_plan(request: PlanRequest, caps: &DeviceCaps) -> Result<Pla
             (Some(last), Some((dims, stride, distance))) if reads_rows(last, &dims, &request) => {
                 fold(last, &output, stride, distance, LayoutStep::Store)
             }
-            (Some(last), _) if !real && stores_whole_runs(last, output.planar) => {
+            // A complex transform's output, or an R2C's half spectrum, whose multi-dimensional
+            // plan ends in the interleaved passes of the axes before the real one.
+            (Some(last), _) if (!real || forward) && stores_whole_runs(last, output.planar) => {
                 interleaved_axis(last, &out_dims, &request)
                     .and_then(|axis| output.as_axis(&out_dims, request.batch, axis))
                     .is_some_and(|(stride, distance)| {
@@ -519,6 +521,46 @@ mod tests {
             names(&channels).last().unwrap(),
             "fft_layout_store_planar_f32"
         );
+    }
+
+    #[test]
+    fn an_r2c_half_spectrum_folds_into_the_last_interleaved_pass() {
+        // 512 x 256 reals: the half spectrum is 512 x 129 values, here in rows of 136
+        // (padded by 7), transforms 512 * 136 + 5 apart.
+        let r2c = PlanRequest {
+            batch: 2,
+            shape: Some(Shape::new(&[512, 256], None).unwrap()),
+            real: Some(RealLayout::Compact),
+            output: Layout::strided(&[136, 1], 512 * 136 + 5),
+            ..PlanRequest::new(512 * 256)
+        };
+        let plan = Plan::new(r2c, &DeviceCaps::NVIDIA_GPU).unwrap();
+        let last = plan.passes.last().unwrap();
+        assert!(
+            last.entry_point().ends_with("_il_out_strided"),
+            "{}",
+            plan.explain()
+        );
+        assert_eq!(
+            last.params.io_out,
+            IoLayout::new(&[512], &[136], 512 * 136 + 5)
+        );
+        assert!(!plan
+            .passes
+            .iter()
+            .any(|pass| matches!(pass.spec, KernelSpec::Layout(_))));
+        // A C2R's half spectrum is read by its first, interleaved pass: a layout pass.
+        let c2r = Plan::new(
+            PlanRequest {
+                direction: Direction::Inverse,
+                input: r2c.output,
+                output: Layout::default(),
+                ..r2c
+            },
+            &DeviceCaps::NVIDIA_GPU,
+        )
+        .unwrap();
+        assert_eq!(c2r.passes[0].entry_point(), "fft_layout_load_f32");
     }
 
     #[test]
