@@ -340,7 +340,7 @@ where
 
 /// A multi-dimensional R2C into a half spectrum whose rows of axis 0 are padded by 7 values
 /// and whose transforms lie 5 values beyond them: the last pass, interleaved over axis 0,
-/// writes it itself (`_il_out_strided`), no layout pass.
+/// writes it itself (`_il_out_strided`), no layout pass; then the C2R back from it.
 fn check_nd_r2c_output_layout<T: FftFloat>(dims: &[usize], batch: usize) -> Result<(), String>
 where
     Complex<T>: OclPrm,
@@ -399,9 +399,80 @@ where
         .chunks(total)
         .flat_map(|one| rfftn_oracle(one, dims, &axes))
         .collect();
-    check_against(&got, &want, half_total, nd_tolerance::<T>(dims, &axes))
+    let tolerance = nd_tolerance::<T>(dims, &axes);
+    check_against(&got, &want, half_total, tolerance)
+        .map_err(|e| format!("{what}: {e}\n{}", r2c.explain()))?;
+
+    // The C2R of that padded spectrum: its first pass, interleaved over axis 0, reads it
+    // itself (`_il_in_strided`).
+    let c2r = Fft::<T>::builder(gpu_planned())
+        .shape(dims)
+        .batch(batch)
+        .input_layout(Layout::strided(&strides, distance))
+        .build_c2r()
+        .map_err(|e| format!("{what} C2R: {e}"))?;
+    let reads = c2r
+        .plan()
+        .passes
+        .first()
+        .is_some_and(|pass| pass.entry_point().ends_with("_il_in_strided"));
+    let layout_pass = c2r
+        .plan()
+        .passes
+        .iter()
+        .any(|pass| matches!(pass.spec, KernelSpec::Layout(_)));
+    if dims.len() == 2 && (!reads || layout_pass) {
+        return Err(format!(
+            "{what} C2R: the first pass does not read the layout\n{}",
+            c2r.explain()
+        ));
+    }
+    let back = c2r
+        .process(&spectrum)
+        .map_err(|e| format!("{what} C2R: {e}"))?;
+    let back: Vec<Complex64> = back
+        .iter()
+        .map(|&v| Complex64::new(v.into(), 0.0))
+        .collect();
+    let want: Vec<Complex64> = got
+        .chunks(half_total)
+        .flat_map(|one| irfftn_oracle(one, dims, &axes))
+        .map(|v| Complex64::new(v, 0.0))
+        .collect();
+    check_against(&back, &want, total, tolerance)
         .map(|_| ())
-        .map_err(|e| format!("{what}: {e}\n{}", r2c.explain()))
+        .map_err(|e| format!("{what} C2R: {e}\n{}", c2r.explain()))
+}
+
+/// Axis 0 of `dims` only (numpy's `fft(x, axis=0)`), planar data in and out: the one
+/// interleaved pass reads and writes both buffers itself (`_il_in_planar_out_planar`).
+fn check_axis0_planar<T: FftFloat>(dims: &[usize], batch: usize) -> Result<(), String>
+where
+    Complex<T>: OclPrm,
+{
+    let what = format!("{} axis 0 planar {dims:?} x{batch}", T::PRECISION);
+    let total: usize = dims.iter().product();
+    let plan = Fft::<T>::builder(gpu_planned())
+        .shape(dims)
+        .axes(&[0])
+        .batch(batch)
+        .input_layout(Layout::planar())
+        .output_layout(Layout::planar())
+        .build()
+        .map_err(|e| format!("{what}: {e}"))?;
+    let names = plan.entry_points();
+    if names.len() != 1 || !names[0].ends_with("_il_in_planar_out_planar") {
+        return Err(format!("{what}: passes {names:?}\n{}", plan.explain()));
+    }
+    let signal = to_device::<T>(&random_signal(total * batch, total as u64 + 11));
+    let got = process_planar(&plan, &signal).map_err(|e| format!("{what}: {e}"))?;
+    let want: Vec<Complex64> = to_f64(&signal)
+        .chunks(total)
+        .flat_map(|one| nd_oracle(one, dims, &[0], Direction::Forward, 1.0))
+        .collect();
+    check_against(&got, &want, total, nd_tolerance::<T>(dims, &[0]))
+        .map(|_| ())
+        .map_err(|e| format!("{what}: {e}\n{}", plan.explain()))
 }
 
 /// A 1-D R2C of reals in rows `len + 2` apart into every other value of rows `2 * (len/2 +
@@ -720,10 +791,12 @@ fn plans_of_the_gpu_with_the_callers_layouts_match_the_oracle() {
         results.push(check_nd_output_layouts::<f32>(dims, 2, last));
     }
     results.push(check_layouts::<f64>(1 << 20, 1, Direction::Forward));
-    // An R2C's half spectrum in padded rows, written by the last interleaved pass (2-D, and
-    // 3-D in f64).
+    // An R2C's half spectrum in padded rows, written by the last interleaved pass, and the
+    // C2R back from it, read by the first (2-D, and 3-D in f64); axis 0 alone, planar.
     results.push(check_nd_r2c_output_layout::<f32>(&[512, 256], 2));
     results.push(check_nd_r2c_output_layout::<f64>(&[16, 24, 30], 2));
+    results.push(check_axis0_planar::<f32>(&[1024, 32], 2));
+    results.push(check_axis0_planar::<f64>(&[60, 16], 3));
     // Real transforms: padded rows folded into a two-pass plan's edge passes (2^17, 2^20
     // reals) and into one-pass plans with the split or merge (4096, 1000, 864 and 16384
     // reals: registers, mixed, paired in registers, exchanges in parts; f64 2048).

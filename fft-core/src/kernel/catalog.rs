@@ -211,9 +211,11 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
         store: Some(Storage::Interleaved),
         ..FusedSpec::new(256)
     });
-    // The last (interleaved) pass of a multi-dimensional plan writing planar output itself.
+    // An interleaved pass reading and writing planar data itself (the first and last pass
+    // of a transform along axis 0 of 256 x 16 values).
     let interleaved_layout = KernelSpec::Fused(FusedSpec {
         interleaved: true,
+        load: Some(Storage::Planar),
         store: Some(Storage::Planar),
         ..FusedSpec::new(256)
     });
@@ -370,7 +372,7 @@ mod tests {
                 "fft_fused256_c16_fwd_f32_split_pitched",
                 "fft_fused256_c16_fwd_f32_il_pitched",
                 "fft_fused256_c16_fwd_f32_in_planar_out_strided",
-                "fft_fused256_c16_fwd_f32_il_out_planar",
+                "fft_fused256_c16_fwd_f32_il_in_planar_out_planar",
                 "fft_fused4096_c1_fwd_f32_whole_pairs",
             ]
         );

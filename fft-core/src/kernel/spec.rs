@@ -1,7 +1,7 @@
 //! [`KernelSpec`]: one enum over every kernel family, and the options of each family.
 
 use super::abi::{
-    fused_interleaved_out_abi, fused_io_abi, KernelAbi, CHIRP_ABI, CHIRP_FILTER_ABI, FUSED_ABI,
+    fused_interleaved_io_abi, fused_io_abi, KernelAbi, CHIRP_ABI, CHIRP_FILTER_ABI, FUSED_ABI,
     FUSED_CHIRP_ABI, FUSED_CHIRP_FILTER_ABI, FUSED_FILTER_ABI, FUSED_INTERLEAVED_ABI,
     FUSED_MERGE_OUT_ABI, FUSED_PAIR_ROWS_ABI, FUSED_PITCHED_ABI, FUSED_REAL_ABI,
     FUSED_SPLIT_IN_ABI, FUSED_SPLIT_PITCHED_ABI, LANES_ANY_ABI, LANES_HILO_ABI, LANES_PART_ABI,
@@ -313,9 +313,10 @@ impl KernelSpec {
             }) => &FUSED_PAIR_ROWS_ABI,
             KernelSpec::Fused(FusedSpec {
                 interleaved: true,
-                store: Some(store),
+                load,
+                store,
                 ..
-            }) => fused_interleaved_out_abi(*store),
+            }) if load.is_some() || store.is_some() => fused_interleaved_io_abi(*load, *store),
             KernelSpec::Fused(FusedSpec {
                 interleaved: true, ..
             }) => &FUSED_INTERLEAVED_ABI,

@@ -51,6 +51,15 @@ pub(super) fn layout_plan(request: PlanRequest, caps: &DeviceCaps) -> Result<Pla
             (Some(first), Some((dims, stride, distance))) if reads_rows(first, &dims, &request) => {
                 fold(first, &input, stride, distance, LayoutStep::Load)
             }
+            // A complex axis before the last (a C2C over such axes only, a C2R's half
+            // spectrum): the first, interleaved pass reads the layout itself.
+            (Some(first), _) if whole_runs(first, input.planar) => {
+                interleaved_axis(first, &in_dims, &request)
+                    .and_then(|axis| input.as_axis(&in_dims, request.batch, axis))
+                    .is_some_and(|(stride, distance)| {
+                        fold(first, &input, stride, distance, LayoutStep::Load)
+                    })
+            }
             _ => false,
         };
         if !folded {
@@ -68,7 +77,7 @@ pub(super) fn layout_plan(request: PlanRequest, caps: &DeviceCaps) -> Result<Pla
             }
             // A complex transform's output, or an R2C's half spectrum, whose multi-dimensional
             // plan ends in the interleaved passes of the axes before the real one.
-            (Some(last), _) if (!real || forward) && stores_whole_runs(last, output.planar) => {
+            (Some(last), _) if (!real || forward) && whole_runs(last, output.planar) => {
                 interleaved_axis(last, &out_dims, &request)
                     .and_then(|axis| output.as_axis(&out_dims, request.batch, axis))
                     .is_some_and(|(stride, distance)| {
@@ -161,23 +170,24 @@ fn interleaved_axis(pass: &super::Pass, dims: &[usize], request: &PlanRequest) -
     })
 }
 
-/// The bytes an interleaved pass's store must write in runs (each of its `C` columns' value
-/// at one point, per buffer) to write the caller's layout itself: two sectors. Measured on
+/// The bytes an interleaved pass must read or write in runs (each of its `C` columns' value
+/// at one point, per buffer) to take the caller's layout itself: two sectors. Measured on
 /// the H200 (docs/PERFORMANCE.md, 2026-11-30 (twiddles), c3), the planar output of 2-D
 /// C2C's, ms, a layout pass -> the last pass writing it: 1024,1024 x128 (16 columns, runs of
 /// 64 bytes per buffer) 1.751 -> 1.106, 256,256,256 x8 (16) 2.270 -> 1.635, 8192,8192 (64)
-/// 1.193 -> 0.885; but 4096,4096 x8 (4 columns: runs of 16 bytes) 2.047 -> 3.051.
-const STORE_RUN_MIN_BYTES: usize = 64;
+/// 1.193 -> 0.885; but 4096,4096 x8 (4 columns: runs of 16 bytes) 2.047 -> 3.051. Loads
+/// take the same rule.
+const RUN_MIN_BYTES: usize = 64;
 
-/// Whether the interleaved `pass` would store the caller's layout (`planar` or not) in runs
-/// of at least [`STORE_RUN_MIN_BYTES`].
-fn stores_whole_runs(pass: &super::Pass, planar: bool) -> bool {
+/// Whether the interleaved `pass` would read or write the caller's layout (`planar` or not)
+/// in runs of at least [`RUN_MIN_BYTES`].
+fn whole_runs(pass: &super::Pass, planar: bool) -> bool {
     let KernelSpec::Fused(fused) = pass.spec else {
         return false;
     };
     let complex = fused.precision.complex_bytes();
     let value = if planar { complex / 2 } else { complex };
-    fused.columns() as usize * value >= STORE_RUN_MIN_BYTES
+    fused.columns() as usize * value >= RUN_MIN_BYTES
 }
 
 /// Puts the caller's layout into the load (or store) of the fused `pass`: rows `distance`
@@ -524,7 +534,7 @@ mod tests {
     }
 
     #[test]
-    fn an_r2c_half_spectrum_folds_into_the_last_interleaved_pass() {
+    fn half_spectra_and_axes_before_the_last_fold_into_the_interleaved_passes() {
         // 512 x 256 reals: the half spectrum is 512 x 129 values, here in rows of 136
         // (padded by 7), transforms 512 * 136 + 5 apart.
         let r2c = PlanRequest {
@@ -549,7 +559,7 @@ mod tests {
             .passes
             .iter()
             .any(|pass| matches!(pass.spec, KernelSpec::Layout(_))));
-        // A C2R's half spectrum is read by its first, interleaved pass: a layout pass.
+        // A C2R's half spectrum is read by its first, interleaved pass.
         let c2r = Plan::new(
             PlanRequest {
                 direction: Direction::Inverse,
@@ -560,7 +570,31 @@ mod tests {
             &DeviceCaps::NVIDIA_GPU,
         )
         .unwrap();
-        assert_eq!(c2r.passes[0].entry_point(), "fft_layout_load_f32");
+        let first = &c2r.passes[0];
+        assert!(
+            first.entry_point().ends_with("_il_in_strided"),
+            "{}",
+            c2r.explain()
+        );
+        assert_eq!(
+            first.params.io,
+            IoLayout::new(&[512], &[136], 512 * 136 + 5)
+        );
+        // Columns only (axis 0 of 1024 x 32), planar in and out: one pass reads and writes
+        // both buffers.
+        let columns = Plan::new(
+            PlanRequest {
+                batch: 2,
+                shape: Some(Shape::new(&[1024, 32], Some(&[0])).unwrap()),
+                input: Layout::planar(),
+                output: Layout::planar(),
+                ..PlanRequest::new(1024 * 32)
+            },
+            &DeviceCaps::NVIDIA_GPU,
+        )
+        .unwrap();
+        let names: Vec<String> = columns.passes.iter().map(|p| p.entry_point()).collect();
+        assert_eq!(names, ["fft_fused1024_c16_fwd_f32_il_in_planar_out_planar"]);
     }
 
     #[test]

@@ -214,11 +214,12 @@ pub(super) fn write_header<W: Write>(
     if let Some(load) = spec.load {
         writeln!(
             w,
-            "// The caller's input ({}): value pos of sequence seq at seq * in_dist + pos * in_stride.",
+            "// The caller's input ({}): value pos of sequence seq at seq * in_dist + pos * in_stride{}.",
             match load {
                 fft_core::kernel::Storage::Interleaved => "interleaved",
                 fft_core::kernel::Storage::Planar => "planar: x_re and x_im",
-            }
+            },
+            if spec.interleaved { " + ci" } else { "" }
         )?;
     }
     if let Some(store) = spec.store {

@@ -5,7 +5,8 @@
 //! `inner` apart. A pitched pass (`FusedSpec::pitched`) places column `ci` at
 //! `(ci / width) * pitch + ci % width` and value `v` at `v * (inner / width) * pitch`, with
 //! the pitch of the rows it reads (`in_pitch`) and of those it writes (`out_pitch`). The
-//! last pass of a multi-dimensional plan may write the caller's layout (`FusedSpec::store`).
+//! first pass of a multi-dimensional plan may read the caller's layout (`FusedSpec::load`),
+//! the last write it (`FusedSpec::store`).
 
 use super::body::{column_point, exponent, pass_twiddle_read};
 use super::roles::Names;
@@ -47,6 +48,14 @@ fn write_side<W: Write>(
     Ok((format!("{side}_inner"), format!("{side}_column")))
 }
 
+/// The input value at address `at`: `x[at]`, or the caller's planar input there.
+fn read(shape: &Shape, at: &str) -> String {
+    match shape.spec.load {
+        Some(Storage::Planar) => format!("load_planar(x_re, x_im, {at})"),
+        _ => format!("x[{at}]"),
+    }
+}
+
 pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Names) -> fmt::Result {
     let (l, r, per) = (shape.len, shape.radix, shape.per_fft);
     writeln!(
@@ -55,17 +64,34 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
         r - 1,
         element(shape)
     )?;
-    writeln!(
-        w,
-        "// is x[(base + i + m * t) * inner + ci], times W_{{{l}p}}^(k*m) when p > 1."
-    )?;
-    super::load::write_load_registers(w, shape)?;
-    writeln!(w, "if (g < total)")?;
-    w.open_block()?;
-    let (inner, column) = write_side(w, shape, "in")?;
-    writeln!(w, "const uint t_inner = t * {inner};")?;
     let row = if shape.has_j() { " + row * t" } else { "" };
-    writeln!(w, "const uint src = (base + i{row}) * {inner} + {column};")?;
+    if shape.spec.load.is_some() {
+        writeln!(
+            w,
+            "// (point pos = i + m * t of sequence seq = g / t) is the caller's input at seq * in_dist + pos * in_stride + ci,"
+        )?;
+        writeln!(w, "// times W_{{{l}p}}^(k*m) when p > 1.")?;
+        super::load::write_load_registers(w, shape)?;
+        writeln!(w, "if (g < total)")?;
+        w.open_block()?;
+        writeln!(w, "const uint seq = (g - i) / t;")?;
+        writeln!(w, "const uint t_inner = t * in_stride;")?;
+        writeln!(
+            w,
+            "const uint src = seq * in_dist + (i{row}) * in_stride + ci;"
+        )?;
+    } else {
+        writeln!(
+            w,
+            "// is x[(base + i + m * t) * inner + ci], times W_{{{l}p}}^(k*m) when p > 1."
+        )?;
+        super::load::write_load_registers(w, shape)?;
+        writeln!(w, "if (g < total)")?;
+        w.open_block()?;
+        let (inner, column) = write_side(w, shape, "in")?;
+        writeln!(w, "const uint t_inner = t * {inner};")?;
+        writeln!(w, "const uint src = (base + i{row}) * {inner} + {column};")?;
+    }
     writeln!(w, "if (p > 1u)")?;
     w.open_block()?;
     let shared = shape.spec.shared_pass_twiddles() > 0;
@@ -88,7 +114,7 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
     writeln!(w, "else")?;
     w.open_block()?;
     write_elements(w, shape, 0, r, |w, it| {
-        let value = format!("x[{}]", it.plus_strided("src", per, "t_inner"));
+        let value = read(shape, &it.plus_strided("src", per, "t_inner").to_string());
         let local = it.plus(&names.cell, per);
         writeln!(w, "{}", shape.put(&it.index(), &local, &value))
     })?;
@@ -138,13 +164,13 @@ fn write_twiddled_elements<W: Write>(
         if shape.loops() {
             writeln!(w, "// Element 0: W^0 = 1.")?;
         }
-        writeln!(w, "{}", shape.put("0", &names.cell, "x[src]"))?;
+        writeln!(w, "{}", shape.put("0", &names.cell, &read(shape, "src")))?;
         1
     };
     write_elements(w, shape, first, r, |w, it| {
         let value = format!(
-            "cmul(x[{}], {})",
-            it.plus_strided("src", per, "t_inner"),
+            "cmul({}, {})",
+            read(shape, &it.plus_strided("src", per, "t_inner").to_string()),
             twiddle(it)
         );
         let local = it.plus(&names.cell, per);

@@ -139,21 +139,39 @@ pub(crate) const FUSED_INTERLEAVED_ABI: KernelAbi = KernelAbi {
     entries: &FUSED_ENTRIES,
 };
 
-/// An interleaved pass writing the caller's layout ([`FusedSpec::store`]): `x`, `y` (or
-/// `y_re`, `y_im`), the fused tables and scalars, `out_stride`, `out_dist`, then `inner`.
-pub(crate) const fn fused_interleaved_out_abi(store: Storage) -> &'static KernelAbi {
+/// An interleaved pass reading or writing the caller's layout ([`FusedSpec::load`],
+/// [`FusedSpec::store`]): `x` (or `x_re`, `x_im`), `y` (or `y_re`, `y_im`), the fused tables
+/// and scalars, `in_stride`, `in_dist` and `out_stride`, `out_dist` for the edges present,
+/// then `inner`.
+pub(crate) const fn fused_interleaved_io_abi(
+    load: Option<Storage>,
+    store: Option<Storage>,
+) -> &'static KernelAbi {
     const INNER: [KernelArg; 1] = [arg("inner", ArgKind::Uint(UintArg::Inner))];
-    const OUT_I: KernelAbi = KernelAbi {
-        args: &concat_args::<12, 1, 13>(fused_io::<12>(None, I), INNER),
-        entries: &FUSED_ENTRIES,
-    };
-    const OUT_P: KernelAbi = KernelAbi {
-        args: &concat_args::<13, 1, 14>(fused_io::<13>(None, P), INNER),
-        entries: &FUSED_ENTRIES,
-    };
-    match store {
-        Storage::Interleaved => &OUT_I,
-        Storage::Planar => &OUT_P,
+    const fn abi(args: &'static [KernelArg]) -> KernelAbi {
+        KernelAbi {
+            args,
+            entries: &FUSED_ENTRIES,
+        }
+    }
+    const IN_I: KernelAbi = abi(&concat_args::<12, 1, 13>(fused_io::<12>(I, None), INNER));
+    const IN_P: KernelAbi = abi(&concat_args::<13, 1, 14>(fused_io::<13>(P, None), INNER));
+    const OUT_I: KernelAbi = abi(&concat_args::<12, 1, 13>(fused_io::<12>(None, I), INNER));
+    const OUT_P: KernelAbi = abi(&concat_args::<13, 1, 14>(fused_io::<13>(None, P), INNER));
+    const II: KernelAbi = abi(&concat_args::<14, 1, 15>(fused_io::<14>(I, I), INNER));
+    const IP: KernelAbi = abi(&concat_args::<15, 1, 16>(fused_io::<15>(I, P), INNER));
+    const PI: KernelAbi = abi(&concat_args::<15, 1, 16>(fused_io::<15>(P, I), INNER));
+    const PP: KernelAbi = abi(&concat_args::<16, 1, 17>(fused_io::<16>(P, P), INNER));
+    match (load, store) {
+        (Some(Storage::Interleaved), None) => &IN_I,
+        (Some(Storage::Planar), None) => &IN_P,
+        (None, Some(Storage::Interleaved)) => &OUT_I,
+        (None, Some(Storage::Planar)) => &OUT_P,
+        (Some(Storage::Interleaved), Some(Storage::Interleaved)) => &II,
+        (Some(Storage::Interleaved), Some(Storage::Planar)) => &IP,
+        (Some(Storage::Planar), Some(Storage::Interleaved)) => &PI,
+        (Some(Storage::Planar), Some(Storage::Planar)) => &PP,
+        (None, None) => &FUSED_INTERLEAVED_ABI,
     }
 }
 

@@ -384,12 +384,13 @@ impl FusedSpec {
         {
             return Err(SpecError::InterleavedEdge);
         }
-        // An interleaved pass may write the caller's layout (the last pass of a
-        // multi-dimensional plan: `seq * out_dist + pos * out_stride + ci`), not read one, and
-        // not with padded rows or sequences side by side (their own store mappings).
+        // An interleaved pass may read or write the caller's layout (the first or last pass
+        // of a multi-dimensional plan: `seq * in_dist + pos * in_stride + ci`, `seq *
+        // out_dist + pos * out_stride + ci`), not with padded rows or sequences side by side
+        // (their own mappings).
         if self.interleaved
-            && (self.load.is_some()
-                || (self.store.is_some() && (self.pitched || self.side_by_side > 0)))
+            && (self.load.is_some() || self.store.is_some())
+            && (self.pitched || self.side_by_side > 0)
         {
             return Err(SpecError::InterleavedEdge);
         }

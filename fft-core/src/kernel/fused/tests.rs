@@ -732,10 +732,35 @@ fn interleaved_passes_write_the_callers_layout_but_read_none() {
         ..interleaved
     };
     assert_eq!(KernelSpec::Fused(strided_out).abi().args.len(), 13);
+    // The first pass of a multi-dimensional plan reads the caller's layout: `in_stride`,
+    // `in_dist` after the scalars, `inner` last.
+    let planar_in = FusedSpec {
+        load: Some(Storage::Planar),
+        ..interleaved
+    };
+    assert_eq!(planar_in.check(), Ok(()));
+    assert_eq!(planar_in.name(), "fft_fused4096_c4_fwd_f32_il_in_planar");
+    let names: Vec<&str> = KernelSpec::Fused(planar_in)
+        .abi()
+        .args
+        .iter()
+        .map(|arg| arg.name)
+        .collect();
+    assert_eq!(names[..3], ["x_re", "x_im", "y"]);
+    assert_eq!(names[11..], ["in_stride", "in_dist", "inner"]);
+    let both = FusedSpec {
+        store: Some(Storage::Interleaved),
+        ..planar_in
+    };
+    assert_eq!(KernelSpec::Fused(both).abi().args.len(), 16);
     for refused in [
         FusedSpec {
-            load: Some(Storage::Planar),
-            ..interleaved
+            pitched: true,
+            ..planar_in
+        },
+        FusedSpec {
+            side_by_side: 2,
+            ..planar_in
         },
         FusedSpec {
             pitched: true,
