@@ -15,7 +15,8 @@
 //! their input contiguous, strided (every other value) and planar (multi-dimensional ones in
 //! Fortran order too); with `--r2c`/`--c2r`, the
 //! 1-D real shapes with padded rows, strided reals and a strided half spectrum (multi-dimensional
-//! ones with the half spectrum's rows of axis 0 padded). `--axes=1` (or `0,2`)
+//! ones with the half spectrum's rows of axis 0 padded). `--axes=1` (or `0,2`; with
+//! `--layouts` too)
 //! transforms only those axes of C2C shapes. `--r2c`/`--c2r` take
 //! multi-dimensional shapes too (numpy's `rfftn`/`irfftn` of every axis).
 
@@ -132,16 +133,7 @@ where
         fft_runtime::Strategy::Auto
     };
     let choice = decomposition_arg()?;
-    // `--axes=1` or `--axes=0,2`: transform only these axes of a C2C shape (default: all).
-    let axes: Vec<usize> =
-        match std::env::args().find_map(|a| a.strip_prefix("--axes=").map(str::to_string)) {
-            Some(text) => text
-                .split(',')
-                .map(|a| a.trim().parse::<usize>())
-                .collect::<Result<_, _>>()
-                .map_err(|e| Failure::from(format!("--axes={text}: {e}")))?,
-            None => (0..dims.len()).collect(),
-        };
+    let axes = axes_arg(dims.len())?;
     // Built whole: quick start's stand-in passes would be measured instead.
     let mut builder = Fft::<T>::builder(queue)
         .shape(dims)
@@ -305,6 +297,7 @@ where
     for (name, input_layout, output_layout) in variants {
         let plan = Fft::<T>::builder(queue)
             .shape(dims)
+            .axes(&axes_arg(dims.len())?)
             .batch(batch)
             .input_layout(input_layout)
             .output_layout(output_layout)
@@ -440,6 +433,19 @@ where
         );
     }
     Ok(())
+}
+
+/// `--axes=1` or `--axes=0,2`: transform only these axes of a C2C shape (default: all of
+/// its `rank`).
+fn axes_arg(rank: usize) -> Result<Vec<usize>, Failure> {
+    match std::env::args().find_map(|a| a.strip_prefix("--axes=").map(str::to_string)) {
+        Some(text) => text
+            .split(',')
+            .map(|a| a.trim().parse::<usize>())
+            .collect::<Result<_, _>>()
+            .map_err(|e| Failure::from(format!("--axes={text}: {e}"))),
+        None => Ok((0..rank).collect()),
+    }
 }
 
 /// `--decomposition=fused 1024x2048`: the plan measure mode would time with that choice (of a
