@@ -162,17 +162,18 @@ pub(crate) const fn fused_interleaved_io_abi(
     const IP: KernelAbi = abi(&concat_args::<15, 1, 16>(fused_io::<15>(I, P), INNER));
     const PI: KernelAbi = abi(&concat_args::<15, 1, 16>(fused_io::<15>(P, I), INNER));
     const PP: KernelAbi = abi(&concat_args::<16, 1, 17>(fused_io::<16>(P, P), INNER));
-    match (load, store) {
-        (Some(Storage::Interleaved), None) => &IN_I,
-        (Some(Storage::Planar), None) => &IN_P,
-        (None, Some(Storage::Interleaved)) => &OUT_I,
-        (None, Some(Storage::Planar)) => &OUT_P,
-        (Some(Storage::Interleaved), Some(Storage::Interleaved)) => &II,
-        (Some(Storage::Interleaved), Some(Storage::Planar)) => &IP,
-        (Some(Storage::Planar), Some(Storage::Interleaved)) => &PI,
-        (Some(Storage::Planar), Some(Storage::Planar)) => &PP,
-        (None, None) => &FUSED_INTERLEAVED_ABI,
-    }
+    const TABLE: [&KernelAbi; 9] = [
+        &FUSED_INTERLEAVED_ABI,
+        &OUT_I,
+        &OUT_P,
+        &IN_I,
+        &II,
+        &IP,
+        &IN_P,
+        &PI,
+        &PP,
+    ];
+    TABLE[io_combination(load, store)]
 }
 
 /// A pitched interleaved pass ([`FusedSpec::pitched`]): `inner`, then the rows' width and
@@ -251,17 +252,22 @@ pub(crate) const fn fused_io_abi(
     const IP: KernelAbi = abi(&fused_io::<15>(I, P));
     const PI: KernelAbi = abi(&fused_io::<15>(P, I));
     const PP: KernelAbi = abi(&fused_io::<16>(P, P));
-    match (load, store) {
-        (Some(Storage::Interleaved), None) => &IN_I,
-        (Some(Storage::Planar), None) => &IN_P,
-        (None, Some(Storage::Interleaved)) => &OUT_I,
-        (None, Some(Storage::Planar)) => &OUT_P,
-        (Some(Storage::Interleaved), Some(Storage::Interleaved)) => &II,
-        (Some(Storage::Interleaved), Some(Storage::Planar)) => &IP,
-        (Some(Storage::Planar), Some(Storage::Interleaved)) => &PI,
-        (Some(Storage::Planar), Some(Storage::Planar)) => &PP,
-        (None, None) => &FUSED_ABI,
+    const TABLE: [&KernelAbi; 9] = [&FUSED_ABI, &OUT_I, &OUT_P, &IN_I, &II, &IP, &IN_P, &PI, &PP];
+    TABLE[io_combination(load, store)]
+}
+
+/// The index of a load and a store edge in the tables of [`fused_io_abi`] and
+/// [`fused_interleaved_io_abi`]: `3 * load + store`, each none (0), interleaved (1) or
+/// planar (2).
+const fn io_combination(load: Option<Storage>, store: Option<Storage>) -> usize {
+    const fn side(edge: Option<Storage>) -> usize {
+        match edge {
+            None => 0,
+            Some(Storage::Interleaved) => 1,
+            Some(Storage::Planar) => 2,
+        }
     }
+    3 * side(load) + side(store)
 }
 
 /// The arguments of a lanes pass ([`crate::kernel::LanesSpec`]): the fused pass's, and the
