@@ -551,8 +551,9 @@ mod tests {
         let p = plan(&[2048, 2], Some(&[0]), &GPU);
         assert_eq!(table(&p)[0].0, "fft_fused2048_c2_inv_f32_whole_il2");
         // 2 channels of 8192 points: the contiguous transform's one pass of one column, in 2
-        // columns side by side (exchanges in two parts); 6561 points, whose 2 columns do not
-        // fit, a work-group per channel; 4 channels keep two interleaved passes.
+        // columns side by side (exchanges in two parts); 6561 points too, in three parts (two
+        // do not divide 6561); 7203 = 3 x 7^4, whose radices three parts do not all divide
+        // (`parts_fit`), a work-group per channel; 4 channels keep two interleaved passes.
         let p = plan(&[8192, 2], Some(&[0]), &GPU);
         assert_eq!(table(&p)[0].0, "fft_fused8192_c2_inv_f32_il2");
         assert_eq!(p.passes.len(), 1);
@@ -563,8 +564,17 @@ mod tests {
         assert_eq!(stereo.stage_radices(), [32, 32, 8]);
         assert_eq!(stereo.work_group_size(), 512);
         let p = plan(&[6561, 2], Some(&[0]), &GPU);
-        assert_eq!(table(&p)[0].0, "fft_fused6561_c1_inv_f32_il1");
+        assert_eq!(table(&p)[0].0, "fft_fused6561_c2_inv_f32_il2");
         assert_eq!(p.passes.len(), 1);
+        let KernelSpec::Fused(stereo) = &p.passes[0].spec else {
+            panic!("{:?}", p.passes[0].spec);
+        };
+        assert_eq!(
+            (stereo.exchange_parts(), stereo.stage_radices()),
+            (3, vec![27, 27, 9])
+        );
+        let p = plan(&[7203, 2], Some(&[0]), &GPU);
+        assert_eq!(table(&p)[0].0, "fft_fused7203_c1_inv_f32_il1");
         let p = plan(&[8192, 4], Some(&[0]), &GPU);
         assert_eq!(p.passes.len(), 2);
         // 2 or 4 channels of a length whose contiguous transform takes several passes: those

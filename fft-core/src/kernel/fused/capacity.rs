@@ -69,7 +69,8 @@ impl FusedSpec {
 
     /// The parts each exchange of halves takes: 1 up to [`FusedSpec::scalar_capacity`]
     /// values per work-group ([`FusedSpec::mixed_scalar_capacity`] for mixed lengths), else
-    /// `C * L / scalar_capacity` (16384 points in f32: 2). Part
+    /// `C * L / scalar_capacity` (16384 points in f32: 2); for a mixed length's sequences
+    /// side by side, the fewest at least that many that divide `L` (2 x 6561: 3). Part
     /// `k` holds points `k * P .. (k + 1) * P` of every sub-FFT, `P = L / parts`
     /// ([`FusedSpec::part_len`]): each exchange then writes and reads the real parts of
     /// part 0, part 1, ..., then the imaginary parts, a barrier between each write and read,
@@ -78,7 +79,12 @@ impl FusedSpec {
         // A complex exchange holds at most complex_capacity values: one part.
         let values = u64::from(self.len) * u64::from(self.columns());
         let capacity = u64::from(self.part_capacity());
-        values.div_ceil(capacity).max(1) as u32
+        let parts = values.div_ceil(capacity).max(1) as u32;
+        if self.side_by_side > 1 && !self.len.is_power_of_two() {
+            dividing_parts(self.len, parts)
+        } else {
+            parts
+        }
     }
 
     /// P, the points of each sub-FFT in one part of an exchange
@@ -240,4 +246,11 @@ impl FusedSpec {
             complex
         }
     }
+}
+
+/// The fewest parts, at least `parts`, that divide `len`: the parts of an exchange of a
+/// mixed length's sequences side by side (2 x 6561 points: 3, where 2 do not divide 6561),
+/// whose stage radices the planner then takes as multiples of them (`parts_fit`).
+pub(super) fn dividing_parts(len: u32, parts: u32) -> u32 {
+    (parts.max(1)..=len).find(|p| len % p == 0).unwrap_or(len)
 }

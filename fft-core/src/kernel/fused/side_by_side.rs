@@ -27,6 +27,13 @@ use super::FusedSpec;
 /// 4096 0.797 -> 0.707 (two), but f64 8192 0.916 -> 1.096 (four).
 const HALVES_MAX_PARTS: u64 = 2;
 
+/// [`HALVES_MAX_PARTS`] for a mixed length, whose parts divide it
+/// ([`FusedSpec::exchange_parts`]: 2 x 6561 points take 3, two do not divide 6561). Measured
+/// on the H200 (docs/PERFORMANCE.md, 2026-11-30 (parts)), 2 channels of 6561 points per 2^27
+/// values, a work-group per channel -> 2 columns in three parts: 1.016-1.020 -> 0.793-0.796
+/// ms (contiguous 0.602, cuFFT on the same layout 1.203).
+const MIXED_HALVES_MAX_PARTS: u64 = 3;
+
 impl FusedSpec {
     /// The [`FusedSpec::side_by_side`] of this interleaved pass as the whole transform of its
     /// axis over `inner` sequences: `inner` where the columns it then takes
@@ -67,8 +74,9 @@ impl FusedSpec {
     }
 
     /// A side-by-side pass that is not wide, whose contiguous whole transform is one column
-    /// in registers (2187, 3000 or 8192 points in f32, 4096 in f64): as many columns as
-    /// sequences (a power of two), exchanging halves in at most [`HALVES_MAX_PARTS`] parts.
+    /// in registers (2187, 3000, 6561 or 8192 points in f32, 4096 in f64): as many columns as
+    /// sequences (a power of two), exchanging halves in at most [`HALVES_MAX_PARTS`] parts
+    /// ([`MIXED_HALVES_MAX_PARTS`] for a mixed length, in parts that divide it).
     /// (f64 2048 points over 4 sequences keep the wide pass of 2 columns.)
     fn side_by_side_halves_columns(&self) -> Option<u32> {
         let sequences = self.side_by_side;
@@ -81,7 +89,16 @@ impl FusedSpec {
         let contiguous = self.contiguous();
         let parts =
             (u64::from(sequences) * u64::from(self.len)).div_ceil(u64::from(self.part_capacity()));
-        (contiguous.columns() == 1 && contiguous.holds_registers() && parts <= HALVES_MAX_PARTS)
+        let (parts, most) = if self.len.is_power_of_two() {
+            (parts, HALVES_MAX_PARTS)
+        } else {
+            let parts = u32::try_from(parts).unwrap_or(u32::MAX);
+            (
+                u64::from(super::capacity::dividing_parts(self.len, parts)),
+                MIXED_HALVES_MAX_PARTS,
+            )
+        };
+        (contiguous.columns() == 1 && contiguous.holds_registers() && parts <= most)
             .then_some(sequences)
     }
 
