@@ -164,32 +164,47 @@ pub fn mixed_radices(len: usize) -> Vec<u32> {
 /// possible (ties: the first found, factors tried from large to small), largest first; `[len]`
 /// when `len <= cap`, and `[]` when some prime factor exceeds `cap`. The fused kernels' local
 /// stages (`1000 -> [40, 25]` under 64) and the fused passes of long mixed lengths
-/// (`10^6 -> [1000, 1000]` under 1024) both come from it.
+/// (`10^6 -> [1000, 1000]` under 1024) both come from it. A longer length's factors leave out
+/// [`SLOW_RADIX`] where as many factors do without it (`105 -> [21, 5]`, not `[15, 7]`); 15
+/// itself stays one factor.
 pub fn balanced_factors(len: u32, cap: u32) -> Vec<u32> {
     if len <= cap {
         return vec![len];
     }
     (2..=len.ilog2())
-        .find_map(|count| best_split(len, count, cap, cap))
+        .find_map(|count| {
+            best_split(len, count, cap, cap, true)
+                .or_else(|| best_split(len, count, cap, cap, false))
+        })
         .unwrap_or_default()
 }
 
+/// The factor [`balanced_factors`] leaves out of longer lengths' factorizations where as few
+/// factors do without it (2310 keeps `[15, 14, 11]` under 16): radix-15
+/// stages ran slowest of the mixed local-memory stages. Measured on the H200
+/// (docs/PERFORMANCE.md, 2026-11-30 (sweep), s3), f32 per 2^27 points, with 15 -> without:
+/// 11025 (105 = [15, 7] -> [21, 5]) 2.954 -> 2.444 ms, 30000 (150 = [15, 10] -> [25, 6])
+/// 2.259 -> 2.092, 10935 (135 = [15, 9] -> [27, 5]) 2.054 -> 1.972, 9375 (75 = [15, 5] ->
+/// [25, 3]) 2.406 -> 2.360, 225 0.949 -> 0.867; 1125, 2025, 3375 and 13500 unchanged.
+const SLOW_RADIX: u32 = 15;
+
 /// The factorization of `len` into exactly `count` factors of at most `limit` each,
-/// non-increasing, whose largest factor is smallest.
-fn best_split(len: u32, count: u32, cap: u32, limit: u32) -> Option<Vec<u32>> {
+/// non-increasing, whose largest factor is smallest; without [`SLOW_RADIX`] when
+/// `avoid_slow`.
+fn best_split(len: u32, count: u32, cap: u32, limit: u32, avoid_slow: bool) -> Option<Vec<u32>> {
     if count == 1 {
         return (len <= limit.min(cap)).then(|| vec![len]);
     }
     let mut best: Option<Vec<u32>> = None;
     for first in (2..=limit.min(len)).rev() {
-        if len % first != 0 {
+        if len % first != 0 || (avoid_slow && first == SLOW_RADIX) {
             continue;
         }
         // The first factor is the largest: the rest must fit under it.
         if u64::from(first).saturating_pow(count) < u64::from(len) {
             break;
         }
-        if let Some(mut rest) = best_split(len / first, count - 1, cap, first) {
+        if let Some(mut rest) = best_split(len / first, count - 1, cap, first, avoid_slow) {
             rest.insert(0, first);
             if best.as_ref().map_or(true, |b| rest[0] <= b[0]) {
                 best = Some(rest);
@@ -206,6 +221,11 @@ mod tests {
     #[test]
     fn balanced_factors_are_few_and_even() {
         assert_eq!(balanced_factors(1000, 64), [40, 25]);
+        // Radix 15 is left out of longer lengths (measured slowest), not out of 15 itself.
+        assert_eq!(balanced_factors(105, 32), [21, 5]);
+        assert_eq!(balanced_factors(225, 32), [25, 9]);
+        assert_eq!(balanced_factors(15, 32), [15]);
+        assert_eq!(balanced_factors(2310, 16), [15, 14, 11]);
         assert_eq!(balanced_factors(1_000_000, 1024), [1000, 1000]);
         assert_eq!(balanced_factors(3 << 20, 1024), [192, 128, 128]);
         assert_eq!(balanced_factors(100_000, 1024), [400, 250]);
