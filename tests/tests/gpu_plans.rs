@@ -582,7 +582,8 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
     use Direction::{Forward as F, Inverse as I};
     // (length, batch, direction): registers (64, 4096), mixed one pass (1000, 6561, 10000),
     // exchanges in parts (8192), two and three fused passes (2^15, 2^16, 2^19 and 100000,
-    // whose local-memory column passes read their pass twiddles on a grid), wide passes
+    // whose local-memory column passes read their pass twiddles on a grid; 11025 and 9375,
+    // whose 105- and 75-point passes leave radix 15 out: [21, 5], [25, 3]), wide passes
     // (2^22), three passes of 1024, 64 and 128 points (2^23), fused Bluestein with the chirps in the edges (1009, 4481: M = 16384 where the
     // smooth M cannot carry them) and over four passes (65537).
     let f32_cases = [
@@ -596,6 +597,8 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
         (1 << 16, 1, I),
         (1 << 19, 1, F),
         (100000, 1, I),
+        (11025, 1, F),
+        (9375, 1, I),
         (1 << 22, 1, F),
         (1 << 23, 1, I),
         (1009, 2, I),
