@@ -53,12 +53,8 @@ pub(super) fn layout_plan(request: PlanRequest, caps: &DeviceCaps) -> Result<Pla
             }
             // A complex axis before the last (a C2C over such axes only, a C2R's half
             // spectrum): the first, interleaved pass reads the layout itself.
-            (Some(first), _) if whole_runs(first, input.planar) => {
-                interleaved_axis(first, &in_dims, &request)
-                    .and_then(|axis| input.as_axis(&in_dims, request.batch, axis))
-                    .is_some_and(|(stride, distance)| {
-                        fold(first, &input, stride, distance, LayoutStep::Load)
-                    })
+            (Some(first), _) => {
+                fold_interleaved(first, &input, &in_dims, &request, LayoutStep::Load)
             }
             _ => false,
         };
@@ -77,12 +73,8 @@ pub(super) fn layout_plan(request: PlanRequest, caps: &DeviceCaps) -> Result<Pla
             }
             // A complex transform's output, or an R2C's half spectrum, whose multi-dimensional
             // plan ends in the interleaved passes of the axes before the real one.
-            (Some(last), _) if (!real || forward) && whole_runs(last, output.planar) => {
-                interleaved_axis(last, &out_dims, &request)
-                    .and_then(|axis| output.as_axis(&out_dims, request.batch, axis))
-                    .is_some_and(|(stride, distance)| {
-                        fold(last, &output, stride, distance, LayoutStep::Store)
-                    })
+            (Some(last), _) if !real || forward => {
+                fold_interleaved(last, &output, &out_dims, &request, LayoutStep::Store)
             }
             _ => false,
         };
@@ -188,6 +180,23 @@ fn whole_runs(pass: &super::Pass, planar: bool) -> bool {
     let complex = fused.precision.complex_bytes();
     let value = if planar { complex / 2 } else { complex };
     fused.columns() as usize * value >= RUN_MIN_BYTES
+}
+
+/// Puts the caller's `side` into the load (or store) of the interleaved `pass` where it
+/// transforms a whole axis of `dims`, the layout gives that axis's sequences one stride and
+/// distance ([`Resolved::as_axis`]) and the pass moves runs of [`RUN_MIN_BYTES`]; says
+/// whether it did.
+fn fold_interleaved(
+    pass: &mut super::Pass,
+    side: &Resolved,
+    dims: &[usize],
+    request: &PlanRequest,
+    step: LayoutStep,
+) -> bool {
+    whole_runs(pass, side.planar)
+        && interleaved_axis(pass, dims, request)
+            .and_then(|axis| side.as_axis(dims, request.batch, axis))
+            .is_some_and(|(stride, distance)| fold(pass, side, stride, distance, step))
 }
 
 /// Puts the caller's layout into the load (or store) of the fused `pass`: rows `distance`

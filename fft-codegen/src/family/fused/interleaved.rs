@@ -65,15 +65,23 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
         element(shape)
     )?;
     let row = if shape.has_j() { " + row * t" } else { "" };
-    if shape.spec.load.is_some() {
+    let caller = shape.spec.load.is_some();
+    if caller {
         writeln!(
             w,
             "// (point pos = i + m * t of sequence seq = g / t) is the caller's input at seq * in_dist + pos * in_stride + ci,"
         )?;
         writeln!(w, "// times W_{{{l}p}}^(k*m) when p > 1.")?;
-        super::load::write_load_registers(w, shape)?;
-        writeln!(w, "if (g < total)")?;
-        w.open_block()?;
+    } else {
+        writeln!(
+            w,
+            "// is x[(base + i + m * t) * inner + ci], times W_{{{l}p}}^(k*m) when p > 1."
+        )?;
+    }
+    super::load::write_load_registers(w, shape)?;
+    writeln!(w, "if (g < total)")?;
+    w.open_block()?;
+    if caller {
         writeln!(w, "const uint seq = (g - i) / t;")?;
         writeln!(w, "const uint t_inner = t * in_stride;")?;
         writeln!(
@@ -81,13 +89,6 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
             "const uint src = seq * in_dist + (i{row}) * in_stride + ci;"
         )?;
     } else {
-        writeln!(
-            w,
-            "// is x[(base + i + m * t) * inner + ci], times W_{{{l}p}}^(k*m) when p > 1."
-        )?;
-        super::load::write_load_registers(w, shape)?;
-        writeln!(w, "if (g < total)")?;
-        w.open_block()?;
         let (inner, column) = write_side(w, shape, "in")?;
         writeln!(w, "const uint t_inner = t * {inner};")?;
         writeln!(w, "const uint src = (base + i{row}) * {inner} + {column};")?;

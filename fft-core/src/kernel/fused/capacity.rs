@@ -77,9 +77,14 @@ impl FusedSpec {
     /// so 16384 points fit the local buffer of 8192.
     pub fn exchange_parts(&self) -> u32 {
         // A complex exchange holds at most complex_capacity values: one part.
-        let values = u64::from(self.len) * u64::from(self.columns());
+        self.parts_of(u64::from(self.len) * u64::from(self.columns()))
+    }
+
+    /// The parts an exchange of `values` per work-group takes ([`FusedSpec::exchange_parts`];
+    /// given the values, so the columns' own rules can ask it before the columns exist).
+    pub(super) fn parts_of(&self, values: u64) -> u32 {
         let capacity = u64::from(self.part_capacity());
-        let parts = values.div_ceil(capacity).max(1) as u32;
+        let parts = u32::try_from(values.div_ceil(capacity).max(1)).unwrap_or(u32::MAX);
         if self.side_by_side > 1 && !self.len.is_power_of_two() {
             dividing_parts(self.len, parts)
         } else {
@@ -251,6 +256,6 @@ impl FusedSpec {
 /// The fewest parts, at least `parts`, that divide `len`: the parts of an exchange of a
 /// mixed length's sequences side by side (2 x 6561 points: 3, where 2 do not divide 6561),
 /// whose stage radices the planner then takes as multiples of them (`parts_fit`).
-pub(super) fn dividing_parts(len: u32, parts: u32) -> u32 {
+fn dividing_parts(len: u32, parts: u32) -> u32 {
     (parts.max(1)..=len).find(|p| len % p == 0).unwrap_or(len)
 }

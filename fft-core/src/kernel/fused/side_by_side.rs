@@ -25,14 +25,14 @@ use super::FusedSpec;
 /// 2^26), a work-group per channel -> 2 columns, ms: f32 2187 points 1.060 -> 0.578 (one
 /// part), 3000 1.038 -> 0.586 (one), 8192 0.946 -> 0.799 (two); f64 2187 0.948 -> 0.786,
 /// 4096 0.797 -> 0.707 (two), but f64 8192 0.916 -> 1.096 (four).
-const HALVES_MAX_PARTS: u64 = 2;
+const HALVES_MAX_PARTS: u32 = 2;
 
 /// [`HALVES_MAX_PARTS`] for a mixed length, whose parts divide it
 /// ([`FusedSpec::exchange_parts`]: 2 x 6561 points take 3, two do not divide 6561). Measured
 /// on the H200 (docs/PERFORMANCE.md, 2026-11-30 (parts)), 2 channels of 6561 points per 2^27
 /// values, a work-group per channel -> 2 columns in three parts: 1.016-1.020 -> 0.793-0.796
 /// ms (contiguous 0.602, cuFFT on the same layout 1.203).
-const MIXED_HALVES_MAX_PARTS: u64 = 3;
+const MIXED_HALVES_MAX_PARTS: u32 = 3;
 
 impl FusedSpec {
     /// The [`FusedSpec::side_by_side`] of this interleaved pass as the whole transform of its
@@ -87,16 +87,11 @@ impl FusedSpec {
             return None;
         }
         let contiguous = self.contiguous();
-        let parts =
-            (u64::from(sequences) * u64::from(self.len)).div_ceil(u64::from(self.part_capacity()));
-        let (parts, most) = if self.len.is_power_of_two() {
-            (parts, HALVES_MAX_PARTS)
+        let parts = self.parts_of(u64::from(sequences) * u64::from(self.len));
+        let most = if self.len.is_power_of_two() {
+            HALVES_MAX_PARTS
         } else {
-            let parts = u32::try_from(parts).unwrap_or(u32::MAX);
-            (
-                u64::from(super::capacity::dividing_parts(self.len, parts)),
-                MIXED_HALVES_MAX_PARTS,
-            )
+            MIXED_HALVES_MAX_PARTS
         };
         (contiguous.columns() == 1 && contiguous.holds_registers() && parts <= most)
             .then_some(sequences)
