@@ -26,10 +26,17 @@ pub struct FusedLimits {
     pub mixed_single_pass_max: usize,
     /// Longest mixed length done in one pass whose values stay in registers
     /// ([`FusedSpec::mixed_in_registers`], halves exchanged above the complex capacity, in
-    /// parts above the mixed scalar capacity): [`FusedSpec::max_len`] (6561 and 10000 points
+    /// parts above the mixed scalar capacity): [`FusedSpec::mixed_max_len`] (6561, 10000 and 19683 points
     /// in f32 in one pass); 0 where such passes are not planned (the interleaved axes of
     /// multi-dimensional plans).
     pub mixed_register_max: usize,
+    /// The device's work-group limit, which a mixed pass in registers must keep to (a long
+    /// mixed one takes up to 1024 work-items: [`FusedSpec::is_long_mixed`]).
+    pub max_work_group: usize,
+    /// Whether one pass may be planned on the long mixed rules ([`FusedSpec::is_long_mixed`]):
+    /// not for Bluestein's convolutions, whose passes carry the chirp's edges (the long
+    /// mixed rules hold for plain passes only).
+    pub long_mixed: bool,
     /// The device's local memory in bytes, which a mixed pass in registers must fit (its
     /// one-part exchanges take up to 42 KB: [`FusedSpec::mixed_scalar_capacity`]).
     pub local_mem_bytes: u64,
@@ -84,7 +91,9 @@ impl FusedLimits {
         Ok(FusedLimits {
             single_pass_max: FusedSpec::max_len(precision) as usize,
             mixed_single_pass_max: capacity,
-            mixed_register_max: FusedSpec::max_len(precision) as usize,
+            mixed_register_max: FusedSpec::mixed_max_len(precision) as usize,
+            max_work_group: caps.max_work_group_size,
+            long_mixed: true,
             local_mem_bytes: caps.local_mem_bytes,
             multi_pass_max: FusedSpec::wide_max(precision) as usize,
             complex_multi_pass_max: capacity / min_columns,
@@ -500,7 +509,8 @@ fn convolution_passes(
 /// 3.02.
 fn one_pass_bluestein_len(request: &PlanRequest, padded: usize, limits: FusedLimits) -> usize {
     let power = (2 * request.len - 1).next_power_of_two();
-    let smooth_passes = mixed_fused_lengths(padded, limits, request.precision).len();
+    let smooth_passes =
+        mixed_fused_lengths(padded, convolution_limits(limits), request.precision).len();
     let fits = power
         .checked_mul(request.batch)
         .is_some_and(|points| points <= MAX_TOTAL_POINTS);
@@ -508,6 +518,16 @@ fn one_pass_bluestein_len(request: &PlanRequest, padded: usize, limits: FusedLim
         power
     } else {
         padded
+    }
+}
+
+/// The fused limits of passes that carry Bluestein's edges: no long mixed pass
+/// ([`FusedSpec::is_long_mixed`] holds for plain passes only), so a smooth M such as 16464
+/// (N = 8193) keeps its two passes instead of failing as one and falling back to 32768.
+fn convolution_limits(limits: FusedLimits) -> FusedLimits {
+    FusedLimits {
+        long_mixed: false,
+        ..limits
     }
 }
 
@@ -548,12 +568,14 @@ fn bluestein_fused(
         fused_split: named.or(edge_split),
         ..*request
     };
-    let mut forward = stockham_passes(&inner, caps, padded, Direction::Forward, 1.0)?;
+    let edged = Some(convolution_limits(limits));
+    let mut forward = stockham_passes_with(&inner, caps, padded, Direction::Forward, 1.0, edged)?;
     let outer = request.direction;
     let mut passes = match convolve_in_one_pass(&forward, outer, scale) {
         Some(pass) => vec![pass],
         None => {
-            let mut inverse = stockham_passes(&inner, caps, padded, Direction::Inverse, scale)?;
+            let mut inverse =
+                stockham_passes_with(&inner, caps, padded, Direction::Inverse, scale, edged)?;
             if let Some(chirp) = chirp_of(forward.first_mut(), outer) {
                 chirp.pad = true;
             }
@@ -791,6 +813,8 @@ fn mixed_fused_lengths(len: usize, limits: FusedLimits, precision: Precision) ->
         };
         len <= limits.mixed_register_max
             && spec.mixed_in_registers()
+            && spec.work_group_size() as usize <= limits.max_work_group
+            && (limits.long_mixed || !spec.is_long_mixed())
             && spec.local_bytes() <= limits.local_mem_bytes
     };
     let len = len as u32;

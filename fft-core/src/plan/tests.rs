@@ -120,7 +120,9 @@ fn fused_lengths_multiply_to_the_length_within_limits() {
         FusedLimits {
             single_pass_max: 16384,
             mixed_single_pass_max: 4096,
-            mixed_register_max: 16384,
+            mixed_register_max: 20480,
+            max_work_group: 1024,
+            long_mixed: true,
             local_mem_bytes: 49152,
             multi_pass_max: 4096,
             complex_multi_pass_max: 1024,
@@ -503,7 +505,8 @@ fn mixed_lengths_on_a_gpu_are_fused_passes() {
         shape(&Plan::new(r, &smaller).unwrap()),
         [(100, 1), (100, 100)]
     );
-    assert_eq!(shape(&fused(15625)), [(125, 1), (125, 125)]);
+    assert_eq!(shape(&fused(15625)), [(15625, 1)]);
+    assert_eq!(shape(&fused(11025)), [(105, 1), (105, 105)]);
     assert_eq!(shape(&fused(1_000_000)), [(1000, 1), (1000, 1000)]);
     assert_eq!(
         shape(&fused(3 << 20)),
@@ -567,7 +570,8 @@ fn mixed_lengths_on_a_gpu_are_fused_passes() {
     .unwrap();
     assert_eq!(huge.algorithm, Algorithm::Bluestein { padded: 10080 });
     // 8209: 2N - 1 = 16417 > 16384, so the smooth M = 16464 = 2^4 * 3 * 7^3, two mixed
-    // passes each way.
+    // passes each way (plain, 16464 would be one long mixed pass, which cannot carry the
+    // chirp's edges: `convolution_limits`).
     let long_prime = fused(8209);
     assert_eq!(long_prime.algorithm, Algorithm::Bluestein { padded: 16464 });
     assert_eq!(
@@ -1330,4 +1334,25 @@ fn every_plan_names_kernels_the_generator_emits() {
         "{:#?}",
         refused.iter().take(20).collect::<Vec<_>>()
     );
+}
+
+#[test]
+fn long_mixed_lengths_are_one_pass_where_the_device_takes_their_work_groups() {
+    // (len, work-items of the one pass)
+    for (len, group) in [(15625, 625), (19683, 729), (12005, 343), (20000, 1000)] {
+        let plan = fused(len);
+        assert_eq!(plan.passes.len(), 1, "{}", plan.explain());
+        assert_eq!(plan.passes[0].launch.local, Some(vec![group]), "{len}");
+    }
+    // A device of 512 work-items: 19683's 729 do not fit, two passes as before.
+    let small = DeviceCaps {
+        max_work_group_size: 512,
+        ..GPU
+    };
+    let r = PlanRequest {
+        strategy: Strategy::Auto,
+        ..request(19683, 16)
+    };
+    let plan = Plan::new(r, &small).unwrap();
+    assert_eq!(plan.passes.len(), 2, "{}", plan.explain());
 }

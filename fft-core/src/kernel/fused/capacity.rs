@@ -71,11 +71,15 @@ impl FusedSpec {
     /// values per work-group ([`FusedSpec::mixed_scalar_capacity`] for mixed lengths), else
     /// `C * L / scalar_capacity` (16384 points in f32: 2); for a mixed length's sequences
     /// side by side, the fewest at least that many that divide `L` (2 x 6561: 3). Part
-    /// `k` holds points `k * P .. (k + 1) * P` of every sub-FFT, `P = L / parts`
+    /// `k` holds points `k * P .. (k + 1) * P` of every sub-FFT (a long mixed pass: the fewest
+    /// its radices allow, [`FusedSpec::is_long_mixed`]), `P = L / parts`
     /// ([`FusedSpec::part_len`]): each exchange then writes and reads the real parts of
     /// part 0, part 1, ..., then the imaginary parts, a barrier between each write and read,
     /// so 16384 points fit the local buffer of 8192.
     pub fn exchange_parts(&self) -> u32 {
+        if let Some(radices) = self.long_mixed_stage_radices() {
+            return self.long_mixed_parts(&radices);
+        }
         // A complex exchange holds at most complex_capacity values: one part.
         self.parts_of(u64::from(self.len) * u64::from(self.columns()))
     }

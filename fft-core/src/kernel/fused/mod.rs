@@ -10,6 +10,7 @@ use crate::{Direction, Precision};
 
 mod capacity;
 mod columns;
+mod long_mixed;
 mod radices;
 mod registers;
 mod side_by_side;
@@ -39,6 +40,13 @@ const MIXED_CAP: u32 = 32;
 /// plans; with 2 the 10^6-point transform took 5.2 copies instead of 3.2 on the H100).
 /// The planner keeps to the device's limit.
 pub const MAX_GROUP: u32 = 512;
+/// The most work-items of a long mixed pass ([`FusedSpec::is_long_mixed`]): OpenCL's
+/// work-group limit on NVIDIA's GPUs (19683 = [27, 27, 27] takes 729, 20000 =
+/// [20, 10, 10, 10] 1000).
+pub const LONG_MIXED_MAX_GROUP: u32 = 1024;
+/// The exchange parts that divide a long mixed length a pass tries, fewest first
+/// ([`FusedSpec::is_long_mixed`]: 12005 takes 7, after 5 gave no radices).
+const LONG_MIXED_PART_CHOICES: usize = 6;
 /// The largest stage radix (the largest butterfly the generator emits).
 const MAX_STAGE_RADIX: u32 = 64;
 /// The scalars of one part of a mixed f32 pass's exchanges
@@ -137,7 +145,8 @@ const CONVOLVE_RADIX_BITS: u32 = 5;
 /// placeholders.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FusedSpec {
-    /// Length L of each sub-FFT, in 2..=[`FusedSpec::max_len`]: a power of two, or a mixed
+    /// Length L of each sub-FFT, in 2..=[`FusedSpec::max_len`] (mixed:
+    /// [`FusedSpec::mixed_max_len`]): a power of two, or a mixed
     /// length whose prime factors are at most 13 ([`FusedSpec::is_mixed`]).
     pub len: u32,
     /// Sign of the exponent.
@@ -367,10 +376,15 @@ impl FusedSpec {
             )
     }
 
-    /// `Ok` when `len` is in 2..=[`FusedSpec::max_len`] and its prime factors are at most 13,
-    /// and a power of two for [`Lengths::PowerOfTwo`].
+    /// `Ok` when `len` is in 2..=[`FusedSpec::max_len`] ([`FusedSpec::mixed_max_len`] for
+    /// mixed lengths) and its prime factors are at most 13, and a power of two for
+    /// [`Lengths::PowerOfTwo`].
     pub fn check(&self) -> Result<(), SpecError> {
-        let max = FusedSpec::max_len(self.precision);
+        let max = if self.len.is_power_of_two() {
+            FusedSpec::max_len(self.precision)
+        } else {
+            FusedSpec::mixed_max_len(self.precision)
+        };
         let smooth = is_smooth(self.len as usize);
         let lengths_ok = self.lengths == Lengths::Any || self.len.is_power_of_two();
         if let Some(real) = self.real {

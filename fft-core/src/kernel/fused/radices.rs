@@ -156,38 +156,52 @@ impl FusedSpec {
     /// where that adds at most one stage (`3000 -> [30, 10, 10]`, not `[10, 10, 6, 5]`),
     /// unless both keep their values in registers (`2187 -> [27, 9, 9]`, not `[9, 9, 9, 3]`);
     /// up to 64 (f64: 32) where the small radices would need more than [`MAX_GROUP`]
-    /// work-items per sub-FFT.
+    /// work-items per sub-FFT. Long mixed lengths that these rules leave out of registers
+    /// take [`FusedSpec::is_long_mixed`]'s (`15625 -> [25, 25, 25]`).
     pub fn stage_radices(&self) -> Vec<u32> {
         if !self.has_power_of_two_stages() {
-            let len = self.len.max(1);
-            let small = balanced_factors(len, self.max_mixed_stage_radix());
-            // f32 lengths above 1024 only run as single passes: there, radices of at most 16
-            // (more work-items, fewer registers each) are worth one more stage. Measured on
-            // the H100 (docs/PERFORMANCE.md): 2187 from 1.71 to 1.35 copies ([9, 9, 9, 3]),
-            // 2000 from 1.81 to 1.54, 3000 from 1.63 to 1.47, 4000 from 1.75 to 1.66.
-            let smaller = balanced_factors(len, self.max_mixed_stage_radix() / 2);
-            let single_pass_f32 = len > 1024 && self.precision == Precision::F32;
-            let fits = smaller.first().is_some_and(|&r| len / r <= MAX_GROUP);
-            if !(single_pass_f32 && fits && smaller.len() <= small.len() + 1) {
-                return self.mixed_radices_from(small);
-            }
-            // Except where both keep their values in registers: each exchange then costs a
-            // round trip through local memory and its barriers but no index arithmetic
-            // (`pads_linearly`), and the fewer stages win. Measured on the H200
-            // (docs/PERFORMANCE.md, 2026-11-26): 2187 as [27, 9, 9] 0.564 ms against 0.598
-            // as [9, 9, 9, 3] (cuFFT 0.568).
-            let (fewer, more) = (
-                self.mixed_radices_from(small),
-                self.mixed_radices_from(smaller),
-            );
-            if fewer.len() < more.len()
-                && self.registers_could_hold(&fewer)
-                && self.registers_could_hold(&more)
-            {
-                return fewer;
-            }
-            return more;
+            return self
+                .long_mixed_stage_radices()
+                .unwrap_or_else(|| self.shorter_mixed_radices());
         }
+        self.power_of_two_radices()
+    }
+
+    /// A mixed length's stage radices by the rules of lengths up to one exchange part
+    /// ([`FusedSpec::stage_radices`]).
+    pub(super) fn shorter_mixed_radices(&self) -> Vec<u32> {
+        let len = self.len.max(1);
+        let small = balanced_factors(len, self.max_mixed_stage_radix());
+        // f32 lengths above 1024 only run as single passes: there, radices of at most 16
+        // (more work-items, fewer registers each) are worth one more stage. Measured on
+        // the H100 (docs/PERFORMANCE.md): 2187 from 1.71 to 1.35 copies ([9, 9, 9, 3]),
+        // 2000 from 1.81 to 1.54, 3000 from 1.63 to 1.47, 4000 from 1.75 to 1.66.
+        let smaller = balanced_factors(len, self.max_mixed_stage_radix() / 2);
+        let single_pass_f32 = len > 1024 && self.precision == Precision::F32;
+        let fits = smaller.first().is_some_and(|&r| len / r <= MAX_GROUP);
+        if !(single_pass_f32 && fits && smaller.len() <= small.len() + 1) {
+            return self.mixed_radices_from(small);
+        }
+        // Except where both keep their values in registers: each exchange then costs a
+        // round trip through local memory and its barriers but no index arithmetic
+        // (`pads_linearly`), and the fewer stages win. Measured on the H200
+        // (docs/PERFORMANCE.md, 2026-11-26): 2187 as [27, 9, 9] 0.564 ms against 0.598
+        // as [9, 9, 9, 3] (cuFFT 0.568).
+        let (fewer, more) = (
+            self.mixed_radices_from(small),
+            self.mixed_radices_from(smaller),
+        );
+        if fewer.len() < more.len()
+            && self.registers_could_hold(&fewer)
+            && self.registers_could_hold(&more)
+        {
+            return fewer;
+        }
+        more
+    }
+
+    /// A power of two's stage radices ([`FusedSpec::stage_radices`]).
+    fn power_of_two_radices(&self) -> Vec<u32> {
         let bits = self.len.max(1).trailing_zeros();
         let main = self.radix_bits();
         if bits <= main {
@@ -236,7 +250,7 @@ impl FusedSpec {
             } else {
                 self.max_mixed_stage_radix()
             };
-            if let Some(dividing) = dividing_radices(len, cap, parts) {
+            if let Some(dividing) = dividing_radices(len, cap, parts, MAX_GROUP) {
                 let extra = usize::from(len > EXTRA_STAGE_MIN_LEN || self.real.is_some());
                 if dividing.len() <= chosen.len() + extra {
                     return dividing;
@@ -286,17 +300,18 @@ pub(super) fn divide_the_first(radices: &[u32]) -> bool {
 }
 
 /// Stage radices of `len` that all divide the first, R <= `cap`, with `REGISTER_MIN_RUN` (16)
-/// to [`MAX_GROUP`] work-items per sub-FFT and at least two stages: the fewest stages, then
+/// to `max_group` ([`MAX_GROUP`] but for long mixed lengths) work-items per sub-FFT and at
+/// least two stages: the fewest stages, then
 /// the smallest R (more work-items, fewer registers each), then the radices after R as
 /// [`radices_after_first`] gives them (`3000 -> [30, 10, 10]`, `2000 -> [20, 20, 5]`,
 /// `3600 -> [30, 10, 6, 2]`). Where the exchanges go in `parts`
 /// ([`FusedSpec::exchange_parts`]), the last radix is a multiple of `parts`
 /// (`10368 -> [24, 12, 6, 6]`), so each butterfly of the earlier stages writes into one part
 /// (`parts_fit`). `None` when no R works (`2310 = 2 * 3 * 5 * 7 * 11`).
-pub(super) fn dividing_radices(len: u32, cap: u32, parts: u32) -> Option<Vec<u32>> {
+pub(super) fn dividing_radices(len: u32, cap: u32, parts: u32, max_group: u32) -> Option<Vec<u32>> {
     let mut best: Option<Vec<u32>> = None;
     for first in (2..=cap.min(len / 2)).filter(|r| len % r == 0) {
-        if !(REGISTER_MIN_RUN..=MAX_GROUP).contains(&(len / first)) {
+        if !(REGISTER_MIN_RUN..=max_group).contains(&(len / first)) {
             continue;
         }
         let Some(rest) = radices_after_first(len / first, first) else {

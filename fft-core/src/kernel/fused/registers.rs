@@ -136,7 +136,8 @@ impl FusedSpec {
     /// parts the generator can tell apart (`parts_fit`), and, with `C > 1`, at least
     /// `REGISTER_MIN_RUN` (16) work-items per sub-FFT (the flat phases then move runs of
     /// `L / R` neighbouring values: `1000 = [10, 10, 10]`, runs of 100), a work-group of at
-    /// most [`MAX_GROUP`] (13824 = [24, 24, 24] would take 576), and with an edge a first
+    /// most [`MAX_GROUP`] (long mixed passes up to 1024, [`FusedSpec::is_long_mixed`]:
+    /// 13824 = [24, 24, 24] takes 576), and with an edge a first
     /// radix of at most `EDGE_REGISTER_MAX_RADIX` (20). Stages exchange
     /// complex values up to [`FusedSpec::complex_capacity`], halves above (6561 points in
     /// f32 in one pass), in parts above [`FusedSpec::mixed_scalar_capacity`] (10800 points
@@ -150,10 +151,10 @@ impl FusedSpec {
             return false;
         };
         self.register_stages_fit(&radices)
-            && (!self.has_edge() || first <= EDGE_REGISTER_MAX_RADIX)
+            && (!self.has_edge() || first <= EDGE_REGISTER_MAX_RADIX || self.is_long_mixed())
             && divide_the_first(&radices)
             && parts_fit(self.len, &radices, self.exchange_parts())
-            && self.work_group_size() <= MAX_GROUP
+            && self.work_group_size() <= self.mixed_register_group_max()
     }
 
     /// What every pass that keeps its values in registers needs of its stage `radices`: two

@@ -90,7 +90,8 @@ fn mixed_lengths_keep_their_values_in_registers_where_the_radices_divide() {
     };
     assert_eq!(edge.stage_radices(), [10, 8, 5, 5]);
     assert!(spec(7776, f32).check().is_err());
-    assert!(spec(15625, f32).check().is_err());
+    // 11025 = 3^2 5^2 7^2: no radices up to 64 that all divide the first, by either rule.
+    assert!(spec(11025, f32).check().is_err());
     // Edges: a real step on [20, 20, 5], not on [30, 10, 10] (balanced radices then);
     // Bluestein's steps on power-of-two passes of at most 2 sub-FFTs.
     let real = |len: u32, step: FusedReal| FusedSpec {
@@ -557,7 +558,7 @@ fn mixed_lengths_take_few_balanced_stages() {
     assert_eq!(spec(2401, f32).stage_radices(), [7, 7, 7, 7]);
     // Every smooth length up to the limit factors into supported radices.
     for precision in [f32, Precision::F64] {
-        for len in 2..=FusedSpec::max_len(precision) {
+        for len in 2..=FusedSpec::mixed_max_len(precision) {
             let s = spec(len, precision);
             if s.check().is_err() {
                 continue;
@@ -572,7 +573,12 @@ fn mixed_lengths_take_few_balanced_stages() {
             } else {
                 assert!(parts_fit(len, &stages, parts), "{len}");
             }
-            assert!(s.work_group_size() <= MAX_GROUP, "{len}");
+            let group = if s.is_long_mixed() {
+                LONG_MIXED_MAX_GROUP
+            } else {
+                MAX_GROUP
+            };
+            assert!(s.work_group_size() <= group, "{len}");
             assert!(s.local_bytes() <= MIXED_LOCAL_BUDGET, "{len}");
             if s.exchange_parts() == 1 && s.exchanges_halves() {
                 assert!(u64::from(len) <= u64::from(FusedSpec::mixed_scalar_capacity(precision)));
@@ -777,4 +783,65 @@ fn interleaved_passes_write_the_callers_layout_but_read_none() {
             "{refused:?}"
         );
     }
+}
+
+#[test]
+fn long_mixed_lengths_take_one_pass_with_wider_groups_and_dividing_parts() {
+    // (len, radices, exchange parts, work-items): R up to 64, up to 1024 work-items, the
+    // fewest parts that divide the length and the first and last radices.
+    for (len, radices, parts, group) in [
+        (15625, vec![25, 25, 25], 5, 625),
+        (19683, vec![27, 27, 27], 3, 729),
+        (12005, vec![35, 7, 7, 7], 7, 343),
+        (20000, vec![20, 10, 10, 10], 2, 1000),
+        (10935, vec![45, 9, 9, 3], 3, 243),
+    ] {
+        let s = FusedSpec {
+            single_pass: true,
+            ..spec(len, Precision::F32)
+        };
+        assert!(s.is_long_mixed(), "{len}");
+        assert_eq!(s.stage_radices(), radices, "{len}");
+        assert_eq!(s.exchange_parts(), parts, "{len}");
+        assert!(parts_fit(len, &radices, parts), "{len}");
+        assert_eq!(s.work_group_size(), group, "{len}");
+        assert!(s.mixed_in_registers() && s.holds_registers(), "{len}");
+        assert!(s.local_bytes() <= MIXED_LOCAL_BUDGET, "{len}");
+        assert_eq!(s.check(), Ok(()), "{len}");
+    }
+    // Lengths the shorter rules keep in registers keep their radices.
+    for (len, radices) in [
+        (10000, vec![20, 10, 10, 5]),
+        (10368, vec![24, 12, 6, 6]),
+        (13500, vec![30, 15, 30]),
+    ] {
+        let s = spec(len, Precision::F32);
+        assert!(!s.is_long_mixed(), "{len}");
+        assert_eq!(s.stage_radices(), radices, "{len}");
+    }
+    // With the caller's layout read element by element: still long mixed, one pass.
+    let strided = FusedSpec {
+        single_pass: true,
+        load: Some(Storage::Planar),
+        store: Some(Storage::Interleaved),
+        ..spec(15625, Precision::F32)
+    };
+    assert!(strided.is_long_mixed() && strided.mixed_in_registers());
+    assert_eq!(strided.stage_radices(), [25, 25, 25]);
+    assert_eq!(strided.check(), Ok(()));
+    // Not f64, not with Bluestein's edges, not above two parts of the capacity.
+    assert!(!spec(15625, Precision::F64).is_long_mixed());
+    let padded = FusedSpec {
+        chirp: Some(FusedChirp {
+            outer: Direction::Forward,
+            pad: true,
+            store: ChirpStore::Plain,
+        }),
+        ..spec(15625, Precision::F32)
+    };
+    assert!(!padded.is_long_mixed());
+    assert!(padded.check().is_err());
+    assert_eq!(FusedSpec::mixed_max_len(Precision::F32), 20480);
+    assert!(spec(20736, Precision::F32).check().is_err());
+    assert!(!spec(20736, Precision::F32).is_long_mixed());
 }

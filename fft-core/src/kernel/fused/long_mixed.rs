@@ -1,0 +1,113 @@
+//! Mixed f32 lengths longer than one exchange part holds (10240 points) in one pass: the
+//! rules of shorter lengths (at most [`MAX_GROUP`] work-items, a first radix of at most 32,
+//! exchange parts counted from the capacity alone) leave many of them to two passes
+//! (15625 = 5^6, 19683 = 3^9, 12005 = 5 * 7^4); these take work-groups of up to
+//! [`LONG_MIXED_MAX_GROUP`] work-items, a first radix up to the largest butterfly (64) and
+//! exchange parts that divide the length.
+
+use super::radices::{dividing_radices, parts_fit};
+use super::{FusedSpec, LONG_MIXED_MAX_GROUP, LONG_MIXED_PART_CHOICES, MAX_GROUP};
+use crate::plan::balanced_factors;
+use crate::Precision;
+
+impl FusedSpec {
+    /// The longest mixed length a pass takes: [`FusedSpec::max_len`], and in f32 two exchange
+    /// parts of [`FusedSpec::mixed_scalar_capacity`] (20480 points).
+    pub fn mixed_max_len(precision: Precision) -> u32 {
+        match precision {
+            Precision::F32 => 2 * FusedSpec::mixed_scalar_capacity(precision),
+            Precision::F64 => FusedSpec::max_len(precision),
+        }
+    }
+
+    /// Whether this pass is a long mixed one in registers: an f32 pass (no edge but the
+    /// caller's layout, read or written element by element; not side by side) of a mixed length above [`FusedSpec::mixed_scalar_capacity`] that the
+    /// shorter lengths' rules do not keep in registers, where stage radices that all divide
+    /// the first exist with `REGISTER_MIN_RUN` to [`LONG_MIXED_MAX_GROUP`] work-items
+    /// ([`FusedSpec::long_mixed_radices`]). Measured on the H200 (docs/PERFORMANCE.md,
+    /// 2026-11-30 (long mixed), e1; f32, 2^27 points, two passes -> one): 15625 as
+    /// `[25, 25, 25]` (625 work-items, 5 parts) 1.611 -> 0.834 ms, 19683 as `[27, 27, 27]`
+    /// (729, 3 parts) 1.613 -> 0.828, 20000 as `[20, 10, 10, 10]` (1000, 2 parts) 1.481 ->
+    /// 0.890, 16807 as `[49, 49, 7]` (343, 7 parts) 1.420 -> 0.957, 10935 as `[45, 9, 9, 3]`
+    /// (243, 3 parts) 1.968 -> 0.998, 12005 as `[35, 7, 7, 7]` (343, 7 parts) 1.630 -> 1.342.
+    pub fn is_long_mixed(&self) -> bool {
+        self.long_mixed_stage_radices().is_some()
+    }
+
+    /// The stage radices of a long mixed pass ([`FusedSpec::is_long_mixed`]); `None` for
+    /// every other pass.
+    pub(super) fn long_mixed_stage_radices(&self) -> Option<Vec<u32>> {
+        if self.may_be_long_mixed() && !shorter_rules_hold(self.len) {
+            self.long_mixed_radices()
+        } else {
+            None
+        }
+    }
+
+    /// What [`FusedSpec::is_long_mixed`] asks of the spec before the radices.
+    fn may_be_long_mixed(&self) -> bool {
+        self.precision == Precision::F32
+            && self.len > FusedSpec::mixed_scalar_capacity(self.precision)
+            && self.len <= FusedSpec::mixed_max_len(self.precision)
+            && self.side_by_side == 0
+            && self.chirp.is_none()
+            && self.real.is_none()
+            && !self.pair_rows
+            && self.may_hold_mixed_registers()
+    }
+
+    /// A long mixed length's stage radices: radices that all divide the first, R up to the
+    /// largest butterfly, with `REGISTER_MIN_RUN` to [`LONG_MIXED_MAX_GROUP`] work-items
+    /// ([`dividing_radices`]), for the fewest exchange parts that divide the length (of the
+    /// first [`LONG_MIXED_PART_CHOICES`]) for which such radices exist, with at most one stage
+    /// more than the balanced factors: `15625 -> [25, 25, 25]`, `12005 -> [35, 7, 7, 7]`.
+    fn long_mixed_radices(&self) -> Option<Vec<u32>> {
+        let len = self.len;
+        let needed = len.div_ceil(self.part_capacity()).max(1);
+        let balanced = balanced_factors(len, self.max_mixed_stage_radix());
+        (needed..=len)
+            .filter(|parts| len % parts == 0)
+            .take(LONG_MIXED_PART_CHOICES)
+            .find_map(|parts| {
+                dividing_radices(len, self.max_stage_radix(), parts, LONG_MIXED_MAX_GROUP)
+            })
+            .filter(|radices| radices.len() <= balanced.len() + 1)
+    }
+
+    /// A long mixed pass's exchange parts: the fewest, at least what the capacity needs,
+    /// that its radices allow (`parts_fit`: they divide the length, the first and the last
+    /// radix): 15625 in 5, 19683 in 3, 12005 in 7.
+    pub(super) fn long_mixed_parts(&self, radices: &[u32]) -> u32 {
+        let needed = self.len.div_ceil(self.part_capacity()).max(1);
+        (needed..=self.len)
+            .find(|&parts| parts_fit(self.len, radices, parts))
+            .unwrap_or(needed)
+    }
+
+    /// The most work-items of a mixed pass in registers: [`LONG_MIXED_MAX_GROUP`] for long
+    /// mixed passes, [`MAX_GROUP`] for the others.
+    pub(super) fn mixed_register_group_max(&self) -> u32 {
+        if self.is_long_mixed() {
+            LONG_MIXED_MAX_GROUP
+        } else {
+            MAX_GROUP
+        }
+    }
+}
+
+/// Whether the shorter lengths' rules keep a plain f32 pass of `len` in registers (then the
+/// long mixed rules leave it alone: 10368, 10800, 13500 keep their plans).
+fn shorter_rules_hold(len: u32) -> bool {
+    let spec = FusedSpec::new(len);
+    let radices = spec.shorter_mixed_radices();
+    let parts = len.div_ceil(spec.part_capacity()).max(1);
+    match radices.first() {
+        Some(&first) => {
+            radices.len() >= 2
+                && super::radices::divide_the_first(&radices)
+                && parts_fit(len, &radices, parts)
+                && len / first <= MAX_GROUP
+        }
+        None => false,
+    }
+}
