@@ -21,15 +21,17 @@ impl FusedSpec {
     }
 
     /// Whether this pass is a long mixed one in registers: an f32 pass (no edge but the
-    /// caller's layout, read or written element by element; not side by side) of a mixed length above [`FusedSpec::mixed_scalar_capacity`] that the
-    /// shorter lengths' rules do not keep in registers, where stage radices that all divide
-    /// the first exist with `REGISTER_MIN_RUN` to [`LONG_MIXED_MAX_GROUP`] work-items
-    /// ([`FusedSpec::long_mixed_radices`]). Measured on the H200 (docs/PERFORMANCE.md,
-    /// 2026-11-30 (long mixed), e1; f32, 2^27 points, two passes -> one): 15625 as
-    /// `[25, 25, 25]` (625 work-items, 5 parts) 1.611 -> 0.834 ms, 19683 as `[27, 27, 27]`
-    /// (729, 3 parts) 1.613 -> 0.828, 20000 as `[20, 10, 10, 10]` (1000, 2 parts) 1.481 ->
-    /// 0.890, 16807 as `[49, 49, 7]` (343, 7 parts) 1.420 -> 0.957, 10935 as `[45, 9, 9, 3]`
-    /// (243, 3 parts) 1.968 -> 0.998, 12005 as `[35, 7, 7, 7]` (343, 7 parts) 1.630 -> 1.342.
+    /// caller's layout, read or written element by element; not side by side) of a mixed
+    /// length above [`FusedSpec::mixed_scalar_capacity`] that the shorter lengths' rules do
+    /// not keep in registers, where stage radices that all divide the first exist with
+    /// `REGISTER_MIN_RUN` to `LONG_MIXED_MAX_GROUP` (1024) work-items (`long_mixed_radices`).
+    /// Measured on the H200 (docs/PERFORMANCE.md, 2026-11-30 (long mixed), e2; f32, 2^27
+    /// points, two passes -> one): 15625 as `[25, 25, 25]` (625 work-items, 5 parts) 1.611 ->
+    /// 0.835 ms, 19683 as `[27, 27, 27]` (729, 3 parts) 1.617 -> 0.833, 20000 as
+    /// `[20, 10, 10, 10]` (1000, 2 parts) 1.485 -> 0.887, 16807 as `[49, 49, 7]` (343, 7
+    /// parts) 1.424 -> 0.962, 10935 as `[45, 9, 9, 3]` (243, 3 parts) 1.972 -> 0.997, 12005 as
+    /// `[35, 7, 7, 7]` (343, 7 parts) 1.629 -> 1.346; 44 of the 45 lengths it takes gained,
+    /// 14406 as `[42, 7, 7, 7]` (7 parts) lost 1.392 -> 1.441.
     pub fn is_long_mixed(&self) -> bool {
         self.long_mixed_stage_radices().is_some()
     }
