@@ -158,7 +158,8 @@ pub fn catalog() -> Vec<KernelSpec> {
 /// both precisions of one size, forward only (the inverse differs in signs): radix 16 in the
 /// vector form with every twiddle variant, in the scalar form and for mixed lengths, radix 5
 /// (an odd radix), the fused 256- and 4096-point passes (f64: 2048), and the fused
-/// 1000-point pass of a mixed length and the 2048-point pass of Bluestein's whole
+/// 1000-point pass of a mixed length, the long mixed 15625-point one
+/// ([`FusedSpec::is_long_mixed`]) and the 2048-point pass of Bluestein's whole
 /// convolution, the 256-point passes with a real transform's split and merge steps and the
 /// wide 2048-point pass with the merge (f32; such kernels are emitted on first use, not part
 /// of [`catalog`]), and the real transforms'
@@ -167,6 +168,8 @@ pub fn catalog() -> Vec<KernelSpec> {
 /// strided output itself. `cargo xtask gen-kernels --all` writes the whole [`catalog`].
 pub fn sample_catalog() -> Vec<KernelSpec> {
     let mixed_fused = KernelSpec::Fused(FusedSpec::new(1000));
+    // A long mixed pass: 15625 = [25, 25, 25], 625 work-items, exchanges in 5 parts.
+    let long_mixed = KernelSpec::Fused(FusedSpec::new(15625));
     let bluestein_fused = KernelSpec::Fused(FusedSpec {
         chirp: Some(FusedChirp {
             outer: Direction::Forward,
@@ -256,6 +259,7 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
             KernelSpec::Lanes(LanesSpec::new(400, LanesShape::Part)),
             KernelSpec::Lanes(LanesSpec::new(1000, LanesShape::Whole)),
             mixed_fused,
+            long_mixed,
             bluestein_fused,
             real_split,
             real_merge,
@@ -364,6 +368,7 @@ mod tests {
                 "fft_lanes400_fwd_f32",
                 "fft_lanes_any_fwd_f32_whole",
                 "fft_fused1000_c4_fwd_f32",
+                "fft_fused15625_c1_fwd_f32",
                 "fft_fused2048_c2_fwd_f32_pad_convolve_fwd",
                 "fft_fused256_c16_fwd_f32_split",
                 "fft_fused256_c16_inv_f32_merge",
