@@ -96,6 +96,13 @@ impl FusedSpec {
         }
     }
 
+    /// The exchange parts one sub-FFT needs by the capacity alone, `ceil(L / capacity)`
+    /// ([`FusedSpec::mixed_scalar_capacity`] for mixed lengths): what the register rules
+    /// count with, since above the complex capacity a work-group holds one sub-FFT.
+    pub(super) fn sub_fft_parts(&self) -> u32 {
+        self.len.max(1).div_ceil(self.part_capacity()).max(1)
+    }
+
     /// P, the points of each sub-FFT in one part of an exchange
     /// ([`FusedSpec::exchange_parts`]): `len` when there is one part.
     pub fn part_len(&self) -> u32 {

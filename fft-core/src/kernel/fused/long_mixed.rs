@@ -65,7 +65,7 @@ impl FusedSpec {
     /// more than the balanced factors: `15625 -> [25, 25, 25]`, `12005 -> [35, 7, 7, 7]`.
     fn long_mixed_radices(&self) -> Option<Vec<u32>> {
         let len = self.len;
-        let needed = len.div_ceil(self.part_capacity()).max(1);
+        let needed = self.sub_fft_parts();
         let balanced = balanced_factors(len, self.max_mixed_stage_radix());
         (needed..=len)
             .filter(|parts| len % parts == 0)
@@ -80,7 +80,7 @@ impl FusedSpec {
     /// that its radices allow (`parts_fit`: they divide the length, the first and the last
     /// radix): 15625 in 5, 19683 in 3, 12005 in 7.
     pub(super) fn long_mixed_parts(&self, radices: &[u32]) -> u32 {
-        let needed = self.len.div_ceil(self.part_capacity()).max(1);
+        let needed = self.sub_fft_parts();
         (needed..=self.len)
             .find(|&parts| parts_fit(self.len, radices, parts))
             .unwrap_or(needed)
@@ -102,7 +102,7 @@ impl FusedSpec {
 fn shorter_rules_hold(len: u32) -> bool {
     let spec = FusedSpec::new(len);
     let radices = spec.shorter_mixed_radices();
-    let parts = len.div_ceil(spec.part_capacity()).max(1);
+    let parts = spec.sub_fft_parts();
     match radices.first() {
         Some(&first) => {
             radices.len() >= 2

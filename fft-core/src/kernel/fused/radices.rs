@@ -242,7 +242,7 @@ impl FusedSpec {
         // (many per work-group) take them only without an extra stage. Above the
         // complex capacity a work-group holds one sub-FFT, so the parts follow from the
         // length.
-        let parts = len.div_ceil(self.part_capacity()).max(1);
+        let parts = self.sub_fft_parts();
         let fit = divide_the_first(&chosen) && parts_fit(len, &chosen, parts);
         if self.may_hold_mixed_registers() && !fit {
             let cap = if self.has_edge() {
@@ -269,7 +269,7 @@ impl FusedSpec {
         let Some(&first) = radices.first() else {
             return false;
         };
-        let parts = len.div_ceil(self.part_capacity()).max(1);
+        let parts = self.sub_fft_parts();
         self.may_hold_mixed_registers()
             && radices.len() >= 2
             && (!self.has_edge() || first <= EDGE_REGISTER_MAX_RADIX)
