@@ -77,8 +77,8 @@ impl FusedSpec {
     /// part 0, part 1, ..., then the imaginary parts, a barrier between each write and read,
     /// so 16384 points fit the local buffer of 8192.
     pub fn exchange_parts(&self) -> u32 {
-        if let Some(radices) = self.long_mixed_stage_radices() {
-            return self.long_mixed_parts(&radices);
+        if let Some((_, parts)) = self.long_mixed_stages() {
+            return parts;
         }
         // A complex exchange holds at most complex_capacity values: one part.
         self.parts_of(u64::from(self.len) * u64::from(self.columns()))

@@ -1,12 +1,12 @@
 //! Mixed f32 lengths longer than one exchange part holds (10240 points) in one pass: the
-//! rules of shorter lengths (at most [`MAX_GROUP`] work-items, a first radix of at most 32,
-//! exchange parts counted from the capacity alone) leave many of them to two passes
-//! (15625 = 5^6, 19683 = 3^9, 12005 = 5 * 7^4); these take work-groups of up to
+//! rules of shorter lengths (at most [`MAX_GROUP`](super::MAX_GROUP) work-items, a first
+//! radix of at most 32, exchange parts counted from the capacity alone) leave many of them
+//! to two passes (15625 = 5^6, 19683 = 3^9, 12005 = 5 * 7^4); these take work-groups of up to
 //! [`LONG_MIXED_MAX_GROUP`] work-items, a first radix up to the largest butterfly (64) and
 //! exchange parts that divide the length.
 
-use super::radices::{dividing_radices, parts_fit};
-use super::{FusedSpec, LONG_MIXED_MAX_GROUP, LONG_MIXED_PART_CHOICES, MAX_GROUP};
+use super::radices::dividing_radices;
+use super::{FusedSpec, LONG_MIXED_MAX_GROUP, LONG_MIXED_PART_CHOICES};
 use crate::plan::balanced_factors;
 use crate::Precision;
 
@@ -33,12 +33,12 @@ impl FusedSpec {
     /// `[35, 7, 7, 7]` (343, 7 parts) 1.629 -> 1.346; 44 of the 45 lengths it takes gained,
     /// 14406 as `[42, 7, 7, 7]` (7 parts) lost 1.392 -> 1.441.
     pub fn is_long_mixed(&self) -> bool {
-        self.long_mixed_stage_radices().is_some()
+        self.long_mixed_stages().is_some()
     }
 
-    /// The stage radices of a long mixed pass ([`FusedSpec::is_long_mixed`]); `None` for
-    /// every other pass.
-    pub(super) fn long_mixed_stage_radices(&self) -> Option<Vec<u32>> {
+    /// The stage radices and exchange parts of a long mixed pass
+    /// ([`FusedSpec::is_long_mixed`]); `None` for every other pass.
+    pub(super) fn long_mixed_stages(&self) -> Option<(Vec<u32>, u32)> {
         if self.may_be_long_mixed() && !shorter_rules_hold(self.len) {
             self.long_mixed_radices()
         } else {
@@ -58,42 +58,24 @@ impl FusedSpec {
             && self.may_hold_mixed_registers()
     }
 
-    /// A long mixed length's stage radices: radices that all divide the first, R up to the
-    /// largest butterfly, with `REGISTER_MIN_RUN` to [`LONG_MIXED_MAX_GROUP`] work-items
-    /// ([`dividing_radices`]), for the fewest exchange parts that divide the length (of the
-    /// first [`LONG_MIXED_PART_CHOICES`]) for which such radices exist, with at most one stage
-    /// more than the balanced factors: `15625 -> [25, 25, 25]`, `12005 -> [35, 7, 7, 7]`.
-    fn long_mixed_radices(&self) -> Option<Vec<u32>> {
+    /// A long mixed length's stage radices and exchange parts: radices that all divide the
+    /// first, R up to the largest butterfly, with `REGISTER_MIN_RUN` to
+    /// [`LONG_MIXED_MAX_GROUP`] work-items ([`dividing_radices`]), for the fewest exchange
+    /// parts that divide the length (of the first [`LONG_MIXED_PART_CHOICES`]) for which such
+    /// radices exist (so `parts_fit`: the parts divide the length, the first and the last
+    /// radix), with at most one stage more than the balanced factors: `15625 -> [25, 25, 25]`
+    /// in 5 parts, `19683 -> [27, 27, 27]` in 3, `12005 -> [35, 7, 7, 7]` in 7.
+    fn long_mixed_radices(&self) -> Option<(Vec<u32>, u32)> {
         let len = self.len;
-        let needed = self.sub_fft_parts();
         let balanced = balanced_factors(len, self.max_mixed_stage_radix());
-        (needed..=len)
+        (self.sub_fft_parts()..=len)
             .filter(|parts| len % parts == 0)
             .take(LONG_MIXED_PART_CHOICES)
             .find_map(|parts| {
                 dividing_radices(len, self.max_stage_radix(), parts, LONG_MIXED_MAX_GROUP)
+                    .map(|radices| (radices, parts))
             })
-            .filter(|radices| radices.len() <= balanced.len() + 1)
-    }
-
-    /// A long mixed pass's exchange parts: the fewest, at least what the capacity needs,
-    /// that its radices allow (`parts_fit`: they divide the length, the first and the last
-    /// radix): 15625 in 5, 19683 in 3, 12005 in 7.
-    pub(super) fn long_mixed_parts(&self, radices: &[u32]) -> u32 {
-        let needed = self.sub_fft_parts();
-        (needed..=self.len)
-            .find(|&parts| parts_fit(self.len, radices, parts))
-            .unwrap_or(needed)
-    }
-
-    /// The most work-items of a mixed pass in registers: [`LONG_MIXED_MAX_GROUP`] for long
-    /// mixed passes, [`MAX_GROUP`] for the others.
-    pub(super) fn mixed_register_group_max(&self) -> u32 {
-        if self.is_long_mixed() {
-            LONG_MIXED_MAX_GROUP
-        } else {
-            MAX_GROUP
-        }
+            .filter(|(radices, _)| radices.len() <= balanced.len() + 1)
     }
 }
 
@@ -101,15 +83,5 @@ impl FusedSpec {
 /// long mixed rules leave it alone: 10368, 10800, 13500 keep their plans).
 fn shorter_rules_hold(len: u32) -> bool {
     let spec = FusedSpec::new(len);
-    let radices = spec.shorter_mixed_radices();
-    let parts = spec.sub_fft_parts();
-    match radices.first() {
-        Some(&first) => {
-            radices.len() >= 2
-                && super::radices::divide_the_first(&radices)
-                && parts_fit(len, &radices, parts)
-                && len / first <= MAX_GROUP
-        }
-        None => false,
-    }
+    spec.registers_could_hold(&spec.shorter_mixed_radices())
 }

@@ -161,8 +161,8 @@ impl FusedSpec {
     pub fn stage_radices(&self) -> Vec<u32> {
         if !self.has_power_of_two_stages() {
             return self
-                .long_mixed_stage_radices()
-                .unwrap_or_else(|| self.shorter_mixed_radices());
+                .long_mixed_stages()
+                .map_or_else(|| self.shorter_mixed_radices(), |(radices, _)| radices);
         }
         self.power_of_two_radices()
     }

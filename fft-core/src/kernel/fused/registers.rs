@@ -3,8 +3,9 @@
 
 use super::radices::{divide_the_first, parts_fit};
 use super::{
-    FusedSpec, CHIRP_REGISTER_MAX_COLUMNS, EDGE_REGISTER_MAX_RADIX, MAX_GROUP, MAX_RADIX,
-    MERGE_REGISTER_MAX_LEN, REGISTER_MIN_RUN, SINGLE_PASS_MIN_RUN, SPLIT_PAIR_MIN_RUN,
+    FusedSpec, CHIRP_REGISTER_MAX_COLUMNS, EDGE_REGISTER_MAX_RADIX, LONG_MIXED_MAX_GROUP,
+    MAX_GROUP, MAX_RADIX, MERGE_REGISTER_MAX_LEN, REGISTER_MIN_RUN, SINGLE_PASS_MIN_RUN,
+    SPLIT_PAIR_MIN_RUN,
 };
 use crate::kernel::real::FusedReal;
 use crate::kernel::spec::Lengths;
@@ -150,11 +151,17 @@ impl FusedSpec {
         let Some(&first) = radices.first() else {
             return false;
         };
+        let long = self.is_long_mixed();
+        let group = if long {
+            LONG_MIXED_MAX_GROUP
+        } else {
+            MAX_GROUP
+        };
         self.register_stages_fit(&radices)
-            && (!self.has_edge() || first <= EDGE_REGISTER_MAX_RADIX || self.is_long_mixed())
+            && (!self.has_edge() || first <= EDGE_REGISTER_MAX_RADIX || long)
             && divide_the_first(&radices)
             && parts_fit(self.len, &radices, self.exchange_parts())
-            && self.work_group_size() <= self.mixed_register_group_max()
+            && self.work_group_size() <= group
     }
 
     /// What every pass that keeps its values in registers needs of its stage `radices`: two
