@@ -143,6 +143,7 @@ fn unsupported_lengths_are_errors_not_panics() {
         (34, Precision::F32),
         (2 * 4095 * 4, Precision::F32),
         (32768, Precision::F32),
+        (31104, Precision::F32),
         (16384, Precision::F64),
     ] {
         let spec = FusedSpec {
@@ -154,7 +155,7 @@ fn unsupported_lengths_are_errors_not_panics() {
                 len: got, max, ..
             })) => {
                 assert_eq!(got, len);
-                // Mixed lengths go further (long mixed passes: 20480 in f32).
+                // Mixed lengths go further (long mixed passes: 30720 in f32).
                 let want = if len.is_power_of_two() {
                     FusedSpec::max_len(precision)
                 } else {

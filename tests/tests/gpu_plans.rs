@@ -586,7 +586,9 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
     // whose 105- and 75-point passes leave radix 15 out: [21, 5], [25, 3]), long mixed
     // lengths in one pass (15625 = [25, 25, 25] in 5 exchange parts, 19683 = [27, 27, 27] of
     // 729 work-items in 3, 12005 = [35, 7, 7, 7] in 7, 20000 = [20, 10, 10, 10] of 1000
-    // work-items, 10935 = [45, 9, 9, 3]), wide passes
+    // work-items, 10935 = [45, 9, 9, 3]; in three to five parts up to 30720: 25000 = [50, 50,
+    // 10] in 5, 27000 = [30, 30, 30] of 900 work-items, 30375 = [45, 45, 15] of 675),
+    // wide passes
     // (2^22), three passes of 1024, 64 and 128 points (2^23), fused Bluestein with the chirps in the edges (1009, 4481: M = 16384 where the
     // smooth M cannot carry them) and over four passes (65537).
     let f32_cases = [
@@ -607,6 +609,9 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
         (12005, 1, F),
         (20000, 1, I),
         (10935, 1, F),
+        (25000, 1, I),
+        (27000, 1, F),
+        (30375, 1, I),
         (1 << 22, 1, F),
         (1 << 23, 1, I),
         (1009, 2, I),
@@ -774,7 +779,8 @@ fn plans_of_the_gpu_with_the_callers_layouts_match_the_oracle() {
     // passes' (2^20: 1024 x 1024 of 8 columns, in f64 of 4; 2^22: 4096 x 1024, the first of
     // 4 columns),
     // fused Bluestein (4481), long mixed one-pass kernels reading and writing the layout
-    // element by element (15625 in 5 exchange parts, 12005 = [35, 7, 7, 7]).
+    // element by element (15625 in 5 exchange parts, 12005 = [35, 7, 7, 7], 27000 = [30, 30,
+    // 30] of 900 work-items in 3).
     let mut results = Vec::new();
     for (len, batch, direction) in [
         (1000, 3, Direction::Forward),
@@ -787,6 +793,7 @@ fn plans_of_the_gpu_with_the_callers_layouts_match_the_oracle() {
         (4481, 1, Direction::Forward),
         (15625, 1, Direction::Inverse),
         (12005, 1, Direction::Forward),
+        (27000, 1, Direction::Inverse),
     ] {
         results.push(check_layouts::<f32>(len, batch, direction));
     }

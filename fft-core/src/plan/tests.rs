@@ -120,7 +120,7 @@ fn fused_lengths_multiply_to_the_length_within_limits() {
         FusedLimits {
             single_pass_max: 16384,
             mixed_single_pass_max: 4096,
-            mixed_register_max: 20480,
+            mixed_register_max: 30720,
             max_work_group: 1024,
             long_mixed: true,
             local_mem_bytes: 49152,
@@ -1339,7 +1339,14 @@ fn every_plan_names_kernels_the_generator_emits() {
 #[test]
 fn long_mixed_lengths_are_one_pass_where_the_device_takes_their_work_groups() {
     // (len, work-items of the one pass)
-    for (len, group) in [(15625, 625), (19683, 729), (12005, 343), (20000, 1000)] {
+    for (len, group) in [
+        (15625, 625),
+        (19683, 729),
+        (12005, 343),
+        (20000, 1000),
+        (25000, 500),
+        (27000, 900),
+    ] {
         let plan = fused(len);
         assert_eq!(plan.passes.len(), 1, "{}", plan.explain());
         assert_eq!(plan.passes[0].launch.local, Some(vec![group]), "{len}");
@@ -1355,4 +1362,6 @@ fn long_mixed_lengths_are_one_pass_where_the_device_takes_their_work_groups() {
     };
     let plan = Plan::new(r, &small).unwrap();
     assert_eq!(plan.passes.len(), 2, "{}", plan.explain());
+    // Beyond two exchange parts, a pass of more exchanges times parts than 10 stays two.
+    assert_eq!(fused(21875).passes.len(), 2);
 }

@@ -6,16 +6,19 @@
 //! exchange parts that divide the length.
 
 use super::radices::dividing_radices;
-use super::{FusedSpec, LONG_MIXED_MAX_GROUP, LONG_MIXED_PART_CHOICES};
+use super::{
+    FusedSpec, LONG_MIXED_MAX_GROUP, LONG_MIXED_PART_CHOICES, WIDE_LONG_MIXED_MAX_FIRST_RADIX,
+    WIDE_LONG_MIXED_MAX_PART_EXCHANGES,
+};
 use crate::plan::balanced_factors;
 use crate::Precision;
 
 impl FusedSpec {
-    /// The longest mixed length a pass takes: [`FusedSpec::max_len`], and in f32 two exchange
-    /// parts of [`FusedSpec::mixed_scalar_capacity`] (20480 points).
+    /// The longest mixed length a pass takes: [`FusedSpec::max_len`], and in f32 three exchange
+    /// parts of [`FusedSpec::mixed_scalar_capacity`] (30720 points).
     pub fn mixed_max_len(precision: Precision) -> u32 {
         match precision {
-            Precision::F32 => 2 * FusedSpec::mixed_scalar_capacity(precision),
+            Precision::F32 => 3 * FusedSpec::mixed_scalar_capacity(precision),
             Precision::F64 => FusedSpec::max_len(precision),
         }
     }
@@ -76,6 +79,21 @@ impl FusedSpec {
                     .map(|radices| (radices, parts))
             })
             .filter(|(radices, _)| radices.len() <= balanced.len() + 1)
+            .filter(|(radices, parts)| self.wide_pass_fits(radices, *parts))
+    }
+
+    /// Beyond two exchange parts of [`FusedSpec::mixed_scalar_capacity`], whether a long mixed
+    /// pass of these radices and parts is one NVIDIA's compiler keeps in registers: at most
+    /// [`WIDE_LONG_MIXED_MAX_PART_EXCHANGES`] exchanges times parts and a first radix of at
+    /// most [`WIDE_LONG_MIXED_MAX_FIRST_RADIX`] (25000 = [50, 50, 10] in 5 parts takes one
+    /// pass; 21875 = [35, 5, 5, 5, 5] in 5 and 27783 = [63, 7, 63] keep two). Shorter lengths
+    /// keep their rules (12005 = [35, 7, 7, 7] in 7 parts gained there: work-groups of 343
+    /// work-items, 168 registers each).
+    fn wide_pass_fits(&self, radices: &[u32], parts: u32) -> bool {
+        let exchanges = radices.len() as u32 - 1;
+        self.len <= 2 * FusedSpec::mixed_scalar_capacity(self.precision)
+            || (exchanges * parts <= WIDE_LONG_MIXED_MAX_PART_EXCHANGES
+                && radices[0] <= WIDE_LONG_MIXED_MAX_FIRST_RADIX)
     }
 }
 

@@ -47,6 +47,19 @@ pub const LONG_MIXED_MAX_GROUP: u32 = 1024;
 /// The exchange parts that divide a long mixed length a pass tries, fewest first
 /// ([`FusedSpec::is_long_mixed`]: 12005 takes 7, after 5 gave no radices).
 const LONG_MIXED_PART_CHOICES: usize = 6;
+/// Beyond two exchange parts (f32 lengths above 20480), the most exchanges times parts a
+/// long mixed pass takes: its work-groups are wider than the shorter lengths' (a smaller
+/// register budget per work-item), and NVIDIA's compiler spilled 600-2700 bytes per
+/// work-item in the kernels of more (H200, docs/PERFORMANCE.md, 2026-11-30 (three parts):
+/// 21875 = [35, 5, 5, 5, 5] in 5 parts, 4 x 5 = 20, took 2.33 ms against 1.64 in two passes;
+/// 28672 = [56, 8, 8, 8] in 4, 3 x 4 = 12, 1.65 against 1.30), while every one of 10 or less
+/// but 27783 gained (25000 = [50, 50, 10] in 5, 2 x 5 = 10: 1.59 -> 0.96).
+const WIDE_LONG_MIXED_MAX_PART_EXCHANGES: u32 = 10;
+/// Beyond two exchange parts, the largest first radix of a long mixed pass: 27783 = [63, 7,
+/// 63] (441 work-items, 1712 bytes spilled) took 1.85 ms against 1.45 in two passes, 21609 =
+/// [63, 7, 7, 7] 3.94 against 1.46; first radices of 60 gained (21600 = [60, 60, 6]: 1.89 ->
+/// 0.85).
+const WIDE_LONG_MIXED_MAX_FIRST_RADIX: u32 = 60;
 /// The largest stage radix (the largest butterfly the generator emits).
 const MAX_STAGE_RADIX: u32 = 64;
 /// The scalars of one part of a mixed f32 pass's exchanges

@@ -795,6 +795,11 @@ fn long_mixed_lengths_take_one_pass_with_wider_groups_and_dividing_parts() {
         (12005, vec![35, 7, 7, 7], 7, 343),
         (20000, vec![20, 10, 10, 10], 2, 1000),
         (10935, vec![45, 9, 9, 3], 3, 243),
+        (20736, vec![24, 12, 12, 6], 3, 864),
+        (24000, vec![60, 20, 20], 4, 400),
+        (25000, vec![50, 50, 10], 5, 500),
+        (27000, vec![30, 30, 30], 3, 900),
+        (30375, vec![45, 45, 15], 3, 675),
     ] {
         let s = FusedSpec {
             single_pass: true,
@@ -808,6 +813,16 @@ fn long_mixed_lengths_take_one_pass_with_wider_groups_and_dividing_parts() {
         assert!(s.mixed_in_registers() && s.holds_registers(), "{len}");
         assert!(s.local_bytes() <= MIXED_LOCAL_BUDGET, "{len}");
         assert_eq!(s.check(), Ok(()), "{len}");
+    }
+    // Beyond two parts, not with more than 10 exchanges times parts (21875 = [35, 5, 5, 5, 5]
+    // in 5 parts, 30000 = [30, 10, 10, 10] in 5, 28672 = [56, 8, 8, 8] in 4) nor a first
+    // radix above 60 (27783 = [63, 7, 63] in 3 parts); below, 12005 in 7 parts still is.
+    for len in [21875, 30000, 28672, 27783] {
+        let s = FusedSpec {
+            single_pass: true,
+            ..spec(len, Precision::F32)
+        };
+        assert!(!s.is_long_mixed(), "{len}");
     }
     // Lengths the shorter rules keep in registers keep their radices.
     for (len, radices) in [
@@ -829,7 +844,7 @@ fn long_mixed_lengths_take_one_pass_with_wider_groups_and_dividing_parts() {
     assert!(strided.is_long_mixed() && strided.mixed_in_registers());
     assert_eq!(strided.stage_radices(), [25, 25, 25]);
     assert_eq!(strided.check(), Ok(()));
-    // Not f64, not with Bluestein's edges, not above two parts of the capacity.
+    // Not f64, not with Bluestein's edges, not above three parts of the capacity.
     assert!(!spec(15625, Precision::F64).is_long_mixed());
     let padded = FusedSpec {
         chirp: Some(FusedChirp {
@@ -841,7 +856,7 @@ fn long_mixed_lengths_take_one_pass_with_wider_groups_and_dividing_parts() {
     };
     assert!(!padded.is_long_mixed());
     assert!(padded.check().is_err());
-    assert_eq!(FusedSpec::mixed_max_len(Precision::F32), 20480);
-    assert!(spec(20736, Precision::F32).check().is_err());
-    assert!(!spec(20736, Precision::F32).is_long_mixed());
+    assert_eq!(FusedSpec::mixed_max_len(Precision::F32), 30720);
+    assert!(spec(31104, Precision::F32).check().is_err());
+    assert!(!spec(31104, Precision::F32).is_long_mixed());
 }
