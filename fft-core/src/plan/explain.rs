@@ -43,13 +43,14 @@ impl Plan {
                     )
                 }
                 KernelSpec::Fused(spec) => format!(
-                    "fused pass of {}-point sub-FFTs in local memory, stride {stride}: {entry} ({} sub-FFTs per work-group of {}, {}{} bytes of local memory){}{}{}{}{}{}",
+                    "fused pass of {}-point sub-FFTs in local memory, stride {stride}: {entry} ({} sub-FFTs per work-group of {}, {}{} bytes of local memory; {}){}{}{}{}{}{}",
                     spec.len,
                     spec.columns(),
                     spec.work_group_size(),
                     // Each exchange pads on its own: the kernel takes what they need.
                     if spec.pads_linearly() { "at most " } else { "" },
                     spec.local_bytes(),
+                    stage_words(&spec),
                     chirp_edges(&spec),
                     real_edge(&spec),
                     interleaving(&spec, pass.params.inner),
@@ -111,6 +112,32 @@ impl Plan {
         ));
         text
     }
+}
+
+/// How a fused pass's stages run: their radices, and whether the values stay in registers
+/// between exchanges through local memory (complex values, or real parts then imaginary
+/// parts; in how many parts) or every stage goes through local memory: `stages of radix [30,
+/// 30, 30] in registers, exchanged through local memory as real and imaginary halves in 3
+/// parts`.
+fn stage_words(spec: &crate::kernel::FusedSpec) -> String {
+    let radices = spec.stage_radices();
+    if !spec.holds_registers() {
+        return format!("stages of radix {radices:?} through local memory");
+    }
+    let halves = if spec.exchanges_halves() {
+        " as real and imaginary halves"
+    } else {
+        ""
+    };
+    let parts = spec.exchange_parts();
+    let parts = if parts > 1 {
+        format!(" in {parts} parts")
+    } else {
+        String::new()
+    };
+    format!(
+        "stages of radix {radices:?} in registers, exchanged through local memory{halves}{parts}"
+    )
 }
 
 /// The words of a fused pass that reads or writes the caller's layout itself

@@ -454,6 +454,15 @@ fn explain_names_every_kernel() {
     );
     assert!(text.contains("fft_fused128_c32_fwd_f32"), "{text}");
     assert!(text.contains("floor = 2 passes"), "{text}");
+    // The stages: a long mixed pass keeps its values in registers and exchanges in parts.
+    let text = fused(27000).to_string();
+    assert!(
+        text.contains(
+            "stages of radix [30, 30, 30] in registers, exchanged through local memory as real and imaginary halves in 3 parts"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("floor = 1 pass "), "{text}");
 }
 
 fn plan_name(plan: &Plan) -> Vec<String> {
