@@ -1088,3 +1088,23 @@ fn interleaved_passes_share_their_pass_twiddles() {
     assert_eq!(registers.shared_pass_twiddles(), 0);
     assert!(!source(&registers).contains("tw_pass"));
 }
+
+#[test]
+fn the_pad_helper_and_buffer_follow_the_spec_padding_step() {
+    // 150 points in 27 columns pad every 8 values (their stride with 16 meets one bank),
+    // 144 points every 16; the buffer is declared at the spec's `local_len`.
+    for (len, step, formula) in [
+        (150, 8, "e + (e >> 3) + (e >> 6)"),
+        (144, 16, "e + (e >> 4) + (e >> 8)"),
+    ] {
+        let spec = FusedSpec::new(len);
+        assert_eq!(spec.pad_step(), step, "{len}");
+        let text = code(&source(&spec));
+        assert!(
+            text.contains(&format!("return {formula};")),
+            "{len}: {text}"
+        );
+        let declared = format!("__local float2 buf[{}];", spec.local_len());
+        assert!(text.contains(&declared), "{len}: {declared}");
+    }
+}

@@ -142,9 +142,13 @@ impl FusedSpec {
     /// 32 accesses of 4 bytes meet all 32 banks at once (8-byte values are served 16 at a
     /// time, so the complex and f64 buffers pad every 16). A padding step inside a warp's run
     /// of 32 floats made every exchange of the 8192-point kernel a two-way bank conflict.
+    /// Mixed lengths indexed through [`FusedSpec::pad`] take the step their strides need
+    /// ([`FusedSpec::mixed_pad_step`]: 32 for 150 points in 27 columns).
     pub fn pad_step(&self) -> u32 {
         if self.exchanges_halves() && self.precision == Precision::F32 {
             2 * PAD_STEP
+        } else if !self.len.is_power_of_two() && !self.exchanges_halves() && !self.pads_linearly() {
+            self.mixed_pad_step()
         } else {
             PAD_STEP
         }

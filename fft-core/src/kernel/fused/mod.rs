@@ -8,6 +8,7 @@ use super::spec::{Lengths, SpecError};
 use crate::plan::is_smooth;
 use crate::{Direction, Precision};
 
+mod banks;
 mod capacity;
 mod columns;
 mod long_mixed;

@@ -860,3 +860,39 @@ fn long_mixed_lengths_take_one_pass_with_wider_groups_and_dividing_parts() {
     assert!(spec(31104, Precision::F32).check().is_err());
     assert!(!spec(31104, Precision::F32).is_long_mixed());
 }
+
+#[test]
+fn mixed_passes_whose_strides_meet_one_bank_pad_with_another_step() {
+    // A multiple of 15 padded every 16 has a stride of about 16 L / 15, a multiple of the 16
+    // banks: the model counts 4 or more conflicts per wavefront, and another step far fewer.
+    for (len, step) in [
+        (75, 8),
+        (105, 32),
+        (120, 8),
+        (135, 32),
+        (150, 8),
+        (180, 32),
+        (225, 8),
+        (15, 32),
+    ] {
+        let s = spec(len, Precision::F32);
+        let base = s.bank_conflicts(PAD_STEP);
+        assert!(base >= 4 * s.bank_wavefronts(), "{len}: {base}");
+        assert_eq!(s.pad_step(), step, "{len}");
+        assert!(3 * s.bank_conflicts(step) < 2 * base, "{len}");
+        assert!(s.local_bytes() <= MIXED_LOCAL_BUDGET, "{len}");
+        assert_eq!(s.pad(u64::from(len)), {
+            let e = u64::from(len);
+            let step = u64::from(step);
+            e + e / step + e / (step * step)
+        });
+    }
+    // Lengths whose strides spread keep 16, and so do powers of two and the kernels that pad
+    // each exchange on their own.
+    for len in [125, 144, 162, 100, 81, 256] {
+        let s = spec(len, Precision::F32);
+        assert_eq!(s.pad_step(), PAD_STEP, "{len}");
+    }
+    assert!(spec(1000, Precision::F32).pads_linearly());
+    assert_eq!(spec(1000, Precision::F32).pad_step(), PAD_STEP);
+}
