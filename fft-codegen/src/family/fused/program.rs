@@ -58,7 +58,7 @@ pub(super) fn write_program<W: Write>(
 /// The kernel's `pad(e)` helper, for the kernels that index `buf` through it (not those that
 /// [pad each exchange linearly](fft_core::kernel::FusedSpec::pads_linearly)).
 fn write_pad_helper<W: Write>(w: &mut Writer<W>, shape: &Shape) -> fmt::Result {
-    let step = shape.spec.pad_step();
+    let step = shape.pad_step;
     let value = if shape.halves { "value" } else { "complex" };
     let sub = shape.spec.sub_fft_pad();
     let formula = pad(shape, Expr::var("e"));

@@ -245,7 +245,7 @@ fn bind_sub_fft(b: &mut Bindings, shape: &Shape, g: Expr) {
 /// `e + (e >> s) + (e >> 2s)`, one value of padding after every `2^s` and another after every
 /// `2^2s`, and `+ (e >> log2 P) * d` where each sub-FFT's part of `P` points takes `d` more.
 pub(super) fn pad(shape: &Shape, e: Expr) -> Expr {
-    let shift = shape.spec.pad_step().trailing_zeros();
+    let shift = shape.pad_step.trailing_zeros();
     let padded = e
         .clone()
         .plus(e.clone().shifted(shift))

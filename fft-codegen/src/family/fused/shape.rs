@@ -66,6 +66,9 @@ pub(super) struct Shape {
     /// ([`FusedSpec::pads_linearly`]), what the exchanges' paddings take
     /// ([`Shape::fit_exchanges`]).
     pub(super) local_len: u64,
+    /// S of `pad(e)` ([`FusedSpec::pad_step`], asked once: a mixed length's comes from a
+    /// model of its accesses).
+    pub(super) pad_step: u32,
     /// The padding of each exchange between the stages where [`Shape::fit_exchanges`] chose
     /// them; empty before.
     pub(super) paddings: Vec<Padding>,
@@ -98,6 +101,7 @@ impl Shape {
             vector: vector_type(spec.precision),
             scalar: scalar_type(spec.precision),
             local_len: spec.local_len(),
+            pad_step: spec.pad_step(),
             paddings: Vec::new(),
         }
     }

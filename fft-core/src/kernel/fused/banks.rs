@@ -14,8 +14,10 @@ use super::{FusedSpec, PAD_STEP};
 
 /// Bytes one wavefront of a local-memory access serves: 32 banks of 4 bytes.
 const WAVEFRONT_BYTES: u32 = 128;
+/// The most values one wavefront serves: 16 complex f32 values (8 of f64).
+const MAX_BANKS: usize = 16;
 /// How much worse than another step the modeled conflicts of [`PAD_STEP`] must be for a
-/// mixed pass to take that step: 3/2 (the multiples of 15 count 2.5-3.3 times more with it).
+/// mixed pass to take that step: 3/2 (the multiples of 15 count 2.6-3.9 times more with it).
 const STEP_CHANGE_RATIO: (u64, u64) = (3, 2);
 /// The fewest modeled conflicts per wavefront with [`PAD_STEP`] at which a mixed pass looks
 /// for another step: 4 (150 = [25, 6] in 27 columns counts 6.0, 105 = [21, 5] 6.6, 75 =
@@ -63,14 +65,19 @@ impl FusedSpec {
         for column_phase in [true, false] {
             for it in 0..2 {
                 for first in (0..lanes).step_by(banks as usize) {
-                    let mut addresses: Vec<u64> = (first..(first + banks).min(lanes))
-                        .map(|n| pad(element(column_phase, n) + it * per_fft))
-                        .collect();
+                    // At most MAX_BANKS lanes per wavefront: no allocation per wavefront.
+                    let mut addresses = [u64::MAX; MAX_BANKS];
+                    for (slot, n) in addresses.iter_mut().zip(first..(first + banks).min(lanes)) {
+                        *slot = pad(element(column_phase, n) + it * per_fft);
+                    }
                     addresses.sort_unstable();
-                    addresses.dedup();
-                    let mut per_bank = vec![0u64; banks as usize];
-                    for a in addresses {
-                        per_bank[(a % banks) as usize] += 1;
+                    let mut per_bank = [0u64; MAX_BANKS];
+                    let mut previous = None;
+                    for &a in addresses.iter().take_while(|&&a| a != u64::MAX) {
+                        if previous != Some(a) {
+                            per_bank[(a % banks) as usize] += 1;
+                        }
+                        previous = Some(a);
                     }
                     total += per_bank.into_iter().max().unwrap_or(0);
                 }
