@@ -9,7 +9,7 @@ use super::exchange_pad::Gaps;
 use super::roles::roles;
 use super::shape::Shape;
 use crate::index::{Compiler, Env, Expr};
-use fft_core::kernel::FusedSpec;
+use fft_core::kernel::{bank_passes, FusedSpec};
 
 /// An exchange's accesses: the value of each base in every work-item of every regime (and
 /// whether each regime's values are distinct), and each access's base and offset.
@@ -73,13 +73,14 @@ impl Exchange {
     pub(super) fn helper_passes(&self, spec: &FusedSpec, banks: u32) -> u64 {
         let mut passes = 0;
         let mut addresses = Vec::with_capacity(banks as usize);
+        let pad = spec.padder();
         for &(base, offset) in &self.accesses {
             for lanes in &self.bases[base] {
                 let counted = &lanes[..lanes.len().min(COUNTED_LANES)];
                 for transaction in counted.chunks(banks as usize) {
                     addresses.clear();
-                    addresses.extend(transaction.iter().map(|value| spec.pad(value + offset)));
-                    passes += transaction_passes(&mut addresses, banks);
+                    addresses.extend(transaction.iter().map(|value| pad(value + offset)));
+                    passes += bank_passes(&mut addresses, banks);
                 }
             }
         }
@@ -188,19 +189,6 @@ fn all_distinct(values: &[u64]) -> bool {
     sorted.len() == values.len()
 }
 
-/// The passes over the banks beyond one that one transaction of `addresses` takes: values at
-/// different addresses of one bank take one pass each, lanes at one address one pass (a
-/// broadcast). Sorts and deduplicates `addresses`.
-fn transaction_passes(addresses: &mut Vec<u64>, banks: u32) -> u64 {
-    addresses.sort_unstable();
-    addresses.dedup();
-    let mut per_bank = [0u64; 32];
-    for address in addresses.iter() {
-        per_bank[(address % u64::from(banks)) as usize] += 1;
-    }
-    per_bank.iter().max().copied().unwrap_or(1).max(1) - 1
-}
-
 /// The work-items whose bank passes are counted: eight warps. The warps' patterns repeat
 /// (each runs the same points of its butterflies), and counting them all took 10800
 /// points' kernel 18 ms to emit; linearity is checked in every work-item regardless.
@@ -244,7 +232,7 @@ impl Residues {
                 } else {
                     addresses.clear();
                     addresses.extend(transaction.iter().map(|&(.., e)| gaps.padded(e)));
-                    passes += transaction_passes(&mut addresses, self.banks);
+                    passes += bank_passes(&mut addresses, self.banks);
                 }
             }
             if passes >= limit {

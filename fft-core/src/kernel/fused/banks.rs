@@ -10,12 +10,11 @@
 //! 75 2.363 -> 1.433, 23100 = 154 x 150 2.077 -> 1.516, 15-point transforms 1.093 -> 0.587;
 //! every one of the 18 lengths timed gained, the others' kernels are unchanged.
 
+use super::capacity::two_level_pad;
 use super::{FusedSpec, PAD_STEP};
 
 /// Bytes one wavefront of a local-memory access serves: 32 banks of 4 bytes.
 const WAVEFRONT_BYTES: u32 = 128;
-/// The most values one wavefront serves: 16 complex f32 values (8 of f64).
-const MAX_BANKS: usize = 16;
 /// How much worse than another step the modeled conflicts of [`PAD_STEP`] must be for a
 /// mixed pass to take that step: 3/2 (the multiples of 15 count 2.6-3.9 times more with it).
 const STEP_CHANGE_RATIO: (u64, u64) = (3, 2);
@@ -53,7 +52,6 @@ impl FusedSpec {
     pub(super) fn bank_conflicts(&self, step: u32) -> u64 {
         let (step, len) = (u64::from(step), u64::from(self.len));
         let (columns, per_fft, lanes, banks) = self.bank_lanes();
-        let pad = |e: u64| e + e / step + e / (step * step);
         let element = |column_phase: bool, n: u64| {
             if column_phase {
                 (n % columns) * len + n / columns
@@ -62,24 +60,16 @@ impl FusedSpec {
             }
         };
         let mut total = 0;
+        let mut addresses = Vec::with_capacity(banks as usize);
         for column_phase in [true, false] {
             for it in 0..2 {
                 for first in (0..lanes).step_by(banks as usize) {
-                    // At most MAX_BANKS lanes per wavefront: no allocation per wavefront.
-                    let mut addresses = [u64::MAX; MAX_BANKS];
-                    for (slot, n) in addresses.iter_mut().zip(first..(first + banks).min(lanes)) {
-                        *slot = pad(element(column_phase, n) + it * per_fft);
-                    }
-                    addresses.sort_unstable();
-                    let mut per_bank = [0u64; MAX_BANKS];
-                    let mut previous = None;
-                    for &a in addresses.iter().take_while(|&&a| a != u64::MAX) {
-                        if previous != Some(a) {
-                            per_bank[(a % banks) as usize] += 1;
-                        }
-                        previous = Some(a);
-                    }
-                    total += per_bank.into_iter().max().unwrap_or(0);
+                    addresses.clear();
+                    addresses.extend(
+                        (first..(first + banks).min(lanes))
+                            .map(|n| two_level_pad(element(column_phase, n) + it * per_fft, step)),
+                    );
+                    total += 1 + bank_passes(&mut addresses, banks as u32);
                 }
             }
         }
@@ -100,4 +90,18 @@ impl FusedSpec {
         let banks = u64::from(WAVEFRONT_BYTES) / self.local_value_bytes();
         (columns, per_fft, columns * per_fft, banks)
     }
+}
+
+/// The passes over the `banks` banks beyond one that one transaction of `addresses` takes:
+/// values at different addresses of one bank take one pass each, lanes at one address one
+/// pass (a broadcast). Sorts and deduplicates `addresses`. The generator scores the
+/// exchanges' paddings with it too.
+pub fn bank_passes(addresses: &mut Vec<u64>, banks: u32) -> u64 {
+    addresses.sort_unstable();
+    addresses.dedup();
+    let mut per_bank = [0u64; 32];
+    for address in addresses.iter() {
+        per_bank[(address % u64::from(banks)) as usize] += 1;
+    }
+    per_bank.iter().max().copied().unwrap_or(1).max(1) - 1
 }

@@ -7,6 +7,11 @@ use super::{
 use crate::kernel::real::FusedReal;
 use crate::Precision;
 
+/// `e + e / S + e / S^2`: the two-level padding of [`FusedSpec::pad`] with step `step`.
+pub(super) fn two_level_pad(e: u64, step: u64) -> u64 {
+    e + e / step + e / (step * step)
+}
+
 impl FusedSpec {
     /// The longest supported `len`: 16384 for f32, 8192 for f64. Lengths above
     /// [`FusedSpec::complex_capacity`] exchange their values through local memory in halves
@@ -132,9 +137,15 @@ impl FusedSpec {
     /// ([`FusedSpec::part_len`]; `P = L` with one part): `e + e / S + e / S^2`
     /// ([`FusedSpec::pad_step`]), plus [`FusedSpec::sub_fft_pad`] after each sub-FFT.
     pub fn pad(&self, e: u64) -> u64 {
+        self.padder()(e)
+    }
+
+    /// [`FusedSpec::pad`] with its step and sub-FFT padding asked once, for callers that pad
+    /// many indices (a mixed length's step comes from a model of its accesses).
+    pub fn padder(&self) -> impl Fn(u64) -> u64 {
         let step = u64::from(self.pad_step());
-        let sub = u64::from(self.sub_fft_pad()) * (e / u64::from(self.part_len()));
-        e + e / step + e / (step * step) + sub
+        let (sub, part) = (u64::from(self.sub_fft_pad()), u64::from(self.part_len()));
+        move |e| two_level_pad(e, step) + sub * (e / part)
     }
 
     /// S, the padding step of the local buffer: `pad(e) = e + e / S + e / S^2`. [`PAD_STEP`]

@@ -91,7 +91,7 @@ impl FusedSpec {
     /// work-items, 168 registers each).
     fn wide_pass_fits(&self, radices: &[u32], parts: u32) -> bool {
         let exchanges = radices.len() as u32 - 1;
-        self.len <= 2 * FusedSpec::mixed_scalar_capacity(self.precision)
+        self.sub_fft_parts() <= 2
             || (exchanges * parts <= WIDE_LONG_MIXED_MAX_PART_EXCHANGES
                 && radices[0] <= WIDE_LONG_MIXED_MAX_FIRST_RADIX)
     }

@@ -9,6 +9,7 @@ use crate::plan::is_smooth;
 use crate::{Direction, Precision};
 
 mod banks;
+pub use banks::bank_passes;
 mod capacity;
 mod columns;
 mod long_mixed;
