@@ -393,7 +393,7 @@ fn complex_stages(
 /// The local stages of a kernel whose values stay in registers (`registers.rs`): they move
 /// between stages by complex values, halves or parts, so this models the stages by their points, sub-FFT
 /// by sub-FFT, work-item `(j = lid % (L/R), c = lid / (L/R))` running butterflies
-/// `b = j + u * (L/R)`.
+/// `b = j + u * (L/R)` (`u < ceil(R / r)`, those past the stage's `L / r` writing nothing).
 fn register_stages(
     spec: &FusedSpec,
     graphs: &BTreeMap<u32, Graph>,
@@ -413,8 +413,11 @@ fn register_stages(
         let mut writes = Vec::new();
         for lid in 0..group {
             let (j, c) = (lid % per, lid / per);
-            for u in 0..radix / r_us {
-                let b = j + u * per;
+            for u in 0..radix.div_ceil(r_us) {
+                // A radix that does not divide R: the work-items past the stage's last
+                // butterfly run a clamped copy of it and write nothing.
+                let own = j + u * per;
+                let b = own.min(l / r_us - 1);
                 let kk = b % ps;
                 let inputs: Vec<Complex64> = (0..r_us)
                     .map(|m| {
@@ -427,6 +430,9 @@ fn register_stages(
                     })
                     .collect();
                 let outputs = evaluate(graph, &inputs);
+                if own >= l / r_us {
+                    continue;
+                }
                 for q in 0..r_us {
                     let point = (b - kk) * r_us + kk + q * ps;
                     writes.push((slot_of(c, point), outputs[output_slot(r, q)]));
@@ -603,9 +609,9 @@ fn check_chain(
 /// = [6, 6, 6, 6]), with C = 1 (2187, 3125, 3000 = [30, 10, 10]) and exchanging halves
 /// (5000, 6561 and 10000 in f32, 2187 and 5000 in f64, in one part), in two parts (10800 in
 /// f32, 5184 in f64).
-const MIXED_LENGTHS: [u32; 20] = [
+const MIXED_LENGTHS: [u32; 23] = [
     3, 12, 60, 100, 400, 729, 1000, 1296, 2187, 2310, 3125, 3000, 726, 91, 1690, 5000, 6561, 10000,
-    10800, 5184,
+    10800, 5184, 4200, 8190, 4725,
 ];
 
 #[test]

@@ -167,10 +167,10 @@ fn unsupported_lengths_are_errors_not_panics() {
         }
     }
     // Above the complex capacity only plain powers of two and mixed lengths whose stage
-    // radices divide the first exist (the stages exchange halves): 7776 = 2^5 * 3^5 has none
-    // within radix 32.
+    // radices divide the first, or whose last does (clamping the stages between), exist (the
+    // stages exchange halves): 5005 = 5 * 7 * 11 * 13 has neither within radix 32.
     let halves = [
-        FusedSpec::new(7776),
+        FusedSpec::new(5005),
         FusedSpec {
             interleaved: true,
             ..FusedSpec::new(8192)

@@ -583,9 +583,11 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
     // (length, batch, direction): registers (64, 4096), mixed one pass (1000, 6561, 10000),
     // exchanges in parts (8192), two and three fused passes (2^15, 2^16, 2^19 and 100000,
     // whose local-memory column passes read their pass twiddles on a grid; 11025 and 9375,
-    // whose 105- and 75-point passes leave radix 15 out: [21, 5], [25, 3]; with 30, 4200 =
-    // 70 x 60, 23100 = 154 x 150 and Bluestein's 37 (a whole convolution of M = 75) their
-    // buffers padded every 32 or 8 values), long mixed
+    // whose 105- and 75-point passes leave radix 15 out: [21, 5], [25, 3]; with 30, 23100 =
+    // 154 x 150 and Bluestein's 37 (a whole convolution of M = 75) their
+    // buffers padded every 32 or 8 values), mixed lengths with clamped stages in one pass
+    // (4200 = [20, 21, 10], 8190 = [21, 13, 10, 3], 7680 = [16, 30, 16], f64 3000 = [10,
+    // 10, 6, 5]), long mixed
     // lengths in one pass (15625 = [25, 25, 25] in 5 exchange parts, 19683 = [27, 27, 27] of
     // 729 work-items in 3, 12005 = [35, 7, 7, 7] in 7, 20000 = [20, 10, 10, 10] of 1000
     // work-items, 10935 = [45, 9, 9, 3]; in three to five parts up to 30720: 25000 = [50, 50,
@@ -608,6 +610,8 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
         (9375, 1, I),
         (30, 33, F),
         (4200, 2, I),
+        (8190, 1, F),
+        (7680, 1, I),
         (23100, 1, F),
         (37, 16, I),
         (15625, 1, F),
@@ -629,6 +633,7 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
         (64, 3, I),
         (1000, 2, F),
         (2187, 1, I),
+        (3000, 1, F),
         (4096, 1, F),
         (8192, 1, I),
         (1 << 15, 1, F),

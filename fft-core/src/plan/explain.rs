@@ -135,8 +135,23 @@ fn stage_words(spec: &crate::kernel::FusedSpec) -> String {
     } else {
         String::new()
     };
+    let clamped = if spec.guards_stages() {
+        let first = radices.first().copied().unwrap_or(1);
+        let group = spec.len / first;
+        let idle: Vec<String> = radices
+            .iter()
+            .filter(|&&r| first % r != 0)
+            .map(|&r| format!("radix {r} on {} of {group}", (spec.len / r) % group))
+            .collect();
+        format!(
+            "; the last butterfly of a stage whose radix does not divide {first} runs on some work-items only ({})",
+            idle.join(", ")
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "stages of radix {radices:?} in registers, exchanged through local memory{halves}{parts}"
+        "stages of radix {radices:?} in registers, exchanged through local memory{halves}{parts}{clamped}"
     )
 }
 

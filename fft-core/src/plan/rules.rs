@@ -33,10 +33,11 @@ pub struct FusedLimits {
     /// The device's work-group limit, which a mixed pass in registers must keep to (a long
     /// mixed one takes up to 1024 work-items: [`FusedSpec::is_long_mixed`]).
     pub max_work_group: usize,
-    /// Whether one pass may be planned on the long mixed rules ([`FusedSpec::is_long_mixed`]):
-    /// not for Bluestein's convolutions, whose passes carry the chirp's edges (the long
-    /// mixed rules hold for plain passes only).
-    pub long_mixed: bool,
+    /// Whether one pass may be planned on the rules that hold for plain passes only (the
+    /// long mixed rules, [`FusedSpec::is_long_mixed`], and clamped stages,
+    /// [`FusedSpec::guards_stages`]): not for Bluestein's convolutions, whose passes carry
+    /// the chirp's edges.
+    pub plain_rules: bool,
     /// The device's local memory in bytes, which a mixed pass in registers must fit (its
     /// one-part exchanges take up to 42 KB: [`FusedSpec::mixed_scalar_capacity`]).
     pub local_mem_bytes: u64,
@@ -93,7 +94,7 @@ impl FusedLimits {
             mixed_single_pass_max: capacity,
             mixed_register_max: FusedSpec::mixed_max_len(precision) as usize,
             max_work_group: caps.max_work_group_size,
-            long_mixed: true,
+            plain_rules: true,
             local_mem_bytes: caps.local_mem_bytes,
             multi_pass_max: FusedSpec::wide_max(precision) as usize,
             complex_multi_pass_max: capacity / min_columns,
@@ -521,12 +522,13 @@ fn one_pass_bluestein_len(request: &PlanRequest, padded: usize, limits: FusedLim
     }
 }
 
-/// The fused limits of passes that carry Bluestein's edges: no long mixed pass
-/// ([`FusedSpec::is_long_mixed`] holds for plain passes only), so a smooth M such as 16464
-/// (N = 8193) keeps its two passes instead of failing as one and falling back to 32768.
+/// The fused limits of passes that carry Bluestein's edges: no long mixed pass and no
+/// clamped stages (both hold for plain passes only), so a smooth M such as 16464 (N = 8193)
+/// keeps its two passes instead of failing as one and falling back to 32768, and 10080 (N =
+/// 5003) counts as two passes, for which the power of two 16384 is one.
 fn convolution_limits(limits: FusedLimits) -> FusedLimits {
     FusedLimits {
-        long_mixed: false,
+        plain_rules: false,
         ..limits
     }
 }
@@ -814,7 +816,7 @@ fn mixed_fused_lengths(len: usize, limits: FusedLimits, precision: Precision) ->
         len <= limits.mixed_register_max
             && spec.mixed_in_registers()
             && spec.work_group_size() as usize <= limits.max_work_group
-            && (limits.long_mixed || !spec.is_long_mixed())
+            && (limits.plain_rules || !(spec.is_long_mixed() || spec.guards_stages()))
             && spec.local_bytes() <= limits.local_mem_bytes
     };
     let len = len as u32;

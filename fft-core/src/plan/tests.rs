@@ -122,7 +122,7 @@ fn fused_lengths_multiply_to_the_length_within_limits() {
             mixed_single_pass_max: 4096,
             mixed_register_max: 30720,
             max_work_group: 1024,
-            long_mixed: true,
+            plain_rules: true,
             local_mem_bytes: 49152,
             multi_pass_max: 4096,
             complex_multi_pass_max: 1024,
@@ -463,6 +463,13 @@ fn explain_names_every_kernel() {
         "{text}"
     );
     assert!(text.contains("floor = 1 pass "), "{text}");
+    // Clamped stages say on how many work-items their last butterfly runs.
+    let text = fused(4200).to_string();
+    assert!(
+        text.contains("stages of radix [20, 21, 10] in registers")
+            && text.contains("runs on some work-items only (radix 21 on 200 of 210)"),
+        "{text}"
+    );
 }
 
 fn plan_name(plan: &Plan) -> Vec<String> {
@@ -487,16 +494,18 @@ fn mixed_lengths_on_a_gpu_are_fused_passes() {
     );
     // Up to 16384 points in one pass where the values stay in registers (the stage radices
     // divide the first: 6561 = [27, 27, 9], 6000 = [30, 10, 10, 2], 10000 = [20, 10, 10, 5],
-    // 9261 = [21, 21, 21] exchanging in one part, 10800 = [30, 10, 6, 6] in two; 7776 =
-    // 2^5 * 3^5 has none within radix 32, 15625 = 5^6 no two equal parts).
+    // 9261 = [21, 21, 21] exchanging in one part, 10800 = [30, 10, 6, 6] in two).
     assert_eq!(shape(&fused(6561)), [(6561, 1)]);
     assert_eq!(
         plan_name(&fused(6561)),
         ["fft_fused6561_c1_fwd_f32".to_string()]
     );
     assert_eq!(shape(&fused(6000)), [(6000, 1)]);
-    // Longer ones: the fewest, most even passes of at most 1024 points.
-    assert_eq!(shape(&fused(7776)), [(96, 1), (81, 96)]);
+    // 7776 = 2^5 * 3^5 as [18, 24, 18], its radix-24 stage clamped on 108 of 432
+    // work-items (`guarded.rs`); 5005 = 5 * 7 * 11 * 13 has no such radices: the fewest,
+    // most even passes of at most 1024 points.
+    assert_eq!(shape(&fused(7776)), [(7776, 1)]);
+    assert_eq!(shape(&fused(5005)), [(77, 1), (65, 77)]);
     assert_eq!(shape(&fused(10000)), [(10000, 1)]);
     assert_eq!(shape(&fused(9261)), [(9261, 1)]);
     assert_eq!(shape(&fused(10800)), [(10800, 1)]);
@@ -521,13 +530,19 @@ fn mixed_lengths_on_a_gpu_are_fused_passes() {
         shape(&fused(3 << 20)),
         [(192, 1), (128, 192), (128, 192 * 128)]
     );
-    // f64 keeps to its 2048-value work-groups.
-    let r = PlanRequest {
-        strategy: Strategy::Auto,
-        precision: Precision::F64,
-        ..request(3000, 16)
+    // f64 above its 2048-value complex exchanges: in registers, exchanging halves, where
+    // radices with a dividing last exist within radix 16 (3000 = [10, 10, 6, 5], `guarded.rs`),
+    // else two passes (6000: [20, 20, 15] has radices above 16).
+    let f64_plan = |len| {
+        let r = PlanRequest {
+            strategy: Strategy::Auto,
+            precision: Precision::F64,
+            ..request(len, 16)
+        };
+        shape(&Plan::new(r, &GPU).unwrap())
     };
-    assert_eq!(shape(&Plan::new(r, &GPU).unwrap()), [(60, 1), (50, 60)]);
+    assert_eq!(f64_plan(3000), [(3000, 1)]);
+    assert_eq!(f64_plan(6000), [(80, 1), (75, 80)]);
     // Bluestein on fused passes: the pad, the filter's multiply and the unpad ride on the
     // first and last passes of the two M-point FFTs; where M is one pass, that pass computes
     // the whole convolution, with the inverse FFT's scale. Every pass knows N and M.

@@ -18,6 +18,9 @@ pub(super) enum Part {
     Fixed(u32),
     /// The value of this expression, per work-item.
     Runtime(String),
+    /// The only part, for the work-items where this condition holds: the outputs of a
+    /// clamped butterfly (`registers.rs`), which the others' copy must not write twice.
+    Live(String),
 }
 
 /// A value's way through `buf`: its part, its local index inside the part, and the register
@@ -177,28 +180,30 @@ fn write_pointers<'a, W: Write>(
 }
 
 /// The statements of the values of part `k`: those of a fixed part as they are, runs of
-/// values with the same runtime part under one condition.
+/// values with the same runtime part (or live condition) under one condition.
 fn write_part<W: Write>(
     w: &mut Writer<W>,
     values: &[Placed],
     k: u32,
     statement: impl Fn(&Placed) -> String,
 ) -> fmt::Result {
-    let mut open: Option<&str> = None;
+    let mut open: Option<String> = None;
     for value in values {
         let runtime = match &value.part {
             Part::Fixed(part) if *part != k => continue,
             Part::Fixed(_) => None,
-            Part::Runtime(expr) => Some(expr.as_str()),
+            Part::Runtime(expr) => Some(format!("{expr} == {k}u")),
+            Part::Live(_) if k != 0 => continue,
+            Part::Live(condition) => Some(condition.clone()),
         };
         if open.is_some() && open != runtime {
             w.close_block()?;
             open = None;
         }
-        if let (None, Some(expr)) = (open, runtime) {
-            writeln!(w, "if ({expr} == {k}u)")?;
+        if let (None, Some(condition)) = (&open, runtime) {
+            writeln!(w, "if ({condition})")?;
             w.open_block()?;
-            open = Some(expr);
+            open = Some(condition);
         }
         writeln!(w, "{}", statement(value))?;
     }

@@ -169,7 +169,10 @@ fn write_stage<W: Write>(
     let (l, per, v) = (shape.len, shape.per_fft, shape.vector);
     let (parts, part_len) = (shape.spec.exchange_parts(), shape.spec.part_len());
     let (r, ps) = (stage.radix, stage.stride);
-    let butterflies = shape.radix / r;
+    // A radix that does not divide R (fft_core's `guarded.rs`): the last butterfly of the
+    // work-items past the stage's `L / r` is clamped to butterfly `L / r - 1`, a copy that
+    // writes the same values to the same places.
+    let butterflies = shape.radix.div_ceil(r);
     let span = l / r;
     let at = mapping.point;
     let index = stage.index;
@@ -195,12 +198,17 @@ fn write_stage<W: Write>(
         let prefix = format!("{stage_prefix}u{u}_");
         let mut setup = Bindings::new();
         // The point butterfly u runs, as the kernel names it and as its value from `at`.
+        let clamped = shape.radix % r != 0 && u + 1 == butterflies;
         let b_value = if mapping.paired {
             paired_butterfly(shape, at, u)
+        } else if clamped {
+            at.clone()
+                .plus(Expr::uint(u * per))
+                .min(Expr::uint(span - 1))
         } else {
             at.clone().plus(Expr::uint(u * per))
         };
-        let b = if u == 0 {
+        let b = if u == 0 && !clamped {
             at.clone()
         } else {
             setup.bind_unless_var(&butterfly_point(index, u), b_value.clone())
@@ -225,7 +233,7 @@ fn write_stage<W: Write>(
             // (the part is `offset / P`), or a mirrored butterfly's `b` plus `m * L / r`, from
             // its own pointer (one part).
             let mirrored = mapping.paired && u >= butterflies / 2;
-            let (point, first, pointer, base, value) = if mirrored {
+            let (point, first, pointer, base, value) = if mirrored || clamped {
                 (
                     b_value.clone(),
                     0,
@@ -261,7 +269,12 @@ fn write_stage<W: Write>(
         // The butterfly's first output point from the point it runs (`dst` below).
         let kk_value = b_value.clone().rem_const(ps);
         let dst_value = first_output(b_value, kk_value, r, ps);
-        bases.push((prefix, b, kk, dst_value));
+        // A clamped butterfly writes only where it is the work-item's own.
+        let live = clamped.then(|| {
+            let own = at.clone().plus(Expr::uint(u * per));
+            format!("{own} < {span}u")
+        });
+        bases.push((prefix, b, kk, dst_value, live));
     }
     // As the dry run of `Shape::fit_exchanges` chose it, or chosen now.
     let padding = (index > 0).then(|| match shape.paddings.get(index - 1) {
@@ -272,7 +285,7 @@ fn write_stage<W: Write>(
         write_padded_exchange(w, shape, values, &inputs, index > 1, padding)?;
     }
     let mut outputs = Vec::new();
-    for (prefix, b, kk, dst_value) in &bases {
+    for (prefix, b, kk, dst_value, live) in &bases {
         if ps > 1 {
             for m in 1..r {
                 let a = format!("{prefix}a{m:02}");
@@ -309,7 +322,8 @@ fn write_stage<W: Write>(
                 base_value = Expr::var(sub).times(Expr::uint(l)).plus(base_value);
             }
             writeln!(w, "const uint {dst} = {position};")?;
-            (Part::Fixed(0), dst, base_value)
+            let part = live.clone().map_or(Part::Fixed(0), Part::Live);
+            (part, dst, base_value)
         } else {
             // Point dst + q * ps: the butterfly's outputs span r * ps <= P points, all in
             // the part of dst (for the stages before the last; the last one's outputs stay

@@ -73,6 +73,14 @@ pub(super) fn write_stage_comment<W: Write>(
             "// to point (b - kk) * {r} + kk + q * {ps} (slot s holds X[bitrev(s)])."
         )?;
     }
+    if shape.radix % r != 0 && shape.has_j() {
+        writeln!(
+            w,
+            "// {r} does not divide {}: where b >= {span}, the last butterfly runs on b = {} and writes nothing.",
+            shape.radix,
+            span - 1
+        )?;
+    }
     Ok(())
 }
 

@@ -12,6 +12,7 @@ mod banks;
 pub use banks::bank_passes;
 mod capacity;
 mod columns;
+mod guarded;
 mod long_mixed;
 mod radices;
 mod registers;

@@ -1,6 +1,7 @@
 //! The stage radices of a [`FusedSpec`]: the main radix R of power-of-two lengths, the
 //! balanced (or dividing) radices of mixed lengths.
 
+use super::guarded::guarded_radices;
 use super::{
     FusedSpec, CONVOLVE_RADIX_BITS, EDGE_REGISTER_MAX_RADIX, EXTRA_STAGE_MIN_LEN, MAX_GROUP,
     MAX_RADIX, MAX_STAGE_RADIX, MIXED_CAP, REGISTER_MIN_RUN,
@@ -254,6 +255,14 @@ impl FusedSpec {
                 let extra = usize::from(len > EXTRA_STAGE_MIN_LEN || self.real.is_some());
                 if dividing.len() <= chosen.len() + extra {
                     return dividing;
+                }
+            }
+            // Above the complex capacity a pass must keep its values in registers: where
+            // no radices divide the first, stages that run clamped butterflies.
+            if self.may_guard_stages() {
+                let most = self.max_mixed_stage_radix();
+                if let Some(guarded) = guarded_radices(len, most, most, MAX_GROUP) {
+                    return guarded;
                 }
             }
         }

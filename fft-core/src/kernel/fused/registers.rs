@@ -159,7 +159,7 @@ impl FusedSpec {
         };
         self.register_stages_fit(&radices)
             && (!self.has_edge() || first <= EDGE_REGISTER_MAX_RADIX || long)
-            && divide_the_first(&radices)
+            && (divide_the_first(&radices) || self.guarded_stages_fit(&radices))
             && parts_fit(self.len, &radices, self.exchange_parts())
             && self.work_group_size() <= group
     }

@@ -1,0 +1,199 @@
+//! Mixed lengths above the complex capacity whose radices cannot all divide the first: their
+//! values stay in registers (the stages exchange halves), and a stage whose radix r does not
+//! divide R runs `ceil(R / r)` butterflies per work-item, the last of them clamped to the
+//! stage's last butterfly on the work-items past it (a copy of that butterfly, written to the
+//! same places: fft-codegen's `registers.rs`). Without this, 4200 = 2^3 * 3 * 5^2 * 7 needs a
+//! first radix of 210 for every radix to divide it, and ran as two passes (70 + 60 points);
+//! with it, `[20, 21, 10]`: 210 work-items, the radix-21 stage on 200 of them.
+//!
+//! Measured on the H200 (docs/PERFORMANCE.md, 2026-11-30 (guarded), g1; f32, 2^27 points,
+//! two passes -> one): 4200 1.505 -> 0.565 ms (cuFFT 0.642), 4800 1.205 -> 0.535, 5600 1.804
+//! -> 0.583, 8400 1.455 -> 0.655 (cuFFT 0.880), 8640 1.545 -> 0.636, 10240 1.648 -> 0.916,
+//! 8190 = [21, 13, 10, 3] 1.583 -> 1.075; every one of the 18 lengths timed gained 1.5-3.2x.
+//! f64 (2^26 points): 3000 1.476 -> 0.608 ms (cuFFT 1.584), 4800 1.390 -> 0.580.
+
+use super::radices::divide_the_first;
+use super::{FusedSpec, REGISTER_MIN_RUN};
+use crate::plan::balanced_factors;
+
+impl FusedSpec {
+    /// Whether this pass may run stages whose radix does not divide the first
+    /// ([`guarded_radices`]): a mixed pass above [`FusedSpec::complex_capacity`] (one sub-FFT
+    /// per work-group, exchanging halves) in one exchange part, with no edge, not interleaved
+    /// or side by side.
+    pub(super) fn may_guard_stages(&self) -> bool {
+        self.len > FusedSpec::complex_capacity(self.precision)
+            && self.sub_fft_parts() == 1
+            && !self.interleaved
+            && self.side_by_side == 0
+            && !self.has_edge()
+            && self.may_hold_mixed_registers()
+    }
+
+    /// Whether this pass keeps its values in registers with a stage whose radix does not
+    /// divide the first, its last butterfly clamped on some work-items.
+    pub fn guards_stages(&self) -> bool {
+        self.may_guard_stages()
+            && self.mixed_in_registers()
+            && !divide_the_first(&self.stage_radices())
+    }
+
+    /// Whether these stage radices suit a pass that [may guard its stages](FusedSpec::may_guard_stages):
+    /// the last radix divides the first (the first stage runs on the load's registers and the
+    /// last leaves the store's, element by element), the stages between take any radix, and no
+    /// stage holds more than the largest mixed radix (32 in f32, 16 in f64) values per
+    /// work-item ([`stage_values`]).
+    pub(super) fn guarded_stages_fit(&self, radices: &[u32]) -> bool {
+        let (Some(&first), Some(&last)) = (radices.first(), radices.last()) else {
+            return false;
+        };
+        self.may_guard_stages()
+            && first % last == 0
+            && stage_values(radices) <= self.max_mixed_stage_radix()
+    }
+}
+
+/// The most values a work-item holds in any stage: `ceil(R / r) * r` for each radix r.
+pub(super) fn stage_values(radices: &[u32]) -> u32 {
+    let first = radices.first().copied().unwrap_or(1);
+    radices
+        .iter()
+        .map(|&r| first.div_ceil(r) * r)
+        .max()
+        .unwrap_or(first)
+}
+
+/// Stage radices of `len` for a pass whose middle stages need not divide the first
+/// ([`FusedSpec::may_guard_stages`]): a first radix R <= `cap` with `REGISTER_MIN_RUN` to
+/// `max_group` work-items, a last radix dividing R, the balanced factors of the rest between
+/// them, and at most `max_values` values per work-item in any stage (`ceil(R / r) * r`).
+/// The fewest stages, then the fewest values per work-item (registers), then the least idle
+/// work (`ceil(R / r) * r / R - 1` summed over the stages), then the smallest R:
+/// `4200 -> [20, 21, 10]`, `4800 -> [20, 12, 20]`, `8190 -> [18, 13, 35]`... `None` where no
+/// R works.
+pub(super) fn guarded_radices(
+    len: u32,
+    cap: u32,
+    max_values: u32,
+    max_group: u32,
+) -> Option<Vec<u32>> {
+    let mut best: Option<((usize, u32, u64), Vec<u32>)> = None;
+    for first in (2..=cap.min(len)).filter(|r| len % r == 0) {
+        let group = len / first;
+        if !(REGISTER_MIN_RUN..=max_group).contains(&group) {
+            continue;
+        }
+        for last in (2..=first).filter(|d| first % d == 0 && group % d == 0) {
+            let rest = group / last;
+            let middle = if rest == 1 {
+                Vec::new()
+            } else {
+                balanced_factors(rest, cap)
+            };
+            if rest > 1 && middle.is_empty() {
+                continue;
+            }
+            let mut radices = vec![first];
+            radices.extend(middle);
+            radices.push(last);
+            let values = stage_values(&radices);
+            if values > max_values {
+                continue;
+            }
+            // Idle work in units of 1 / R of a stage.
+            let idle: u64 = radices
+                .iter()
+                .map(|&r| u64::from(first.div_ceil(r) * r - first))
+                .sum::<u64>()
+                * 1000
+                / u64::from(first);
+            let key = (radices.len(), values, idle);
+            if best.as_ref().map_or(true, |(k, _)| key < *k) {
+                best = Some((key, radices));
+            }
+        }
+    }
+    best.map(|(_, radices)| radices)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{FusedSpec, MAX_GROUP};
+    use super::guarded_radices;
+    use crate::kernel::real::FusedReal;
+    use crate::kernel::spec::Lengths;
+    use crate::Precision;
+
+    fn spec(len: u32, precision: Precision) -> FusedSpec {
+        FusedSpec {
+            precision,
+            lengths: Lengths::Any,
+            single_pass: true,
+            ..FusedSpec::new(len)
+        }
+    }
+
+    #[test]
+    fn the_fewest_stages_then_the_fewest_values_per_work_item() {
+        let radices = |len| guarded_radices(len, 32, 32, MAX_GROUP);
+        assert_eq!(radices(4200), Some(vec![20, 21, 10]));
+        assert_eq!(radices(4800), Some(vec![20, 24, 10]));
+        assert_eq!(radices(8190), Some(vec![21, 13, 10, 3]));
+        // 5005 = 5 * 7 * 11 * 13: no R <= 32 with 16..512 work-items has a divisor left.
+        assert_eq!(radices(5005), None);
+        // Every stage within 32 values per work-item: 7680 = [16, 30, 16] (30 on 256 of 480).
+        assert_eq!(radices(7680), Some(vec![16, 30, 16]));
+        assert_eq!(
+            guarded_radices(7680, 32, 24, MAX_GROUP),
+            Some(vec![16, 10, 6, 8])
+        );
+    }
+
+    #[test]
+    fn mixed_lengths_above_the_complex_capacity_guard_the_stages_that_do_not_divide() {
+        let (f32, f64) = (Precision::F32, Precision::F64);
+        for (len, precision, radices) in [
+            (4200, f32, vec![20, 21, 10]),
+            (8190, f32, vec![21, 13, 10, 3]),
+            (10240, f32, vec![20, 16, 8, 4]),
+            (3000, f64, vec![10, 10, 6, 5]),
+            (4200, f64, vec![10, 12, 7, 5]),
+        ] {
+            let s = spec(len, precision);
+            assert!(s.check().is_ok(), "{len} {precision:?}");
+            assert!(s.exchanges_halves() && s.guards_stages(), "{len}");
+            assert_eq!(s.stage_radices(), radices, "{len} {precision:?}");
+            let first = radices[0];
+            assert!(radices.iter().any(|r| first % r != 0), "{len}");
+            assert_eq!(first % radices[radices.len() - 1], 0, "{len}");
+            assert_eq!(s.work_group_size(), len / first, "{len}");
+        }
+    }
+
+    #[test]
+    fn other_passes_keep_their_rules() {
+        let f32 = Precision::F32;
+        // Up to the complex capacity the stages go through local memory (2310 = [15, 14, 11]).
+        let short = spec(2310, f32);
+        assert!(!short.may_guard_stages() && !short.mixed_in_registers());
+        // An edge (the real split of 8400 reals), an interleaved pass, or exchange parts.
+        let split = FusedSpec {
+            real: Some(FusedReal::Split),
+            ..spec(4200, f32)
+        };
+        assert!(!split.may_guard_stages() && split.check().is_err());
+        let interleaved = FusedSpec {
+            interleaved: true,
+            ..spec(4200, f32)
+        };
+        assert!(!interleaved.may_guard_stages());
+        let parts = spec(11025, f32);
+        assert!(!parts.may_guard_stages() && parts.check().is_err());
+        // Radices that divide the first guard nothing (6561 = [27, 27, 9]).
+        assert!(spec(6561, f32).mixed_in_registers() && !spec(6561, f32).guards_stages());
+        // Radices whose last does not divide the first are refused, and so are stages of
+        // more values per work-item than the largest mixed radix (7098 = [26, 21, 13]: 42).
+        assert!(!spec(7098, f32).guarded_stages_fit(&[26, 21, 13]));
+        assert!(!spec(4200, f32).guarded_stages_fit(&[20, 10, 21]));
+    }
+}
