@@ -18,9 +18,6 @@ pub(super) enum Part {
     Fixed(u32),
     /// The value of this expression, per work-item.
     Runtime(String),
-    /// The only part, for the work-items where this condition holds: the outputs of a
-    /// clamped butterfly (`registers.rs`), which the others' copy must not write twice.
-    Live(String),
 }
 
 /// A value's way through `buf`: its part, its local index inside the part, and the register
@@ -32,6 +29,9 @@ pub(super) struct Placed {
     pub(super) local: Expr,
     pub(super) register: String,
     pub(super) at: Option<At>,
+    /// A condition the value moves under: the outputs of a clamped butterfly
+    /// (`registers.rs`) are written only where it is the work-item's own.
+    pub(super) live: Option<String>,
 }
 
 /// A local index as `base + offset`: a uint of the work-item the kernel declares, and a
@@ -57,6 +57,7 @@ impl Placed {
             local,
             register,
             at: None,
+            live: None,
         }
     }
 }
@@ -180,7 +181,7 @@ fn write_pointers<'a, W: Write>(
 }
 
 /// The statements of the values of part `k`: those of a fixed part as they are, runs of
-/// values with the same runtime part (or live condition) under one condition.
+/// values with the same runtime part (and live condition) under one condition.
 fn write_part<W: Write>(
     w: &mut Writer<W>,
     values: &[Placed],
@@ -189,12 +190,16 @@ fn write_part<W: Write>(
 ) -> fmt::Result {
     let mut open: Option<String> = None;
     for value in values {
-        let runtime = match &value.part {
+        let in_part = match &value.part {
             Part::Fixed(part) if *part != k => continue,
             Part::Fixed(_) => None,
             Part::Runtime(expr) => Some(format!("{expr} == {k}u")),
-            Part::Live(_) if k != 0 => continue,
-            Part::Live(condition) => Some(condition.clone()),
+        };
+        let runtime = match (in_part, &value.live) {
+            (None, None) => None,
+            (Some(part), None) => Some(part),
+            (None, Some(live)) => Some(live.clone()),
+            (Some(part), Some(live)) => Some(format!("{live} && {part}")),
         };
         if open.is_some() && open != runtime {
             w.close_block()?;

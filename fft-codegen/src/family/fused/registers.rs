@@ -174,6 +174,9 @@ fn write_stage<W: Write>(
     // writes the same values to the same places.
     let butterflies = shape.radix.div_ceil(r);
     let span = l / r;
+    // In parts, the points `L / r` apart of such a stage fall in parts that depend on the
+    // work-item: each read names its part.
+    let runtime_parts = parts > 1 && shape.radix % r != 0;
     let at = mapping.point;
     let index = stage.index;
     write_stage_comment(w, shape, stage)?;
@@ -251,6 +254,35 @@ fn write_stage<W: Write>(
                 )
             };
             for (m, register) in registers.into_iter().enumerate() {
+                if runtime_parts {
+                    // Point b + m * L / r, b from u * L / R to the last butterfly this u
+                    // runs: one part where that range stays in one, else the work-item's.
+                    let shift = m as u32 * span;
+                    let (low, high) = (u * per + shift, (u * per + per).min(span) - 1 + shift);
+                    let whole = b.clone().plus(Expr::uint(shift));
+                    let (part, local) = if low / part_len == high / part_len {
+                        let start = low / part_len * part_len;
+                        let local = if shift >= start {
+                            b.clone().plus(Expr::uint(shift - start))
+                        } else {
+                            b.clone().minus(Expr::uint(start - shift))
+                        };
+                        (Part::Fixed(low / part_len), local)
+                    } else {
+                        (
+                            Part::Runtime(format!("({})", whole.clone().div_const(part_len))),
+                            whole.rem_const(part_len),
+                        )
+                    };
+                    inputs.push(Placed {
+                        part,
+                        local: mapping.local(part_len, local, 0),
+                        register,
+                        at: None,
+                        live: None,
+                    });
+                    continue;
+                }
                 let offset = first + m as u32 * span;
                 let in_part = offset % part_len;
                 inputs.push(Placed {
@@ -263,6 +295,7 @@ fn write_stage<W: Write>(
                         value: value.clone(),
                         offset: in_part,
                     }),
+                    live: None,
                 });
             }
         }
@@ -322,8 +355,7 @@ fn write_stage<W: Write>(
                 base_value = Expr::var(sub).times(Expr::uint(l)).plus(base_value);
             }
             writeln!(w, "const uint {dst} = {position};")?;
-            let part = live.clone().map_or(Part::Fixed(0), Part::Live);
-            (part, dst, base_value)
+            (Part::Fixed(0), dst, base_value)
         } else {
             // Point dst + q * ps: the butterfly's outputs span r * ps <= P points, all in
             // the part of dst (for the stages before the last; the last one's outputs stay
@@ -354,6 +386,7 @@ fn write_stage<W: Write>(
                     value: base_value.clone(),
                     offset: q * ps,
                 }),
+                live: live.clone(),
             });
         }
     }

@@ -475,6 +475,7 @@ pub(super) fn write_split_halves<W: Write>(
                 local: mirror.and(Expr::uint(part_len - 1)),
                 register,
                 at: None,
+                live: None,
             });
             let offset = it * per;
             from.push(Placed {
@@ -482,6 +483,7 @@ pub(super) fn write_split_halves<W: Write>(
                 local: names.cell.clone().plus(Expr::uint(offset % part_len)),
                 register: value,
                 at: None,
+                live: None,
             });
         }
     }

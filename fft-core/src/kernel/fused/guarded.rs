@@ -19,11 +19,11 @@ use crate::plan::balanced_factors;
 impl FusedSpec {
     /// Whether this pass may run stages whose radix does not divide the first
     /// ([`guarded_radices`]): a mixed pass above [`FusedSpec::complex_capacity`] (one sub-FFT
-    /// per work-group, exchanging halves) in one exchange part, with no edge, not interleaved
-    /// or side by side.
+    /// per work-group, exchanging halves, in parts above [`FusedSpec::mixed_scalar_capacity`]:
+    /// the long mixed passes, [`FusedSpec::is_long_mixed`]) with no edge, not interleaved or
+    /// side by side.
     pub(super) fn may_guard_stages(&self) -> bool {
         self.len > FusedSpec::complex_capacity(self.precision)
-            && self.sub_fft_parts() == 1
             && !self.interleaved
             && self.side_by_side == 0
             && !self.has_edge()
@@ -65,8 +65,16 @@ pub(super) fn stage_values(radices: &[u32]) -> u32 {
 
 /// Stage radices of `len` for a pass whose middle stages need not divide the first
 /// ([`FusedSpec::may_guard_stages`]): a first radix R <= `cap` with `REGISTER_MIN_RUN` to
-/// `max_group` work-items, a last radix dividing R, the balanced factors of the rest between
-/// them, and at most `max_values` values per work-item in any stage (`ceil(R / r) * r`).
+/// `max_group` work-items, a last radix dividing R and a multiple of the exchange `parts`
+/// (so each earlier butterfly writes into one part, as `parts_fit` asks), the balanced
+/// factors of the rest between them, and at most `max_values` values per work-item in any
+/// stage (`ceil(R / r) * r`).
+///
+/// 40 values instead of 32 (radices up to 40 between) was measured on the H200
+/// (docs/PERFORMANCE.md, 2026-11-30 (guarded), g2) and not kept: three stages instead of
+/// four gained at 10240 = [32, 40, 8] (0.913 -> 0.749 ms), 13720 = [28, 35, 14] and 14112 =
+/// [28, 36, 14] (1.104 -> 0.846), and lost at 5040 = [24, 35, 6] (0.715 -> 0.760), 7000 =
+/// [20, 35, 10] (0.712 -> 0.938) and 20160 = [24, 35, 24] (1.201 -> 1.335).
 /// The fewest stages, then the fewest values per work-item (registers), then the least idle
 /// work (`ceil(R / r) * r / R - 1` summed over the stages), then the smallest R:
 /// `4200 -> [20, 21, 10]`, `4800 -> [20, 12, 20]`, `8190 -> [18, 13, 35]`... `None` where no
@@ -76,6 +84,7 @@ pub(super) fn guarded_radices(
     cap: u32,
     max_values: u32,
     max_group: u32,
+    parts: u32,
 ) -> Option<Vec<u32>> {
     let mut best: Option<((usize, u32, u64), Vec<u32>)> = None;
     for first in (2..=cap.min(len)).filter(|r| len % r == 0) {
@@ -83,12 +92,13 @@ pub(super) fn guarded_radices(
         if !(REGISTER_MIN_RUN..=max_group).contains(&group) {
             continue;
         }
-        for last in (2..=first).filter(|d| first % d == 0 && group % d == 0) {
+        let lasts = (2..=first).filter(|d| first % d == 0 && group % d == 0 && d % parts == 0);
+        for last in lasts {
             let rest = group / last;
             let middle = if rest == 1 {
                 Vec::new()
             } else {
-                balanced_factors(rest, cap)
+                balanced_factors(rest, max_values)
             };
             if rest > 1 && middle.is_empty() {
                 continue;
@@ -135,7 +145,7 @@ mod tests {
 
     #[test]
     fn the_fewest_stages_then_the_fewest_values_per_work_item() {
-        let radices = |len| guarded_radices(len, 32, 32, MAX_GROUP);
+        let radices = |len| guarded_radices(len, 32, 32, MAX_GROUP, 1);
         assert_eq!(radices(4200), Some(vec![20, 21, 10]));
         assert_eq!(radices(4800), Some(vec![20, 24, 10]));
         assert_eq!(radices(8190), Some(vec![21, 13, 10, 3]));
@@ -144,7 +154,7 @@ mod tests {
         // Every stage within 32 values per work-item: 7680 = [16, 30, 16] (30 on 256 of 480).
         assert_eq!(radices(7680), Some(vec![16, 30, 16]));
         assert_eq!(
-            guarded_radices(7680, 32, 24, MAX_GROUP),
+            guarded_radices(7680, 32, 24, MAX_GROUP, 1),
             Some(vec![16, 10, 6, 8])
         );
     }
@@ -158,6 +168,10 @@ mod tests {
             (10240, f32, vec![20, 16, 8, 4]),
             (3000, f64, vec![10, 10, 6, 5]),
             (4200, f64, vec![10, 12, 7, 5]),
+            // Long mixed (`long_mixed.rs`), in parts the last radix is a multiple of.
+            (11025, f32, vec![21, 25, 21]),
+            (14520, f32, vec![22, 30, 22]),
+            (13720, f32, vec![14, 10, 7, 14]),
         ] {
             let s = spec(len, precision);
             assert!(s.check().is_ok(), "{len} {precision:?}");
@@ -187,8 +201,12 @@ mod tests {
             ..spec(4200, f32)
         };
         assert!(!interleaved.may_guard_stages());
-        let parts = spec(11025, f32);
-        assert!(!parts.may_guard_stages() && parts.check().is_err());
+        // A caller's layout (planar input, read element by element) keeps its rules.
+        let strided = FusedSpec {
+            load: Some(super::super::Storage::Planar),
+            ..spec(11025, f32)
+        };
+        assert!(!strided.may_guard_stages());
         // Radices that divide the first guard nothing (6561 = [27, 27, 9]).
         assert!(spec(6561, f32).mixed_in_registers() && !spec(6561, f32).guards_stages());
         // Radices whose last does not divide the first are refused, and so are stages of

@@ -5,6 +5,7 @@
 //! [`LONG_MIXED_MAX_GROUP`] work-items, a first radix up to the largest butterfly (64) and
 //! exchange parts that divide the length.
 
+use super::guarded::guarded_radices;
 use super::radices::dividing_radices;
 use super::{
     FusedSpec, LONG_MIXED_MAX_GROUP, LONG_MIXED_PART_CHOICES, WIDE_LONG_MIXED_MAX_FIRST_RADIX,
@@ -76,6 +77,28 @@ impl FusedSpec {
             .take(LONG_MIXED_PART_CHOICES)
             .find_map(|parts| {
                 dividing_radices(len, self.max_stage_radix(), parts, LONG_MIXED_MAX_GROUP)
+                    .map(|radices| (radices, parts))
+            })
+            .filter(|(radices, _)| radices.len() <= balanced.len() + 1)
+            .filter(|(radices, parts)| self.wide_pass_fits(radices, *parts))
+            .or_else(|| self.guarded_long_radices(&balanced))
+    }
+
+    /// Where those rules give no pass: stages whose radix need not divide the first, their
+    /// last butterfly clamped (`guarded.rs`; not with the caller's layout), R and every stage
+    /// within 32 values per work-item, the last radix a multiple of the parts, on the same
+    /// conditions of parts, stages and width (`11025 -> [21, 25, 21]` of 525 work-items in 3
+    /// parts, `14520 -> [20, 33, 22]`... ).
+    fn guarded_long_radices(&self, balanced: &[u32]) -> Option<(Vec<u32>, u32)> {
+        if !self.may_guard_stages() {
+            return None;
+        }
+        let (len, most) = (self.len, self.max_mixed_stage_radix());
+        (self.sub_fft_parts()..=len)
+            .filter(|parts| len % parts == 0)
+            .take(LONG_MIXED_PART_CHOICES)
+            .find_map(|parts| {
+                guarded_radices(len, most, most, LONG_MIXED_MAX_GROUP, parts)
                     .map(|radices| (radices, parts))
             })
             .filter(|(radices, _)| radices.len() <= balanced.len() + 1)

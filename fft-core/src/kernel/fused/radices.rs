@@ -259,9 +259,9 @@ impl FusedSpec {
             }
             // Above the complex capacity a pass must keep its values in registers: where
             // no radices divide the first, stages that run clamped butterflies.
-            if self.may_guard_stages() {
+            if parts == 1 && self.may_guard_stages() {
                 let most = self.max_mixed_stage_radix();
-                if let Some(guarded) = guarded_radices(len, most, most, MAX_GROUP) {
+                if let Some(guarded) = guarded_radices(len, most, most, MAX_GROUP, 1) {
                     return guarded;
                 }
             }
