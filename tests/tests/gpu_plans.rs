@@ -793,7 +793,8 @@ fn plans_of_the_gpu_with_the_callers_layouts_match_the_oracle() {
     // 4 columns),
     // fused Bluestein (4481), long mixed one-pass kernels reading and writing the layout
     // element by element (15625 in 5 exchange parts, 12005 = [35, 7, 7, 7], 27000 = [30, 30,
-    // 30] of 900 work-items in 3).
+    // 30] of 900 work-items in 3), and with clamped stages (4200 = [20, 21, 10], 11025 =
+    // [21, 25, 21] in 3 parts).
     let mut results = Vec::new();
     for (len, batch, direction) in [
         (1000, 3, Direction::Forward),
@@ -807,6 +808,8 @@ fn plans_of_the_gpu_with_the_callers_layouts_match_the_oracle() {
         (15625, 1, Direction::Inverse),
         (12005, 1, Direction::Forward),
         (27000, 1, Direction::Inverse),
+        (4200, 2, Direction::Inverse),
+        (11025, 1, Direction::Forward),
     ] {
         results.push(check_layouts::<f32>(len, batch, direction));
     }

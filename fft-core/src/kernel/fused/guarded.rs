@@ -20,13 +20,16 @@ impl FusedSpec {
     /// Whether this pass may run stages whose radix does not divide the first
     /// ([`guarded_radices`]): a mixed pass above [`FusedSpec::complex_capacity`] (one sub-FFT
     /// per work-group, exchanging halves, in parts above [`FusedSpec::mixed_scalar_capacity`]:
-    /// the long mixed passes, [`FusedSpec::is_long_mixed`]) with no edge, not interleaved or
-    /// side by side.
+    /// the long mixed passes, [`FusedSpec::is_long_mixed`]), not interleaved or side by side,
+    /// with no edge but the caller's layout (read by the first stage's registers and written
+    /// from the last one's element by element, which the clamped stages between leave alone).
     pub(super) fn may_guard_stages(&self) -> bool {
         self.len > FusedSpec::complex_capacity(self.precision)
             && !self.interleaved
             && self.side_by_side == 0
-            && !self.has_edge()
+            && self.chirp.is_none()
+            && self.real.is_none()
+            && !self.pair_rows
             && self.may_hold_mixed_registers()
     }
 
@@ -201,12 +204,12 @@ mod tests {
             ..spec(4200, f32)
         };
         assert!(!interleaved.may_guard_stages());
-        // A caller's layout (planar input, read element by element) keeps its rules.
-        let strided = FusedSpec {
+        // The caller's layout rides on the first and last stages (planar input of 11025).
+        let planar = FusedSpec {
             load: Some(super::super::Storage::Planar),
             ..spec(11025, f32)
         };
-        assert!(!strided.may_guard_stages());
+        assert!(planar.guards_stages() && planar.stage_radices() == [21, 25, 21]);
         // Radices that divide the first guard nothing (6561 = [27, 27, 9]).
         assert!(spec(6561, f32).mixed_in_registers() && !spec(6561, f32).guards_stages());
         // Radices whose last does not divide the first are refused, and so are stages of
