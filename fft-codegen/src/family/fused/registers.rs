@@ -170,8 +170,8 @@ fn write_stage<W: Write>(
     let (parts, part_len) = (shape.spec.exchange_parts(), shape.spec.part_len());
     let (r, ps) = (stage.radix, stage.stride);
     // A radix that does not divide R (fft_core's `guarded.rs`): the last butterfly of the
-    // work-items past the stage's `L / r` is clamped to butterfly `L / r - 1`, a copy that
-    // writes the same values to the same places.
+    // work-items past the stage's `L / r` is clamped to butterfly `L / r - 1` (its reads stay
+    // in the buffer) and writes nothing.
     let butterflies = shape.radix.div_ceil(r);
     let span = l / r;
     // In parts, the points `L / r` apart of such a stage fall in parts that depend on the
@@ -255,28 +255,11 @@ fn write_stage<W: Write>(
             };
             for (m, register) in registers.into_iter().enumerate() {
                 if runtime_parts {
-                    // Point b + m * L / r, b from u * L / R to the last butterfly this u
-                    // runs: one part where that range stays in one, else the work-item's.
-                    let shift = m as u32 * span;
-                    let (low, high) = (u * per + shift, (u * per + per).min(span) - 1 + shift);
-                    let whole = b.clone().plus(Expr::uint(shift));
-                    let (part, local) = if low / part_len == high / part_len {
-                        let start = low / part_len * part_len;
-                        let local = if shift >= start {
-                            b.clone().plus(Expr::uint(shift - start))
-                        } else {
-                            b.clone().minus(Expr::uint(start - shift))
-                        };
-                        (Part::Fixed(low / part_len), local)
-                    } else {
-                        (
-                            Part::Runtime(format!("({})", whole.clone().div_const(part_len))),
-                            whole.rem_const(part_len),
-                        )
-                    };
+                    let points = (u * per, (u * per + per).min(span) - 1);
+                    let local = part_of_read(&b, points, m as u32 * span, part_len);
                     inputs.push(Placed {
-                        part,
-                        local: mapping.local(part_len, local, 0),
+                        part: local.0,
+                        local: mapping.local(part_len, local.1, 0),
                         register,
                         at: None,
                         live: None,
@@ -391,6 +374,25 @@ fn write_stage<W: Write>(
         }
     }
     Ok((outputs, padding))
+}
+
+/// The part and the index in it of point `b + shift`, `b` from `points.0` to `points.1`
+/// (butterfly `u`'s points over the work-items, the last clamped): the part the whole range
+/// falls in where it stays in one, else the work-item's, named at run time.
+fn part_of_read(b: &Expr, points: (u32, u32), shift: u32, part_len: u32) -> (Part, Expr) {
+    let (low, high) = (points.0 + shift, points.1 + shift);
+    if low / part_len != high / part_len {
+        let whole = b.clone().plus(Expr::uint(shift));
+        let part = Part::Runtime(format!("({})", whole.clone().div_const(part_len)));
+        return (part, whole.rem_const(part_len));
+    }
+    let start = low / part_len * part_len;
+    let local = if shift >= start {
+        b.clone().plus(Expr::uint(shift - start))
+    } else {
+        b.clone().minus(Expr::uint(start - shift))
+    };
+    (Part::Fixed(low / part_len), local)
 }
 
 /// The first output point of a radix-`r` butterfly of stride `ps` that runs point `b`,
