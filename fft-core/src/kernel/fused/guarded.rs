@@ -210,6 +210,13 @@ mod tests {
             ..spec(11025, f32)
         };
         assert!(planar.guards_stages() && planar.stage_radices() == [21, 25, 21]);
+        // Long mixed passes in parts keep to the wide passes' rule at any parts and, beyond
+        // three stages, to 24 values (`guarded_long_fits`): 11830 = [13, 10, 7, 13] would
+        // exchange in 13 parts, 13104 = [14, 26, 18, 2] hold 26 values; 15840 = [18, 22, 20,
+        // 2] (22 values, 2 parts) is one pass.
+        assert!(spec(11830, f32).check().is_err() && spec(13104, f32).check().is_err());
+        let kept = spec(15840, f32);
+        assert!(kept.guards_stages() && kept.stage_radices() == [18, 22, 20, 2]);
         // Radices that divide the first guard nothing (6561 = [27, 27, 9]).
         assert!(spec(6561, f32).mixed_in_registers() && !spec(6561, f32).guards_stages());
         // Radices whose last does not divide the first are refused, and so are stages of

@@ -5,7 +5,7 @@
 //! [`LONG_MIXED_MAX_GROUP`] work-items, a first radix up to the largest butterfly (64) and
 //! exchange parts that divide the length.
 
-use super::guarded::guarded_radices;
+use super::guarded::{guarded_radices, stage_values};
 use super::radices::dividing_radices;
 use super::{
     FusedSpec, LONG_MIXED_MAX_GROUP, LONG_MIXED_PART_CHOICES, WIDE_LONG_MIXED_MAX_FIRST_RADIX,
@@ -85,10 +85,10 @@ impl FusedSpec {
     }
 
     /// Where those rules give no pass: stages whose radix need not divide the first, their
-    /// last butterfly clamped (`guarded.rs`; not with the caller's layout), R and every stage
-    /// within 32 values per work-item, the last radix a multiple of the parts, on the same
-    /// conditions of parts, stages and width (`11025 -> [21, 25, 21]` of 525 work-items in 3
-    /// parts, `14520 -> [20, 33, 22]`... ).
+    /// last butterfly clamped (`guarded.rs`), R and every stage within 32 values per
+    /// work-item, the last radix a multiple of the parts, on the same conditions of parts and
+    /// stages (`11025 -> [21, 25, 21]` of 525 work-items in 3 parts, `14520 -> [22, 30, 22]`
+    /// in 2), and at any number of parts on the wide passes' (`guarded_long_fits`).
     fn guarded_long_radices(&self, balanced: &[u32]) -> Option<(Vec<u32>, u32)> {
         if !self.may_guard_stages() {
             return None;
@@ -102,9 +102,31 @@ impl FusedSpec {
                     .map(|radices| (radices, parts))
             })
             .filter(|(radices, _)| radices.len() <= balanced.len() + 1)
-            .filter(|(radices, parts)| self.wide_pass_fits(radices, *parts))
+            .filter(|(radices, parts)| guarded_long_fits(radices, *parts))
     }
+}
 
+/// Whether a long mixed pass with clamped stages is one NVIDIA's compiler runs well: at most
+/// [`WIDE_LONG_MIXED_MAX_PART_EXCHANGES`] exchanges times parts (the wide passes' rule, here
+/// from two parts), and beyond three stages at most [`GUARDED_LONG_MAX_VALUES`] values per
+/// work-item. Read off 33 lengths timed on the H200 (docs/PERFORMANCE.md, 2026-11-30
+/// (guarded), g2 and g5; in-sample): the 9 that lost against their two passes (1.17-2.59x)
+/// had 4 stages and either 15-39 exchanges times parts (11830 = [13, 10, 7, 13] in 13 parts:
+/// 1.541 -> 3.984 ms; 19110 = [21, 13, 10, 7] in 7) or 26-32 values (13104 = [14, 26, 18,
+/// 2]: 1.374 -> 1.611; 23400 = [24, 25, 13, 3]); of the 24 that gained (1.01-1.95x) the rule
+/// keeps 18 (15840 = [18, 22, 20, 2]: 1.975 -> 1.015) and drops 6 (16500 = [22, 25, 15, 2]:
+/// 2.010 -> 1.408, 30 values; the others gained under 1.13x).
+fn guarded_long_fits(radices: &[u32], parts: u32) -> bool {
+    let exchanges = radices.len() as u32 - 1;
+    exchanges * parts <= WIDE_LONG_MIXED_MAX_PART_EXCHANGES
+        && (radices.len() <= 3 || stage_values(radices) <= GUARDED_LONG_MAX_VALUES)
+}
+
+/// The most values per work-item of a long mixed pass of more than three stages with clamped
+/// stages ([`guarded_long_fits`]).
+const GUARDED_LONG_MAX_VALUES: u32 = 24;
+
+impl FusedSpec {
     /// Beyond two exchange parts of [`FusedSpec::mixed_scalar_capacity`], whether a long mixed
     /// pass of these radices and parts is one NVIDIA's compiler keeps in registers: at most
     /// [`WIDE_LONG_MIXED_MAX_PART_EXCHANGES`] exchanges times parts and a first radix of at
