@@ -582,12 +582,12 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
     use Direction::{Forward as F, Inverse as I};
     // (length, batch, direction): registers (64, 4096), mixed one pass (1000, 6561, 10000),
     // exchanges in parts (8192), two and three fused passes (2^15, 2^16, 2^19 and 100000,
-    // whose local-memory column passes read their pass twiddles on a grid; 9375, whose
-    // 75-point passes leave radix 15 out: [25, 3]; with 30, 23100 =
+    // whose local-memory column passes read their pass twiddles on a grid; with 30, 23100 =
     // 154 x 150 and Bluestein's 37 (a whole convolution of M = 75) their
     // buffers padded every 32 or 8 values), mixed lengths with clamped stages in one pass
     // (4200 = [20, 21, 10], 8190 = [21, 13, 10, 3], 7680 = [16, 30, 16], f64 3000 = [10,
-    // 10, 6, 5]; in exchange parts 11025 = [21, 25, 21] in 3, 14520 = [22, 30, 22] in 2),
+    // 10, 6, 5], 9375 = [25, 15, 25]; in exchange parts 11025 = [21, 25, 21] in 3, 14520 =
+    // [22, 30, 22] in 2),
     // long mixed
     // lengths in one pass (15625 = [25, 25, 25] in 5 exchange parts, 19683 = [27, 27, 27] of
     // 729 work-items in 3, 12005 = [35, 7, 7, 7] in 7, 20000 = [20, 10, 10, 10] of 1000
