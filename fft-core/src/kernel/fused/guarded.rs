@@ -1,8 +1,8 @@
 //! Mixed lengths above the complex capacity whose radices cannot all divide the first: their
 //! values stay in registers (the stages exchange halves), and a stage whose radix r does not
 //! divide R runs `ceil(R / r)` butterflies per work-item, the last of them clamped to the
-//! stage's last butterfly on the work-items past it (a copy of that butterfly, written to the
-//! same places: fft-codegen's `registers.rs`). Without this, 4200 = 2^3 * 3 * 5^2 * 7 needs a
+//! stage's last butterfly on the work-items past it (its reads stay in the buffer; it writes
+//! nothing: fft-codegen's `registers.rs`). Without this, 4200 = 2^3 * 3 * 5^2 * 7 needs a
 //! first radix of 210 for every radix to divide it, and ran as two passes (70 + 60 points);
 //! with it, `[20, 21, 10]`: 210 work-items, the radix-21 stage on 200 of them.
 //!
@@ -71,17 +71,16 @@ pub(super) fn stage_values(radices: &[u32]) -> u32 {
 /// `max_group` work-items, a last radix dividing R and a multiple of the exchange `parts`
 /// (so each earlier butterfly writes into one part, as `parts_fit` asks), the balanced
 /// factors of the rest between them, and at most `max_values` values per work-item in any
-/// stage (`ceil(R / r) * r`).
+/// stage (`ceil(R / r) * r`). The fewest stages, then the fewest values per work-item
+/// (registers), then the least idle work (`ceil(R / r) * r / R - 1` summed over the stages),
+/// then the smallest R: `4200 -> [20, 21, 10]`, `4800 -> [20, 24, 10]`, `8190 -> [21, 13, 10,
+/// 3]`. `None` where no R works (`5005 = 5 * 7 * 11 * 13`).
 ///
 /// 40 values instead of 32 (radices up to 40 between) was measured on the H200
 /// (docs/PERFORMANCE.md, 2026-11-30 (guarded), g2) and not kept: three stages instead of
 /// four gained at 10240 = [32, 40, 8] (0.913 -> 0.749 ms), 13720 = [28, 35, 14] and 14112 =
 /// [28, 36, 14] (1.104 -> 0.846), and lost at 5040 = [24, 35, 6] (0.715 -> 0.760), 7000 =
 /// [20, 35, 10] (0.712 -> 0.938) and 20160 = [24, 35, 24] (1.201 -> 1.335).
-/// The fewest stages, then the fewest values per work-item (registers), then the least idle
-/// work (`ceil(R / r) * r / R - 1` summed over the stages), then the smallest R:
-/// `4200 -> [20, 21, 10]`, `4800 -> [20, 12, 20]`, `8190 -> [18, 13, 35]`... `None` where no
-/// R works.
 pub(super) fn guarded_radices(
     len: u32,
     cap: u32,
@@ -113,7 +112,7 @@ pub(super) fn guarded_radices(
             if values > max_values {
                 continue;
             }
-            // Idle work in units of 1 / R of a stage.
+            // Idle work, in thousandths of a stage.
             let idle: u64 = radices
                 .iter()
                 .map(|&r| u64::from(first.div_ceil(r) * r - first))
