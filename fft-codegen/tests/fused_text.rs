@@ -166,11 +166,11 @@ fn unsupported_lengths_are_errors_not_panics() {
             other => panic!("{spec:?}: {other:?}"),
         }
     }
-    // Above the complex capacity only plain powers of two and mixed lengths whose stage
-    // radices divide the first, or whose last does (clamping the stages between), exist (the
-    // stages exchange halves): 5005 = 5 * 7 * 11 * 13 has neither within radix 32.
+    // Above the complex capacity only plain powers of two and mixed lengths of at most 32
+    // values per work-item, 16 to 512 work-items, exist (the stages exchange halves): 5929 =
+    // 7^2 * 11^2 has none (R = 11 needs 539 work-items, R = 49 is above 32).
     let halves = [
-        FusedSpec::new(5005),
+        FusedSpec::new(5929),
         FusedSpec {
             interleaved: true,
             ..FusedSpec::new(8192)

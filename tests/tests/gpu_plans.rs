@@ -587,7 +587,9 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
     // buffers padded every 32 or 8 values), mixed lengths with clamped stages in one pass
     // (4200 = [20, 21, 10], 8190 = [21, 13, 10, 3], 7680 = [16, 30, 16], f64 3000 = [10,
     // 10, 6, 5], 9375 = [25, 15, 25]; in exchange parts 11025 = [21, 25, 21] in 3, 14520 =
-    // [22, 30, 22] in 2),
+    // [22, 30, 22] in 2; a last radix that does not divide the first, each output stored at
+    // its own point: 5005 = [11, 13, 7, 5], 22680 = [27, 28, 30] in 3 parts, f64 3003 = [7,
+    // 13, 11, 3]),
     // long mixed
     // lengths in one pass (15625 = [25, 25, 25] in 5 exchange parts, 19683 = [27, 27, 27] of
     // 729 work-items in 3, 12005 = [35, 7, 7, 7] in 7, 20000 = [20, 10, 10, 10] of 1000
@@ -614,6 +616,8 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
         (8190, 1, F),
         (7680, 1, I),
         (14520, 1, I),
+        (5005, 2, F),
+        (22680, 1, I),
         (23100, 1, F),
         (37, 16, I),
         (15625, 1, F),
@@ -636,6 +640,7 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
         (1000, 2, F),
         (2187, 1, I),
         (3000, 1, F),
+        (3003, 2, I),
         (4096, 1, F),
         (8192, 1, I),
         (1 << 15, 1, F),
@@ -794,7 +799,8 @@ fn plans_of_the_gpu_with_the_callers_layouts_match_the_oracle() {
     // fused Bluestein (4481), long mixed one-pass kernels reading and writing the layout
     // element by element (15625 in 5 exchange parts, 12005 = [35, 7, 7, 7], 27000 = [30, 30,
     // 30] of 900 work-items in 3), and with clamped stages (4200 = [20, 21, 10], 11025 =
-    // [21, 25, 21] in 3 parts).
+    // [21, 25, 21] in 3 parts; 13312 = [26, 32, 16] in 2, its last radix not dividing the
+    // first).
     let mut results = Vec::new();
     for (len, batch, direction) in [
         (1000, 3, Direction::Forward),
@@ -810,6 +816,7 @@ fn plans_of_the_gpu_with_the_callers_layouts_match_the_oracle() {
         (27000, 1, Direction::Inverse),
         (4200, 2, Direction::Inverse),
         (11025, 1, Direction::Forward),
+        (13312, 1, Direction::Inverse),
     ] {
         results.push(check_layouts::<f32>(len, batch, direction));
     }

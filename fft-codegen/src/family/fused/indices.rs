@@ -3,6 +3,7 @@
 
 use super::elements::{element, start, Phase, Regime};
 use super::roles::{pad, roles};
+use super::scattered::{live_condition, scattered_element, scattered_outputs, scatters_store};
 use super::shape::Shape;
 use super::stage::butterfly_indices;
 use super::unrolled::Element;
@@ -21,6 +22,9 @@ pub struct PhaseIndices {
     /// and global address, in `it` (the loop variable) or with `it` folded in as the kernel
     /// writes it.
     pub elements: Vec<(Expr, Expr)>,
+    /// Per element, `(point, bound)` where it moves only when `point < bound` (the outputs
+    /// of a clamped last butterfly, `scattered.rs`); empty when every element moves.
+    pub live: Vec<Option<(Expr, Expr)>>,
 }
 
 /// One local stage that exchanges whole complex values through `buf`.
@@ -71,11 +75,26 @@ pub fn fused_pass(spec: &FusedSpec) -> Result<FusedPassIndices, CodegenError> {
     let phase = |phase: Phase, regime: Regime| {
         let mut start_binding = Bindings::new();
         start_binding.bind(phase.start_name(), start(&shape, &names, phase, regime));
+        if phase == Phase::Store && scatters_store(&shape) {
+            let outputs = scattered_outputs(&shape);
+            return PhaseIndices {
+                start: start_binding,
+                elements: outputs
+                    .iter()
+                    .map(|output| scattered_element(&names, regime, output))
+                    .collect(),
+                live: outputs
+                    .iter()
+                    .map(|output| live_condition(&shape, output))
+                    .collect(),
+            };
+        }
         PhaseIndices {
             start: start_binding,
             elements: (0..shape.radix)
                 .map(|k| element(&shape, &names, phase, regime, it(k)))
                 .collect(),
+            live: Vec::new(),
         }
     };
     let stages = if shape.registers {

@@ -62,7 +62,8 @@
 //! bindings), `load.rs` and `store.rs` (the phases; `elements.rs` where each element lives,
 //! `flat.rs` their flat regime, `global_access.rs` one element's address and value with the
 //! edges, `interleaved.rs` the interleaved pass's, `split.rs` a real split in the store,
-//! `paired_split.rs` a one-pass split in registers),
+//! `paired_split.rs` a one-pass split in registers, `scattered.rs` the store of a last
+//! stage radix that does not divide R, each output at its own point),
 //! `stage.rs` (stages that exchange complex values, with each butterfly's indices),
 //! `registers.rs` (stages whose values stay in registers); `shape.rs` holds the kernel's constants,
 //! `unrolled.rs` the phases' loops, `indices.rs` gathers the index expressions for
@@ -96,6 +97,7 @@ mod paired_split;
 mod program;
 mod registers;
 mod roles;
+mod scattered;
 mod shape;
 mod split;
 mod stage;

@@ -1,7 +1,8 @@
 //! The local stages of a fused pass whose values stay in registers from the load to the
 //! store ([`fft_core::kernel::FusedSpec::holds_registers`]): one sub-FFT per work-group
 //! (C = 1), or C sub-FFTs of a wide pass or of a mixed length. Each work-item holds R values;
-//! a stage of radix r runs R / r whole butterflies on them.
+//! a stage of radix r runs R / r whole butterflies on them (`ceil(R / r)` where r does not
+//! divide R, the last clamped; such a last stage's outputs go out through `scattered.rs`).
 //!
 //! Between two stages the values move through `buf` (`exchange.rs`): up to
 //! [`fft_core::kernel::FusedSpec::complex_capacity`] values per work-group as whole complex
@@ -24,6 +25,7 @@ use super::exchange::{write_padded_exchange, At, Part, Placed};
 use super::exchange_pad::{choose, Padding};
 use super::paired_split::paired_butterfly;
 use super::roles::{roles, Names, REGISTERS_LOAD, REGISTERS_STORE};
+use super::scattered::scatters_store;
 use super::shape::{linear, Shape, Stage};
 use super::stage::{stage_text, write_stage_comment};
 use super::twiddle_grid::{twiddle_source, TwiddleSource};
@@ -108,6 +110,17 @@ fn write_stages_padded<W: Write>(
             "// The last stage's output q of butterfly u is st[u * {last} + q], for the split in registers."
         )?;
         writeln!(w, "{} st[{}];", shape.vector, shape.radix)?;
+        for (n, value) in values.iter().enumerate() {
+            writeln!(w, "st[{n}] = {};", value.register)?;
+        }
+        return Ok(paddings);
+    }
+    if scatters_store(shape) {
+        writeln!(
+            w,
+            "// The last stage's output q of butterfly u is st[u * {last} + q], each stored at its own point."
+        )?;
+        writeln!(w, "{} st[{}];", shape.vector, values.len())?;
         for (n, value) in values.iter().enumerate() {
             writeln!(w, "st[{n}] = {};", value.register)?;
         }

@@ -6,6 +6,7 @@ use super::flat::{write_flat, write_flat_registers};
 use super::global_access::store;
 use super::paired_split::write_paired_split;
 use super::roles::{stage_point, Names, REGISTERS_STORE};
+use super::scattered::{scatters_store, write_scattered_store};
 use super::shape::Shape;
 use super::split::{
     spilled, splits_by_elements, write_split_columns, write_split_elements, write_split_halves,
@@ -29,6 +30,9 @@ pub(super) fn write_store<W: Write>(
     }
     if shape.spec.pairs_split_in_registers() {
         return write_paired_split(w, shape, names);
+    }
+    if scatters_store(shape) {
+        return write_scattered_store(w, shape, names);
     }
     let (l, r, group, per) = (shape.len, shape.radix, shape.group, shape.per_fft);
     let q = if shape.has_j() {

@@ -42,18 +42,27 @@ impl FusedSpec {
     }
 
     /// Whether these stage radices suit a pass that [may guard its stages](FusedSpec::may_guard_stages):
-    /// the last radix divides the first (the first stage runs on the load's registers and the
-    /// last leaves the store's, element by element), the stages between take any radix, and no
-    /// stage holds more than the largest mixed radix (32 in f32, 16 in f64) values per
-    /// work-item ([`stage_values`]).
+    /// the first stage runs on the load's registers, the stages after it take any radix (a
+    /// last radix that does not divide the first stores each output at its own point:
+    /// fft-codegen's `scattered.rs`), and no stage holds more than the largest mixed radix
+    /// (32 in f32, 16 in f64) values per work-item ([`stage_values`]).
     pub(super) fn guarded_stages_fit(&self, radices: &[u32]) -> bool {
-        let (Some(&first), Some(&last)) = (radices.first(), radices.last()) else {
-            return false;
-        };
-        self.may_guard_stages()
-            && first % last == 0
+        !radices.is_empty()
+            && self.may_guard_stages()
             && stage_values(radices) <= self.max_mixed_stage_radix()
     }
+}
+
+/// Which last stage radices [`guarded_radices`] may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum LastRadix {
+    /// Only radices that divide the first: the last stage's outputs are the store phase's
+    /// elements `j + it * (L/R)`.
+    Dividing,
+    /// Any radix. The planner asks for these only where no dividing one gives a pass: they
+    /// were measured on lengths that ran as two passes only (docs/PERFORMANCE.md,
+    /// 2026-11-30 (scattered)).
+    Any,
 }
 
 /// The most values a work-item holds in any stage: `ceil(R / r) * r` for each radix r.
@@ -68,13 +77,16 @@ pub(super) fn stage_values(radices: &[u32]) -> u32 {
 
 /// Stage radices of `len` for a pass whose middle stages need not divide the first
 /// ([`FusedSpec::may_guard_stages`]): a first radix R <= `cap` with `REGISTER_MIN_RUN` to
-/// `max_group` work-items, a last radix dividing R and a multiple of the exchange `parts`
-/// (so each earlier butterfly writes into one part, as `parts_fit` asks), the balanced
-/// factors of the rest between them, and at most `max_values` values per work-item in any
-/// stage (`ceil(R / r) * r`). The fewest stages, then the fewest values per work-item
-/// (registers), then the least idle work (`ceil(R / r) * r / R - 1` summed over the stages),
-/// then the smallest R: `4200 -> [20, 21, 10]`, `4800 -> [20, 24, 10]`, `8190 -> [21, 13, 10,
-/// 3]`. `None` where no R works (`5005 = 5 * 7 * 11 * 13`).
+/// `max_group` work-items, a last radix that divides R, or with `last` set to
+/// [`LastRadix::Any`] any radix (each output then stored at its own point: fft-codegen's
+/// `scattered.rs`), a multiple of the exchange `parts` (so each earlier butterfly writes
+/// into one part, as `parts_fit` asks), the balanced factors of the rest between them, and
+/// at most `max_values` values per work-item in any stage (`ceil(R / r) * r`). The fewest
+/// stages, then the fewest values per work-item (registers), then the least idle work
+/// (`ceil(R / r) * r / R - 1` summed over the stages), then the smallest R: `4200 -> [20, 21,
+/// 10]`, `4800 -> [20, 24, 10]`, `8190 -> [21, 13, 10, 3]`; with any last radix `5005 ->
+/// [11, 13, 7, 5]`. `None` where no R works (`5005` with a dividing last radix; `5929 = 7^2 *
+/// 11^2` with any: R = 11 needs 539 work-items, R = 49 is above 32).
 ///
 /// 40 values instead of 32 (radices up to 40 between) was measured on the H200
 /// (docs/PERFORMANCE.md, 2026-11-30 (guarded), g2) and not kept: three stages instead of
@@ -87,6 +99,7 @@ pub(super) fn guarded_radices(
     max_values: u32,
     max_group: u32,
     parts: u32,
+    last: LastRadix,
 ) -> Option<Vec<u32>> {
     let mut best: Option<((usize, u32, u64), Vec<u32>)> = None;
     for first in (2..=cap.min(len)).filter(|r| len % r == 0) {
@@ -94,7 +107,9 @@ pub(super) fn guarded_radices(
         if !(REGISTER_MIN_RUN..=max_group).contains(&group) {
             continue;
         }
-        let lasts = (2..=first).filter(|d| first % d == 0 && group % d == 0 && d % parts == 0);
+        let lasts = (2..=group.min(max_values)).filter(|&d| {
+            group % d == 0 && d % parts == 0 && (last == LastRadix::Any || first % d == 0)
+        });
         for last in lasts {
             let rest = group / last;
             let middle = if rest == 1 {
@@ -131,7 +146,7 @@ pub(super) fn guarded_radices(
 #[cfg(test)]
 mod tests {
     use super::super::{FusedSpec, MAX_GROUP};
-    use super::guarded_radices;
+    use super::{guarded_radices, LastRadix};
     use crate::kernel::real::FusedReal;
     use crate::kernel::spec::Lengths;
     use crate::Precision;
@@ -147,16 +162,23 @@ mod tests {
 
     #[test]
     fn the_fewest_stages_then_the_fewest_values_per_work_item() {
-        let radices = |len| guarded_radices(len, 32, 32, MAX_GROUP, 1);
+        let radices = |len| guarded_radices(len, 32, 32, MAX_GROUP, 1, LastRadix::Dividing);
+        let any = |len| guarded_radices(len, 32, 32, MAX_GROUP, 1, LastRadix::Any);
         assert_eq!(radices(4200), Some(vec![20, 21, 10]));
         assert_eq!(radices(4800), Some(vec![20, 24, 10]));
         assert_eq!(radices(8190), Some(vec![21, 13, 10, 3]));
-        // 5005 = 5 * 7 * 11 * 13: no R <= 32 with 16..512 work-items has a divisor left.
+        // 5005 = 5 * 7 * 11 * 13: no R <= 32 with 16..512 work-items has a divisor left for
+        // a dividing last radix; with any, [11, 13, 7, 5] (455 work-items).
         assert_eq!(radices(5005), None);
+        assert_eq!(any(5005), Some(vec![11, 13, 7, 5]));
+        // Any last radix takes three stages where a dividing one takes four.
+        assert_eq!(any(8190), Some(vec![21, 30, 13]));
+        // 5929 = 7^2 * 11^2: R = 11 needs 539 work-items, R = 49 is above 32.
+        assert_eq!(any(5929), None);
         // Every stage within 32 values per work-item: 7680 = [16, 30, 16] (30 on 256 of 480).
         assert_eq!(radices(7680), Some(vec![16, 30, 16]));
         assert_eq!(
-            guarded_radices(7680, 32, 24, MAX_GROUP, 1),
+            guarded_radices(7680, 32, 24, MAX_GROUP, 1, LastRadix::Dividing),
             Some(vec![16, 10, 6, 8])
         );
     }
@@ -184,6 +206,31 @@ mod tests {
             assert_eq!(first % radices[radices.len() - 1], 0, "{len}");
             assert_eq!(s.work_group_size(), len / first, "{len}");
         }
+    }
+
+    #[test]
+    fn a_last_radix_that_does_not_divide_the_first_only_where_no_dividing_one_works() {
+        let (f32, f64) = (Precision::F32, Precision::F64);
+        for (len, precision, radices) in [
+            (5005, f32, vec![11, 13, 7, 5]),
+            (8918, f32, vec![26, 7, 7, 7]),
+            (13312, f32, vec![26, 32, 16]),
+            (22680, f32, vec![27, 28, 30]),
+            (5005, f64, vec![11, 13, 7, 5]),
+            (6144, f64, vec![12, 8, 8, 8]),
+        ] {
+            let s = spec(len, precision);
+            assert!(s.check().is_ok(), "{len} {precision:?}");
+            assert!(s.guards_stages(), "{len}");
+            assert_eq!(s.stage_radices(), radices, "{len} {precision:?}");
+            assert_ne!(radices[0] % radices[radices.len() - 1], 0, "{len}");
+        }
+        // A dividing last radix where one gives a pass, with a stage more (8190 in four
+        // stages, not [21, 30, 13]: only the lengths of two passes were measured).
+        assert_eq!(spec(8190, f32).stage_radices(), [21, 13, 10, 3]);
+        // Long passes of more than 864 work-items keep two passes (24576 = [24, 32, 32] of
+        // 1024, 17920 = [20, 32, 28] of 896 measured slower in one).
+        assert!(spec(24576, f32).check().is_err() && spec(17920, f32).check().is_err());
     }
 
     #[test]
@@ -218,9 +265,9 @@ mod tests {
         assert!(kept.guards_stages() && kept.stage_radices() == [18, 22, 20, 2]);
         // Radices that divide the first guard nothing (6561 = [27, 27, 9]).
         assert!(spec(6561, f32).mixed_in_registers() && !spec(6561, f32).guards_stages());
-        // Radices whose last does not divide the first are refused, and so are stages of
-        // more values per work-item than the largest mixed radix (7098 = [26, 21, 13]: 42).
+        // Stages of more values per work-item than the largest mixed radix are refused
+        // (7098 = [26, 21, 13]: 42); a last radix that does not divide the first is not.
         assert!(!spec(7098, f32).guarded_stages_fit(&[26, 21, 13]));
-        assert!(!spec(4200, f32).guarded_stages_fit(&[20, 10, 21]));
+        assert!(spec(4200, f32).guarded_stages_fit(&[20, 10, 21]));
     }
 }

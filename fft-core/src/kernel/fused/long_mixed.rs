@@ -5,7 +5,7 @@
 //! [`LONG_MIXED_MAX_GROUP`] work-items, a first radix up to the largest butterfly (64) and
 //! exchange parts that divide the length.
 
-use super::guarded::{guarded_radices, stage_values};
+use super::guarded::{guarded_radices, stage_values, LastRadix};
 use super::radices::dividing_radices;
 use super::{
     FusedSpec, LONG_MIXED_MAX_GROUP, LONG_MIXED_PART_CHOICES, WIDE_LONG_MIXED_MAX_FIRST_RADIX,
@@ -94,15 +94,19 @@ impl FusedSpec {
             return None;
         }
         let (len, most) = (self.len, self.max_mixed_stage_radix());
-        (self.sub_fft_parts()..=len)
-            .filter(|parts| len % parts == 0)
-            .take(LONG_MIXED_PART_CHOICES)
-            .find_map(|parts| {
-                guarded_radices(len, most, most, LONG_MIXED_MAX_GROUP, parts)
-                    .map(|radices| (radices, parts))
-            })
-            .filter(|(radices, _)| radices.len() <= balanced.len() + 1)
-            .filter(|(radices, parts)| guarded_long_fits(radices, *parts))
+        let guarded = |last, max_group| {
+            (self.sub_fft_parts()..=len)
+                .filter(|parts| len % parts == 0)
+                .take(LONG_MIXED_PART_CHOICES)
+                .find_map(|parts| {
+                    guarded_radices(len, most, most, max_group, parts, last)
+                        .map(|radices| (radices, parts))
+                })
+                .filter(|(radices, _)| radices.len() <= balanced.len() + 1)
+                .filter(|(radices, parts)| guarded_long_fits(radices, *parts))
+        };
+        guarded(LastRadix::Dividing, LONG_MIXED_MAX_GROUP)
+            .or_else(|| guarded(LastRadix::Any, SCATTERED_LONG_MAX_GROUP))
     }
 }
 
@@ -121,6 +125,15 @@ fn guarded_long_fits(radices: &[u32], parts: u32) -> bool {
     exchanges * parts <= WIDE_LONG_MIXED_MAX_PART_EXCHANGES
         && (radices.len() <= 3 || stage_values(radices) <= GUARDED_LONG_MAX_VALUES)
 }
+
+/// The most work-items of a long mixed pass whose last radix does not divide the first
+/// (`guarded_long_radices`). Read off the 12 such lengths timed on the H200
+/// (docs/PERFORMANCE.md, 2026-11-30 (scattered), s1; in-sample): the three slower in one
+/// pass than in two had 896 or 1024 work-items of 32 values (17920 = [20, 32, 28]: 1.278 ->
+/// 1.343 ms; 24576 = [24, 32, 32]: 1.196 -> 1.595; 28672 = [28, 32, 32]: 1.307 -> 1.477);
+/// the nine faster had 546 to 864 (19008 = [22, 27, 32]: 1.921 -> 1.437 ms) but 19800 =
+/// [22, 30, 30] (900: 1.988 -> 1.838), which this bound gives up.
+const SCATTERED_LONG_MAX_GROUP: u32 = 864;
 
 /// The most values per work-item of a long mixed pass of more than three stages with clamped
 /// stages ([`guarded_long_fits`]).

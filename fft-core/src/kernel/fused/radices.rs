@@ -1,7 +1,7 @@
 //! The stage radices of a [`FusedSpec`]: the main radix R of power-of-two lengths, the
 //! balanced (or dividing) radices of mixed lengths.
 
-use super::guarded::guarded_radices;
+use super::guarded::{guarded_radices, LastRadix};
 use super::{
     FusedSpec, CONVOLVE_RADIX_BITS, EDGE_REGISTER_MAX_RADIX, EXTRA_STAGE_MIN_LEN, MAX_GROUP,
     MAX_RADIX, MAX_STAGE_RADIX, MIXED_CAP, REGISTER_MIN_RUN,
@@ -258,11 +258,15 @@ impl FusedSpec {
                 }
             }
             // Above the complex capacity a pass must keep its values in registers: where
-            // no radices divide the first, stages that run clamped butterflies.
+            // no radices divide the first, stages that run clamped butterflies, their last
+            // radix dividing the first where one can.
             if parts == 1 && self.may_guard_stages() {
                 let most = self.max_mixed_stage_radix();
-                if let Some(guarded) = guarded_radices(len, most, most, MAX_GROUP, 1) {
-                    return guarded;
+                let guarded = |last| guarded_radices(len, most, most, MAX_GROUP, 1, last);
+                if let Some(radices) =
+                    guarded(LastRadix::Dividing).or_else(|| guarded(LastRadix::Any))
+                {
+                    return radices;
                 }
             }
         }

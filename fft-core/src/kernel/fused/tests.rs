@@ -568,12 +568,12 @@ fn mixed_lengths_take_few_balanced_stages() {
             }
             let stages = s.stage_radices();
             assert_eq!(stages.iter().product::<u32>(), len, "{len}");
-            // Guarded stages (`guarded.rs`): any radix between a first and a last that
-            // divides it, at most 32 values per work-item in f32 (16 in f64).
+            // Guarded stages (`guarded.rs`): any radix after the first, at most 32 values
+            // per work-item in f32 (16 in f64), the last a multiple of the parts.
             if s.guarded_stages_fit(&stages) && !super::radices::divide_the_first(&stages) {
                 let values = stages.iter().map(|&r| stages[0].div_ceil(r) * r);
                 assert!(values.max() <= Some(s.max_mixed_stage_radix()), "{len}");
-                assert_eq!(stages[0] % stages[stages.len() - 1], 0, "{len}");
+                assert_eq!(stages[stages.len() - 1] % s.exchange_parts(), 0, "{len}");
                 continue;
             }
             // Largest first; in parts, a multiple of the parts last (parts_fit).
