@@ -585,7 +585,7 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
     // whose local-memory column passes read their pass twiddles on a grid; with 30, 23100 =
     // 154 x 150 and Bluestein's 37 (a whole convolution of M = 75) their
     // buffers padded every 32 or 8 values), mixed lengths with clamped stages in one pass
-    // (4200 = [20, 21, 10], 8190 = [21, 13, 10, 3], 7680 = [16, 30, 16], f64 3000 = [10,
+    // (4200 = [20, 21, 10], 8190 = [21, 30, 13], 7680 = [16, 30, 16], f64 3000 = [10,
     // 10, 6, 5], 9375 = [25, 15, 25]; in exchange parts 11025 = [21, 25, 21] in 3, 14520 =
     // [22, 30, 22] in 2; a last radix that does not divide the first, each output stored at
     // its own point: 5005 = [11, 13, 7, 5], 22680 = [27, 28, 30] in 3 parts, f64 3003 = [7,

@@ -10,6 +10,9 @@
 //! two passes -> one): 4200 1.505 -> 0.565 ms (cuFFT 0.642), 4800 1.205 -> 0.535, 5600 1.804
 //! -> 0.583, 8400 1.455 -> 0.655 (cuFFT 0.880), 8640 1.545 -> 0.636, 10240 1.648 -> 0.916,
 //! 8190 = [21, 13, 10, 3] 1.583 -> 1.075; every one of the 18 lengths timed gained 1.5-3.2x.
+//! A last radix that does not divide R came after (fft-codegen's `scattered.rs`; 2026-11-30
+//! (scattered)): where no dividing one works (5005 = [11, 13, 7, 5]) or where it saves a
+//! stage ([`fewer_stages`]: 8190 = [21, 30, 13], 1.074 -> 0.967 ms).
 //! f64 (2^26 points): 3000 1.476 -> 0.608 ms (cuFFT 1.584), 4800 1.390 -> 0.580.
 
 use super::radices::divide_the_first;
@@ -53,15 +56,45 @@ impl FusedSpec {
     }
 }
 
+/// The radices (and exchange parts) a clamped pass of `len` takes: the dividing ones where
+/// there are some, unless those with any last radix take a stage fewer on no more
+/// work-items, at most [`SWITCH_MAX_GROUP`]; else those with any last radix.
+///
+/// Measured on the H200 (docs/PERFORMANCE.md, 2026-11-30 (scattered), s3; in-sample): the
+/// switch gained at 4480 = [10, 16, 14, 2] -> [14, 20, 16] (448 -> 320 work-items: 0.803 ->
+/// 0.571 ms), 8190 -> [21, 30, 13] (1.074 -> 0.967), 8320, 9750, 10240, 4125, 10560 (880 ->
+/// 528: 1.216 -> 0.936), 13200 (660 -> 600) and every f64 length (3360 = [10, 14, 12, 2] ->
+/// [14, 16, 15]: 0.947 -> 0.527); it lost where the work-items grew (7000 = [20, 10, 7, 5]
+/// -> [14, 25, 20], 350 -> 500: 0.714 -> 0.986) or stayed above 600 (15120 at 756, 16800 at
+/// 700, 20160 at 840: 2-8 %), and at 7280 = [20, 28, 13] (1.6 %), which the rule keeps.
+pub(super) fn fewer_stages(
+    len: u32,
+    dividing: Option<(Vec<u32>, u32)>,
+    any: Option<(Vec<u32>, u32)>,
+) -> Option<(Vec<u32>, u32)> {
+    let group = |radices: &[u32]| len / radices[0];
+    match (dividing, any) {
+        (Some(d), Some(a))
+            if a.0.len() < d.0.len() && group(&a.0) <= group(&d.0).min(SWITCH_MAX_GROUP) =>
+        {
+            Some(a)
+        }
+        (d, a) => d.or(a),
+    }
+}
+
+/// The most work-items of a clamped pass whose last radix does not divide the first where
+/// radices that divide it exist ([`fewer_stages`]).
+const SWITCH_MAX_GROUP: u32 = 600;
+
 /// Which last stage radices [`guarded_radices`] may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum LastRadix {
     /// Only radices that divide the first: the last stage's outputs are the store phase's
     /// elements `j + it * (L/R)`.
     Dividing,
-    /// Any radix. The planner asks for these only where no dividing one gives a pass: they
-    /// were measured on lengths that ran as two passes only (docs/PERFORMANCE.md,
-    /// 2026-11-30 (scattered)).
+    /// Any radix: where no dividing one gives a pass, or where these save a stage
+    /// ([`fewer_stages`]).
     Any,
 }
 
@@ -104,7 +137,8 @@ pub(super) fn guarded_radices(
     let mut best: Option<((usize, u32, u64), Vec<u32>)> = None;
     for first in (2..=cap.min(len)).filter(|r| len % r == 0) {
         let group = len / first;
-        if !(REGISTER_MIN_RUN..=max_group).contains(&group) {
+        // The parts divide R too (`parts_fit`): a dividing last radix sees to it.
+        if !(REGISTER_MIN_RUN..=max_group).contains(&group) || first % parts != 0 {
             continue;
         }
         let lasts = (2..=group.min(max_values)).filter(|&d| {
@@ -188,14 +222,14 @@ mod tests {
         let (f32, f64) = (Precision::F32, Precision::F64);
         for (len, precision, radices) in [
             (4200, f32, vec![20, 21, 10]),
-            (8190, f32, vec![21, 13, 10, 3]),
-            (10240, f32, vec![20, 16, 8, 4]),
+            (7000, f32, vec![20, 10, 7, 5]),
             (3000, f64, vec![10, 10, 6, 5]),
             (4200, f64, vec![10, 12, 7, 5]),
             // Long mixed (`long_mixed.rs`), in parts the last radix is a multiple of.
             (11025, f32, vec![21, 25, 21]),
             (14520, f32, vec![22, 30, 22]),
             (13720, f32, vec![14, 10, 7, 14]),
+            (16800, f32, vec![20, 21, 20, 2]),
         ] {
             let s = spec(len, precision);
             assert!(s.check().is_ok(), "{len} {precision:?}");
@@ -209,15 +243,23 @@ mod tests {
     }
 
     #[test]
-    fn a_last_radix_that_does_not_divide_the_first_only_where_no_dividing_one_works() {
+    fn a_last_radix_that_does_not_divide_the_first_where_none_does_or_it_saves_a_stage() {
         let (f32, f64) = (Precision::F32, Precision::F64);
         for (len, precision, radices) in [
+            // No dividing last radix.
             (5005, f32, vec![11, 13, 7, 5]),
             (8918, f32, vec![26, 7, 7, 7]),
             (13312, f32, vec![26, 32, 16]),
             (22680, f32, vec![27, 28, 30]),
             (5005, f64, vec![11, 13, 7, 5]),
             (6144, f64, vec![12, 8, 8, 8]),
+            // A stage fewer on no more work-items (`fewer_stages`): 8190 = [21, 13, 10, 3],
+            // 4480 = [10, 16, 14, 2] of 448 work-items, f64 3360 = [10, 14, 12, 2], 10560 =
+            // [12, 22, 20, 2] of 880.
+            (8190, f32, vec![21, 30, 13]),
+            (4480, f32, vec![14, 20, 16]),
+            (3360, f64, vec![14, 16, 15]),
+            (10560, f32, vec![20, 24, 22]),
         ] {
             let s = spec(len, precision);
             assert!(s.check().is_ok(), "{len} {precision:?}");
@@ -225,9 +267,10 @@ mod tests {
             assert_eq!(s.stage_radices(), radices, "{len} {precision:?}");
             assert_ne!(radices[0] % radices[radices.len() - 1], 0, "{len}");
         }
-        // A dividing last radix where one gives a pass, with a stage more (8190 in four
-        // stages, not [21, 30, 13]: only the lengths of two passes were measured).
-        assert_eq!(spec(8190, f32).stage_radices(), [21, 13, 10, 3]);
+        // Not where the work-items would grow (7000 = [14, 25, 20] would take 500 instead of
+        // 350) or pass 600 (15120 = [20, 27, 28] would take 756).
+        assert_eq!(spec(7000, f32).stage_radices(), [20, 10, 7, 5]);
+        assert_eq!(spec(15120, f32).stage_radices(), [18, 21, 20, 2]);
         // Long passes of more than 864 work-items keep two passes (24576 = [24, 32, 32] of
         // 1024, 17920 = [20, 32, 28] of 896 measured slower in one).
         assert!(spec(24576, f32).check().is_err() && spec(17920, f32).check().is_err());
@@ -258,9 +301,11 @@ mod tests {
         assert!(planar.guards_stages() && planar.stage_radices() == [21, 25, 21]);
         // Long mixed passes in parts keep to the wide passes' rule at any parts and, beyond
         // three stages, to 24 values (`guarded_long_fits`): 11830 = [13, 10, 7, 13] would
-        // exchange in 13 parts, 13104 = [14, 26, 18, 2] hold 26 values; 15840 = [18, 22, 20,
-        // 2] (22 values, 2 parts) is one pass.
-        assert!(spec(11830, f32).check().is_err() && spec(13104, f32).check().is_err());
+        // exchange in 13 parts; 13104 = [14, 26, 18, 2] would hold 26 values and takes
+        // [18, 28, 26], its last radix not dividing the first; 15840 = [18, 22, 20, 2] (22
+        // values, 2 parts) is one pass.
+        assert!(spec(11830, f32).check().is_err());
+        assert_eq!(spec(13104, f32).stage_radices(), [18, 28, 26]);
         let kept = spec(15840, f32);
         assert!(kept.guards_stages() && kept.stage_radices() == [18, 22, 20, 2]);
         // Radices that divide the first guard nothing (6561 = [27, 27, 9]).

@@ -5,7 +5,7 @@
 //! [`LONG_MIXED_MAX_GROUP`] work-items, a first radix up to the largest butterfly (64) and
 //! exchange parts that divide the length.
 
-use super::guarded::{guarded_radices, stage_values, LastRadix};
+use super::guarded::{fewer_stages, guarded_radices, stage_values, LastRadix};
 use super::radices::dividing_radices;
 use super::{
     FusedSpec, LONG_MIXED_MAX_GROUP, LONG_MIXED_PART_CHOICES, WIDE_LONG_MIXED_MAX_FIRST_RADIX,
@@ -88,7 +88,10 @@ impl FusedSpec {
     /// last butterfly clamped (`guarded.rs`), R and every stage within 32 values per
     /// work-item, the last radix a multiple of the parts, on the same conditions of parts and
     /// stages (`11025 -> [21, 25, 21]` of 525 work-items in 3 parts, `14520 -> [22, 30, 22]`
-    /// in 2), and at any number of parts on the wide passes' (`guarded_long_fits`).
+    /// in 2), and at any number of parts on the wide passes' (`guarded_long_fits`); a last
+    /// radix that does not divide the first on at most [`SCATTERED_LONG_MAX_GROUP`]
+    /// work-items where no dividing one works or where it saves a stage (`fewer_stages`:
+    /// `10560 -> [20, 24, 22]`).
     fn guarded_long_radices(&self, balanced: &[u32]) -> Option<(Vec<u32>, u32)> {
         if !self.may_guard_stages() {
             return None;
@@ -105,8 +108,11 @@ impl FusedSpec {
                 .filter(|(radices, _)| radices.len() <= balanced.len() + 1)
                 .filter(|(radices, parts)| guarded_long_fits(radices, *parts))
         };
-        guarded(LastRadix::Dividing, LONG_MIXED_MAX_GROUP)
-            .or_else(|| guarded(LastRadix::Any, SCATTERED_LONG_MAX_GROUP))
+        fewer_stages(
+            len,
+            guarded(LastRadix::Dividing, LONG_MIXED_MAX_GROUP),
+            guarded(LastRadix::Any, SCATTERED_LONG_MAX_GROUP),
+        )
     }
 }
 
