@@ -67,6 +67,9 @@ impl FusedSpec {
 /// [14, 16, 15]: 0.947 -> 0.527); it lost where the work-items grew (7000 = [20, 10, 7, 5]
 /// -> [14, 25, 20], 350 -> 500: 0.714 -> 0.986) or stayed above 600 (15120 at 756, 16800 at
 /// 700, 20160 at 840: 2-8 %), and at 7280 = [20, 28, 13] (1.6 %), which the rule keeps.
+/// Out of sample (s4) it gained or tied on 13 of 16 lengths (15360 = [30, 32, 16]: 1.037 ->
+/// 0.791 ms) and lost on 9800 = [25, 28, 14] (0.739 -> 0.880), f64 2560 = [10, 16, 16]
+/// (0.518 -> 0.590) and 3072 = [12, 16, 16] (0.564 -> 0.586).
 pub(super) fn fewer_stages(
     len: u32,
     dividing: Option<(Vec<u32>, u32)>,
