@@ -170,6 +170,9 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
     let mixed_fused = KernelSpec::Fused(FusedSpec::new(1000));
     // A long mixed pass: 15625 = [25, 25, 25], 625 work-items, exchanges in 5 parts.
     let long_mixed = KernelSpec::Fused(FusedSpec::new(15625));
+    // Clamped stages and a last radix that does not divide the first: 5005 = [11, 13, 7, 5],
+    // each output stored at its own point.
+    let scattered = KernelSpec::Fused(FusedSpec::new(5005));
     let bluestein_fused = KernelSpec::Fused(FusedSpec {
         chirp: Some(FusedChirp {
             outer: Direction::Forward,
@@ -260,6 +263,7 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
             KernelSpec::Lanes(LanesSpec::new(1000, LanesShape::Whole)),
             mixed_fused,
             long_mixed,
+            scattered,
             bluestein_fused,
             real_split,
             real_merge,
@@ -369,6 +373,7 @@ mod tests {
                 "fft_lanes_any_fwd_f32_whole",
                 "fft_fused1000_c4_fwd_f32",
                 "fft_fused15625_c1_fwd_f32",
+                "fft_fused5005_c1_fwd_f32",
                 "fft_fused2048_c2_fwd_f32_pad_convolve_fwd",
                 "fft_fused256_c16_fwd_f32_split",
                 "fft_fused256_c16_inv_f32_merge",
