@@ -100,40 +100,36 @@ pub(super) fn write_scattered_store<W: Write>(
         shape.len / r
     )?;
     let outputs = scattered_outputs(shape);
-    writeln!(w, "if (p == 1u)")?;
-    w.open_block()?;
-    let out = start(shape, names, Phase::Store, Regime::Flat);
-    writeln!(w, "const uint out = {out};")?;
-    for output in &outputs {
-        let (_, global) = scattered_element(names, Regime::Flat, output);
-        let mut guard = format!("{global} < end");
-        if let Some((point, bound)) = live_condition(shape, output) {
-            guard = format!("{guard} && {point} < {bound}");
-        }
-        writeln!(w, "if ({guard})")?;
+    for (regime, opening) in [
+        (Regime::Flat, "if (p == 1u)"),
+        (Regime::Columns, "else if (g < total)"),
+    ] {
+        let flat = regime == Regime::Flat;
+        writeln!(w, "{opening}")?;
         w.open_block()?;
-        let value = shape.get(&output.register.to_string(), &Expr::lit(0));
-        writeln!(w, "{}", store(shape, &global, &value, true))?;
+        let out = start(shape, names, Phase::Store, regime);
+        writeln!(w, "const uint out = {out};")?;
+        for output in &outputs {
+            let (_, global) = scattered_element(names, regime, output);
+            let mut guards = Vec::new();
+            if flat {
+                guards.push(format!("{global} < end"));
+            }
+            if let Some((point, bound)) = live_condition(shape, output) {
+                guards.push(format!("{point} < {bound}"));
+            }
+            let value = shape.get(&output.register.to_string(), &Expr::lit(0));
+            let statement = store(shape, &global, &value, flat);
+            if guards.is_empty() {
+                writeln!(w, "{statement}")?;
+                continue;
+            }
+            writeln!(w, "if ({})", guards.join(" && "))?;
+            w.open_block()?;
+            writeln!(w, "{statement}")?;
+            w.close_block()?;
+        }
         w.close_block()?;
     }
-    w.close_block()?;
-    writeln!(w, "else if (g < total)")?;
-    w.open_block()?;
-    let out = start(shape, names, Phase::Store, Regime::Columns);
-    writeln!(w, "const uint out = {out};")?;
-    for output in &outputs {
-        let (_, global) = scattered_element(names, Regime::Columns, output);
-        let value = shape.get(&output.register.to_string(), &Expr::lit(0));
-        let statement = store(shape, &global, &value, false);
-        match live_condition(shape, output) {
-            Some((point, bound)) => {
-                writeln!(w, "if ({point} < {bound})")?;
-                w.open_block()?;
-                writeln!(w, "{statement}")?;
-                w.close_block()?;
-            }
-            None => writeln!(w, "{statement}")?,
-        }
-    }
-    w.close_block()
+    Ok(())
 }
