@@ -111,18 +111,38 @@ pub(super) fn stage_values(radices: &[u32]) -> u32 {
         .unwrap_or(first)
 }
 
+/// What [`guarded_radices`] searches.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct GuardedSearch {
+    /// The largest first radix R, and the most values per work-item in any stage.
+    pub(super) most: u32,
+    /// The most work-items.
+    pub(super) max_group: u32,
+    /// The exchange parts: R and the last radix are multiples of them.
+    pub(super) parts: u32,
+    /// Which last radices.
+    pub(super) last: LastRadix,
+    /// Fewer work-items before fewer values per work-item: in long passes, whose work-groups
+    /// of up to 1024 work-items leave each fewer registers (docs/PERFORMANCE.md, 2026-11-30
+    /// (scattered), s5: 11648 = [16, 28, 26] of 728 work-items 1.153 ms, as [26, 32, 14] of
+    /// 448 0.884; 13440 = [16, 21, 20, 2] of 840 1.046, as [28, 30, 16] of 480 0.851; all 8
+    /// lengths timed gained 1.4-30 %).
+    pub(super) fewest_work_items: bool,
+}
+
 /// Stage radices of `len` for a pass whose middle stages need not divide the first
-/// ([`FusedSpec::may_guard_stages`]): a first radix R <= `cap` with `REGISTER_MIN_RUN` to
-/// `max_group` work-items, a last radix that divides R, or with `last` set to
-/// [`LastRadix::Any`] any radix (each output then stored at its own point: fft-codegen's
-/// `scattered.rs`), a multiple of the exchange `parts` (so each earlier butterfly writes
-/// into one part, as `parts_fit` asks), the balanced factors of the rest between them, and
-/// at most `max_values` values per work-item in any stage (`ceil(R / r) * r`). The fewest
-/// stages, then the fewest values per work-item (registers), then the least idle work
-/// (`ceil(R / r) * r / R - 1` summed over the stages), then the smallest R: `4200 -> [20, 21,
-/// 10]`, `4800 -> [20, 24, 10]`, `8190 -> [21, 13, 10, 3]`; with any last radix `5005 ->
-/// [11, 13, 7, 5]`. `None` where no R works (`5005` with a dividing last radix; `5929 = 7^2 *
-/// 11^2` with any: R = 11 needs 539 work-items, R = 49 is above 32).
+/// ([`FusedSpec::may_guard_stages`]) that `fits` takes: a first radix R <= `search.most`
+/// with `REGISTER_MIN_RUN` to `search.max_group` work-items, a last radix that divides R,
+/// or with [`LastRadix::Any`] any radix (each output then stored at its own point:
+/// fft-codegen's `scattered.rs`), both multiples of the exchange parts (so each earlier
+/// butterfly writes into one part, as `parts_fit` asks), the balanced factors of the rest
+/// between them, and at most `search.most` values per work-item in any stage
+/// (`ceil(R / r) * r`). The fewest stages, then the fewest values per work-item (registers;
+/// after the fewest work-items where `search.fewest_work_items`), then the least idle work
+/// (`ceil(R / r) * r / R - 1` summed over the stages), then the smallest R: `4200 -> [20, 21, 10]`,
+/// `4800 -> [20, 24, 10]`, `8190 -> [21, 13, 10, 3]`; with any last radix `5005 -> [11, 13,
+/// 7, 5]`. `None` where no R works (`5005` with a dividing last radix; `5929 = 7^2 * 11^2`
+/// with any: R = 11 needs 539 work-items, R = 49 is above 32).
 ///
 /// 40 values instead of 32 (radices up to 40 between) was measured on the H200
 /// (docs/PERFORMANCE.md, 2026-11-30 (guarded), g2) and not kept: three stages instead of
@@ -131,14 +151,20 @@ pub(super) fn stage_values(radices: &[u32]) -> u32 {
 /// [20, 35, 10] (0.712 -> 0.938) and 20160 = [24, 35, 24] (1.201 -> 1.335).
 pub(super) fn guarded_radices(
     len: u32,
-    cap: u32,
-    max_values: u32,
-    max_group: u32,
-    parts: u32,
-    last: LastRadix,
+    search: GuardedSearch,
+    fits: impl Fn(&[u32]) -> bool,
 ) -> Option<Vec<u32>> {
-    let mut best: Option<((usize, u32, u64), Vec<u32>)> = None;
-    for first in (2..=cap.min(len)).filter(|r| len % r == 0) {
+    let GuardedSearch {
+        most: max_values,
+        max_group,
+        parts,
+        last,
+        fewest_work_items,
+    } = search;
+    // (stages, work-items or 0, values, idle work in thousandths of a stage)
+    type Key = (usize, u32, u32, u64);
+    let mut best: Option<(Key, Vec<u32>)> = None;
+    for first in (2..=max_values.min(len)).filter(|r| len % r == 0) {
         let group = len / first;
         // The parts divide R too (`parts_fit`): a dividing last radix sees to it.
         if !(REGISTER_MIN_RUN..=max_group).contains(&group) || first % parts != 0 {
@@ -161,7 +187,7 @@ pub(super) fn guarded_radices(
             radices.extend(middle);
             radices.push(last);
             let values = stage_values(&radices);
-            if values > max_values {
+            if values > max_values || !fits(&radices) {
                 continue;
             }
             // Idle work, in thousandths of a stage.
@@ -171,7 +197,8 @@ pub(super) fn guarded_radices(
                 .sum::<u64>()
                 * 1000
                 / u64::from(first);
-            let key = (radices.len(), values, idle);
+            let work_items = if fewest_work_items { group } else { 0 };
+            let key = (radices.len(), work_items, values, idle);
             if best.as_ref().map_or(true, |(k, _)| key < *k) {
                 best = Some((key, radices));
             }
@@ -183,7 +210,7 @@ pub(super) fn guarded_radices(
 #[cfg(test)]
 mod tests {
     use super::super::{FusedSpec, MAX_GROUP};
-    use super::{guarded_radices, LastRadix};
+    use super::{guarded_radices, GuardedSearch, LastRadix};
     use crate::kernel::real::FusedReal;
     use crate::kernel::spec::Lengths;
     use crate::Precision;
@@ -199,8 +226,15 @@ mod tests {
 
     #[test]
     fn the_fewest_stages_then_the_fewest_values_per_work_item() {
-        let radices = |len| guarded_radices(len, 32, 32, MAX_GROUP, 1, LastRadix::Dividing);
-        let any = |len| guarded_radices(len, 32, 32, MAX_GROUP, 1, LastRadix::Any);
+        let search = |most, last| GuardedSearch {
+            most,
+            max_group: MAX_GROUP,
+            parts: 1,
+            last,
+            fewest_work_items: false,
+        };
+        let radices = |len| guarded_radices(len, search(32, LastRadix::Dividing), |_| true);
+        let any = |len| guarded_radices(len, search(32, LastRadix::Any), |_| true);
         assert_eq!(radices(4200), Some(vec![20, 21, 10]));
         assert_eq!(radices(4800), Some(vec![20, 24, 10]));
         assert_eq!(radices(8190), Some(vec![21, 13, 10, 3]));
@@ -215,9 +249,36 @@ mod tests {
         // Every stage within 32 values per work-item: 7680 = [16, 30, 16] (30 on 256 of 480).
         assert_eq!(radices(7680), Some(vec![16, 30, 16]));
         assert_eq!(
-            guarded_radices(7680, 32, 24, MAX_GROUP, 1, LastRadix::Dividing),
+            guarded_radices(7680, search(24, LastRadix::Dividing), |_| true),
             Some(vec![16, 10, 6, 8])
         );
+        // What `fits` refuses is passed over: four stages at most.
+        assert_eq!(
+            guarded_radices(8190, search(32, LastRadix::Dividing), |r| r.len() < 4),
+            None
+        );
+    }
+
+    #[test]
+    fn long_passes_take_the_fewest_work_items_before_the_fewest_values() {
+        // 11648 = 2^7 * 7 * 13 in 2 exchange parts: [16, 28, 26] holds 28 values on each of
+        // 728 work-items, [26, 32, 14] 32 on 448 (measured faster, s5).
+        let search = |fewest_work_items| GuardedSearch {
+            most: 32,
+            max_group: 1024,
+            parts: 2,
+            last: LastRadix::Any,
+            fewest_work_items,
+        };
+        assert_eq!(
+            guarded_radices(11648, search(false), |_| true),
+            Some(vec![16, 28, 26])
+        );
+        assert_eq!(
+            guarded_radices(11648, search(true), |_| true),
+            Some(vec![26, 32, 14])
+        );
+        assert_eq!(spec(11648, Precision::F32).stage_radices(), [26, 32, 14]);
     }
 
     #[test]
@@ -258,11 +319,12 @@ mod tests {
             (6144, f64, vec![12, 8, 8, 8]),
             // A stage fewer on no more work-items (`fewer_stages`): 8190 = [21, 13, 10, 3],
             // 4480 = [10, 16, 14, 2] of 448 work-items, f64 3360 = [10, 14, 12, 2], 10560 =
-            // [12, 22, 20, 2] of 880.
+            // [12, 22, 20, 2] of 880 (in parts, the fewest work-items first: 480, not [20, 24,
+            // 22] of 528).
             (8190, f32, vec![21, 30, 13]),
             (4480, f32, vec![14, 20, 16]),
             (3360, f64, vec![14, 16, 15]),
-            (10560, f32, vec![20, 24, 22]),
+            (10560, f32, vec![22, 30, 16]),
         ] {
             let s = spec(len, precision);
             assert!(s.check().is_ok(), "{len} {precision:?}");

@@ -5,7 +5,7 @@
 //! [`LONG_MIXED_MAX_GROUP`] work-items, a first radix up to the largest butterfly (64) and
 //! exchange parts that divide the length.
 
-use super::guarded::{fewer_stages, guarded_radices, stage_values, LastRadix};
+use super::guarded::{fewer_stages, guarded_radices, stage_values, GuardedSearch, LastRadix};
 use super::radices::dividing_radices;
 use super::{
     FusedSpec, LONG_MIXED_MAX_GROUP, LONG_MIXED_PART_CHOICES, WIDE_LONG_MIXED_MAX_FIRST_RADIX,
@@ -91,7 +91,9 @@ impl FusedSpec {
     /// in 2), and at any number of parts on the wide passes' (`guarded_long_fits`); a last
     /// radix that does not divide the first on at most [`SCATTERED_LONG_MAX_GROUP`]
     /// work-items where no dividing one works or where it saves a stage (`fewer_stages`:
-    /// `10560 -> [20, 24, 22]`).
+    /// `10560 -> [22, 30, 16]`). Among the radices of the first parts that have some that fit,
+    /// the fewest work-items before the fewest values ([`GuardedSearch::fewest_work_items`]:
+    /// `11648 -> [26, 32, 14]` of 448 work-items, not `[16, 28, 26]` of 728).
     fn guarded_long_radices(&self, balanced: &[u32]) -> Option<(Vec<u32>, u32)> {
         if !self.may_guard_stages() {
             return None;
@@ -102,11 +104,18 @@ impl FusedSpec {
                 .filter(|parts| len % parts == 0)
                 .take(LONG_MIXED_PART_CHOICES)
                 .find_map(|parts| {
-                    guarded_radices(len, most, most, max_group, parts, last)
-                        .map(|radices| (radices, parts))
+                    let search = GuardedSearch {
+                        most,
+                        max_group,
+                        parts,
+                        last,
+                        fewest_work_items: true,
+                    };
+                    let fits = |radices: &[u32]| {
+                        radices.len() <= balanced.len() + 1 && guarded_long_fits(radices, parts)
+                    };
+                    guarded_radices(len, search, fits).map(|radices| (radices, parts))
                 })
-                .filter(|(radices, _)| radices.len() <= balanced.len() + 1)
-                .filter(|(radices, parts)| guarded_long_fits(radices, *parts))
         };
         fewer_stages(
             len,

@@ -1,7 +1,7 @@
 //! The stage radices of a [`FusedSpec`]: the main radix R of power-of-two lengths, the
 //! balanced (or dividing) radices of mixed lengths.
 
-use super::guarded::{fewer_stages, guarded_radices, LastRadix};
+use super::guarded::{fewer_stages, guarded_radices, GuardedSearch, LastRadix};
 use super::{
     FusedSpec, CONVOLVE_RADIX_BITS, EDGE_REGISTER_MAX_RADIX, EXTRA_STAGE_MIN_LEN, MAX_GROUP,
     MAX_RADIX, MAX_STAGE_RADIX, MIXED_CAP, REGISTER_MIN_RUN,
@@ -262,8 +262,16 @@ impl FusedSpec {
             // radix dividing the first where one can.
             if parts == 1 && self.may_guard_stages() {
                 let most = self.max_mixed_stage_radix();
-                let guarded =
-                    |last| guarded_radices(len, most, most, MAX_GROUP, 1, last).map(|r| (r, 1));
+                let guarded = |last| {
+                    let search = GuardedSearch {
+                        most,
+                        max_group: MAX_GROUP,
+                        parts: 1,
+                        last,
+                        fewest_work_items: false,
+                    };
+                    guarded_radices(len, search, |_| true).map(|r| (r, 1))
+                };
                 if let Some((radices, _)) =
                     fewer_stages(len, guarded(LastRadix::Dividing), guarded(LastRadix::Any))
                 {
