@@ -589,7 +589,7 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
     // 10, 6, 5], 9375 = [25, 15, 25]; in exchange parts 11025 = [21, 25, 21] in 3, 14520 =
     // [22, 30, 22] in 2; a last radix that does not divide the first, each output stored at
     // its own point: 5005 = [11, 13, 7, 5], 22680 = [27, 28, 30] in 3 parts, f64 3003 = [7,
-    // 13, 11, 3]),
+    // 13, 11, 3]; a long pass on the fewest work-items: 11648 = [26, 32, 14] of 448 in 2),
     // long mixed
     // lengths in one pass (15625 = [25, 25, 25] in 5 exchange parts, 19683 = [27, 27, 27] of
     // 729 work-items in 3, 12005 = [35, 7, 7, 7] in 7, 20000 = [20, 10, 10, 10] of 1000
@@ -618,6 +618,7 @@ fn one_dimensional_complex_plans_of_the_gpu_match_the_oracle() {
         (14520, 1, I),
         (5005, 2, F),
         (22680, 1, I),
+        (11648, 1, F),
         (23100, 1, F),
         (37, 16, I),
         (15625, 1, F),
