@@ -104,21 +104,18 @@ fn write_stages_padded<W: Write>(
     let last = shape.stages.last().map_or(1, |s| s.radix);
     let butterflies = shape.radix / last;
     writeln!(w)?;
-    if paired {
+    // The paired split and the scattered store take the outputs in the stage's order.
+    let in_order = if paired {
+        Some("for the split in registers")
+    } else if scatters_store(shape) {
+        Some("each stored at its own point")
+    } else {
+        None
+    };
+    if let Some(why) = in_order {
         writeln!(
             w,
-            "// The last stage's output q of butterfly u is st[u * {last} + q], for the split in registers."
-        )?;
-        writeln!(w, "{} st[{}];", shape.vector, shape.radix)?;
-        for (n, value) in values.iter().enumerate() {
-            writeln!(w, "st[{n}] = {};", value.register)?;
-        }
-        return Ok(paddings);
-    }
-    if scatters_store(shape) {
-        writeln!(
-            w,
-            "// The last stage's output q of butterfly u is st[u * {last} + q], each stored at its own point."
+            "// The last stage's output q of butterfly u is st[u * {last} + q], {why}."
         )?;
         writeln!(w, "{} st[{}];", shape.vector, values.len())?;
         for (n, value) in values.iter().enumerate() {

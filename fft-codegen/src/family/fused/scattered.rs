@@ -26,12 +26,11 @@ pub(super) fn scatters_store(shape: &Shape) -> bool {
             .is_some_and(|last| shape.radix % last.radix != 0)
 }
 
-/// One output of the last stage: register `st[register]` goes to point `j + offset` of the
-/// sub-FFT, when `live` is `None` or `j + live < L/r` (the clamped butterfly).
+/// One output of the last stage, `st[u * r + q]` for output q of butterfly u (its index in
+/// [`scattered_outputs`]): it goes to point `j + offset` of the sub-FFT, when `live` is
+/// `None` or `j + live < L/r` (the clamped butterfly).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct ScatteredOutput {
-    /// Its index in `st[..]`: `u * r + q` for output q of butterfly u.
-    pub(super) register: u32,
     /// Its point less `j`: `u * (L/R) + q * (L/r)`.
     pub(super) offset: u32,
     /// `u * (L/R)` of the clamped butterfly `u`, which only the work-items with
@@ -49,7 +48,6 @@ pub(super) fn scattered_outputs(shape: &Shape) -> Vec<ScatteredOutput> {
         .flat_map(|u| {
             let clamped = shape.radix % r != 0 && u + 1 == butterflies;
             (0..r).map(move |q| ScatteredOutput {
-                register: u * r + q,
                 offset: u * per + q * span,
                 live: clamped.then_some(u * per),
             })
@@ -109,7 +107,7 @@ pub(super) fn write_scattered_store<W: Write>(
         w.open_block()?;
         let out = start(shape, names, Phase::Store, regime);
         writeln!(w, "const uint out = {out};")?;
-        for output in &outputs {
+        for (register, output) in outputs.iter().enumerate() {
             let (_, global) = scattered_element(names, regime, output);
             let mut guards = Vec::new();
             if flat {
@@ -118,7 +116,7 @@ pub(super) fn write_scattered_store<W: Write>(
             if let Some((point, bound)) = live_condition(shape, output) {
                 guards.push(format!("{point} < {bound}"));
             }
-            let value = shape.get(&output.register.to_string(), &Expr::lit(0));
+            let value = shape.get(&register.to_string(), &Expr::lit(0));
             let statement = store(shape, &global, &value, flat);
             if guards.is_empty() {
                 writeln!(w, "{statement}")?;
