@@ -738,6 +738,9 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // over rows of 4096 take rows in pairs (`pair_rows.rs`): the rows' pass transforms the sum
     // or twiddled difference of rows n and n + 4096, one interleaved 4096-point pass over 8192
     // columns the rest, forward and inverse; in f64 4096-point columns over rows of 2048.
+    // Mixed axes whose 4 columns divide their sequences run one pass in registers
+    // (`FusedSpec::aligned_runs`): 1000 over 96 sequences, 2000 over 12 (halves exchanged,
+    // forward and inverse), 1080 over 20 (radix 30 first).
     for dims in [
         &[32768, 2][..],
         &[1 << 18, 2],
@@ -762,6 +765,8 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         &[1024, 24],
         &[512, 3, 12],
         &[1000, 96],
+        &[2000, 12],
+        &[1080, 20],
         &[64, 64, 64],
         &[30, 49, 128],
         &[8192, 64],
@@ -780,6 +785,7 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
             reference,
         ));
     }
+    results.push(check_c2c::<f32>(&[2000, 12], 2, Direction::Inverse));
     results.push(check_pairs_f64(&[4096, 2048], Direction::Inverse));
     results.push(check_c2c::<f64>(&[48, 40, 64], 2, Direction::Inverse));
     for dims in [&[512, 2][..], &[1000, 2], &[4096, 2], &[16384, 2]] {

@@ -26,8 +26,8 @@ pub use abi::{
 pub use catalog::{catalog, sample_catalog};
 pub use chirp::{bluestein_len, bluestein_reference, chirp, chirp_filter, ChirpSpec, ChirpStep};
 pub use fused::{
-    bank_passes, ChirpStore, FusedChirp, FusedSpec, Storage, LINEAR_PAD_MIN_PERIOD, MAX_GROUP,
-    PAD_STEP,
+    bank_passes, ChirpStore, FusedChirp, FusedSpec, Storage, ALIGNED_MAX_LEN,
+    LINEAR_PAD_MIN_PERIOD, MAX_GROUP, PAD_STEP,
 };
 pub use lanes::{
     LanesLenError, LanesShape, LanesSpec, LANES, LANES_ITEM_POINTS, LANES_MIN_LEN,

@@ -645,7 +645,7 @@ pub enum SpecError {
     /// A fused length above the complex capacity (its stages exchange halves) exists for
     /// power-of-two lengths without interleaved sequences, and for plain mixed lengths whose
     /// values stay in registers ([`super::FusedSpec::mixed_in_registers`]) only.
-    #[error("fused length {len} in {precision} is above {capacity} points, where the stages exchange real and imaginary parts separately; that kernel exists for power-of-two lengths without interleaved sequences (or with them side by side), and for plain mixed lengths whose stage radices all divide the first: use passes of at most {capacity} points")]
+    #[error("fused length {len} in {precision} is above {capacity} points, where the stages exchange real and imaginary parts separately; that kernel exists for power-of-two lengths without interleaved sequences (or with them side by side), and for plain mixed lengths (or interleaved ones with aligned runs) whose stage radices all divide the first: use passes of at most {capacity} points")]
     HalvesExchange {
         /// The length asked for.
         len: u32,
@@ -654,6 +654,9 @@ pub enum SpecError {
         /// [`super::FusedSpec::complex_capacity`] of `precision`.
         capacity: u32,
     },
+    /// [`super::FusedSpec::aligned_runs`] on a pass it does not apply to.
+    #[error("aligned runs (FusedSpec::aligned_runs) apply to interleaved f32 passes of a mixed length without sequences side by side, pitched rows or the caller's layout: leave aligned_runs false on this pass")]
+    AlignedRuns,
     /// Two-level pass tables exist for power-of-two vector passes with table twiddles only.
     #[error("the radix-{0} pass with a two-level twiddle table exists in the vector form, for powers of two, with table twiddles only")]
     SplitTableNeedsVectorTable(u32),

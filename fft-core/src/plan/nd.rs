@@ -18,7 +18,9 @@ use super::{
     DeviceCaps, DeviceKind, Pass, Plan, PlanError, PlanRequest, Shape, Strategy, MAX_TOTAL_POINTS,
     MIN_RUN_BYTES,
 };
-use crate::kernel::{FusedSpec, KernelSpec, LaunchParams, PermuteSpec, PermuteStep, Twiddles};
+use crate::kernel::{
+    FusedSpec, KernelSpec, LaunchParams, PermuteSpec, PermuteStep, Twiddles, ALIGNED_MAX_LEN,
+};
 use crate::{Normalization, Precision};
 
 /// The plan of `request`, whose shape is `shape` (not a plain 1-D one).
@@ -264,6 +266,9 @@ fn interleaved_passes(
         costed_splits: false,
         ..limits
     };
+    if let Some(pass) = aligned_axis_pass(request, caps, contiguous_limits, inner)? {
+        return Ok(Some(vec![pass]));
+    }
     let mut passes = axis_passes(request, caps, limits)?;
     let whole = passes.len() == 1;
     if !whole && inner <= CHANNELS_APART_MAX.max(CHANNELS_SIDE_BY_SIDE_MAX) {
@@ -289,6 +294,55 @@ fn interleaved_passes(
         pass.relaunch();
     }
     Ok(Some(passes))
+}
+
+/// The one pass of a mixed axis of `inner` interleaved sequences in registers with its runs
+/// aligned ([`FusedSpec::aligned_runs`]): an f32 axis of up to [`ALIGNED_MAX_LEN`] points
+/// whose contiguous transform (planned with `limits`, the device's) is one pass, where that
+/// pass interleaved keeps its values in registers, its columns divide `inner` and the device
+/// has its work-group. More sequences than the channels' rules take (a few channels keep
+/// theirs). The interleaved rules take mixed axes above 1024 points in two passes (2000 as
+/// 50 x 40) and shorter ones in local-memory stages; `ALIGNED_MAX_LEN` says what this pass
+/// measured against them.
+fn aligned_axis_pass(
+    request: &PlanRequest,
+    caps: &DeviceCaps,
+    limits: FusedLimits,
+    inner: usize,
+) -> Result<Option<Pass>, PlanError> {
+    let mixed = matches!(Algorithm::for_len(request.len), Algorithm::MixedRadix);
+    let channels = inner <= CHANNELS_APART_MAX.max(CHANNELS_SIDE_BY_SIDE_MAX);
+    if !mixed
+        || channels
+        || request.precision != Precision::F32
+        || request.len > ALIGNED_MAX_LEN as usize
+    {
+        return Ok(None);
+    }
+    let contiguous = axis_passes(request, caps, limits)?;
+    let [pass] = contiguous.as_slice() else {
+        return Ok(None);
+    };
+    let KernelSpec::Fused(plain) = pass.spec else {
+        return Ok(None);
+    };
+    let fused = FusedSpec {
+        interleaved: true,
+        aligned_runs: true,
+        single_pass: false,
+        ..plain
+    };
+    let aligned = fits_device(&fused, caps)
+        && fused.mixed_in_registers()
+        && inner % fused.columns() as usize == 0;
+    if !aligned {
+        return Ok(None);
+    }
+    let mut pass = pass.clone();
+    pass.spec = KernelSpec::Fused(fused);
+    pass.params.inner = inner;
+    pass.relaunch();
+    Ok(Some(pass))
 }
 
 /// The fused passes of `request.len` points within `limits`, at scale 1 (an axis's request
@@ -516,6 +570,91 @@ mod tests {
         // exchange halves in two parts, so 16 columns fit where a complex exchange holds 4).
         assert_eq!(p.passes[1].launch.global, [2 * 1024 / 16 * 512]);
         assert_eq!(p.bytes_moved(), 2 * 2 * 1024 * 1024 * 2 * 8);
+    }
+
+    #[test]
+    fn mixed_axes_whose_columns_divide_their_sequences_take_one_pass_in_registers() {
+        let axis0 = |dims: &[usize], caps: &DeviceCaps| -> Vec<(String, Vec<u32>, bool)> {
+            plan(dims, Some(&[0]), caps)
+                .passes
+                .iter()
+                .map(|p| {
+                    let KernelSpec::Fused(f) = p.spec else {
+                        panic!("{:?}", p.spec);
+                    };
+                    (p.entry_point(), f.stage_radices(), f.holds_registers())
+                })
+                .collect()
+        };
+        // 2000-point columns over 1000 sequences: one pass of 4 columns exchanging halves
+        // (8000 values) with its values in registers, where the interleaved rules took two
+        // passes of 50 and 40 points; 1080 over 1920 likewise (36 x 30 before).
+        assert_eq!(
+            axis0(&[2000, 1000], &GPU),
+            [(
+                "fft_fused2000_c4_inv_f32_il_aligned".to_string(),
+                vec![20, 20, 5],
+                true
+            )]
+        );
+        let p = plan(&[2000, 1000], Some(&[0]), &GPU);
+        let KernelSpec::Fused(fused) = p.passes[0].spec else {
+            panic!("{:?}", p.passes[0].spec);
+        };
+        assert!(fused.exchanges_halves() && fused.aligned_runs);
+        assert_eq!(fused.work_group_size(), 400);
+        assert_eq!(p.passes[0].params.inner, 1000);
+        assert_eq!(
+            axis0(&[1080, 1920], &GPU)[0].0,
+            "fft_fused1080_c4_inv_f32_il_aligned"
+        );
+        // A one-pass axis in local memory before (1000 points, 4 columns) now in registers.
+        assert_eq!(
+            axis0(&[1000, 1000], &GPU),
+            [(
+                "fft_fused1000_c4_inv_f32_il_aligned".to_string(),
+                vec![10, 10, 10],
+                true
+            )]
+        );
+        // Columns that do not divide the sequences (1002 = 4 * 250 + 2; an R2C's 501 half
+        // spectrum columns) keep the interleaved rules, measured faster there.
+        assert_eq!(axis0(&[2000, 1002], &GPU).len(), 2);
+        assert!(axis0(&[2000, 1002], &GPU).iter().all(|p| !p.2));
+        let p = Plan::new(
+            PlanRequest {
+                len: 1000 * 1000,
+                shape: Some(Shape::new(&[1000, 1000], None).unwrap()),
+                real: Some(crate::kernel::RealLayout::Compact),
+                ..PlanRequest::new(1)
+            },
+            &GPU,
+        )
+        .unwrap();
+        assert_eq!(p.passes[1].entry_point(), "fft_fused1000_c4_fwd_f32_il");
+        // f64, CPU devices, longer axes than ALIGNED_MAX_LEN and a few channels: unchanged.
+        let f64_plan = Plan::new(
+            PlanRequest {
+                len: 2000 * 1000,
+                shape: Some(Shape::new(&[2000, 1000], Some(&[0])).unwrap()),
+                precision: Precision::F64,
+                ..PlanRequest::new(1)
+            },
+            &GPU,
+        )
+        .unwrap();
+        assert!(f64_plan.passes.iter().all(|p| !matches!(
+            p.spec,
+            KernelSpec::Fused(f) if f.aligned_runs
+        )));
+        assert!(axis0(&[3000, 1000], &GPU)
+            .iter()
+            .all(|p| !p.0.contains("aligned")));
+        assert_eq!(axis0(&[1000, 4], &GPU)[0].0, "fft_fused1000_c4_inv_f32_il4");
+        assert!(plan(&[2000, 1000], Some(&[0]), &CPU)
+            .passes
+            .iter()
+            .all(|p| !p.entry_point().contains("aligned")));
     }
 
     #[test]

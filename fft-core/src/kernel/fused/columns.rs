@@ -89,7 +89,13 @@ impl FusedSpec {
         let fit = FusedSpec::complex_capacity(self.precision) / self.len.max(MAX_RADIX);
         if !self.has_power_of_two_stages() {
             let per_fft = (self.len / self.radix()).max(1);
-            return fit.min(MAX_GROUP / per_fft).max(1);
+            let columns = fit.min(MAX_GROUP / per_fft).max(1);
+            return if self.aligned_runs {
+                // Runs of at least a sector, exchanging halves above the complex capacity.
+                columns.max(FusedSpec::min_run_columns(self.precision))
+            } else {
+                columns
+            };
         }
         fit.max(1)
     }

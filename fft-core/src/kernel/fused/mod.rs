@@ -153,6 +153,21 @@ const MERGE_REGISTER_MAX_LEN: u32 = 512;
 /// whole convolution ([`FusedSpec::convolves`]): 32.
 const CONVOLVE_RADIX_BITS: u32 = 5;
 
+/// The longest axis an [aligned](FusedSpec::aligned_runs) interleaved pass takes in one pass:
+/// 4 columns of its values in one part of [`FusedSpec::mixed_scalar_capacity`]. Measured on
+/// the H200 (docs/PERFORMANCE.md, 2026-11-30 (aligned)), f32 C2C per 2^27 points, ms, the
+/// axis-0 passes in local memory -> one aligned pass: 1000 x 1000 1.003 -> 0.768 (the whole
+/// transform 1.535 -> 1.299, cuFFT 1.21-1.28), 2000 x 2000 (two passes of 50 and 40 points
+/// -> one) 1.597 -> 0.785 (2.114 -> 1.303, cuFFT 1.728), 1080 x 1920 (36 and 30 -> one)
+/// 1.261 -> 0.768 (2.047 -> 1.548, cuFFT 2.199), 1200 x 1600 1.358 -> 0.890, 1536 x 2048
+/// 1.330 -> 0.819, 2000 x 1000 1.619 -> 0.800; the R2C's half spectra (501 and 961
+/// sequences, which 4 columns do not divide) lost: 1000 x 1000 0.589 -> 0.693, 1080 x 1920
+/// 0.642 -> 0.761. Axis 0 alone (i2): 324 points over 3072 sequences 0.705 -> 0.588, 864
+/// over 1536 0.952 -> 0.775, 972 over 1024 1.044 -> 0.786, 1250 1.454 -> 0.941, 1458 1.465
+/// -> 0.805, 1800 1.465 -> 0.811 (over 1024), 2187 1.417 -> 0.795, 2430 1.537 -> 1.277
+/// (over 512); none lost.
+pub const ALIGNED_MAX_LEN: u32 = 2560;
+
 /// One fused kernel: a Stockham pass whose radix is a whole sub-FFT of length `len`, computed
 /// by a work-group in registers and local memory, `columns()` sub-FFTs per work-group.
 ///
@@ -234,6 +249,17 @@ pub struct FusedSpec {
     /// three. Only on a whole-row pass of one
     /// sub-FFT per work-group with no other edge.
     pub pair_rows: bool,
+    /// An interleaved f32 pass of a mixed length over a number of sequences (`inner`) that
+    /// its columns `C` divide, so every run of `C` neighbouring sequences starts at a
+    /// multiple of `C` values: it keeps its values in registers
+    /// ([`FusedSpec::mixed_in_registers`]) in at least [`FusedSpec::min_run_columns`]
+    /// columns, exchanging halves where they exceed [`FusedSpec::complex_capacity`], so an
+    /// axis of up to [`ALIGNED_MAX_LEN`] points takes one pass (`plan/nd.rs`,
+    /// `aligned_axis_pass`). The kernel serves any `inner`; the planner sets it only where
+    /// `C` divides it: R2C half spectra (501 sequences for rows of 1000 reals) ran slower so
+    /// (see [`ALIGNED_MAX_LEN`]) and keep the local-memory stages. Only on an interleaved
+    /// pass without sequences side by side or the caller's layout.
+    pub aligned_runs: bool,
 }
 
 /// How the caller's values are stored where a fused pass reads or writes them itself.
@@ -330,6 +356,7 @@ impl FusedSpec {
             side_by_side: 0,
             side_by_side_in_runs: false,
             pair_rows: false,
+            aligned_runs: false,
         }
     }
 
@@ -456,8 +483,23 @@ impl FusedSpec {
                 return Err(SpecError::ConvolveEdge);
             }
         }
+        let aligned_ok = self.interleaved
+            && self.precision == Precision::F32
+            && self.side_by_side == 0
+            && !self.side_by_side_in_runs
+            && !self.pitched
+            && self.load.is_none()
+            && self.store.is_none()
+            && self.lengths == Lengths::Any
+            && !self.len.is_power_of_two();
+        if self.aligned_runs && !aligned_ok {
+            return Err(SpecError::AlignedRuns);
+        }
         if self.exchanges_halves()
-            && ((self.interleaved && !self.is_wide() && self.side_by_side == 0)
+            && ((self.interleaved
+                && !self.is_wide()
+                && self.side_by_side == 0
+                && !self.aligned_runs)
                 || (!self.len.is_power_of_two() && !self.mixed_in_registers()))
             && smooth
             && self.len <= max
@@ -507,6 +549,9 @@ impl FusedSpec {
         }
         if self.interleaved {
             suffix.push_str("_il");
+        }
+        if self.aligned_runs {
+            suffix.push_str("_aligned");
         }
         if self.side_by_side > 0 {
             suffix.push_str(&self.side_by_side.to_string());

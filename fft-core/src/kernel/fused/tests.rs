@@ -907,3 +907,51 @@ fn mixed_passes_whose_strides_meet_one_bank_pad_with_another_step() {
     assert!(spec(1000, Precision::F32).pads_linearly());
     assert_eq!(spec(1000, Precision::F32).pad_step(), PAD_STEP);
 }
+
+#[test]
+fn aligned_runs_apply_to_interleaved_f32_mixed_passes_only() {
+    let aligned = |len| FusedSpec {
+        interleaved: true,
+        aligned_runs: true,
+        ..FusedSpec::new(len)
+    };
+    // 2000 points: 4 columns (runs of a sector), 8000 values exchanged as halves in one
+    // part, in registers; without aligned runs the same interleaved pass has 2 columns.
+    let spec = aligned(2000);
+    assert_eq!(spec.check(), Ok(()));
+    assert_eq!(spec.name(), "fft_fused2000_c4_fwd_f32_il_aligned");
+    assert!(spec.exchanges_halves() && spec.mixed_in_registers());
+    assert_eq!(spec.exchange_parts(), 1);
+    let plain = FusedSpec {
+        aligned_runs: false,
+        ..spec
+    };
+    assert_eq!(plain.columns(), 2);
+    assert!(!plain.holds_registers());
+    // 1000 points: the columns a complex exchange holds (4), now in registers.
+    assert_eq!(aligned(1000).columns(), 4);
+    assert!(aligned(1000).holds_registers() && !aligned(1000).exchanges_halves());
+    // Refused: not interleaved, a power of two, f64, side by side, the caller's layout.
+    let refused = [
+        FusedSpec {
+            interleaved: false,
+            ..aligned(2000)
+        },
+        aligned(1024),
+        FusedSpec {
+            precision: Precision::F64,
+            ..aligned(1000)
+        },
+        FusedSpec {
+            side_by_side: 4,
+            ..aligned(1000)
+        },
+        FusedSpec {
+            load: Some(Storage::Planar),
+            ..aligned(1000)
+        },
+    ];
+    for spec in refused {
+        assert_eq!(spec.check(), Err(SpecError::AlignedRuns), "{spec:?}");
+    }
+}
