@@ -739,8 +739,9 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // or twiddled difference of rows n and n + 4096, one interleaved 4096-point pass over 8192
     // columns the rest, forward and inverse; in f64 4096-point columns over rows of 2048.
     // Mixed axes whose 4 columns divide their sequences run one pass in registers
-    // (`FusedSpec::aligned_runs`): 1000 over 96 sequences, 2000 over 12 (halves exchanged,
-    // forward and inverse), 1080 over 20 (radix 30 first).
+    // (`FusedSpec::aligned_columns`): 1000 over 96 sequences, 2000 over 12 (halves exchanged,
+    // forward and inverse), 1080 over 20 (radix 30 first), 600 over 44 (4 of the 6 columns
+    // its interleaved pass holds).
     for dims in [
         &[32768, 2][..],
         &[1 << 18, 2],
@@ -767,6 +768,7 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         &[1000, 96],
         &[2000, 12],
         &[1080, 20],
+        &[600, 44],
         &[64, 64, 64],
         &[30, 49, 128],
         &[8192, 64],

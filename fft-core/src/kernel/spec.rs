@@ -654,8 +654,8 @@ pub enum SpecError {
         /// [`super::FusedSpec::complex_capacity`] of `precision`.
         capacity: u32,
     },
-    /// [`super::FusedSpec::aligned_runs`] on a pass it does not apply to.
-    #[error("aligned runs (FusedSpec::aligned_runs) apply to interleaved f32 passes of a mixed length without sequences side by side, pitched rows or the caller's layout: leave aligned_runs false on this pass")]
+    /// [`super::FusedSpec::aligned_columns`] on a pass it does not apply to.
+    #[error("aligned columns (FusedSpec::aligned_columns) apply to interleaved f32 passes of a mixed length whose stages keep their values in registers, without sequences side by side, pitched rows or the caller's layout, as a multiple of 4 columns whose values fit one exchange of halves: leave aligned_columns 0 on this pass")]
     AlignedRuns,
     /// Two-level pass tables exist for power-of-two vector passes with table twiddles only.
     #[error("the radix-{0} pass with a two-level twiddle table exists in the vector form, for powers of two, with table twiddles only")]

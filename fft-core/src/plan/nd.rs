@@ -297,10 +297,12 @@ fn interleaved_passes(
 }
 
 /// The one pass of a mixed axis of `inner` interleaved sequences in registers with its runs
-/// aligned ([`FusedSpec::aligned_runs`]): an f32 axis of up to [`ALIGNED_MAX_LEN`] points
-/// whose contiguous transform (planned with `limits`, the device's) is one pass, where that
-/// pass interleaved keeps its values in registers, its columns divide `inner` and the device
-/// has its work-group. More sequences than the channels' rules take (a few channels keep
+/// aligned ([`FusedSpec::aligned_columns`]): an f32 axis of up to [`ALIGNED_MAX_LEN`] points
+/// whose contiguous transform (planned with `limits`, the device's) is one pass, interleaved
+/// in the most columns that are a multiple of 4, divide `inner`, keep the values in
+/// registers and fit the device, up to the columns the interleaved pass of that length holds
+/// (at least 4: 2000 points take 4, exchanging halves; 324 take 12; 600 over 2048
+/// sequences 4 of its 6). More sequences than the channels' rules take (a few channels keep
 /// theirs). The interleaved rules take mixed axes above 1024 points in two passes (2000 as
 /// 50 x 40) and shorter ones in local-memory stages; `ALIGNED_MAX_LEN` says what this pass
 /// measured against them.
@@ -326,18 +328,25 @@ fn aligned_axis_pass(
     let KernelSpec::Fused(plain) = pass.spec else {
         return Ok(None);
     };
-    let fused = FusedSpec {
+    let interleaved = FusedSpec {
         interleaved: true,
-        aligned_runs: true,
         single_pass: false,
         ..plain
     };
-    let aligned = fits_device(&fused, caps)
-        && fused.mixed_in_registers()
-        && inner % fused.columns() as usize == 0;
-    if !aligned {
+    let step = FusedSpec::min_run_columns(request.precision);
+    let most = interleaved.columns().max(step) / step * step;
+    let Some(fused) = (step..=most)
+        .rev()
+        .step_by(step as usize)
+        .filter(|&columns| inner % columns as usize == 0)
+        .map(|aligned_columns| FusedSpec {
+            aligned_columns,
+            ..interleaved
+        })
+        .find(|fused| fits_device(fused, caps) && fused.mixed_in_registers())
+    else {
         return Ok(None);
-    }
+    };
     let mut pass = pass.clone();
     pass.spec = KernelSpec::Fused(fused);
     pass.params.inner = inner;
@@ -601,7 +610,7 @@ mod tests {
         let KernelSpec::Fused(fused) = p.passes[0].spec else {
             panic!("{:?}", p.passes[0].spec);
         };
-        assert!(fused.exchanges_halves() && fused.aligned_runs);
+        assert!(fused.exchanges_halves() && fused.aligned_columns == 4);
         assert_eq!(fused.work_group_size(), 400);
         assert_eq!(p.passes[0].params.inner, 1000);
         assert_eq!(
@@ -617,6 +626,19 @@ mod tests {
                 true
             )]
         );
+        // The most columns that are a multiple of 4 and divide the sequences, up to what the
+        // interleaved pass holds: 324 points take its 12, 600 points over 2048 sequences 4
+        // of its 6 (6 do not divide 2048), over 600 too (6 runs would straddle sectors).
+        assert_eq!(
+            axis0(&[324, 3072], &GPU)[0].0,
+            "fft_fused324_c12_inv_f32_il_aligned"
+        );
+        for inner in [2048, 600] {
+            assert_eq!(
+                axis0(&[600, inner], &GPU)[0].0,
+                "fft_fused600_c4_inv_f32_il_aligned"
+            );
+        }
         // Columns that do not divide the sequences (1002 = 4 * 250 + 2; an R2C's 501 half
         // spectrum columns) keep the interleaved rules, measured faster there.
         assert_eq!(axis0(&[2000, 1002], &GPU).len(), 2);
@@ -645,7 +667,7 @@ mod tests {
         .unwrap();
         assert!(f64_plan.passes.iter().all(|p| !matches!(
             p.spec,
-            KernelSpec::Fused(f) if f.aligned_runs
+            KernelSpec::Fused(f) if f.is_aligned()
         )));
         assert!(axis0(&[3000, 1000], &GPU)
             .iter()

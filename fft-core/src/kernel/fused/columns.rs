@@ -90,9 +90,8 @@ impl FusedSpec {
         if !self.has_power_of_two_stages() {
             let per_fft = (self.len / self.radix()).max(1);
             let columns = fit.min(MAX_GROUP / per_fft).max(1);
-            return if self.aligned_runs {
-                // Runs of at least a sector, exchanging halves above the complex capacity.
-                columns.max(FusedSpec::min_run_columns(self.precision))
+            return if self.is_aligned() {
+                self.aligned_columns
             } else {
                 columns
             };

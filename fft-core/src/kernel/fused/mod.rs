@@ -153,7 +153,7 @@ const MERGE_REGISTER_MAX_LEN: u32 = 512;
 /// whole convolution ([`FusedSpec::convolves`]): 32.
 const CONVOLVE_RADIX_BITS: u32 = 5;
 
-/// The longest axis an [aligned](FusedSpec::aligned_runs) interleaved pass takes in one pass:
+/// The longest axis an [aligned](FusedSpec::aligned_columns) interleaved pass takes in one pass:
 /// 4 columns of its values in one part of [`FusedSpec::mixed_scalar_capacity`]. Measured on
 /// the H200 (docs/PERFORMANCE.md, 2026-11-30 (aligned)), f32 C2C per 2^27 points, ms, the
 /// axis-0 passes in local memory -> one aligned pass: 1000 x 1000 1.003 -> 0.768 (the whole
@@ -165,7 +165,9 @@ const CONVOLVE_RADIX_BITS: u32 = 5;
 /// 0.642 -> 0.761. Axis 0 alone (i2): 324 points over 3072 sequences 0.705 -> 0.588, 864
 /// over 1536 0.952 -> 0.775, 972 over 1024 1.044 -> 0.786, 1250 1.454 -> 0.941, 1458 1.465
 /// -> 0.805, 1800 1.465 -> 0.811 (over 1024), 2187 1.417 -> 0.795, 2430 1.537 -> 1.277
-/// (over 512); none lost.
+/// (over 512); none lost. In 4 of the columns the interleaved pass holds (i3): 600 over
+/// 2048 1.295 -> 0.842, 625 over 2048 1.190 -> 0.797, 800 over 600 1.260 -> 0.803, 768 over
+/// 1024 1.359 -> 0.784, 600 over 600 1.284 -> 0.838.
 pub const ALIGNED_MAX_LEN: u32 = 2560;
 
 /// One fused kernel: a Stockham pass whose radix is a whole sub-FFT of length `len`, computed
@@ -249,17 +251,19 @@ pub struct FusedSpec {
     /// three. Only on a whole-row pass of one
     /// sub-FFT per work-group with no other edge.
     pub pair_rows: bool,
-    /// An interleaved f32 pass of a mixed length over a number of sequences (`inner`) that
-    /// its columns `C` divide, so every run of `C` neighbouring sequences starts at a
-    /// multiple of `C` values: it keeps its values in registers
-    /// ([`FusedSpec::mixed_in_registers`]) in at least [`FusedSpec::min_run_columns`]
-    /// columns, exchanging halves where they exceed [`FusedSpec::complex_capacity`], so an
-    /// axis of up to [`ALIGNED_MAX_LEN`] points takes one pass (`plan/nd.rs`,
-    /// `aligned_axis_pass`). The kernel serves any `inner`; the planner sets it only where
-    /// `C` divides it: R2C half spectra (501 sequences for rows of 1000 reals) ran slower so
-    /// (see [`ALIGNED_MAX_LEN`]) and keep the local-memory stages. Only on an interleaved
-    /// pass without sequences side by side or the caller's layout.
-    pub aligned_runs: bool,
+    /// Above 0: the columns `C` of an interleaved f32 pass of a mixed length whose runs are
+    /// aligned: `C` is a multiple of [`FusedSpec::min_run_columns`] (4) that divides the
+    /// plan's sequences (`inner`), so every run of `C` neighbouring sequences starts on a
+    /// 32-byte sector. Such a pass keeps its values in registers
+    /// ([`FusedSpec::mixed_in_registers`]), exchanging halves where its `C * len` values
+    /// exceed [`FusedSpec::complex_capacity`] (in one part), so an axis of up to
+    /// [`ALIGNED_MAX_LEN`] points takes one pass (`plan/nd.rs`, `aligned_axis_pass`, which
+    /// takes the most such columns the pass holds). The kernel serves any `inner`; the planner
+    /// sets it only where `C` divides it: R2C half spectra (501 sequences for rows of 1000
+    /// reals) ran slower so (see [`ALIGNED_MAX_LEN`]) and keep the local-memory stages. Only on
+    /// an interleaved pass without sequences side by side or the caller's layout; 0 on
+    /// every other pass.
+    pub aligned_columns: u32,
 }
 
 /// How the caller's values are stored where a fused pass reads or writes them itself.
@@ -356,7 +360,7 @@ impl FusedSpec {
             side_by_side: 0,
             side_by_side_in_runs: false,
             pair_rows: false,
-            aligned_runs: false,
+            aligned_columns: 0,
         }
     }
 
@@ -392,6 +396,11 @@ impl FusedSpec {
     /// by constants (`lid % 25u`) and by the arguments (`g % t`), instead of masks and shifts.
     pub fn is_mixed(&self) -> bool {
         self.lengths == Lengths::Any
+    }
+
+    /// Whether this interleaved pass's runs are aligned ([`FusedSpec::aligned_columns`]).
+    pub fn is_aligned(&self) -> bool {
+        self.aligned_columns > 0
     }
 
     /// Whether the pass computes Bluestein's whole convolution ([`ChirpStore::Convolve`]).
@@ -492,14 +501,18 @@ impl FusedSpec {
             && self.store.is_none()
             && self.lengths == Lengths::Any
             && !self.len.is_power_of_two();
-        if self.aligned_runs && !aligned_ok {
+        let aligned_fits = self.aligned_columns % FusedSpec::min_run_columns(self.precision) == 0
+            && u64::from(self.aligned_columns) * u64::from(self.len)
+                <= u64::from(FusedSpec::mixed_scalar_capacity(self.precision))
+            && self.mixed_in_registers();
+        if self.is_aligned() && !(aligned_ok && aligned_fits) {
             return Err(SpecError::AlignedRuns);
         }
         if self.exchanges_halves()
             && ((self.interleaved
                 && !self.is_wide()
                 && self.side_by_side == 0
-                && !self.aligned_runs)
+                && !self.is_aligned())
                 || (!self.len.is_power_of_two() && !self.mixed_in_registers()))
             && smooth
             && self.len <= max
@@ -550,7 +563,7 @@ impl FusedSpec {
         if self.interleaved {
             suffix.push_str("_il");
         }
-        if self.aligned_runs {
+        if self.is_aligned() {
             suffix.push_str("_aligned");
         }
         if self.side_by_side > 0 {

@@ -160,7 +160,7 @@ impl FusedSpec {
         self.register_stages_fit(&radices)
             && (!self.has_edge() || first <= EDGE_REGISTER_MAX_RADIX || long)
             && (divide_the_first(&radices)
-                || (!self.aligned_runs && self.guarded_stages_fit(&radices)))
+                || (!self.is_aligned() && self.guarded_stages_fit(&radices)))
             && parts_fit(self.len, &radices, self.exchange_parts())
             && self.work_group_size() <= group
     }
@@ -177,7 +177,7 @@ impl FusedSpec {
 
     /// Whether this mixed pass may keep its values in registers, radices permitting: a
     /// length that is not a power of two, not interleaved unless its sequences are side by
-    /// side ([`FusedSpec::side_by_side`]) or its runs aligned ([`FusedSpec::aligned_runs`]); its edges read and write element
+    /// side ([`FusedSpec::side_by_side`]) or its runs aligned ([`FusedSpec::aligned_columns`]); its edges read and write element
     /// by element at their global index (Bluestein's pad, filter and unpad, a real merge, the
     /// caller's layout), or, for a real split, through the complex buffer the split reads
     /// (up to [`FusedSpec::complex_capacity`] points: no halves).
@@ -186,7 +186,7 @@ impl FusedSpec {
             && self.len > FusedSpec::complex_capacity(self.precision);
         !self.len.is_power_of_two()
             && self.lengths == Lengths::Any
-            && (!self.interleaved || self.side_by_side > 0 || self.aligned_runs)
+            && (!self.interleaved || self.side_by_side > 0 || self.is_aligned())
             && !split_in_halves
     }
 }

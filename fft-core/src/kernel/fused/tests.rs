@@ -909,12 +909,13 @@ fn mixed_passes_whose_strides_meet_one_bank_pad_with_another_step() {
 }
 
 #[test]
-fn aligned_runs_apply_to_interleaved_f32_mixed_passes_only() {
-    let aligned = |len| FusedSpec {
+fn aligned_columns_apply_to_interleaved_f32_mixed_passes_only() {
+    let aligned_in = |len, aligned_columns| FusedSpec {
         interleaved: true,
-        aligned_runs: true,
+        aligned_columns,
         ..FusedSpec::new(len)
     };
+    let aligned = |len| aligned_in(len, 4);
     // 2000 points: 4 columns (runs of a sector), 8000 values exchanged as halves in one
     // part, in registers; without aligned runs the same interleaved pass has 2 columns.
     let spec = aligned(2000);
@@ -923,7 +924,7 @@ fn aligned_runs_apply_to_interleaved_f32_mixed_passes_only() {
     assert!(spec.exchanges_halves() && spec.mixed_in_registers());
     assert_eq!(spec.exchange_parts(), 1);
     let plain = FusedSpec {
-        aligned_runs: false,
+        aligned_columns: 0,
         ..spec
     };
     assert_eq!(plain.columns(), 2);
@@ -931,8 +932,21 @@ fn aligned_runs_apply_to_interleaved_f32_mixed_passes_only() {
     // 1000 points: the columns a complex exchange holds (4), now in registers.
     assert_eq!(aligned(1000).columns(), 4);
     assert!(aligned(1000).holds_registers() && !aligned(1000).exchanges_halves());
-    // Refused: not interleaved, a power of two, f64, side by side, the caller's layout.
+    // 324 points in 12 columns (3888 values, a complex exchange); 600 in 4 of the 6 its
+    // interleaved pass holds.
+    assert_eq!(aligned_in(324, 12).check(), Ok(()));
+    assert!(!aligned_in(324, 12).exchanges_halves());
+    assert_eq!(
+        aligned_in(600, 4).name(),
+        "fft_fused600_c4_fwd_f32_il_aligned"
+    );
+    // Refused: not interleaved, a power of two, f64, side by side, the caller's layout,
+    // columns that are no multiple of 4, more values than one exchange of halves holds
+    // (10240 scalars per part, 8 x 2000 = 16000), stages that do not keep registers ([25, 20]).
     let refused = [
+        aligned_in(600, 6),
+        aligned_in(2000, 8),
+        aligned_in(500, 4),
         FusedSpec {
             interleaved: false,
             ..aligned(2000)
