@@ -54,7 +54,10 @@ pub(super) fn nd_plan(
             shape.dims(),
             &shape.axes().collect::<Vec<_>>(),
             caps,
-            pairs,
+            AxisRules {
+                pairs,
+                aligned: true,
+            },
         )?,
         Some(_) => real_axes(&request, shape, caps)?,
     };
@@ -133,7 +136,7 @@ fn real_axes(
             let mut padded = half.clone();
             padded[last] = pitch;
             let (mut padded_axes, padded_work) =
-                complex_axes(&complex_request, &padded, &complex, caps, false)?;
+                complex_axes(&complex_request, &padded, &complex, caps, PADDED_HALF_ROWS)?;
             pad_half_rows(&mut real.passes, &mut padded_axes, half_spectrum, pitch)
                 .then_some((padded_axes, padded_work))
         }
@@ -141,7 +144,7 @@ fn real_axes(
     };
     let (axes, axes_work) = match padded {
         Some(padded) => padded,
-        None => complex_axes(&complex_request, &half, &complex, caps, false)?,
+        None => complex_axes(&complex_request, &half, &complex, caps, HALF_ROWS)?,
     };
     let work_len = axes_work.max(real.work_len() * rows);
     let passes = match request.direction {
@@ -151,6 +154,29 @@ fn real_axes(
     Ok((passes, work_len))
 }
 
+/// Which of the planner's optional rules the axes of a multi-dimensional plan may take.
+#[derive(Clone, Copy, Debug)]
+struct AxisRules {
+    /// Rows in pairs (`pair_rows.rs`).
+    pairs: bool,
+    /// Aligned interleaved passes ([`aligned_axis_pass`]).
+    aligned: bool,
+}
+
+/// The rules of an R2C's complex axes over its half spectrum kept at a pitch (`half_rows.rs`):
+/// a pitched pass takes no aligned columns (`FusedSpec::check`), and the pitch was measured
+/// with the interleaved rules' passes, so those stay.
+const PADDED_HALF_ROWS: AxisRules = AxisRules {
+    pairs: false,
+    aligned: false,
+};
+
+/// The rules of a real transform's complex axes over compact half rows.
+const HALF_ROWS: AxisRules = AxisRules {
+    pairs: false,
+    aligned: true,
+};
+
 /// The complex passes along `axes` of C-order arrays of shape `dims` (the last axis first:
 /// it is contiguous), and the work buffers' values per array.
 fn complex_axes(
@@ -158,7 +184,7 @@ fn complex_axes(
     dims: &[usize],
     axes: &[usize],
     caps: &DeviceCaps,
-    pairs: bool,
+    rules: AxisRules,
 ) -> Result<(Vec<Pass>, usize), PlanError> {
     let mut passes = Vec::new();
     // More than the array's values where an axis runs Bluestein's padded convolution.
@@ -184,9 +210,11 @@ fn complex_axes(
             let plan = Plan::new(axis_request, caps)?;
             work_len = work_len.max(plan.work_len() * before);
             passes.extend(plan.passes);
-        } else if let Some(interleaved) = interleaved_passes(&axis_request, caps, inner)? {
+        } else if let Some(interleaved) =
+            interleaved_passes(&axis_request, caps, inner, rules.aligned)?
+        {
             // Rows in pairs may spare this axis one of its passes (`pair_rows.rs`).
-            let paired = if pairs && interleaved.len() >= 2 {
+            let paired = if rules.pairs && interleaved.len() >= 2 {
                 paired_rows(dims, axis, &mut passes, |len, inner| {
                     interleaved_passes(
                         &PlanRequest {
@@ -195,6 +223,7 @@ fn complex_axes(
                         },
                         caps,
                         inner,
+                        rules.aligned,
                     )
                 })?
             } else {
@@ -220,11 +249,13 @@ fn complex_axes(
 
 /// The passes of an axis of `inner` interleaved sequences as interleaved fused passes, or
 /// `None` where they cannot serve it (a Bluestein length, no fused passes on the device or
-/// for the request's options, a work-group over the device's limit).
+/// for the request's options, a work-group over the device's limit). `aligned`: whether a
+/// mixed axis may take an aligned pass ([`aligned_axis_pass`]).
 fn interleaved_passes(
     request: &PlanRequest,
     caps: &DeviceCaps,
     inner: usize,
+    aligned: bool,
 ) -> Result<Option<Vec<Pass>>, PlanError> {
     let smooth = matches!(
         Algorithm::for_len(request.len),
@@ -266,8 +297,10 @@ fn interleaved_passes(
         costed_splits: false,
         ..limits
     };
-    if let Some(pass) = aligned_axis_pass(request, caps, contiguous_limits, inner)? {
-        return Ok(Some(vec![pass]));
+    if aligned {
+        if let Some(pass) = aligned_axis_pass(request, caps, contiguous_limits, inner)? {
+            return Ok(Some(vec![pass]));
+        }
     }
     let mut passes = axis_passes(request, caps, limits)?;
     let whole = passes.len() == 1;
@@ -677,6 +710,73 @@ mod tests {
             .passes
             .iter()
             .all(|p| !p.entry_point().contains("aligned")));
+    }
+
+    #[test]
+    fn aligned_passes_stay_out_of_pitched_half_spectra_and_every_planned_spec_is_valid() {
+        // An R2C volume keeps its half spectrum at a pitch between passes (`half_rows.rs`);
+        // its last pass, pitched, keeps the interleaved rules: a pitched pass takes no
+        // aligned columns. The C2R (compact rows) and the shapes without a pitch take them.
+        let real = |dims: &[usize], direction| {
+            Plan::new(
+                PlanRequest {
+                    len: dims.iter().product(),
+                    batch: 2,
+                    shape: Some(Shape::new(dims, None).unwrap()),
+                    direction,
+                    real: Some(crate::kernel::RealLayout::Compact),
+                    ..PlanRequest::new(1)
+                },
+                &GPU,
+            )
+            .unwrap()
+        };
+        let fused = |plan: &Plan| -> Vec<FusedSpec> {
+            plan.passes
+                .iter()
+                .filter_map(|p| match p.spec {
+                    KernelSpec::Fused(f) => Some(f),
+                    _ => None,
+                })
+                .collect()
+        };
+        let r2c = real(&[600, 40, 64], crate::Direction::Forward);
+        let last = *fused(&r2c).last().unwrap();
+        assert!(last.pitched && !last.is_aligned(), "{}", r2c.explain());
+        let c2r = real(&[600, 40, 64], crate::Direction::Inverse);
+        assert!(
+            fused(&c2r).iter().any(FusedSpec::is_aligned),
+            "{}",
+            c2r.explain()
+        );
+        // 600 x 8 x 16 reals: rows of 9 values, not padded (a pitch of 12 would add a third);
+        // axis 0 over 72 columns takes an aligned pass both ways (gpu_plans runs it).
+        for direction in [crate::Direction::Forward, crate::Direction::Inverse] {
+            let plan = real(&[600, 8, 16], direction);
+            assert!(
+                fused(&plan).iter().any(FusedSpec::is_aligned),
+                "{}",
+                plan.explain()
+            );
+        }
+        for dims in [
+            &[600, 40, 64][..],
+            &[1000, 8, 64],
+            &[2000, 4, 30],
+            &[1000, 12, 6],
+            &[2000, 1000],
+            &[600, 600],
+        ] {
+            for direction in [crate::Direction::Forward, crate::Direction::Inverse] {
+                let mut plans = vec![real(dims, direction)];
+                plans.push(plan(dims, None, &GPU));
+                for plan in &plans {
+                    for spec in fused(plan) {
+                        assert_eq!(spec.check(), Ok(()), "{dims:?}: {}", spec.name());
+                    }
+                }
+            }
+        }
     }
 
     #[test]
