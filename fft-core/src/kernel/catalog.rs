@@ -164,8 +164,8 @@ pub fn catalog() -> Vec<KernelSpec> {
 /// wide 2048-point pass with the merge (f32; such kernels are emitted on first use, not part
 /// of [`catalog`]), and the real transforms'
 /// point-wise steps in f32, the permutes and layout passes in f32, the interleaved 256-point
-/// pass of a multi-dimensional axis and the 256-point pass that reads planar input and writes
-/// strided output itself. `cargo xtask gen-kernels --all` writes the whole [`catalog`].
+/// pass of a multi-dimensional axis, the aligned 2000-point one (in registers, exchanging
+/// halves) and the 256-point pass that reads planar input and writes strided output itself. `cargo xtask gen-kernels --all` writes the whole [`catalog`].
 pub fn sample_catalog() -> Vec<KernelSpec> {
     let mixed_fused = KernelSpec::Fused(FusedSpec::new(1000));
     // A long mixed pass: 15625 = [25, 25, 25], 625 work-items, exchanges in 5 parts.
@@ -199,6 +199,13 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
     let interleaved = KernelSpec::Fused(FusedSpec {
         interleaved: true,
         ..FusedSpec::new(256)
+    });
+    // A mixed axis before the last in one pass in registers, its 4 columns dividing the
+    // sequences (axis 0 of 2000 x 1000): 8000 values exchanged as halves.
+    let aligned = KernelSpec::Fused(FusedSpec {
+        interleaved: true,
+        aligned_columns: 4,
+        ..FusedSpec::new(2000)
     });
     // A real volume's padded half spectrum: the split writing padded rows, and the last
     // column pass reading them and writing compact ones.
@@ -269,6 +276,7 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
             real_merge,
             wide_merge,
             interleaved,
+            aligned,
             pitched_split,
             pitched_columns,
             caller_layout,
@@ -379,6 +387,7 @@ mod tests {
                 "fft_fused256_c16_inv_f32_merge",
                 "fft_fused2048_c8_inv_f32_merge",
                 "fft_fused256_c16_fwd_f32_il",
+                "fft_fused2000_c4_fwd_f32_il_aligned",
                 "fft_fused256_c16_fwd_f32_split_pitched",
                 "fft_fused256_c16_fwd_f32_il_pitched",
                 "fft_fused256_c16_fwd_f32_in_planar_out_strided",

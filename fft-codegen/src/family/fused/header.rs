@@ -151,6 +151,13 @@ pub(super) fn write_header<W: Write>(
             w,
             "// column ci = gg % inner, and value v of the plain indexing below is at (v * inner + ci)."
         )?;
+        if spec.is_aligned() {
+            writeln!(
+                w,
+                "// Aligned runs: planned where {} divides inner, so each run of {} columns starts on a 32-byte sector.",
+                spec.aligned_columns, spec.aligned_columns
+            )?;
+        }
         if spec.pitched {
             writeln!(
                 w,
