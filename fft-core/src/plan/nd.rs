@@ -781,6 +781,57 @@ mod tests {
     }
 
     #[test]
+    fn every_fused_spec_of_a_sample_of_multi_dimensional_plans_is_valid() {
+        // Axes of mixed and power-of-two lengths (aligned or not, one pass or two) over
+        // sequence counts that 4 divides or not, complex and real, both directions, both
+        // precisions, GPU and CPU: every fused pass is a spec the generator emits
+        // (`FusedSpec::check`) and launches as its ABI says.
+        let lengths = [12, 100, 324, 600, 768, 1000, 1080, 1920, 2000, 2430, 3000];
+        let others = [6, 33, 40, 64, 96, 1002];
+        let mut shapes: Vec<Vec<usize>> = Vec::new();
+        for &a in &lengths {
+            for &b in &others {
+                shapes.push(vec![a, b]);
+            }
+            shapes.push(vec![a, 8, 64]);
+        }
+        let mut checked = 0;
+        for caps in [&GPU, &CPU] {
+            for dims in &shapes {
+                for precision in [Precision::F32, Precision::F64] {
+                    for direction in [crate::Direction::Forward, crate::Direction::Inverse] {
+                        for real in [None, Some(crate::kernel::RealLayout::Compact)] {
+                            let request = PlanRequest {
+                                len: dims.iter().product(),
+                                batch: 3,
+                                shape: Some(Shape::new(dims, None).unwrap()),
+                                precision,
+                                direction,
+                                real,
+                                ..PlanRequest::new(1)
+                            };
+                            let plan = Plan::new(request, caps).unwrap();
+                            for pass in &plan.passes {
+                                let name = pass.entry_point();
+                                if let KernelSpec::Fused(fused) = pass.spec {
+                                    assert_eq!(fused.check(), Ok(()), "{dims:?} {real:?}: {name}");
+                                }
+                                let abi = pass.spec.abi();
+                                let launch = abi.entries[pass.entry]
+                                    .geometry
+                                    .launch(&pass.spec, &pass.params);
+                                assert_eq!(pass.launch, launch, "{dims:?} {real:?}: {name}");
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 2000, "only {checked} passes checked");
+    }
+
+    #[test]
     fn interleaved_axes_keep_runs_of_four_or_channels_side_by_side_so_4096_takes_one_wide_pass() {
         // 4096-point columns: a wide pass of 4 columns (runs of 32 bytes), its exchanges in
         // two parts; 8192 points take two passes.
