@@ -199,10 +199,14 @@ impl Pass {
     /// (an edge fused in, the interleaved columns): an edge changes the kernel's shape (a
     /// pass with one is never wide, but for some with the merge), and a stale launch would not match its work-group size.
     pub(crate) fn relaunch(&mut self) {
-        let abi = self.spec.abi();
-        self.launch = abi.entries[self.entry]
+        self.launch = self.abi_launch();
+    }
+
+    /// The launch the kernel's ABI gives for the pass's spec and parameters.
+    pub(crate) fn abi_launch(&self) -> LaunchShape {
+        self.spec.abi().entries[self.entry]
             .geometry
-            .launch(&self.spec, &self.params);
+            .launch(&self.spec, &self.params)
     }
 
     /// Complex values the pass reads and writes (all batches).

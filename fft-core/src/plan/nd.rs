@@ -816,11 +816,11 @@ mod tests {
                                 if let KernelSpec::Fused(fused) = pass.spec {
                                     assert_eq!(fused.check(), Ok(()), "{dims:?} {real:?}: {name}");
                                 }
-                                let abi = pass.spec.abi();
-                                let launch = abi.entries[pass.entry]
-                                    .geometry
-                                    .launch(&pass.spec, &pass.params);
-                                assert_eq!(pass.launch, launch, "{dims:?} {real:?}: {name}");
+                                assert_eq!(
+                                    pass.launch,
+                                    pass.abi_launch(),
+                                    "{dims:?} {real:?}: {name}"
+                                );
                                 checked += 1;
                             }
                         }

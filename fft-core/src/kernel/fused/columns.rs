@@ -88,13 +88,11 @@ impl FusedSpec {
         }
         let fit = FusedSpec::complex_capacity(self.precision) / self.len.max(MAX_RADIX);
         if !self.has_power_of_two_stages() {
+            if self.is_aligned() {
+                return self.aligned_columns;
+            }
             let per_fft = (self.len / self.radix()).max(1);
-            let columns = fit.min(MAX_GROUP / per_fft).max(1);
-            return if self.is_aligned() {
-                self.aligned_columns
-            } else {
-                columns
-            };
+            return fit.min(MAX_GROUP / per_fft).max(1);
         }
         fit.max(1)
     }

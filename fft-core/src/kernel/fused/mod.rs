@@ -168,7 +168,7 @@ const CONVOLVE_RADIX_BITS: u32 = 5;
 /// (over 512); none lost. In 4 of the columns the interleaved pass holds (i3): 600 over
 /// 2048 1.295 -> 0.842, 625 over 2048 1.190 -> 0.797, 800 over 600 1.260 -> 0.803, 768 over
 /// 1024 1.359 -> 0.784, 600 over 600 1.284 -> 0.838.
-pub const ALIGNED_MAX_LEN: u32 = 2560;
+pub const ALIGNED_MAX_LEN: u32 = MIXED_PART_SCALARS_F32 / 4;
 
 /// One fused kernel: a Stockham pass whose radix is a whole sub-FFT of length `len`, computed
 /// by a work-group in registers and local memory, `columns()` sub-FFTs per work-group.
@@ -492,6 +492,7 @@ impl FusedSpec {
                 return Err(SpecError::ConvolveEdge);
             }
         }
+        // `mixed_in_registers` asks for a length that is not a power of two, of any lengths.
         let aligned_ok = self.interleaved
             && self.precision == Precision::F32
             && self.side_by_side == 0
@@ -499,13 +500,11 @@ impl FusedSpec {
             && !self.pitched
             && self.load.is_none()
             && self.store.is_none()
-            && self.lengths == Lengths::Any
-            && !self.len.is_power_of_two();
-        let aligned_fits = self.aligned_columns % FusedSpec::min_run_columns(self.precision) == 0
+            && self.aligned_columns % FusedSpec::min_run_columns(self.precision) == 0
             && u64::from(self.aligned_columns) * u64::from(self.len)
                 <= u64::from(FusedSpec::mixed_scalar_capacity(self.precision))
             && self.mixed_in_registers();
-        if self.is_aligned() && !(aligned_ok && aligned_fits) {
+        if self.is_aligned() && !aligned_ok {
             return Err(SpecError::AlignedRuns);
         }
         if self.exchanges_halves()
