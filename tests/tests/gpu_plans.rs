@@ -794,8 +794,16 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         results.push(check_c2c::<f64>(dims, 2, Direction::Inverse));
     }
     // 600 x 8 x 16 reals: axis 0 over 8 x 9 half-spectrum columns, an aligned pass (4
-    // columns) in the R2C and the C2R.
-    for dims in [&[512, 512][..], &[60, 64, 48], &[1024, 24], &[600, 8, 16]] {
+    // columns) in the R2C and the C2R. A volume whose rows' split exchanges halves and writes
+    // them at a pitch (rows of 16385 values padded to 16388): PoCL 3.1 wrote a wrong X_H in
+    // every row while the split's barriers sat in a branch on p.
+    for dims in [
+        &[512, 512][..],
+        &[60, 64, 48],
+        &[1024, 24],
+        &[600, 8, 16],
+        &[2, 4, 32768],
+    ] {
         results.push(check_real::<f32>(dims, 1));
     }
     report(results);

@@ -34,6 +34,15 @@ pub(super) fn write_store<W: Write>(
     if scatters_store(shape) {
         return write_scattered_store(w, shape, names);
     }
+    let split = shape.spec.real == Some(FusedReal::Split);
+    if split && shape.halves {
+        // A split in a kernel that exchanges halves has one column, so it is always the
+        // whole transform (p == 1): no branch on p around the barriers of its mirror
+        // exchange. PoCL 3.1 miscompiled that branch: X_H, written after the barriers by
+        // work-item 0 of each row, came out of other registers where a pitched row's padding
+        // fill followed it (R2C of 2 x 4 x 32768 reals, relative L2 1e-2).
+        return write_split_halves(w, shape, names);
+    }
     let (l, r, group, per) = (shape.len, shape.radix, shape.group, shape.per_fft);
     let q = if shape.has_j() {
         format!("row + {per} * it")
@@ -45,15 +54,12 @@ pub(super) fn write_store<W: Write>(
         "// Store phase: {r} elements per work-item (it = 0..{}); p is uniform, so is the branch.",
         r - 1
     )?;
-    let split = shape.spec.real == Some(FusedReal::Split);
-    if split && shape.registers && !shape.halves {
+    if split && shape.registers {
         write_split_spill(w, shape, names)?;
     }
     writeln!(w, "if (p == 1u)")?;
     w.open_block()?;
-    if split && shape.halves {
-        write_split_halves(w, shape, names)?;
-    } else if splits_by_elements(shape) {
+    if splits_by_elements(shape) {
         write_split_elements(w, shape, names)?;
     } else if split {
         write_split_pairs(w, shape)?;
