@@ -680,7 +680,14 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // split in a 64-point last pass at strides up to 2^17 (2^21: 128 x 128 x 64, 2^22: 256 x
     // 128 x 64, 2^23: 1024 x 64 x 64, 2^24: 1024 x 128 x 64), the merge in a 256-point first
     // pass (2^24: 256 x 256 x 128);
-    // Bluestein's halves (8962) and the odd lengths' pack (999).
+    // Bluestein's halves (8962) and the odd lengths' pack (999). Mixed half lengths above
+    // the complex capacity (their stages exchange halves) take the split and the merge in
+    // their one pass too: 8400 (4200 = [20, 21, 10], a clamped stage, the split paired in
+    // registers), 10000 (5000 = [10, 10, 10, 5]), 8232 (4116 = [14, 21, 14]: one butterfly
+    // per work-item in the last stage, so the mirrors come through an exchange of halves),
+    // 8640 (4320: the split with a first radix of 30, the merge as [15, 18, 16]), 12000
+    // (the merge as [15, 20, 20]: clamped, its last radix not dividing the first), and f64
+    // 4200 and 6000 (2100 and 3000 points).
     let mut results = Vec::new();
     let f32_lengths = [
         (1000, 3),
@@ -704,6 +711,11 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         (1 << 24, 1),
         (8962, 1),
         (999, 2),
+        (8400, 2),
+        (10000, 1),
+        (8232, 3),
+        (8640, 1),
+        (12000, 1),
     ];
     for (len, batch) in f32_lengths {
         results.push(check_real::<f32>(&[len], batch));
@@ -716,6 +728,8 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         (1 << 16, 1),
         (32000, 2),
         (1 << 21, 1),
+        (4200, 1),
+        (6000, 1),
     ] {
         results.push(check_real::<f64>(&[len], batch));
     }
@@ -794,14 +808,15 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         results.push(check_c2c::<f64>(dims, 2, Direction::Inverse));
     }
     // 600 x 8 x 16 reals: axis 0 over 8 x 9 half-spectrum columns, an aligned pass (4
-    // columns) in the R2C and the C2R. A volume whose rows' split exchanges halves and writes
-    // them at a pitch (rows of 16385 values padded to 16388): PoCL 3.1 wrote a wrong X_H in
-    // every row while the split's barriers sat in a branch on p.
+    // columns) in the R2C and the C2R. Volumes whose rows' split exchanges halves and writes
+    // them at a pitch (rows of 4117 and 16385 values padded to 4120 and 16388): PoCL 3.1
+    // wrote a wrong X_H in every row while the split's barriers sat in a branch on p.
     for dims in [
         &[512, 512][..],
         &[60, 64, 48],
         &[1024, 24],
         &[600, 8, 16],
+        &[3, 4, 8232],
         &[2, 4, 32768],
     ] {
         results.push(check_real::<f32>(dims, 1));

@@ -317,8 +317,10 @@ fn fuse(pass: &mut Pass, step: FusedReal) -> bool {
     if pass.params.stride == 1 && pass.params.padded == fused.len as usize {
         fused = fused.as_single_pass();
     }
-    // A split needs both values of a pair in local memory: not where a mixed pass's stages
-    // exchange halves (5000 points in one register pass), whose spec does not exist.
+    // Not every pass has a form with the step: a mixed pass exchanging halves takes a split
+    // only as the whole transform in one part with a dividing last radix (8580 reals, 4290
+    // points, has none), a merge or an f64 step only with a small first radix
+    // (`FusedSpec::edge_first_radix_cap`).
     if fused.check().is_err() {
         return false;
     }

@@ -1224,15 +1224,17 @@ fn every_launch_matches_its_kernels_geometry() {
 
 #[test]
 fn real_steps_ride_on_register_passes_where_their_specs_exist() {
-    let real = |len: usize, direction: Direction| {
+    let real_in = |len: usize, direction: Direction, precision: Precision| {
         let r = PlanRequest {
             strategy: Strategy::Auto,
             direction,
+            precision,
             real: Some(RealLayout::Compact),
             ..request(len, 16)
         };
         plan_name(&Plan::new(r, &GPU).unwrap())
     };
+    let real = |len: usize, direction: Direction| real_in(len, direction, Precision::F32);
     // 1000 complex points keep their values in registers; as the whole transform
     // (`_whole`) the split puts them back into local memory unpadded and writes element by
     // element ([10, 10, 10]: one butterfly per work-item in the last stage), the merge reads
@@ -1245,11 +1247,51 @@ fn real_steps_ride_on_register_passes_where_their_specs_exist() {
         real(2000, Direction::Inverse),
         ["fft_fused1000_c4_inv_f32_merge"]
     );
-    // 5000 points exchange halves in one register pass: no split there (its pairs need the
-    // complex buffer), so a point-wise split follows; the merge reads in.
+    // 5000 points exchange halves in one register pass: the split pairs each butterfly of
+    // the last stage with its mirror in one work-item ([10, 10, 10, 5]), so it needs no
+    // complex buffer (a point-wise split pass followed before); the merge reads in. 8232
+    // reals: 4116 = [14, 21, 14] (a clamped stage) brings the mirrors through an exchange of
+    // halves; 8640 reals, 4320 = [30, 6, 6, 2, 2]: above the complex capacity the first radix of
+    // a real step is not held to 20.
     assert_eq!(
         real(10000, Direction::Forward),
-        ["fft_fused5000_c1_fwd_f32", "fft_real_split_f32"]
+        ["fft_fused5000_c1_fwd_f32_split_whole"]
+    );
+    assert_eq!(
+        real(8232, Direction::Forward),
+        ["fft_fused4116_c1_fwd_f32_split"]
+    );
+    assert_eq!(
+        real(8232, Direction::Inverse),
+        ["fft_fused4116_c1_inv_f32_merge"]
+    );
+    assert_eq!(
+        real(8640, Direction::Forward),
+        ["fft_fused4320_c1_fwd_f32_split"]
+    );
+    // The merge of 8640 reals takes a first radix of at most 20 in clamped stages ([15, 18,
+    // 16]); f64 real steps one of at most 10 (6000 reals: 3000 = [10, 10, 6, 5]; 8232 reals,
+    // 4116 = [14, 7, 3, 14], keep their point-wise steps).
+    assert_eq!(
+        real(8640, Direction::Inverse),
+        ["fft_fused4320_c1_inv_f32_merge"]
+    );
+    let f64 = Precision::F64;
+    assert_eq!(
+        real_in(6000, Direction::Forward, f64),
+        ["fft_fused3000_c1_fwd_f64_split_whole"]
+    );
+    assert_eq!(
+        real_in(6000, Direction::Inverse, f64),
+        ["fft_fused3000_c1_inv_f64_merge"]
+    );
+    assert_eq!(
+        real_in(8232, Direction::Forward, f64),
+        ["fft_fused4116_c1_fwd_f64", "fft_real_split_f64"]
+    );
+    assert_eq!(
+        real_in(8232, Direction::Inverse, f64),
+        ["fft_real_merge_f64", "fft_fused4116_c1_inv_f64"]
     );
     assert_eq!(
         real(10000, Direction::Inverse),

@@ -458,7 +458,16 @@ pub(super) fn write_split_halves<W: Write>(
     let mut to = Vec::new();
     for it in 0..r {
         let e = element(it);
-        let mirror = Expr::uint(l).minus(e.clone()).and(Expr::uint(l - 1));
+        // (L - e) % L: a mask for powers of two; for mixed lengths only e = 0 (the first
+        // element of work-item 0) is its own mirror.
+        let mirror = if l.is_power_of_two() {
+            Expr::uint(l).minus(e.clone()).and(Expr::uint(l - 1))
+        } else if it == 0 {
+            e.clone()
+                .select(Expr::lit(0), Expr::uint(0), Expr::uint(l).minus(e.clone()))
+        } else {
+            Expr::uint(l).minus(e.clone())
+        };
         let register = format!("sm[{it}]");
         let value = format!("st[{it}]");
         if part_len == l {

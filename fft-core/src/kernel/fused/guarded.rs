@@ -17,6 +17,7 @@
 
 use super::radices::divide_the_first;
 use super::{FusedSpec, REGISTER_MIN_RUN};
+use crate::kernel::real::FusedReal;
 use crate::plan::balanced_factors;
 
 impl FusedSpec {
@@ -24,14 +25,15 @@ impl FusedSpec {
     /// ([`guarded_radices`]): a mixed pass above [`FusedSpec::complex_capacity`] (one sub-FFT
     /// per work-group, exchanging halves, in parts above [`FusedSpec::mixed_scalar_capacity`]:
     /// the long mixed passes, [`FusedSpec::is_long_mixed`]), not interleaved or side by side,
-    /// with no edge but the caller's layout (read by the first stage's registers and written
-    /// from the last one's element by element, which the clamped stages between leave alone).
+    /// with no edge but the caller's layout or a real step (read by the first stage's
+    /// registers and written from the last one's element by element, which the clamped
+    /// stages between leave alone; a split's last radix divides the first,
+    /// [`FusedSpec::mixed_in_registers`]); no Bluestein edges.
     pub(super) fn may_guard_stages(&self) -> bool {
         self.len > FusedSpec::complex_capacity(self.precision)
             && !self.interleaved
             && self.side_by_side == 0
             && self.chirp.is_none()
-            && self.real.is_none()
             && !self.pair_rows
             && self.may_hold_mixed_registers()
     }
@@ -52,7 +54,26 @@ impl FusedSpec {
     pub(super) fn guarded_stages_fit(&self, radices: &[u32]) -> bool {
         !radices.is_empty()
             && self.may_guard_stages()
-            && stage_values(radices) <= self.max_mixed_stage_radix()
+            && stage_values(radices) <= self.guarded_max_values()
+    }
+
+    /// The most values a work-item of a clamped pass holds in any stage ([`stage_values`]):
+    /// the largest mixed radix (32 in f32, 16 in f64), but `MERGE_MAX_VALUES` (24) with an
+    /// f32 C2R's merge. Measured on the H200 (docs/PERFORMANCE.md, 2026-11-30 (real halves);
+    /// per 2^27 reals, the point-wise merge pass -> the merge in the one pass): in r1 and r2
+    /// at 20 and 21 values the merge gained (8400 reals = [20, 21, 10] 0.566 -> 0.486 ms,
+    /// 9000 = [15, 20, 15] 0.573 -> 0.485, 8232 = [14, 21, 14] 0.576 -> 0.508), at 25 and 30
+    /// it lost or tied (15000 = [15, 25, 20] 0.611 -> 0.838, 12000 = [20, 30, 10] 0.642 ->
+    /// 0.632); with the bound (r3) those two take [15, 10, 10, 5] and [15, 20, 20] and gained
+    /// (0.609 -> 0.542, 0.641 -> 0.555), as did the other lengths it changed (8640 = [15, 18,
+    /// 16] 0.639 -> 0.487, 11000 = [20, 11, 5, 5] 0.581 -> 0.550, 18000 = [18, 10, 10, 5]
+    /// 0.582 -> 0.538).
+    pub(super) fn guarded_max_values(&self) -> u32 {
+        if self.real == Some(FusedReal::Merge) && self.precision == crate::Precision::F32 {
+            self.max_mixed_stage_radix().min(MERGE_MAX_VALUES)
+        } else {
+            self.max_mixed_stage_radix()
+        }
     }
 }
 
@@ -85,6 +106,10 @@ pub(super) fn fewer_stages(
         (d, a) => d.or(a),
     }
 }
+
+/// The most values per work-item of a clamped f32 pass with a C2R's merge
+/// ([`FusedSpec::guarded_max_values`]).
+const MERGE_MAX_VALUES: u32 = 24;
 
 /// The most work-items of a clamped pass whose last radix does not divide the first where
 /// radices that divide it exist ([`fewer_stages`]).
@@ -347,12 +372,38 @@ mod tests {
         // Up to the complex capacity the stages go through local memory (2310 = [15, 14, 11]).
         let short = spec(2310, f32);
         assert!(!short.may_guard_stages() && !short.mixed_in_registers());
-        // An edge (the real split of 8400 reals), an interleaved pass, or exchange parts.
-        let split = FusedSpec {
+        // A real split guards its stages as the whole transform only (the R2C of 8400
+        // reals), its last radix dividing the first (the store's elements `j + it * L/R`):
+        // 7800 takes [20, 13, 3, 10], not the complex pass's [24, 25, 13]; 4290 has no such
+        // radices. As the last pass of several it exchanges nothing for its pairs.
+        let split = |len| FusedSpec {
             real: Some(FusedReal::Split),
-            ..spec(4200, f32)
+            ..spec(len, f32)
         };
-        assert!(!split.may_guard_stages() && split.check().is_err());
+        assert!(split(4200).guards_stages() && split(4200).check().is_ok());
+        assert_eq!(split(4200).stage_radices(), [20, 21, 10]);
+        assert_eq!(spec(7800, f32).stage_radices(), [24, 25, 13]);
+        assert_eq!(split(7800).stage_radices(), [20, 13, 3, 10]);
+        assert!(split(4290).check().is_err());
+        let last_of_several = FusedSpec {
+            single_pass: false,
+            ..split(4200)
+        };
+        assert!(!last_of_several.may_guard_stages() && last_of_several.check().is_err());
+        // The merge reads its pairs into the first stage's registers: any stages after, at
+        // most 24 values per work-item in f32 (7500: [15, 10, 10, 5], not the complex
+        // pass's [30, 10, 5, 5] nor [15, 25, 20]; 6000: [15, 20, 20]).
+        let merge = |len| FusedSpec {
+            real: Some(FusedReal::Merge),
+            direction: crate::Direction::Inverse,
+            ..spec(len, f32)
+        };
+        assert!(merge(4200).guards_stages() && merge(4200).check().is_ok());
+        assert_eq!(merge(4200).stage_radices(), [20, 21, 10]);
+        assert_eq!(spec(7500, f32).stage_radices(), [30, 10, 5, 5]);
+        assert_eq!(merge(7500).stage_radices(), [15, 10, 10, 5]);
+        assert_eq!(merge(6000).stage_radices(), [15, 20, 20]);
+        assert!(merge(6000).check().is_ok());
         let interleaved = FusedSpec {
             interleaved: true,
             ..spec(4200, f32)

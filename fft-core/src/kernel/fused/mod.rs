@@ -372,6 +372,7 @@ impl FusedSpec {
             ..self
         };
         if single.columns() != self.columns()
+            || single.mixed_in_registers() != self.mixed_in_registers()
             || single.single_pass_in_registers()
             || single.splits_unpadded()
             || single.pairs_split_in_registers()

@@ -3,8 +3,8 @@
 
 use super::guarded::{fewer_stages, guarded_radices, GuardedSearch, LastRadix};
 use super::{
-    FusedSpec, CONVOLVE_RADIX_BITS, EDGE_REGISTER_MAX_RADIX, EXTRA_STAGE_MIN_LEN, MAX_GROUP,
-    MAX_RADIX, MAX_STAGE_RADIX, MIXED_CAP, REGISTER_MIN_RUN,
+    FusedSpec, CONVOLVE_RADIX_BITS, EXTRA_STAGE_MIN_LEN, MAX_GROUP, MAX_RADIX, MAX_STAGE_RADIX,
+    MIXED_CAP, REGISTER_MIN_RUN,
 };
 use crate::kernel::real::FusedReal;
 use crate::plan::balanced_factors;
@@ -246,11 +246,9 @@ impl FusedSpec {
         let parts = self.sub_fft_parts();
         let fit = divide_the_first(&chosen) && parts_fit(len, &chosen, parts);
         if self.may_hold_mixed_registers() && !fit {
-            let cap = if self.has_edge() {
-                self.max_mixed_stage_radix().min(EDGE_REGISTER_MAX_RADIX)
-            } else {
-                self.max_mixed_stage_radix()
-            };
+            let cap = self
+                .max_mixed_stage_radix()
+                .min(self.edge_first_radix_cap());
             if let Some(dividing) = dividing_radices(len, cap, parts, MAX_GROUP) {
                 let extra = usize::from(len > EXTRA_STAGE_MIN_LEN || self.real.is_some());
                 if dividing.len() <= chosen.len() + extra {
@@ -261,7 +259,7 @@ impl FusedSpec {
             // no radices divide the first, stages that run clamped butterflies, their last
             // radix dividing the first where one can.
             if parts == 1 && self.may_guard_stages() {
-                let most = self.max_mixed_stage_radix();
+                let most = self.guarded_max_values();
                 let guarded = |last| {
                     let search = GuardedSearch {
                         most,
@@ -272,9 +270,12 @@ impl FusedSpec {
                     };
                     guarded_radices(len, search, |_| true).map(|r| (r, 1))
                 };
-                if let Some((radices, _)) =
-                    fewer_stages(len, guarded(LastRadix::Dividing), guarded(LastRadix::Any))
-                {
+                // A real split stores the elements `j + it * L/R`: a dividing last radix.
+                let any = match self.real {
+                    Some(FusedReal::Split) => None,
+                    _ => guarded(LastRadix::Any),
+                };
+                if let Some((radices, _)) = fewer_stages(len, guarded(LastRadix::Dividing), any) {
                     return radices;
                 }
             }
@@ -294,7 +295,7 @@ impl FusedSpec {
         let parts = self.sub_fft_parts();
         self.may_hold_mixed_registers()
             && radices.len() >= 2
-            && (!self.has_edge() || first <= EDGE_REGISTER_MAX_RADIX)
+            && first <= self.edge_first_radix_cap()
             && divide_the_first(radices)
             && parts_fit(len, radices, parts)
             && (REGISTER_MIN_RUN..=MAX_GROUP).contains(&(len / first))

@@ -138,8 +138,9 @@ impl FusedSpec {
     /// `REGISTER_MIN_RUN` (16) work-items per sub-FFT (the flat phases then move runs of
     /// `L / R` neighbouring values: `1000 = [10, 10, 10]`, runs of 100), a work-group of at
     /// most [`MAX_GROUP`] (long mixed passes up to 1024, [`FusedSpec::is_long_mixed`]:
-    /// 13824 = [24, 24, 24] takes 576), and with an edge a first
-    /// radix of at most `EDGE_REGISTER_MAX_RADIX` (20). Stages exchange
+    /// 13824 = [24, 24, 24] takes 576), with an edge a first radix of at most
+    /// `edge_first_radix_cap` (20, but for real steps above the complex capacity), and with
+    /// a real split a last radix that divides the first. Stages exchange
     /// complex values up to [`FusedSpec::complex_capacity`], halves above (6561 points in
     /// f32 in one pass), in parts above [`FusedSpec::mixed_scalar_capacity`] (10800 points
     /// in f32 as `[30, 10, 6, 6]`, two parts of 5400).
@@ -157,12 +158,40 @@ impl FusedSpec {
         } else {
             MAX_GROUP
         };
+        // A real split stores the last stage's outputs as the elements `j + it * L/R` (its
+        // mirror exchange and the paired split both need them there): a last radix dividing R.
+        let split_stores = self.real != Some(FusedReal::Split)
+            || radices.last().is_some_and(|&last| first % last == 0);
         self.register_stages_fit(&radices)
-            && (!self.has_edge() || first <= EDGE_REGISTER_MAX_RADIX || long)
+            && split_stores
+            && (first <= self.edge_first_radix_cap() || long)
             && (divide_the_first(&radices)
                 || (!self.is_aligned() && self.guarded_stages_fit(&radices)))
             && parts_fit(self.len, &radices, self.exchange_parts())
             && self.work_group_size() <= group
+    }
+
+    /// The largest first radix of a mixed pass in registers: `EDGE_REGISTER_MAX_RADIX` (20)
+    /// with an edge, no bound without. Above [`FusedSpec::complex_capacity`] (the stages
+    /// exchange halves), where a real step has no local-memory form and without registers
+    /// takes a point-wise pass over global memory of its own: no bound for an f32 split, 20
+    /// for an f32 merge, 10 in f64 (half the registers per value). Measured on the H200
+    /// (docs/PERFORMANCE.md, 2026-11-30 (real halves), r1; per 2^27 f32 reals, 2^26 f64; the
+    /// point-wise pass -> the step in the one pass; in-sample): f32 splits gained at every
+    /// first radix (8400 = [20, 21, 10] 0.550 -> 0.315 ms, 9000 = [30, 30, 5] 0.582 ->
+    /// 0.356, 8640 = [30, 6, 6, 2, 2] 0.641 -> 0.593) or tied (12000 = [30, 10, 10, 2]); f32
+    /// merges gained at 14 and 20 (8400 0.562 -> 0.481) and lost at 30 (8640 0.640 -> 1.042,
+    /// 12000, 9000, 15000); in f64 the split and the merge gained at 5 and 10 (6000 reals =
+    /// [10, 10, 6, 5]: 0.572 -> 0.345, 0.577 -> 0.471) and lost at 14 (8232 reals = [14, 7, 3,
+    /// 14]: 0.577 -> 0.597, 0.582 -> 0.770).
+    pub(super) fn edge_first_radix_cap(&self) -> u32 {
+        let above_capacity = self.len > FusedSpec::complex_capacity(self.precision);
+        match (self.real, self.precision) {
+            (Some(_), Precision::F64) if above_capacity => EDGE_REGISTER_MAX_RADIX / 2,
+            (Some(FusedReal::Split), Precision::F32) if above_capacity => u32::MAX,
+            _ if self.has_edge() => EDGE_REGISTER_MAX_RADIX,
+            _ => u32::MAX,
+        }
     }
 
     /// What every pass that keeps its values in registers needs of its stage `radices`: two
@@ -179,14 +208,15 @@ impl FusedSpec {
     /// length that is not a power of two, not interleaved unless its sequences are side by
     /// side ([`FusedSpec::side_by_side`]) or its runs aligned ([`FusedSpec::aligned_columns`]); its edges read and write element
     /// by element at their global index (Bluestein's pad, filter and unpad, a real merge, the
-    /// caller's layout), or, for a real split, through the complex buffer the split reads
-    /// (up to [`FusedSpec::complex_capacity`] points: no halves).
+    /// caller's layout), or, for a real split, from the last stage's registers: above
+    /// [`FusedSpec::complex_capacity`] points (halves) only as the whole transform in one
+    /// exchange part (fft-codegen's `paired_split.rs` and `write_split_halves`).
     pub(super) fn may_hold_mixed_registers(&self) -> bool {
         let split_in_halves = self.real == Some(FusedReal::Split)
             && self.len > FusedSpec::complex_capacity(self.precision);
         !self.len.is_power_of_two()
             && self.lengths == Lengths::Any
             && (!self.interleaved || self.side_by_side > 0 || self.is_aligned())
-            && !split_in_halves
+            && (!split_in_halves || (self.single_pass && self.sub_fft_parts() == 1))
     }
 }
