@@ -886,5 +886,9 @@ fn plans_of_the_gpu_with_the_callers_layouts_match_the_oracle() {
     results.push(check_real_layouts::<f32>(864, 3));
     results.push(check_real_layouts::<f32>(16384, 2));
     results.push(check_real_layouts::<f64>(2048, 3));
+    // The halves-exchanging mixed passes with the split (paired in registers: 8400 reals;
+    // through a mirror exchange: 8232) and the merge, reading the padded rows themselves.
+    results.push(check_real_layouts::<f32>(8400, 2));
+    results.push(check_real_layouts::<f32>(8232, 3));
     report(results);
 }
