@@ -682,12 +682,13 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // pass (2^24: 256 x 256 x 128);
     // Bluestein's halves (8962) and the odd lengths' pack (999). Mixed half lengths above
     // the complex capacity (their stages exchange halves) take the split and the merge in
-    // their one pass too: 8400 (4200 = [20, 21, 10], a clamped stage, the split paired in
-    // registers), 10000 (5000 = [10, 10, 10, 5]), 8232 (4116 = [14, 21, 14]: one butterfly
-    // per work-item in the last stage, so the mirrors come through an exchange of halves),
-    // 8640 (4320: the split with a first radix of 30, the merge as [15, 18, 16]), 12000
-    // (the merge as [15, 20, 20]: clamped, its last radix not dividing the first), and f64
-    // 4200 and 6000 (2100 and 3000 points).
+    // their one pass too, the split paired in registers: 8400 (4200 = [20, 21, 10], a
+    // clamped stage), 10000 (5000 = [10, 10, 10, 5]), 8232 (4116 as [14, 7, 6, 7], not the
+    // complex pass's [14, 21, 14]), 8640 (4320 as [24, 30, 6]; the merge as [15, 18, 16]),
+    // 12000 (6000 as [20, 30, 10]; the merge as [15, 20, 20]: clamped, its last radix not
+    // dividing the first), f64 4200 and 6000 (2100 and 3000 points); or, an odd half length,
+    // the mirrors through one more exchange of halves: 9450 (4725 = [15, 21, 15]), f64 4374
+    // (2187 = [9, 9, 9, 3]).
     let mut results = Vec::new();
     let f32_lengths = [
         (1000, 3),
@@ -716,6 +717,7 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         (8232, 3),
         (8640, 1),
         (12000, 1),
+        (9450, 2),
     ];
     for (len, batch) in f32_lengths {
         results.push(check_real::<f32>(&[len], batch));
@@ -730,6 +732,7 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         (1 << 21, 1),
         (4200, 1),
         (6000, 1),
+        (4374, 1),
     ] {
         results.push(check_real::<f64>(&[len], batch));
     }
@@ -808,15 +811,16 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         results.push(check_c2c::<f64>(dims, 2, Direction::Inverse));
     }
     // 600 x 8 x 16 reals: axis 0 over 8 x 9 half-spectrum columns, an aligned pass (4
-    // columns) in the R2C and the C2R. Volumes whose rows' split exchanges halves and writes
-    // them at a pitch (rows of 4117 and 16385 values padded to 4120 and 16388): PoCL 3.1
-    // wrote a wrong X_H in every row while the split's barriers sat in a branch on p.
+    // columns) in the R2C and the C2R. Volumes whose rows' split brings the mirrors through
+    // an exchange of halves and writes them at a pitch (rows of 4726 and 16385 values
+    // padded to 4728 and 16388): PoCL 3.1 wrote a wrong X_H in every row while the split's
+    // barriers sat in a branch on p.
     for dims in [
         &[512, 512][..],
         &[60, 64, 48],
         &[1024, 24],
         &[600, 8, 16],
-        &[3, 4, 8232],
+        &[3, 4, 9450],
         &[2, 4, 32768],
     ] {
         results.push(check_real::<f32>(dims, 1));
@@ -887,8 +891,8 @@ fn plans_of_the_gpu_with_the_callers_layouts_match_the_oracle() {
     results.push(check_real_layouts::<f32>(16384, 2));
     results.push(check_real_layouts::<f64>(2048, 3));
     // The halves-exchanging mixed passes with the split (paired in registers: 8400 reals;
-    // through a mirror exchange: 8232) and the merge, reading the padded rows themselves.
+    // through a mirror exchange: 9450) and the merge, reading the padded rows themselves.
     results.push(check_real_layouts::<f32>(8400, 2));
-    results.push(check_real_layouts::<f32>(8232, 3));
+    results.push(check_real_layouts::<f32>(9450, 3));
     report(results);
 }

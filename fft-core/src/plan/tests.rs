@@ -1249,17 +1249,23 @@ fn real_steps_ride_on_register_passes_where_their_specs_exist() {
     );
     // 5000 points exchange halves in one register pass: the split pairs each butterfly of
     // the last stage with its mirror in one work-item ([10, 10, 10, 5]), so it needs no
-    // complex buffer (a point-wise split pass followed before); the merge reads in. 8232
-    // reals: 4116 = [14, 21, 14] (a clamped stage) brings the mirrors through an exchange of
-    // halves; 8640 reals, 4320 = [30, 6, 6, 2, 2]: above the complex capacity the first radix of
-    // a real step is not held to 20.
+    // complex buffer (a point-wise split pass followed before); the merge reads in. The
+    // split takes radices that pair so where they take at most one stage more than the
+    // complex pass's: 8232 reals, 4116 = [14, 21, 14] -> [14, 7, 6, 7]; 8640 reals, 4320 =
+    // [30, 6, 6, 2, 2] -> [24, 30, 6] (above the complex capacity the first radix of an f32
+    // split is not held to 20). An odd half length never pairs (all its radices are odd):
+    // 9450 reals, 4725 = [15, 21, 15], bring the mirrors through an exchange of halves.
     assert_eq!(
         real(10000, Direction::Forward),
         ["fft_fused5000_c1_fwd_f32_split_whole"]
     );
     assert_eq!(
         real(8232, Direction::Forward),
-        ["fft_fused4116_c1_fwd_f32_split"]
+        ["fft_fused4116_c1_fwd_f32_split_whole"]
+    );
+    assert_eq!(
+        real(9450, Direction::Forward),
+        ["fft_fused4725_c1_fwd_f32_split"]
     );
     assert_eq!(
         real(8232, Direction::Inverse),
@@ -1267,7 +1273,7 @@ fn real_steps_ride_on_register_passes_where_their_specs_exist() {
     );
     assert_eq!(
         real(8640, Direction::Forward),
-        ["fft_fused4320_c1_fwd_f32_split"]
+        ["fft_fused4320_c1_fwd_f32_split_whole"]
     );
     // The merge of 8640 reals takes a first radix of at most 20 in clamped stages ([15, 18,
     // 16]); f64 real steps one of at most 10 (6000 reals: 3000 = [10, 10, 6, 5]; 8232 reals,

@@ -385,6 +385,16 @@ mod tests {
         assert_eq!(spec(7800, f32).stage_radices(), [24, 25, 13]);
         assert_eq!(split(7800).stage_radices(), [20, 13, 3, 10]);
         assert!(split(4290).check().is_err());
+        // Radices whose last stage pairs in registers where the others would need the mirror
+        // exchange, at most one stage more (`paired_split_radices`): 4320 = [30, 6, 6, 2, 2]
+        // -> [24, 30, 6], 6000 = [30, 10, 10, 2] -> [20, 30, 10], 8000 = [20, 20, 20] -> [20,
+        // 20, 10, 2]; an odd length never pairs (4725 = [15, 21, 15]).
+        assert_eq!(split(4320).stage_radices(), [24, 30, 6]);
+        assert_eq!(split(6000).stage_radices(), [20, 30, 10]);
+        assert_eq!(split(8000).stage_radices(), [20, 20, 10, 2]);
+        assert!(split(6000).pairs_split_in_registers());
+        assert_eq!(split(4725).stage_radices(), [15, 21, 15]);
+        assert!(!split(4725).pairs_split_in_registers() && split(4725).check().is_ok());
         let last_of_several = FusedSpec {
             single_pass: false,
             ..split(4200)

@@ -226,6 +226,46 @@ impl FusedSpec {
     /// largest where those would need more work-items than a work-group may have, and
     /// radices that all divide the first where those do not ([`FusedSpec::stage_radices`]).
     pub(super) fn mixed_radices_from(&self, balanced: Vec<u32>) -> Vec<u32> {
+        let radices = self.registers_radices_from(balanced);
+        self.paired_split_radices(&radices).unwrap_or(radices)
+    }
+
+    /// A real split's radices above the complex capacity (one sub-FFT per work-group,
+    /// exchanging halves) that pair its last stage's butterflies with their mirrors in
+    /// registers ([`FusedSpec::last_stage_pairs`]), where `radices` do not and these take at
+    /// most one stage more: the mirror exchange the others need cost more than a stage.
+    /// Measured on the H200 (docs/PERFORMANCE.md, 2026-11-30 (real halves), r1, per 2^27
+    /// reals): paired, 8400 reals = [20, 21, 10] 0.315 ms and 10000 = [10, 10, 10, 5]
+    /// 0.353; through the mirror exchange, 8232 = [14, 21, 14] 0.480 against 0.318 for its
+    /// plain pass. So 8640 = [30, 6, 6, 2, 2] takes [24, 30, 6], 12000 = [30, 10, 10, 2]
+    /// takes [20, 30, 10].
+    fn paired_split_radices(&self, radices: &[u32]) -> Option<Vec<u32>> {
+        let halves = self.len > FusedSpec::complex_capacity(self.precision);
+        let applies = self.real == Some(FusedReal::Split)
+            && halves
+            && self.sub_fft_parts() == 1
+            && self.may_guard_stages()
+            && !self.last_stage_pairs(radices);
+        if !applies {
+            return None;
+        }
+        let search = GuardedSearch {
+            most: self.guarded_max_values(),
+            max_group: MAX_GROUP,
+            parts: 1,
+            last: LastRadix::Dividing,
+            fewest_work_items: false,
+        };
+        let cap = self.edge_first_radix_cap();
+        guarded_radices(self.len, search, |r| {
+            r[0] <= cap && self.last_stage_pairs(r)
+        })
+        .filter(|paired| paired.len() <= radices.len() + 1)
+    }
+
+    /// A mixed length's stage radices from its `balanced` factors by the register rules
+    /// ([`FusedSpec::mixed_radices_from`] before a real split's pairing).
+    fn registers_radices_from(&self, balanced: Vec<u32>) -> Vec<u32> {
         let len = self.len.max(1);
         // Radices that small could need more work-items than a work-group may have:
         // then the register budget's largest.
