@@ -160,7 +160,8 @@ pub fn catalog() -> Vec<KernelSpec> {
 /// (an odd radix), the fused 256- and 4096-point passes (f64: 2048), and the fused
 /// 1000-point pass of a mixed length, the long mixed 15625-point one
 /// ([`FusedSpec::is_long_mixed`]) and the 2048-point pass of Bluestein's whole
-/// convolution, the 256-point passes with a real transform's split and merge steps and the
+/// convolution, the 256-point passes with a real transform's split and merge steps, the
+/// 4725-point one with the split exchanging halves, and the
 /// wide 2048-point pass with the merge (f32; such kernels are emitted on first use, not part
 /// of [`catalog`]), and the real transforms'
 /// point-wise steps in f32, the permutes and layout passes in f32, the interleaved 256-point
@@ -190,6 +191,16 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
         direction: Direction::Inverse,
         ..FusedSpec::new(256)
     });
+    // The split in a one-pass kernel exchanging halves whose last stage cannot pair its
+    // butterflies in registers (an odd half length, 9450 reals: 4725 = [15, 21, 15]): one
+    // more exchange of halves brings each value's mirror.
+    let halves_split = KernelSpec::Fused(
+        FusedSpec {
+            real: Some(FusedReal::Split),
+            ..FusedSpec::new(4725)
+        }
+        .as_single_pass(),
+    );
     // The merge in a wide pass (8 columns exchanging halves; the mirrored block order).
     let wide_merge = KernelSpec::Fused(FusedSpec {
         real: Some(FusedReal::Merge),
@@ -274,6 +285,7 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
             bluestein_fused,
             real_split,
             real_merge,
+            halves_split,
             wide_merge,
             interleaved,
             aligned,
@@ -385,6 +397,7 @@ mod tests {
                 "fft_fused2048_c2_fwd_f32_pad_convolve_fwd",
                 "fft_fused256_c16_fwd_f32_split",
                 "fft_fused256_c16_inv_f32_merge",
+                "fft_fused4725_c1_fwd_f32_split",
                 "fft_fused2048_c8_inv_f32_merge",
                 "fft_fused256_c16_fwd_f32_il",
                 "fft_fused2000_c4_fwd_f32_il_aligned",

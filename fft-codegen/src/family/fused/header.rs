@@ -285,14 +285,25 @@ pub(super) fn write_header<W: Write>(
                 w,
                 "// Real transform (R2C's last pass, N = 2H reals, H = t * L): the store writes the split step,"
             )?;
-            writeln!(
-                w,
-                "// X_k from Z_k and Z_(H-k), k = 0..H, to rows y[b * (H + 1) ..]; with t > 1 each work-group holds"
-            )?;
-            writeln!(
-                w,
-                "// its columns in mirrored pairs (j, t - j) so both values of every split are in local memory."
-            )?;
+            if shape.halves && !shape.spec.pairs_split_in_registers() {
+                writeln!(
+                    w,
+                    "// X_k from Z_k and Z_(H-k), k = 0..H, to rows y[b * (H + 1) ..]; the whole transform (t = p = 1):"
+                )?;
+                writeln!(
+                    w,
+                    "// one more exchange of halves brings each value's mirror Z_(H-k) into a register beside Z_k."
+                )?;
+            } else {
+                writeln!(
+                    w,
+                    "// X_k from Z_k and Z_(H-k), k = 0..H, to rows y[b * (H + 1) ..]; with t > 1 each work-group holds"
+                )?;
+                writeln!(
+                    w,
+                    "// its columns in mirrored pairs (j, t - j) so both values of every split are in local memory."
+                )?;
+            }
         }
         Some(fft_core::kernel::FusedReal::Merge) => {
             writeln!(
