@@ -1108,3 +1108,32 @@ fn the_pad_helper_and_buffer_follow_the_spec_padding_step() {
         assert!(text.contains(&declared), "{len}: {declared}");
     }
 }
+
+#[test]
+fn a_split_exchanging_halves_is_straight_line_code_with_its_mirrors() {
+    // The split of a one-pass kernel whose stages exchange halves runs as the whole
+    // transform: no branch on p around its barriers (PoCL 3.1 miscompiled one, writing a
+    // wrong X_H in every pitched row). A mixed length without a pairing last stage (4725 =
+    // [15, 21, 15]) and a power of two in two parts (16384) bring the mirrors through an
+    // exchange, the mixed one with (L - e) % L as a select, not a mask.
+    let split = |len| {
+        FusedSpec {
+            real: Some(fft_codegen::FusedReal::Split),
+            ..FusedSpec::new(len)
+        }
+        .as_single_pass()
+    };
+    for len in [4725, 16384] {
+        let spec = split(len);
+        assert!(
+            spec.exchanges_halves() && !spec.pairs_split_in_registers(),
+            "{len}"
+        );
+        let text = code(&source(&spec));
+        assert!(!text.contains("if (p == 1u)"), "{len}: {text}");
+        assert!(text.contains("sm[0].x = buf["), "{len}");
+    }
+    let mixed = code(&source(&split(4725)));
+    assert!(mixed.contains("row == 0u ? 0u : 4725u - row"), "{mixed}");
+    assert!(!mixed.contains("& 4724u"), "{mixed}");
+}
