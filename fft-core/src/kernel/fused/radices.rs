@@ -240,27 +240,31 @@ impl FusedSpec {
     /// plain pass. So 8640 = [30, 6, 6, 2, 2] takes [24, 30, 6], 12000 = [30, 10, 10, 2]
     /// takes [20, 30, 10].
     fn paired_split_radices(&self, radices: &[u32]) -> Option<Vec<u32>> {
-        let halves = self.len > FusedSpec::complex_capacity(self.precision);
+        // `may_guard_stages`: above the complex capacity.
         let applies = self.real == Some(FusedReal::Split)
-            && halves
             && self.sub_fft_parts() == 1
             && self.may_guard_stages()
             && !self.last_stage_pairs(radices);
         if !applies {
             return None;
         }
-        let search = GuardedSearch {
-            most: self.guarded_max_values(),
-            max_group: MAX_GROUP,
-            parts: 1,
-            last: LastRadix::Dividing,
-            fewest_work_items: false,
-        };
         let cap = self.edge_first_radix_cap();
+        let search = self.one_part_search(LastRadix::Dividing);
         guarded_radices(self.len, search, |r| {
             r[0] <= cap && self.last_stage_pairs(r)
         })
         .filter(|paired| paired.len() <= radices.len() + 1)
+    }
+
+    /// The clamped stages' search of a pass in one exchange part ([`guarded_radices`]).
+    fn one_part_search(&self, last: LastRadix) -> GuardedSearch {
+        GuardedSearch {
+            most: self.guarded_max_values(),
+            max_group: MAX_GROUP,
+            parts: 1,
+            last,
+            fewest_work_items: false,
+        }
     }
 
     /// A mixed length's stage radices from its `balanced` factors by the register rules
@@ -299,16 +303,8 @@ impl FusedSpec {
             // no radices divide the first, stages that run clamped butterflies, their last
             // radix dividing the first where one can.
             if parts == 1 && self.may_guard_stages() {
-                let most = self.guarded_max_values();
                 let guarded = |last| {
-                    let search = GuardedSearch {
-                        most,
-                        max_group: MAX_GROUP,
-                        parts: 1,
-                        last,
-                        fewest_work_items: false,
-                    };
-                    guarded_radices(len, search, |_| true).map(|r| (r, 1))
+                    guarded_radices(len, self.one_part_search(last), |_| true).map(|r| (r, 1))
                 };
                 // A real split stores the elements `j + it * L/R`: a dividing last radix.
                 let any = match self.real {
