@@ -303,38 +303,41 @@ void fft_fused2048_c8_inv_f32_merge(__global const float2 *x,
             }
             else
             {
-                ld[0] = merge_load(x, seq, (src) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src) - base, rh));
-                ld[1] = merge_load(x, seq, (src + 64u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 64u * t) - base, rh));
-                ld[2] = merge_load(x, seq, (src + 128u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 128u * t) - base, rh));
-                ld[3] = merge_load(x, seq, (src + 192u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 192u * t) - base, rh));
-                ld[4] = merge_load(x, seq, (src + 256u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 256u * t) - base, rh));
-                ld[5] = merge_load(x, seq, (src + 320u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 320u * t) - base, rh));
-                ld[6] = merge_load(x, seq, (src + 384u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 384u * t) - base, rh));
-                ld[7] = merge_load(x, seq, (src + 448u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 448u * t) - base, rh));
-                ld[8] = merge_load(x, seq, (src + 512u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 512u * t) - base, rh));
-                ld[9] = merge_load(x, seq, (src + 576u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 576u * t) - base, rh));
-                ld[10] = merge_load(x, seq, (src + 640u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 640u * t) - base, rh));
-                ld[11] = merge_load(x, seq, (src + 704u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 704u * t) - base, rh));
-                ld[12] = merge_load(x, seq, (src + 768u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 768u * t) - base, rh));
-                ld[13] = merge_load(x, seq, (src + 832u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 832u * t) - base, rh));
-                ld[14] = merge_load(x, seq, (src + 896u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 896u * t) - base, rh));
-                ld[15] = merge_load(x, seq, (src + 960u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 960u * t) - base, rh));
-                ld[16] = merge_load(x, seq, (src + 1024u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 1024u * t) - base, rh));
-                ld[17] = merge_load(x, seq, (src + 1088u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 1088u * t) - base, rh));
-                ld[18] = merge_load(x, seq, (src + 1152u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 1152u * t) - base, rh));
-                ld[19] = merge_load(x, seq, (src + 1216u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 1216u * t) - base, rh));
-                ld[20] = merge_load(x, seq, (src + 1280u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 1280u * t) - base, rh));
-                ld[21] = merge_load(x, seq, (src + 1344u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 1344u * t) - base, rh));
-                ld[22] = merge_load(x, seq, (src + 1408u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 1408u * t) - base, rh));
-                ld[23] = merge_load(x, seq, (src + 1472u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 1472u * t) - base, rh));
-                ld[24] = merge_load(x, seq, (src + 1536u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 1536u * t) - base, rh));
-                ld[25] = merge_load(x, seq, (src + 1600u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 1600u * t) - base, rh));
-                ld[26] = merge_load(x, seq, (src + 1664u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 1664u * t) - base, rh));
-                ld[27] = merge_load(x, seq, (src + 1728u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 1728u * t) - base, rh));
-                ld[28] = merge_load(x, seq, (src + 1792u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 1792u * t) - base, rh));
-                ld[29] = merge_load(x, seq, (src + 1856u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 1856u * t) - base, rh));
-                ld[30] = merge_load(x, seq, (src + 1920u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 1920u * t) - base, rh));
-                ld[31] = merge_load(x, seq, (src + 1984u * t) - base, t * 2048u, real_twiddle(real_hi, real_lo, (src + 1984u * t) - base, rh));
+                // The real step's W_N^k of element it on a grid: real_first = W_N^(i + row * t) times real_step[it] = W_4096^(64 * it).
+                const float2 real_first = real_twiddle(real_hi, real_lo, i + row * t, rh);
+                const float2 real_step[32] = {(float2)(1.0f, 0.0f), (float2)(0.9951847f, -0.09801714f), (float2)(0.98078525f, -0.19509032f), (float2)(0.95694035f, -0.29028466f), (float2)(0.9238795f, -0.38268343f), (float2)(0.8819213f, -0.47139674f), (float2)(0.8314696f, -0.55557024f), (float2)(0.77301043f, -0.6343933f), (float2)(0.70710677f, -0.70710677f), (float2)(0.6343933f, -0.77301043f), (float2)(0.55557024f, -0.8314696f), (float2)(0.47139674f, -0.8819213f), (float2)(0.38268343f, -0.9238795f), (float2)(0.29028466f, -0.95694035f), (float2)(0.19509032f, -0.98078525f), (float2)(0.09801714f, -0.9951847f), (float2)(0.0f, -1.0f), (float2)(-0.09801714f, -0.9951847f), (float2)(-0.19509032f, -0.98078525f), (float2)(-0.29028466f, -0.95694035f), (float2)(-0.38268343f, -0.9238795f), (float2)(-0.47139674f, -0.8819213f), (float2)(-0.55557024f, -0.8314696f), (float2)(-0.6343933f, -0.77301043f), (float2)(-0.70710677f, -0.70710677f), (float2)(-0.77301043f, -0.6343933f), (float2)(-0.8314696f, -0.55557024f), (float2)(-0.8819213f, -0.47139674f), (float2)(-0.9238795f, -0.38268343f), (float2)(-0.95694035f, -0.29028466f), (float2)(-0.98078525f, -0.19509032f), (float2)(-0.9951847f, -0.09801714f)};
+                ld[0] = merge_load(x, seq, (src) - base, t * 2048u, cmul(real_first, real_step[0]));
+                ld[1] = merge_load(x, seq, (src + 64u * t) - base, t * 2048u, cmul(real_first, real_step[1]));
+                ld[2] = merge_load(x, seq, (src + 128u * t) - base, t * 2048u, cmul(real_first, real_step[2]));
+                ld[3] = merge_load(x, seq, (src + 192u * t) - base, t * 2048u, cmul(real_first, real_step[3]));
+                ld[4] = merge_load(x, seq, (src + 256u * t) - base, t * 2048u, cmul(real_first, real_step[4]));
+                ld[5] = merge_load(x, seq, (src + 320u * t) - base, t * 2048u, cmul(real_first, real_step[5]));
+                ld[6] = merge_load(x, seq, (src + 384u * t) - base, t * 2048u, cmul(real_first, real_step[6]));
+                ld[7] = merge_load(x, seq, (src + 448u * t) - base, t * 2048u, cmul(real_first, real_step[7]));
+                ld[8] = merge_load(x, seq, (src + 512u * t) - base, t * 2048u, cmul(real_first, real_step[8]));
+                ld[9] = merge_load(x, seq, (src + 576u * t) - base, t * 2048u, cmul(real_first, real_step[9]));
+                ld[10] = merge_load(x, seq, (src + 640u * t) - base, t * 2048u, cmul(real_first, real_step[10]));
+                ld[11] = merge_load(x, seq, (src + 704u * t) - base, t * 2048u, cmul(real_first, real_step[11]));
+                ld[12] = merge_load(x, seq, (src + 768u * t) - base, t * 2048u, cmul(real_first, real_step[12]));
+                ld[13] = merge_load(x, seq, (src + 832u * t) - base, t * 2048u, cmul(real_first, real_step[13]));
+                ld[14] = merge_load(x, seq, (src + 896u * t) - base, t * 2048u, cmul(real_first, real_step[14]));
+                ld[15] = merge_load(x, seq, (src + 960u * t) - base, t * 2048u, cmul(real_first, real_step[15]));
+                ld[16] = merge_load(x, seq, (src + 1024u * t) - base, t * 2048u, cmul(real_first, real_step[16]));
+                ld[17] = merge_load(x, seq, (src + 1088u * t) - base, t * 2048u, cmul(real_first, real_step[17]));
+                ld[18] = merge_load(x, seq, (src + 1152u * t) - base, t * 2048u, cmul(real_first, real_step[18]));
+                ld[19] = merge_load(x, seq, (src + 1216u * t) - base, t * 2048u, cmul(real_first, real_step[19]));
+                ld[20] = merge_load(x, seq, (src + 1280u * t) - base, t * 2048u, cmul(real_first, real_step[20]));
+                ld[21] = merge_load(x, seq, (src + 1344u * t) - base, t * 2048u, cmul(real_first, real_step[21]));
+                ld[22] = merge_load(x, seq, (src + 1408u * t) - base, t * 2048u, cmul(real_first, real_step[22]));
+                ld[23] = merge_load(x, seq, (src + 1472u * t) - base, t * 2048u, cmul(real_first, real_step[23]));
+                ld[24] = merge_load(x, seq, (src + 1536u * t) - base, t * 2048u, cmul(real_first, real_step[24]));
+                ld[25] = merge_load(x, seq, (src + 1600u * t) - base, t * 2048u, cmul(real_first, real_step[25]));
+                ld[26] = merge_load(x, seq, (src + 1664u * t) - base, t * 2048u, cmul(real_first, real_step[26]));
+                ld[27] = merge_load(x, seq, (src + 1728u * t) - base, t * 2048u, cmul(real_first, real_step[27]));
+                ld[28] = merge_load(x, seq, (src + 1792u * t) - base, t * 2048u, cmul(real_first, real_step[28]));
+                ld[29] = merge_load(x, seq, (src + 1856u * t) - base, t * 2048u, cmul(real_first, real_step[29]));
+                ld[30] = merge_load(x, seq, (src + 1920u * t) - base, t * 2048u, cmul(real_first, real_step[30]));
+                ld[31] = merge_load(x, seq, (src + 1984u * t) - base, t * 2048u, cmul(real_first, real_step[31]));
             }
         }
     }

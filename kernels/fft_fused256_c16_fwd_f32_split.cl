@@ -462,12 +462,15 @@ void fft_fused256_c16_fwd_f32_split(__global const float2 *x,
             else
             {
                 const uint row_out = seq * (t * 256u + 1u);
+                // The real step's W_N^k of element it on a grid: real_first = W_N^(i + row * p) times real_step[it] = W_512^(16 * it).
+                const float2 real_first = real_twiddle(real_hi, real_lo, i + row * p, rh);
+                const float2 real_step[16] = {(float2)(1.0f, 0.0f), (float2)(0.98078525f, -0.19509032f), (float2)(0.9238795f, -0.38268343f), (float2)(0.8314696f, -0.55557024f), (float2)(0.70710677f, -0.70710677f), (float2)(0.55557024f, -0.8314696f), (float2)(0.38268343f, -0.9238795f), (float2)(0.19509032f, -0.98078525f), (float2)(0.0f, -1.0f), (float2)(-0.19509032f, -0.98078525f), (float2)(-0.38268343f, -0.9238795f), (float2)(-0.55557024f, -0.8314696f), (float2)(-0.70710677f, -0.70710677f), (float2)(-0.8314696f, -0.55557024f), (float2)(-0.9238795f, -0.38268343f), (float2)(-0.98078525f, -0.19509032f)};
                 #pragma unroll
                 for (uint it = 0u; it < 16u; ++it)
                 {
                     const uint m = row + it * 16u;
                     const uint k = i + m * p;
-                    y[row_out + k] = real_split(buf[pad(cell + it * 16u)], buf[pad(pcol * 256u + 255u - m)], real_twiddle(real_hi, real_lo, k, rh)) * scale;
+                    y[row_out + k] = real_split(buf[pad(cell + it * 16u)], buf[pad(pcol * 256u + 255u - m)], cmul(real_first, real_step[it])) * scale;
                 }
             }
         }

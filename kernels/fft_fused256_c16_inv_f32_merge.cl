@@ -189,10 +189,13 @@ void fft_fused256_c16_inv_f32_merge(__global const float2 *x,
             }
             else
             {
+                // The real step's W_N^k of element it on a grid: real_first = W_N^(i + row * t) times real_step[it] = W_512^(16 * it).
+                const float2 real_first = real_twiddle(real_hi, real_lo, i + row * t, rh);
+                const float2 real_step[16] = {(float2)(1.0f, 0.0f), (float2)(0.98078525f, -0.19509032f), (float2)(0.9238795f, -0.38268343f), (float2)(0.8314696f, -0.55557024f), (float2)(0.70710677f, -0.70710677f), (float2)(0.55557024f, -0.8314696f), (float2)(0.38268343f, -0.9238795f), (float2)(0.19509032f, -0.98078525f), (float2)(0.0f, -1.0f), (float2)(-0.19509032f, -0.98078525f), (float2)(-0.38268343f, -0.9238795f), (float2)(-0.55557024f, -0.8314696f), (float2)(-0.70710677f, -0.70710677f), (float2)(-0.8314696f, -0.55557024f), (float2)(-0.9238795f, -0.38268343f), (float2)(-0.98078525f, -0.19509032f)};
                 #pragma unroll
                 for (uint it = 0u; it < 16u; ++it)
                 {
-                    buf[pad(cell + it * 16u)] = merge_load(x, seq, (src + it * 16u * t) - base, t * 256u, real_twiddle(real_hi, real_lo, (src + it * 16u * t) - base, rh));
+                    buf[pad(cell + it * 16u)] = merge_load(x, seq, (src + it * 16u * t) - base, t * 256u, cmul(real_first, real_step[it]));
                 }
             }
         }

@@ -939,8 +939,10 @@ fn column_splits_share_each_pair_between_its_slots() {
             ),
             format!("const uint pcol = rr == 0u ? col : {}u - col;", 2 * half - 1),
             "const uint k = i + m * p;".to_string(),
+            // The split twiddles on a grid: one table read per work-item, a constant step per element.
+            "const float2 real_first = real_twiddle(real_hi, real_lo, i + row * p, rh);".to_string(),
             format!(
-                "y[row_out + k] = real_split(buf[pad(cell + it * {}u)], buf[pad(pcol * {l}u + {}u - m)], real_twiddle(real_hi, real_lo, k, rh)) * scale;",
+                "y[row_out + k] = real_split(buf[pad(cell + it * {}u)], buf[pad(pcol * {l}u + {}u - m)], cmul(real_first, real_step[it])) * scale;",
                 spec.work_group_size() / spec.columns(),
                 l - 1
             ),
@@ -963,6 +965,75 @@ fn column_splits_share_each_pair_between_its_slots() {
         }
         assert!(text.contains("if (m <= mm)"), "{}", spec.name());
         assert!(!text.contains("if (front || rr == 0u)"), "{}", spec.name());
+        if !shared {
+            assert_real_steps(&text, &spec);
+        }
+    }
+}
+
+/// The C2R's merge in a first pass reads its twiddles on the grid the own-side split takes:
+/// one table read per work-item, `real_first`, times a constant per element (local-memory
+/// passes in their unrolled loop, the register passes element by element).
+#[test]
+fn merges_read_their_twiddles_on_a_grid() {
+    let merge = |len: u32| FusedSpec {
+        direction: fft_core::Direction::Inverse,
+        real: Some(fft_codegen::FusedReal::Merge),
+        ..FusedSpec::new(len)
+    };
+    for (spec, line) in [
+        (
+            merge(256),
+            "buf[pad(cell + it * 16u)] = merge_load(x, seq, (src + it * 16u * t) - base, t * 256u, cmul(real_first, real_step[it]));",
+        ),
+        (
+            merge(4096),
+            "ld[5] = merge_load(x, seq, (src + 640u * t) - base, t * 4096u, cmul(real_first, real_step[5]));",
+        ),
+    ] {
+        let text = code(&source(&spec));
+        let first = "const float2 real_first = real_twiddle(real_hi, real_lo, i + row * t, rh);";
+        assert!(text.contains(first), "{}: missing {first:?}", spec.name());
+        assert!(text.contains(line), "{}: missing {line:?}", spec.name());
+        assert_real_steps(&text, &spec);
+    }
+}
+
+/// A real step's `real_step[it]` is `W_(2L)^(P * it)` (P work-items per sub-FFT), each
+/// constant within f32's rounding of the f64 value.
+fn assert_real_steps(text: &str, spec: &FusedSpec) {
+    let per = spec.work_group_size() / spec.columns();
+    let declaration = format!("const float2 real_step[{}] = {{", spec.radix());
+    let start = text
+        .find(&declaration)
+        .unwrap_or_else(|| panic!("{}: no {declaration:?}", spec.name()))
+        + declaration.len();
+    let body = &text[start..start + text[start..].find("};").unwrap()];
+    let floats: Vec<f64> = body
+        .replace("(float2)", "")
+        .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-' || c == 'e'))
+        .filter(|part| part.contains(|c: char| c.is_ascii_digit()))
+        .map(|part| part.parse().unwrap())
+        .collect();
+    assert_eq!(
+        floats.len(),
+        2 * spec.radix() as usize,
+        "{}: {body}",
+        spec.name()
+    );
+    for it in 0..spec.radix() as usize {
+        let angle = -std::f64::consts::PI * (per as usize * it) as f64 / f64::from(spec.len);
+        let (re, im) = (floats[2 * it], floats[2 * it + 1]);
+        assert!(
+            (re - angle.cos()).abs() < 1e-7,
+            "{}: step {it} re {re}",
+            spec.name()
+        );
+        assert!(
+            (im - angle.sin()).abs() < 1e-7,
+            "{}: step {it} im {im}",
+            spec.name()
+        );
     }
 }
 

@@ -5,13 +5,16 @@
 use super::body::{exponent, pass_twiddle_read};
 use super::elements::{element, start, Phase, Regime};
 use super::flat::{write_flat, write_flat_registers};
-use super::global_access::load;
+use super::global_access::{
+    load, load_with_real_twiddle, real_twiddle_on_grid, write_real_twiddle_grid,
+};
 use super::pair_rows::write_pair_rows_prologue;
 use super::roles::Names;
 use super::shape::Shape;
 use super::unrolled::{write_elements, Element};
 use crate::index::Expr;
 use crate::opencl::writer::Writer;
+use fft_core::kernel::FusedReal;
 use std::fmt::{self, Write};
 
 /// Declares the registers `ld[it]` the load phase fills where the stages exchange halves.
@@ -112,9 +115,15 @@ pub(super) fn write_load<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Nam
     w.close_block()?;
     writeln!(w, "else")?;
     w.open_block()?;
+    // A merge (the first pass, p == 1) reads its twiddles on a grid.
+    let merge = shape.spec.real == Some(FusedReal::Merge);
+    if merge {
+        write_real_twiddle_grid(w, shape, "t")?;
+    }
     write_elements(w, shape, 0, r, |w, it| {
         let (local, global) = element(shape, names, Phase::Load, Regime::Columns, it);
-        let value = load(shape, &global, false);
+        let twiddle = merge.then(|| real_twiddle_on_grid(it));
+        let value = load_with_real_twiddle(shape, &global, false, twiddle.as_deref());
         writeln!(w, "{}", shape.put(&it.index(), &local, &value))
     })?;
     w.close_block()?;

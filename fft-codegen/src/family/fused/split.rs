@@ -5,7 +5,7 @@
 use super::body::column_point;
 use super::edge_helpers::{half_row_distance, pitch_argument, write_pad_fill};
 use super::exchange::{write_exchange, Part, Placed};
-use super::global_access::real_twiddle;
+use super::global_access::{real_twiddle, real_twiddle_on_grid, write_real_twiddle_grid};
 use super::paired_split::paired_split_angles;
 use super::roles::{Names, REGISTERS_STORE};
 use super::shape::Shape;
@@ -190,11 +190,11 @@ pub(super) fn splits_by_elements(shape: &Shape) -> bool {
 
 /// `W_N^(P * it)` (N = 2L reals, P work-items per sub-FFT): the constant that turns the
 /// work-item's one table twiddle `W_N^j` into element `j + P * it`'s, instead of a table
-/// read per element. Measured (docs/PERFORMANCE.md, 2026-11-27 (split twiddles)), R2C per
+/// read per element (in the column passes `W_(2L)^(P * it)`, [`write_real_twiddle_grid`]). Measured (docs/PERFORMANCE.md, 2026-11-27 (split twiddles)), R2C per
 /// 2^27 reals, table -> constants: H200 1024 reals 0.293 -> 0.284 ms, 8192 0.318 -> 0.301,
 /// f64 2048 reals 0.333 -> 0.276, but 4096 reals 0.309 -> 0.318; H100 every size as fast or
 /// faster (4096 0.378 -> 0.374, f64 2048 0.422 -> 0.369).
-fn element_angle(shape: &Shape, it: u32) -> Angle {
+pub(super) fn element_angle(shape: &Shape, it: u32) -> Angle {
     Angle::of_root(shape.per_fft * it, 2 * shape.len, Direction::Forward)
         .expect("a fused length is above zero")
 }
@@ -330,7 +330,7 @@ pub(super) fn own_side(shape: &Shape) -> bool {
 
 /// The own-side split of a slot that is not self-mirrored: element `m` of the slot's column
 /// `i` is `Z_k`, `k = i + m * p`; its mirror `Z_(H-k)` is element `L - 1 - m` of slot `pcol`;
-/// the slot writes `X_k`.
+/// the slot writes `X_k`, its twiddle `W_N^k` on a grid ([`write_real_twiddle_grid`]).
 fn write_own_side<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Names) -> fmt::Result {
     let (l, r, per) = (shape.len, shape.radix, shape.per_fft);
     writeln!(
@@ -338,6 +338,7 @@ fn write_own_side<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Names) -> 
         "const uint row_out = seq * {};",
         half_row_distance(shape, &format!("(t * {l}u + 1u)"))
     )?;
+    write_real_twiddle_grid(w, shape, "p")?;
     write_element_blocks(w, shape, 0, r, |w, it| {
         writeln!(w, "const uint m = {};", column_point(shape, it))?;
         writeln!(w, "const uint k = i + m * p;")?;
@@ -346,7 +347,7 @@ fn write_own_side<W: Write>(w: &mut Writer<W>, shape: &Shape, names: &Names) -> 
             "y[row_out + k] = real_split({}, {}, {}) * scale;",
             spilled(shape, &it.plus(&names.cell, per).to_string()),
             spilled(shape, &format!("pcol * {l}u + {}u - m", l - 1)),
-            real_twiddle("k", false),
+            real_twiddle_on_grid(it),
         )
     })
 }
