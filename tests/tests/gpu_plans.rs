@@ -672,7 +672,10 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // halves ([32, 32, 8], 256 work-items) and pairs them in registers too. In the last and
     // first of two passes (in f32 each slot of a mirrored pair writing its own column's
     // outputs: 65536 with the split in a 32-point last pass, 2^17 in 64; 2^19 in 128, 2^20
-    // in 128 after 4096, 32000 in 125 points of radix 25 and 200000 in 250; in f64 the
+    // in 128 after 4096, 32000 in 125 points of radix 25 and 200000 in 250; mixed half
+    // lengths whose planner's passes cannot take the split in two other passes that can, the
+    // last with fewer columns than it holds so that they divide its stride (100000: 400 x
+    // 125, 20 columns; 60000: 200 x 150, 20; 44100: 126 x 175, 18); in f64 the
     // split's pairs shared by both slots of each mirrored pair: 2^16 in 128 points, 32000 in
     // 125 of radix 5, whose odd last element only the front writes), the merge in a wide
     // first pass (2^22; 2^23 with its column blocks in mirrored order); in three passes from
@@ -705,6 +708,9 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         (1 << 19, 1),
         (32000, 2),
         (200000, 1),
+        (100000, 1),
+        (60000, 1),
+        (44100, 2),
         (1 << 20, 1),
         (1 << 21, 1),
         (1 << 22, 1),

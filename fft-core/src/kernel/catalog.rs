@@ -161,7 +161,8 @@ pub fn catalog() -> Vec<KernelSpec> {
 /// 1000-point pass of a mixed length, the long mixed 15625-point one
 /// ([`FusedSpec::is_long_mixed`]) and the 2048-point pass of Bluestein's whole
 /// convolution, the 256-point passes with a real transform's split and merge steps, the
-/// 4725-point one with the split exchanging halves, and the
+/// 4725-point one with the split exchanging halves, the 125-point mixed one with the split
+/// in 20 of its 32 columns ([`FusedSpec::split_columns`]), and the
 /// wide 2048-point pass with the merge (f32; such kernels are emitted on first use, not part
 /// of [`catalog`]), and the real transforms'
 /// point-wise steps in f32, the permutes and layout passes in f32, the interleaved 256-point
@@ -201,6 +202,14 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
         }
         .as_single_pass(),
     );
+    // The split in a mixed last pass with fewer columns than it holds, so that they pair at
+    // its stride (100000 reals as 400 x 125 points: 20 columns of 125, not 32).
+    let mixed_split = KernelSpec::Fused(FusedSpec {
+        real: Some(FusedReal::Split),
+        lengths: Lengths::Any,
+        split_columns: 20,
+        ..FusedSpec::new(125)
+    });
     // The merge in a wide pass (8 columns exchanging halves; the mirrored block order).
     let wide_merge = KernelSpec::Fused(FusedSpec {
         real: Some(FusedReal::Merge),
@@ -286,6 +295,7 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
             real_split,
             real_merge,
             halves_split,
+            mixed_split,
             wide_merge,
             interleaved,
             aligned,
@@ -398,6 +408,7 @@ mod tests {
                 "fft_fused256_c16_fwd_f32_split",
                 "fft_fused256_c16_inv_f32_merge",
                 "fft_fused4725_c1_fwd_f32_split",
+                "fft_fused125_c20_fwd_f32_split",
                 "fft_fused2048_c8_inv_f32_merge",
                 "fft_fused256_c16_fwd_f32_il",
                 "fft_fused2000_c4_fwd_f32_il_aligned",

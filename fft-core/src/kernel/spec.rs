@@ -657,6 +657,9 @@ pub enum SpecError {
     /// [`super::FusedSpec::aligned_columns`] on a pass it does not apply to.
     #[error("aligned columns (FusedSpec::aligned_columns) apply to interleaved f32 passes of a mixed length whose stages keep their values in registers, without sequences side by side, pitched rows or the caller's layout, as a multiple of 4 columns whose values fit one exchange of halves: leave aligned_columns 0 on this pass")]
     AlignedRuns,
+    /// [`super::FusedSpec::split_columns`] on a pass it does not apply to.
+    #[error("split columns (FusedSpec::split_columns) apply to the last pass of a multi-pass R2C with the split step (not wide, not interleaved), as an even number below the columns its local memory holds: leave split_columns 0 on this pass")]
+    SplitColumns,
     /// Two-level pass tables exist for power-of-two vector passes with table twiddles only.
     #[error("the radix-{0} pass with a two-level twiddle table exists in the vector form, for powers of two, with table twiddles only")]
     SplitTableNeedsVectorTable(u32),

@@ -2,6 +2,7 @@
 //! (odd N) points, with the real steps fused into its edge passes where a fused pass can
 //! take them, and point-wise passes where not.
 
+use super::real_mixed_split::mixed_split_passes;
 use super::real_three_pass::{merge_in_short_first_pass, split_in_third_pass};
 use super::{DeviceCaps, FusedSplit, Pass, Plan, PlanError, PlanRequest};
 use crate::kernel::{
@@ -60,6 +61,7 @@ pub(super) fn real_plan(
     let mut passes = match request.direction {
         Direction::Forward if !odd => {
             let passes = edge_friendly_passes(inner.passes, inner_request, caps, FusedReal::Split);
+            let passes = mixed_split_passes(passes, inner_request, caps);
             let passes = short_split_pass(passes, inner_request, caps);
             split_in_third_pass(passes, inner_request, caps)
         }
@@ -269,7 +271,7 @@ fn longer_wide_pass_first(passes: Vec<Pass>, inner: PlanRequest, caps: &DeviceCa
 /// columns, 32 bytes) of 2^21 reals as 4096 x 256 took 0.95 ms per 2^27 reals on the H200
 /// against 0.91 for the planner's two passes and the split pass, so a split-friendly first
 /// pass needs [`PAIRED_SPLIT_MIN_RUN_BYTES`].
-fn run_bytes(pass: &Pass) -> usize {
+pub(super) fn run_bytes(pass: &Pass) -> usize {
     match pass.spec {
         KernelSpec::Fused(spec) => column_run_bytes(&spec),
         _ => 0,
@@ -325,11 +327,33 @@ fn fuse(pass: &mut Pass, step: FusedReal) -> bool {
         return false;
     }
     if step == FusedReal::Split && !pairs_columns(&fused, pass.params.stride) {
-        return false;
+        match fewer_split_columns(fused, pass.params.stride) {
+            Some(fewer) => fused = fewer,
+            None => return false,
+        }
     }
     pass.spec = KernelSpec::Fused(fused);
     pass.relaunch();
     true
+}
+
+/// `spec`, a last pass with the split whose columns do not pair at `stride`, with the most
+/// even columns below its own that do ([`FusedSpec::split_columns`]): a mixed pass whose
+/// natural columns do not divide its stride (100000 reals as 400 x 125 points: 20 columns
+/// of 125 points, not 32), where the runs stay long enough; f32 passes only.
+fn fewer_split_columns(spec: FusedSpec, stride: usize) -> Option<FusedSpec> {
+    // Measured in f32 only (docs/PERFORMANCE.md, 2026-12-01 (mixed split)).
+    if spec.precision != Precision::F32 {
+        return None;
+    }
+    (2..spec.columns())
+        .rev()
+        .filter(|columns| columns % 2 == 0)
+        .map(|columns| FusedSpec {
+            split_columns: columns,
+            ..spec
+        })
+        .find(|fewer| fewer.check().is_ok() && pairs_columns(fewer, stride))
 }
 
 /// The shortest run of consecutive bytes a multi-pass last pass with the split step may

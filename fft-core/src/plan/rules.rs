@@ -761,9 +761,20 @@ pub(super) fn stockham_passes_with(
                 .collect()
         }
     };
+    Ok(passes_of_specs(specs, request, len, scale))
+}
+
+/// The Stockham passes of `specs` in order over `request.batch` transforms of `len` points,
+/// each at the stride its predecessors' lengths make, the last one multiplying by `scale`.
+pub(super) fn passes_of_specs(
+    specs: Vec<KernelSpec>,
+    request: &PlanRequest,
+    len: usize,
+    scale: f64,
+) -> Vec<Pass> {
     let last = specs.len().saturating_sub(1);
     let mut stride = 1usize;
-    Ok(specs
+    specs
         .into_iter()
         .enumerate()
         .map(|(i, spec)| {
@@ -781,7 +792,7 @@ pub(super) fn stockham_passes_with(
                 scale: if i == last { scale } else { 1.0 },
             }
         })
-        .collect())
+        .collect()
 }
 
 /// `spec` with the two-level twiddle table where its one-level table at `stride` would hold

@@ -23,6 +23,9 @@ impl FusedSpec {
     /// [16, 16, 2] (32 work-items per sub-FFT, `single_pass_register_bits`); one-pass splits
     /// take fewer sub-FFTs than their capacity allows ([`FusedSpec::one_pass_split_columns`]).
     pub fn columns(&self) -> u32 {
+        if self.split_columns > 0 {
+            return self.split_columns;
+        }
         let by_capacity = self.columns_by_capacity();
         self.one_pass_split_columns()
             .map_or(by_capacity, |most| by_capacity.min(most))

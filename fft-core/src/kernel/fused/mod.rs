@@ -264,6 +264,13 @@ pub struct FusedSpec {
     /// an interleaved pass without sequences side by side or the caller's layout; 0 on
     /// every other pass.
     pub aligned_columns: u32,
+    /// Above 0: the columns `C` of the last pass of a multi-pass R2C with the split step, fewer
+    /// than its local memory holds, so that `C` divides the pass's stride and its work-groups
+    /// take their columns in mirrored pairs (`plan/real.rs`, `pairs_columns`): the mixed passes
+    /// whose natural `C` does not divide their stride (the 125-point last pass of 100000 reals
+    /// holds 32 columns, its stride is 400: 20 columns). Even, below the natural `C`; only on
+    /// such a pass (not wide, not the whole transform, not interleaved). 0 on every other pass.
+    pub split_columns: u32,
 }
 
 /// How the caller's values are stored where a fused pass reads or writes them itself.
@@ -361,6 +368,7 @@ impl FusedSpec {
             side_by_side_in_runs: false,
             pair_rows: false,
             aligned_columns: 0,
+            split_columns: 0,
         }
     }
 
@@ -507,6 +515,22 @@ impl FusedSpec {
             && self.mixed_in_registers();
         if self.is_aligned() && !aligned_ok {
             return Err(SpecError::AlignedRuns);
+        }
+        if self.split_columns > 0 {
+            let natural = FusedSpec {
+                split_columns: 0,
+                ..*self
+            }
+            .columns();
+            let split_ok = self.real == Some(FusedReal::Split)
+                && !self.single_pass
+                && !self.interleaved
+                && !self.is_wide()
+                && self.split_columns % 2 == 0
+                && self.split_columns < natural;
+            if !split_ok {
+                return Err(SpecError::SplitColumns);
+            }
         }
         if self.exchanges_halves()
             && ((self.interleaved

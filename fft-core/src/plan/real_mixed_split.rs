@@ -1,0 +1,177 @@
+//! The two passes of a mixed-radix R2C's complex FFT chosen so that the last takes the split
+//! step: the planner balances its factors for the complex transform, and where its last
+//! pass cannot pair mirrored columns at its stride (100000 reals: 250 x 200 points, 20
+//! columns at stride 250) the split would take a point-wise pass of its own, a third pass
+//! over memory.
+
+use super::real::{all_fused, run_bytes, with_step, PAIRED_SPLIT_MIN_RUN_BYTES};
+use super::rules::{fused_limits_for, passes_of_specs};
+use super::{DeviceCaps, Pass, PlanRequest};
+use crate::kernel::{FusedReal, FusedSpec, KernelSpec, Lengths};
+use crate::Precision;
+
+/// `passes` (the planner's complex passes of an even R2C's `inner.len = N/2` points), or,
+/// where they are two fused passes of a mixed length whose last cannot take the split, the
+/// two fused passes `L1 x L2 = N/2` whose last can ([`with_step`], with as many columns as
+/// pair at its stride) and whose first reads runs of at least
+/// [`PAIRED_SPLIT_MIN_RUN_BYTES`] and whose split pass holds at most
+/// [`MIXED_SPLIT_MAX_VALUES`], the most balanced first (the shorter longest pass, then the
+/// shorter last pass). 100000 reals: 400 x 125 points (the split in 20 columns of 125)
+/// instead of 250 x 200 and a point-wise split. Not where the request names a split
+/// (measure mode) or no such pair exists (the planner's passes stay, with the point-wise
+/// split after them), and in f32 only.
+pub(super) fn mixed_split_passes(
+    passes: Vec<Pass>,
+    inner: PlanRequest,
+    caps: &DeviceCaps,
+) -> Vec<Pass> {
+    let len = inner.len;
+    let planner_takes_it = passes.len() != 2
+        || !all_fused(&passes)
+        || with_step(&passes[1], FusedReal::Split).is_some();
+    // Measured in f32 only (docs/PERFORMANCE.md, 2026-12-01 (mixed split)).
+    let f32 = inner.precision == Precision::F32;
+    if !f32 || len.is_power_of_two() || inner.fused_split.is_some() || planner_takes_it {
+        return passes;
+    }
+    let Ok(Some(limits)) = fused_limits_for(&inner, caps) else {
+        return passes;
+    };
+    let max = limits.complex_multi_pass_max;
+    let mut splits: Vec<(usize, usize)> = (2..=max.min(len / 2))
+        .filter(|last| len % last == 0 && len / last <= max && len / last >= 2)
+        .map(|last| (len / last, last))
+        .collect();
+    splits.sort_by_key(|&(first, last)| (first.max(last), last));
+    let pass_spec = |points: usize| FusedSpec {
+        direction: inner.direction,
+        precision: inner.precision,
+        lengths: Lengths::Any,
+        ..FusedSpec::new(points as u32)
+    };
+    let fits = |spec: &FusedSpec| {
+        spec.check().is_ok()
+            && spec.work_group_size() as usize <= caps.max_work_group_size
+            && spec.local_bytes() <= caps.local_mem_bytes
+    };
+    splits
+        .into_iter()
+        .filter(|&(first, last)| fits(&pass_spec(first)) && fits(&pass_spec(last)))
+        .map(|(first, last)| {
+            let specs = vec![
+                KernelSpec::Fused(pass_spec(first)),
+                KernelSpec::Fused(pass_spec(last)),
+            ];
+            passes_of_specs(specs, &inner, len, 1.0)
+        })
+        .find(|candidate| {
+            let split = with_step(&candidate[1], FusedReal::Split);
+            run_bytes(&candidate[0]) >= PAIRED_SPLIT_MIN_RUN_BYTES
+                && split.is_some_and(|split| split_values(&split) <= MIXED_SPLIT_MAX_VALUES)
+        })
+        .unwrap_or(passes)
+}
+
+/// The most values (`C * L`) the last pass of [`mixed_split_passes`] holds with the split.
+/// Measured on the H200 (docs/PERFORMANCE.md, 2026-12-01 (mixed split), ms per 2^27 reals):
+/// split passes of 2,000-3,600 values took 0.39-0.55 (45 points in 70 columns, 98 in 30, 100,
+/// 120, 125, 150 and 180 in 20, 175 in 18), the 250-point pass in 16 columns (4,000) 0.77,
+/// which made the R2C of 120000 reals slower than its planner's two passes and a
+/// point-wise split (1.18 against 1.09 ms).
+const MIXED_SPLIT_MAX_VALUES: u32 = 3600;
+
+/// `C * L` of a fused pass.
+fn split_values(pass: &Pass) -> u32 {
+    match pass.spec {
+        KernelSpec::Fused(spec) => spec.columns() * spec.len,
+        _ => u32::MAX,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::kernel::{FusedReal, FusedSpec, Lengths, RealLayout, SpecError};
+    use crate::plan::{DeviceCaps, Pass, Plan, PlanRequest};
+    use crate::Direction;
+
+    fn r2c(len: usize) -> Plan {
+        let request = PlanRequest {
+            real: Some(RealLayout::Compact),
+            ..PlanRequest::new(len)
+        };
+        Plan::new(request, &DeviceCaps::NVIDIA_GPU).unwrap()
+    }
+
+    fn entries(plan: &Plan) -> Vec<String> {
+        plan.passes.iter().map(Pass::entry_point).collect()
+    }
+
+    /// The R2Cs whose planner's passes would leave the split to a pass of its own take two
+    /// mixed passes whose last holds it, with as many columns as divide its stride.
+    #[test]
+    fn mixed_r2cs_take_the_split_in_their_last_pass() {
+        for (len, want) in [
+            // 50000 = 250 x 200 (20 columns at stride 250) -> 400 x 125, 20 of its 32 columns.
+            (
+                100000,
+                ["fft_fused400_c10_fwd_f32", "fft_fused125_c20_fwd_f32_split"],
+            ),
+            // 30000 = 200 x 150: 20 of the 150-point pass's 27 columns divide 200.
+            (
+                60000,
+                ["fft_fused200_c20_fwd_f32", "fft_fused150_c20_fwd_f32_split"],
+            ),
+            // 22050 = 150 x 147 -> 126 x 175, 18 of 23 columns.
+            (
+                44100,
+                ["fft_fused126_c32_fwd_f32", "fft_fused175_c18_fwd_f32_split"],
+            ),
+            // The planner's own passes pair already: unchanged.
+            (
+                200000,
+                ["fft_fused400_c10_fwd_f32", "fft_fused250_c16_fwd_f32_split"],
+            ),
+        ] {
+            let plan = r2c(len);
+            assert_eq!(entries(&plan), want, "{len}\n{}", plan.explain());
+        }
+        // No two passes of at most 1024 points make 500000: the point-wise split stays.
+        let plan = r2c(1_000_000);
+        assert_eq!(plan.passes.len(), 3, "{}", plan.explain());
+        assert!(plan.explain().contains("point-wise"), "{}", plan.explain());
+    }
+
+    /// Split columns apply to a multi-pass split below the pass's own columns, in pairs.
+    #[test]
+    fn split_columns_are_checked() {
+        let split = |len: u32, columns: u32| FusedSpec {
+            real: Some(FusedReal::Split),
+            lengths: Lengths::Any,
+            split_columns: columns,
+            ..FusedSpec::new(len)
+        };
+        assert_eq!(split(125, 0).columns(), 32);
+        assert_eq!(split(125, 20).check(), Ok(()));
+        assert_eq!(split(125, 20).columns(), 20);
+        for bad in [
+            split(125, 21),
+            split(125, 32),
+            split(125, 40),
+            FusedSpec {
+                real: None,
+                ..split(125, 20)
+            },
+            FusedSpec {
+                direction: Direction::Inverse,
+                real: Some(FusedReal::Merge),
+                ..split(125, 20)
+            },
+            FusedSpec {
+                single_pass: true,
+                ..split(125, 20)
+            },
+        ] {
+            assert_eq!(bad.check(), Err(SpecError::SplitColumns), "{bad:?}");
+        }
+    }
+}
