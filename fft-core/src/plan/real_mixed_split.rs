@@ -77,7 +77,10 @@ pub(super) fn mixed_split_passes(
 /// split passes of 2,000-3,600 values took 0.39-0.55 (45 points in 70 columns, 98 in 30, 100,
 /// 120, 125, 150 and 180 in 20, 175 in 18), the 250-point pass in 16 columns (4,000) 0.77,
 /// which made the R2C of 120000 reals slower than its planner's two passes and a
-/// point-wise split (1.18 against 1.09 ms).
+/// point-wise split (1.18 against 1.09 ms). That pass is also the only one measured whose
+/// stages keep their values in registers ([10, 5, 5], 400 work-items; the others run their
+/// stages in local memory), so the bound may stand for either cause; a 4000-value split pass
+/// in local memory (200 points in 20 columns) was not timed.
 const MIXED_SPLIT_MAX_VALUES: u32 = 3600;
 
 /// `C * L` of a fused pass.
