@@ -820,7 +820,9 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // columns) in the R2C and the C2R. Volumes whose rows' split brings the mirrors through
     // an exchange of halves and writes them at a pitch (rows of 4726 and 16385 values
     // padded to 4728 and 16388): PoCL 3.1 wrote a wrong X_H in every row while the split's
-    // barriers sat in a branch on p.
+    // barriers sat in a branch on p. Rows of 44100 reals: 22050 points as 126 x 175, the
+    // split in 18 of the 175-point pass's 23 columns (`FusedSpec::split_columns`), in a
+    // volume at a pitch.
     for dims in [
         &[512, 512][..],
         &[60, 64, 48],
@@ -828,6 +830,8 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         &[600, 8, 16],
         &[3, 4, 9450],
         &[2, 4, 32768],
+        &[3, 44100],
+        &[2, 8, 44100],
     ] {
         results.push(check_real::<f32>(dims, 1));
     }
