@@ -354,15 +354,28 @@ impl fmt::Display for Plan {
     }
 }
 
-/// What a fused pass does of a real transform's steps: "; stores the split step ...".
-fn real_edge(spec: &crate::kernel::FusedSpec) -> &'static str {
+/// What a fused pass does of a real transform's steps: "; stores the split step ...", and
+/// why a split pass holds fewer columns than it could ([`crate::kernel::FusedSpec::split_columns`]).
+fn real_edge(spec: &crate::kernel::FusedSpec) -> String {
     match spec.real {
-        None => "",
+        None => String::new(),
+        Some(crate::kernel::FusedReal::Split) if spec.split_columns > 0 => {
+            let natural = crate::kernel::FusedSpec {
+                split_columns: 0,
+                ..*spec
+            }
+            .columns();
+            format!(
+                "; stores the real transform's split step (half spectrum, N/2 + 1 values per row), holding {} of the {natural} sub-FFTs its local memory could so that its mirrored columns pair at its stride",
+                spec.split_columns
+            )
+        }
         Some(crate::kernel::FusedReal::Split) => {
             "; stores the real transform's split step (half spectrum, N/2 + 1 values per row)"
+                .to_string()
         }
         Some(crate::kernel::FusedReal::Merge) => {
-            "; loads the real transform's merge step from the half spectrum"
+            "; loads the real transform's merge step from the half spectrum".to_string()
         }
     }
 }

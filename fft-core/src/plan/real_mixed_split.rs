@@ -113,6 +113,9 @@ mod tests {
     /// mixed passes whose last holds it, with as many columns as divide its stride.
     #[test]
     fn mixed_r2cs_take_the_split_in_their_last_pass() {
+        let explain = r2c(100000).explain();
+        let why = "holding 20 of the 32 sub-FFTs its local memory could so that its mirrored columns pair at its stride";
+        assert!(explain.contains(why), "{explain}");
         for (len, want) in [
             // 50000 = 250 x 200 (20 columns at stride 250) -> 400 x 125, 20 of its 32 columns.
             (
