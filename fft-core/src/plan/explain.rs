@@ -360,11 +360,7 @@ fn real_edge(spec: &crate::kernel::FusedSpec) -> String {
     match spec.real {
         None => String::new(),
         Some(crate::kernel::FusedReal::Split) if spec.split_columns > 0 => {
-            let natural = crate::kernel::FusedSpec {
-                split_columns: 0,
-                ..*spec
-            }
-            .columns();
+            let natural = spec.natural_columns();
             format!(
                 "; stores the real transform's split step (half spectrum, N/2 + 1 values per row), holding {} of the {natural} sub-FFTs its local memory could so that its mirrored columns pair at its stride",
                 spec.split_columns

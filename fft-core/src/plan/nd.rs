@@ -446,7 +446,7 @@ fn channels_apart_pass(pass: &Pass, caps: &DeviceCaps, inner: usize) -> Option<P
 }
 
 /// Whether `fused` is a valid spec whose work-group and local memory the device has.
-fn fits_device(fused: &FusedSpec, caps: &DeviceCaps) -> bool {
+pub(super) fn fits_device(fused: &FusedSpec, caps: &DeviceCaps) -> bool {
     fused.check().is_ok()
         && fused.work_group_size() as usize <= caps.max_work_group_size
         && fused.local_bytes() <= caps.local_mem_bytes

@@ -4,6 +4,7 @@
 //! columns at stride 250) the split would take a point-wise pass of its own, a third pass
 //! over memory.
 
+use super::nd::fits_device;
 use super::real::{all_fused, run_bytes, with_step, PAIRED_SPLIT_MIN_RUN_BYTES};
 use super::rules::{fused_limits_for, passes_of_specs};
 use super::{DeviceCaps, Pass, PlanRequest};
@@ -49,14 +50,11 @@ pub(super) fn mixed_split_passes(
         lengths: Lengths::Any,
         ..FusedSpec::new(points as u32)
     };
-    let fits = |spec: &FusedSpec| {
-        spec.check().is_ok()
-            && spec.work_group_size() as usize <= caps.max_work_group_size
-            && spec.local_bytes() <= caps.local_mem_bytes
-    };
     splits
         .into_iter()
-        .filter(|&(first, last)| fits(&pass_spec(first)) && fits(&pass_spec(last)))
+        .filter(|&(first, last)| {
+            fits_device(&pass_spec(first), caps) && fits_device(&pass_spec(last), caps)
+        })
         .map(|(first, last)| {
             let specs = vec![
                 KernelSpec::Fused(pass_spec(first)),

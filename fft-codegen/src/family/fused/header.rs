@@ -5,7 +5,7 @@ use super::sub_fft_ops;
 use crate::math::ir::Graph;
 use crate::opencl::banner::write_generated_by;
 use crate::opencl::writer::Writer;
-use fft_core::kernel::{ChirpStore, FusedSpec, LINEAR_PAD_MIN_PERIOD};
+use fft_core::kernel::{ChirpStore, LINEAR_PAD_MIN_PERIOD};
 use std::collections::BTreeMap;
 use std::fmt::{self, Write};
 
@@ -47,11 +47,7 @@ pub(super) fn write_header<W: Write>(
         shape.per_fft
     )?;
     if spec.split_columns > 0 {
-        let natural = FusedSpec {
-            split_columns: 0,
-            ..*spec
-        }
-        .columns();
+        let natural = spec.natural_columns();
         writeln!(
             w,
             "// C = {c} of the {natural} sub-FFTs the local memory holds: C divides the stride t, so the split's columns pair."

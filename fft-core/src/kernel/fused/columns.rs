@@ -26,6 +26,12 @@ impl FusedSpec {
         if self.split_columns > 0 {
             return self.split_columns;
         }
+        self.natural_columns()
+    }
+
+    /// C as the rules of [`FusedSpec::columns`] give it, before a
+    /// [`FusedSpec::split_columns`] that holds fewer.
+    pub fn natural_columns(&self) -> u32 {
         let by_capacity = self.columns_by_capacity();
         self.one_pass_split_columns()
             .map_or(by_capacity, |most| by_capacity.min(most))

@@ -517,11 +517,7 @@ impl FusedSpec {
             return Err(SpecError::AlignedRuns);
         }
         if self.split_columns > 0 {
-            let natural = FusedSpec {
-                split_columns: 0,
-                ..*self
-            }
-            .columns();
+            let natural = self.natural_columns();
             let split_ok = self.real == Some(FusedReal::Split)
                 && !self.single_pass
                 && !self.interleaved
