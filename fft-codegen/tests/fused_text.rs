@@ -971,6 +971,57 @@ fn column_splits_share_each_pair_between_its_slots() {
     }
 }
 
+/// A split pass that pairs its columns at any stride (`FusedSpec::split_any_stride`) gives a
+/// sequence ceil(t/2) front columns in ceil(ceil(t/2) / (C/2)) work-groups, clamps the
+/// slots past them to the last front column and stores nothing from them; the kernels whose
+/// C divides t keep their t / C work-groups and unguarded stores.
+#[test]
+fn splits_at_any_stride_clamp_their_idle_slots_and_guard_their_stores() {
+    use fft_codegen::FusedReal;
+    for (len, precision) in [
+        (77, Precision::F32),
+        (128, Precision::F32),
+        (77, Precision::F64),
+    ] {
+        let strict = FusedSpec {
+            real: Some(FusedReal::Split),
+            precision,
+            lengths: fft_core::kernel::Lengths::Any,
+            ..FusedSpec::new(len)
+        };
+        // An even C: 77 f32 points hold 53 columns, so 52 of them.
+        let natural = strict.columns();
+        let any = FusedSpec {
+            split_any_stride: true,
+            split_columns: if natural % 2 == 1 { natural - 1 } else { 0 },
+            ..strict
+        };
+        any.check().unwrap();
+        assert!(any.name().ends_with("_split_anystride"), "{}", any.name());
+        let half = any.columns() / 2;
+        let pairs = match half.is_power_of_two() {
+            true => format!("(fronts + {}u) >> {}", half - 1, half.trailing_zeros()),
+            false => format!("(fronts + {}u) / {half}u", half - 1),
+        };
+        let lines = [
+            "const uint fronts = (t + 1u) >> 1;".to_string(),
+            format!("const uint pairs = {pairs};"),
+            "const uint rr = min(rw, fronts - 1u);".to_string(),
+            "const uint live = (rr == rw ? 1u : 0u) * ((front + rr) == 0u ? ((t & 1u) == 1u ? 0u : 1u) : 1u);".to_string(),
+            "if (g < total && live == 1u)".to_string(),
+        ];
+        let (any_text, strict_text) = (code(&source(&any)), code(&source(&strict)));
+        for line in &lines {
+            assert!(any_text.contains(line.as_str()), "{}: {line:?}", any.name());
+            assert!(
+                !strict_text.contains(line.as_str()),
+                "{}: {line:?}",
+                strict.name()
+            );
+        }
+    }
+}
+
 /// The C2R's merge in a first pass reads its twiddles on the grid the own-side split takes:
 /// one table read per work-item, `real_first`, times a constant per element (local-memory
 /// passes in their unrolled loop, the register passes element by element).

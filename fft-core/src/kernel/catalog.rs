@@ -162,7 +162,8 @@ pub fn catalog() -> Vec<KernelSpec> {
 /// ([`FusedSpec::is_long_mixed`]) and the 2048-point pass of Bluestein's whole
 /// convolution, the 256-point passes with a real transform's split and merge steps, the
 /// 4725-point one with the split exchanging halves, the 125-point mixed one with the split
-/// in 20 of its 32 columns ([`FusedSpec::split_columns`]), and the
+/// in 20 of its 32 columns ([`FusedSpec::split_columns`]), the 77-point one pairing its 40
+/// columns at any stride ([`FusedSpec::split_any_stride`]), and the
 /// wide 2048-point pass with the merge (f32; such kernels are emitted on first use, not part
 /// of [`catalog`]), and the real transforms'
 /// point-wise steps in f32, the permutes and layout passes in f32, the interleaved 256-point
@@ -209,6 +210,15 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
         lengths: Lengths::Any,
         split_columns: 20,
         ..FusedSpec::new(125)
+    });
+    // The split in a last pass whose columns pair at any stride (11858 reals as 77 x 77: 40
+    // of its 53 columns at the odd stride 77, the last work-group of each row partly idle).
+    let any_stride_split = KernelSpec::Fused(FusedSpec {
+        real: Some(FusedReal::Split),
+        lengths: Lengths::Any,
+        split_columns: 40,
+        split_any_stride: true,
+        ..FusedSpec::new(77)
     });
     // The merge in a wide pass (8 columns exchanging halves; the mirrored block order).
     let wide_merge = KernelSpec::Fused(FusedSpec {
@@ -296,6 +306,7 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
             real_merge,
             halves_split,
             mixed_split,
+            any_stride_split,
             wide_merge,
             interleaved,
             aligned,
@@ -409,6 +420,7 @@ mod tests {
                 "fft_fused256_c16_inv_f32_merge",
                 "fft_fused4725_c1_fwd_f32_split",
                 "fft_fused125_c20_fwd_f32_split",
+                "fft_fused77_c40_fwd_f32_split_anystride",
                 "fft_fused2048_c8_inv_f32_merge",
                 "fft_fused256_c16_fwd_f32_il",
                 "fft_fused2000_c4_fwd_f32_il_aligned",

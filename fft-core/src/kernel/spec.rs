@@ -660,6 +660,9 @@ pub enum SpecError {
     /// [`super::FusedSpec::split_columns`] on a pass it does not apply to.
     #[error("split columns (FusedSpec::split_columns) apply to the last pass of a multi-pass R2C with the split step (not wide, not interleaved), as an even number below the columns its local memory holds: leave split_columns 0 on this pass")]
     SplitColumns,
+    /// [`super::FusedSpec::split_any_stride`] on a pass it does not apply to.
+    #[error("pairing at any stride (FusedSpec::split_any_stride) applies to the last pass of a multi-pass R2C with the split step (not wide, not interleaved) holding an even number of columns: leave split_any_stride false on this pass, or give it an even split_columns")]
+    SplitAnyStride,
     /// Two-level pass tables exist for power-of-two vector passes with table twiddles only.
     #[error("the radix-{0} pass with a two-level twiddle table exists in the vector form, for powers of two, with table twiddles only")]
     SplitTableNeedsVectorTable(u32),

@@ -46,11 +46,28 @@ pub(super) fn write_header<W: Write>(
         if c == 1 { "sub-FFT" } else { "sub-FFTs" },
         shape.per_fft
     )?;
-    if spec.split_columns > 0 {
+    if spec.split_columns > 0 && spec.split_any_stride {
+        let natural = spec.natural_columns();
+        writeln!(
+            w,
+            "// C = {c} of the {natural} sub-FFTs the local memory holds: an even C whose runs, idle slots and values suit the split."
+        )?;
+    } else if spec.split_columns > 0 {
         let natural = spec.natural_columns();
         writeln!(
             w,
             "// C = {c} of the {natural} sub-FFTs the local memory holds: C divides the stride t, so the split's columns pair."
+        )?;
+    }
+    if spec.split_any_stride {
+        writeln!(
+            w,
+            "// The split's columns pair at any stride t: a sequence's ceil(t/2) mirrored pairs take ceil(ceil(t/2) / {}) work-groups,",
+            c / 2
+        )?;
+        writeln!(
+            w,
+            "// the slots past them idle (t odd, or C not dividing t)."
         )?;
     }
     let parts = spec.exchange_parts();
@@ -175,6 +192,13 @@ pub(super) fn write_header<W: Write>(
                 "// column ci is at (ci / width) * pitch + ci % width and v * inner at v * (inner / width) * pitch."
             )?;
         }
+    } else if spec.split_any_stride {
+        writeln!(
+            w,
+            "// Launch 1-D: local size {group}, global size ceil(ceil(t/2) / {}) * batch * {group} (t > 1; ceil(total / {c}) * {group}",
+            c / 2
+        )?;
+        writeln!(w, "// when t == 1), total = t * batch.")?;
     } else {
         writeln!(
             w,

@@ -327,10 +327,17 @@ fn bind_mirrored_block_order(b: &mut Bindings, shape: &Shape, group_id: Expr) ->
 /// The sub-FFT `g` of column `col` when the store does a real transform's split step in a
 /// multi-pass plan (t > 1): the work-group's columns come in mirrored pairs of one sequence,
 /// `j` (slots `0..C/2`) and `t - j` (slots `C/2..C`; slot `C/2` of the sequence's first
-/// work-group takes the self-mirrored column `t/2`), so both values of every split are in
-/// its local memory. Binds `seq`, `rr`, `front` (1 in the slots of columns `j`, else 0),
-/// `pcol` (the partner's slot) and `g`, all index expressions, so the exchanges' padding
-/// search ([`super::exchange_lanes::Exchange`]) can evaluate them in every work-item.
+/// work-group takes the self-mirrored column `t/2` where `t` is even), so both values of
+/// every split are in its local memory. `C` divides `t`, a sequence taking `t / C`
+/// work-groups, except in a kernel that pairs at any stride
+/// ([`fft_core::kernel::FusedSpec::split_any_stride`]): there a sequence's `ceil(t/2)` front
+/// columns `j` (0 and `1..t/2`, with their mirrors) take `ceil(ceil(t/2) / (C/2))`
+/// work-groups, and the slots past the last front column, and for odd `t` the mirror slot of
+/// column 0 (its own mirror), hold a copy of a column another slot holds (`rr` clamped to
+/// the last front column) and store nothing (`live` = 0). Binds `seq`, `rr`, `front` (1 in
+/// the slots of columns `j`, else 0), `pcol` (the partner's slot), `live` (any stride) and
+/// `g`, all index expressions, so the exchanges' padding search
+/// ([`super::exchange_lanes::Exchange`]) can evaluate them in every work-item.
 fn bind_paired_columns(b: &mut Bindings, shape: &Shape) -> Expr {
     let half = shape.columns / 2;
     let ascending = super::split::own_side(shape);
@@ -350,12 +357,26 @@ fn bind_paired_columns(b: &mut Bindings, shape: &Shape) -> Expr {
     }
     let (t, col) = (Expr::var("t"), Expr::var("col"));
     let (zero, one) = (Expr::uint(0), Expr::uint(1));
-    // max(t / C, 1): a sequence's work-groups, one where t < C.
-    let blocks = t.clone().div_const(shape.columns);
-    let pairs = b.bind(
-        "pairs",
-        blocks.clone().select(zero.clone(), one.clone(), blocks),
-    );
+    let fronts = shape.spec.split_any_stride.then(|| {
+        b.comment(format!(
+            "Any stride: a sequence's fronts = ceil(t/2) front columns take ceil(fronts / {half}) work-groups; a slot past"
+        ));
+        b.comment(
+            "them (and, for odd t, the mirror slot of column 0, its own mirror) holds a copy of the last front column (rw clamped)",
+        );
+        b.comment("and stores nothing (live = 0).");
+        b.bind("fronts", t.clone().plus(one.clone()).shifted(1))
+    });
+    let pairs = match &fronts {
+        // ceil(fronts / half), at least 1 (t >= 1).
+        Some(fronts) => fronts.clone().plus(Expr::uint(half - 1)).div_const(half),
+        // max(t / C, 1): a sequence's work-groups, one where t < C.
+        None => {
+            let blocks = t.clone().div_const(shape.columns);
+            blocks.clone().select(zero.clone(), one.clone(), blocks)
+        }
+    };
+    let pairs = b.bind("pairs", pairs);
     let group = Expr::builtin("get_group_id(0)");
     let seq = b.bind("seq", group.clone().over(pairs.clone()));
     let within = group.minus(seq.clone().times(pairs));
@@ -366,18 +387,32 @@ fn bind_paired_columns(b: &mut Bindings, shape: &Shape) -> Expr {
             .select(zero.clone(), one.clone(), zero.clone()),
     );
     let slot = col.clone().rem_const(half);
-    let rr = if ascending {
+    let f = if ascending {
         // Mirror slot half + f holds the mirror of front column half - 1 - f: the mirror
         // slots' columns ascend with the slot, as the front's do.
         let mirrored = Expr::uint(half - 1).minus(slot.clone());
-        b.bind(
-            "rr",
-            within
-                .times(Expr::uint(half))
-                .plus(front.clone().select(one.clone(), slot, mirrored)),
-        )
+        front.clone().select(one.clone(), slot, mirrored)
     } else {
-        b.bind("rr", within.times(Expr::uint(half)).plus(slot))
+        slot
+    };
+    let wanted = within.times(Expr::uint(half)).plus(f);
+    let rr = match fronts {
+        Some(fronts) => {
+            let wanted = b.bind("rw", wanted);
+            let rr = b.bind("rr", wanted.clone().min(fronts.minus(one.clone())));
+            // 1 where rr is the column the slot wants, and not the mirror slot of column 0
+            // for odd t.
+            let in_range = rr.clone().select(wanted, one.clone(), zero.clone());
+            let odd_t = t.clone().and(one.clone());
+            let self_mirror_slot = front.clone().plus(rr.clone()).select(
+                zero.clone(),
+                odd_t.select(one.clone(), zero.clone(), one.clone()),
+                one.clone(),
+            );
+            b.bind("live", in_range.times(self_mirror_slot));
+            rr
+        }
+        None => b.bind("rr", wanted),
     };
     let mirror_slot = if ascending {
         Expr::uint(2 * half - 1).minus(col.clone())
@@ -467,6 +502,84 @@ mod tests {
             }
         }
         columns
+    }
+
+    /// The paired split's live slots of every work-group of `seqs` sequences of `t` columns
+    /// (the launch's `ceil(ceil(t/2) / (C/2))` work-groups per sequence): `(g, partner)` for
+    /// each, the partner being the column in slot `pcol`.
+    fn paired_split_columns(spec: &FusedSpec, t: u64, seqs: u64) -> Vec<(u64, u64)> {
+        let shape = Shape::of(spec);
+        let (bindings, _) = roles(&shape);
+        let c = u64::from(shape.columns);
+        let groups = match spec.paired_split_columns() {
+            Some(half) => (t as usize).div_ceil(2).div_ceil(half as usize) as u64 * seqs,
+            None => t * seqs / c,
+        };
+        let mut live = Vec::new();
+        for group in 0..groups {
+            let env = |lid: u64| {
+                let env = Env::new()
+                    .with("get_local_id(0)", lid)
+                    .with("get_group_id(0)", group)
+                    .with("t", t)
+                    .with("p", t)
+                    .with("total", t * seqs);
+                bindings.evaluate(&env).unwrap()
+            };
+            // Work-items col = 0..C of the work-group's first row.
+            let columns: Vec<_> = (0..c).map(env).collect();
+            for slot in &columns {
+                assert_eq!(slot.get("row"), Some(0));
+                if slot.get("live").unwrap_or(1) == 1 {
+                    let partner = &columns[slot.get("pcol").unwrap() as usize];
+                    live.push((slot.get("g").unwrap(), partner.get("g").unwrap()));
+                }
+            }
+        }
+        live
+    }
+
+    #[test]
+    fn paired_splits_hold_every_column_once_with_its_mirror_at_any_stride() {
+        // f32 (own side) and f64 (shared pairs) at any stride: C dividing t, not dividing
+        // it, t odd, t < C; without it, multiples of C.
+        for (precision, len, split_columns, any_stride) in [
+            (Precision::F32, 128, 0, true),
+            (Precision::F32, 77, 40, true),
+            (Precision::F32, 200, 18, true),
+            (Precision::F64, 77, 0, true),
+            (Precision::F32, 128, 0, false),
+            (Precision::F64, 128, 0, false),
+        ] {
+            let spec = FusedSpec {
+                precision,
+                real: Some(FusedReal::Split),
+                split_columns,
+                split_any_stride: any_stride,
+                lengths: fft_core::kernel::Lengths::Any,
+                ..FusedSpec::new(len)
+            };
+            spec.check().unwrap();
+            let c = u64::from(spec.columns());
+            let strides = match any_stride {
+                true => vec![2, 3, 7, 64, 77, 245, 250, 1024],
+                false => vec![c, 2 * c, 64 * c],
+            };
+            for t in strides {
+                let seqs = 3;
+                let live = paired_split_columns(&spec, t, seqs);
+                let what = format!("{} t = {t}", spec.name());
+                let columns: BTreeSet<u64> = live.iter().map(|&(g, _)| g).collect();
+                assert_eq!(live.len() as u64, t * seqs, "{what}: a column twice");
+                assert_eq!(columns.len() as u64, t * seqs, "{what}");
+                assert_eq!(columns.last(), Some(&(t * seqs - 1)), "{what}");
+                for (g, partner) in live {
+                    // Column i pairs with t - i (0 and t/2 with themselves), in one sequence.
+                    let (seq, i) = (g / t, g % t);
+                    assert_eq!(partner, seq * t + (t - i) % t, "{what}: column {g}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -26,10 +26,15 @@ impl Geometry {
             }
             (Geometry::WorkGroups, KernelSpec::Fused(fused)) => {
                 let group = fused.work_group_size() as usize;
-                (
-                    vec![(total * params.inner).div_ceil(fused.columns() as usize) * group],
-                    Some(vec![group]),
-                )
+                let groups = match fused.paired_split_columns() {
+                    // A sequence's ceil(t/2) front columns, C/2 per work-group (fft-codegen's
+                    // `roles.rs`, `bind_paired_columns`); t / C where C divides t.
+                    Some(half) if per_sequence > 1 => {
+                        per_sequence.div_ceil(2).div_ceil(half as usize) * params.batch
+                    }
+                    _ => (total * params.inner).div_ceil(fused.columns() as usize),
+                };
+                (vec![groups * group], Some(vec![group]))
             }
             (Geometry::GuardedRows, _) => {
                 let row = UintArg::RowItems.value(spec, params);

@@ -37,6 +37,15 @@ impl FusedSpec {
             .map_or(by_capacity, |most| by_capacity.min(most))
     }
 
+    /// `C / 2` where the kernel takes its columns in mirrored pairs at any stride
+    /// ([`FusedSpec::split_any_stride`]; fft-codegen's `roles.rs`, `bind_paired_columns`): a
+    /// sequence of `t` columns then takes `ceil(ceil(t/2) / (C/2))` work-groups
+    /// ([`crate::kernel::Geometry::launch`]; `t / C` where `C` divides `t`, as for the other
+    /// kernels). `None` for every other kernel.
+    pub fn paired_split_columns(&self) -> Option<u32> {
+        self.split_any_stride.then(|| self.columns() / 2)
+    }
+
     /// The most sub-FFTs a one-pass f32 R2C kernel (the whole transform with the split step)
     /// holds, where that is fewer than its local memory allows: 2048 values for half lengths
     /// of 512 to 2048 points (512: 4 sub-FFTs, 1024: 2, 2048: 1), 4 for a mixed half length

@@ -271,6 +271,14 @@ pub struct FusedSpec {
     /// holds 32 columns, its stride is 400: 20 columns). Even, below the natural `C`; only on
     /// such a pass (not wide, not the whole transform, not interleaved). 0 on every other pass.
     pub split_columns: u32,
+    /// The last pass of a multi-pass R2C with the split step whose columns pair at any stride
+    /// `t`, odd or not divided by `C` (`plan/real_any_stride.rs`): a sequence's `ceil(t/2)`
+    /// mirrored column pairs take `ceil(ceil(t/2) / (C/2))` work-groups, the slots past them
+    /// idle (fft-codegen's `roles.rs`). Where `C` divides `t` the kernel without it pairs them
+    /// with less index arithmetic (the 128-point split pass of 2^20 reals took 0.327 ms per
+    /// 2^27 reals without, 0.353 with it on the H200). Only on such a pass (an even `C`, not
+    /// wide, not the whole transform, not interleaved); false on every other pass.
+    pub split_any_stride: bool,
 }
 
 /// How the caller's values are stored where a fused pass reads or writes them itself.
@@ -369,6 +377,7 @@ impl FusedSpec {
             pair_rows: false,
             aligned_columns: 0,
             split_columns: 0,
+            split_any_stride: false,
         }
     }
 
@@ -528,6 +537,16 @@ impl FusedSpec {
                 return Err(SpecError::SplitColumns);
             }
         }
+        if self.split_any_stride {
+            let any_stride_ok = self.real == Some(FusedReal::Split)
+                && !self.single_pass
+                && !self.interleaved
+                && !self.is_wide()
+                && self.columns() % 2 == 0;
+            if !any_stride_ok {
+                return Err(SpecError::SplitAnyStride);
+            }
+        }
         if self.exchanges_halves()
             && ((self.interleaved
                 && !self.is_wide()
@@ -573,6 +592,9 @@ impl FusedSpec {
         }
         if let Some(real) = self.real {
             suffix.push_str(real.suffix());
+        }
+        if self.split_any_stride {
+            suffix.push_str("_anystride");
         }
         if self.single_pass_in_registers()
             || self.splits_unpadded()
