@@ -675,9 +675,14 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // in 128 after 4096, 32000 in 125 points of radix 25 and 200000 in 250; mixed half
     // lengths whose planner's passes cannot take the split in two other passes that can, the
     // last with fewer columns than it holds so that they divide its stride (100000: 400 x
-    // 125, 20 columns; 60000: 200 x 150, 20; 44100: 126 x 175, 18); in f64 the
-    // split's pairs shared by both slots of each mirrored pair: 2^16 in 128 points, 32000 in
-    // 125 of radix 5, whose odd last element only the front writes), the merge in a wide
+    // 125, 20 columns; 60000: 200 x 150, 20; 44100: 126 x 175, 18); where no C divides the
+    // stride, columns paired at any stride, the last work-group of each row partly idle
+    // (11858: 77 x 77, odd strides, 40 columns, column 0 without a partner slot; 106722:
+    // 363 x 147, two other passes whose last does; 118098: 243 x 243, 16 columns above
+    // 3600 values, none fewer pairing; 322102: 121 x 121 x 11, the split at stride 14641);
+    // in f64 the split's pairs shared by both slots of each mirrored pair:
+    // 2^16 in 128 points, 32000 in 125 of radix 5, whose odd last element only the front
+    // writes, 11858 at any stride), the merge in a wide
     // first pass (2^22; 2^23 with its column blocks in mirrored order); in three passes from
     // 2^21 reals, the
     // split in a 64-point last pass at strides up to 2^17 (2^21: 128 x 128 x 64, 2^22: 256 x
@@ -711,6 +716,10 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         (100000, 1),
         (60000, 1),
         (44100, 2),
+        (11858, 2),
+        (106722, 1),
+        (118098, 1),
+        (322102, 1),
         (1 << 20, 1),
         (1 << 21, 1),
         (1 << 22, 1),
@@ -739,6 +748,7 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         (4200, 1),
         (6000, 1),
         (4374, 1),
+        (11858, 1),
     ] {
         results.push(check_real::<f64>(&[len], batch));
     }

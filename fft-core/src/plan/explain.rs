@@ -359,6 +359,18 @@ impl fmt::Display for Plan {
 fn real_edge(spec: &crate::kernel::FusedSpec) -> String {
     match spec.real {
         None => String::new(),
+        Some(crate::kernel::FusedReal::Split) if spec.split_any_stride => {
+            let held = match spec.split_columns {
+                0 => String::new(),
+                columns => format!(
+                    ", holding {columns} of the {} sub-FFTs its local memory could (an even number)",
+                    spec.natural_columns()
+                ),
+            };
+            format!(
+                "; stores the real transform's split step (half spectrum, N/2 + 1 values per row){held}, its columns in mirrored pairs at any stride (no C divides it: the last work-group of each row partly idle)"
+            )
+        }
         Some(crate::kernel::FusedReal::Split) if spec.split_columns > 0 => {
             let natural = spec.natural_columns();
             format!(

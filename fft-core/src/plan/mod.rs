@@ -24,6 +24,7 @@ mod nd;
 mod pair_rows;
 mod pass_costs;
 mod real;
+mod real_any_stride;
 mod real_mixed_split;
 mod real_three_pass;
 mod rules;

@@ -2,6 +2,7 @@
 //! (odd N) points, with the real steps fused into its edge passes where a fused pass can
 //! take them, and point-wise passes where not.
 
+use super::real_any_stride::{split_at_any_stride, SplitValues};
 use super::real_mixed_split::mixed_split_passes;
 use super::real_three_pass::{merge_in_short_first_pass, split_in_third_pass};
 use super::{DeviceCaps, FusedSplit, Pass, Plan, PlanError, PlanRequest};
@@ -78,9 +79,10 @@ pub(super) fn real_plan(
                 passes.insert(0, point_wise(RealStep::Pack, 1.0));
             }
             let fused = !odd
-                && passes
-                    .last_mut()
-                    .is_some_and(|last| fuse(last, FusedReal::Split));
+                && passes.last_mut().is_some_and(|last| {
+                    fuse(last, FusedReal::Split)
+                        || split_at_any_stride(last, SplitValues::InLocalMemory)
+                });
             match passes.last_mut() {
                 Some(last) if fused => last.scale = scale,
                 _ => passes.push(point_wise(RealStep::Split, scale)),
@@ -279,7 +281,7 @@ pub(super) fn run_bytes(pass: &Pass) -> usize {
 }
 
 /// `C` times a complex value: the bytes a fused pass's columns cover side by side.
-fn column_run_bytes(spec: &FusedSpec) -> usize {
+pub(super) fn column_run_bytes(spec: &FusedSpec) -> usize {
     spec.columns() as usize * spec.precision.complex_bytes()
 }
 

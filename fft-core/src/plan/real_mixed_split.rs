@@ -6,6 +6,7 @@
 
 use super::nd::fits_device;
 use super::real::{all_fused, run_bytes, with_step, PAIRED_SPLIT_MIN_RUN_BYTES};
+use super::real_any_stride::{with_split_at_any_stride, SplitValues};
 use super::rules::{fused_limits_for, passes_of_specs};
 use super::{DeviceCaps, Pass, PlanRequest};
 use crate::kernel::{FusedReal, FusedSpec, KernelSpec, Lengths};
@@ -20,7 +21,9 @@ use crate::Precision;
 /// shorter last pass). 100000 reals: 400 x 125 points (the split in 20 columns of 125)
 /// instead of 250 x 200 and a point-wise split. Not where the request names a split
 /// (measure mode) or no such pair exists (the planner's passes stay, with the point-wise
-/// split after them), and in f32 only.
+/// split after them), and in f32 only. Where no two passes pair with `C` dividing the
+/// stride, the passes whose last pairs at any stride (`real_any_stride.rs`), in the order
+/// below.
 pub(super) fn mixed_split_passes(
     passes: Vec<Pass>,
     inner: PlanRequest,
@@ -50,7 +53,7 @@ pub(super) fn mixed_split_passes(
         lengths: Lengths::Any,
         ..FusedSpec::new(points as u32)
     };
-    splits
+    let candidates: Vec<Vec<Pass>> = splits
         .into_iter()
         .filter(|&(first, last)| {
             fits_device(&pass_spec(first), caps) && fits_device(&pass_spec(last), caps)
@@ -62,12 +65,41 @@ pub(super) fn mixed_split_passes(
             ];
             passes_of_specs(specs, &inner, len, 1.0)
         })
-        .find(|candidate| {
-            let split = with_step(&candidate[1], FusedReal::Split);
-            run_bytes(&candidate[0]) >= PAIRED_SPLIT_MIN_RUN_BYTES
-                && split.is_some_and(|split| split_values(&split) <= MIXED_SPLIT_MAX_VALUES)
+        .filter(|candidate| run_bytes(&candidate[0]) >= PAIRED_SPLIT_MIN_RUN_BYTES)
+        .collect();
+    let dividing = candidates.iter().position(|candidate| {
+        with_step(&candidate[1], FusedReal::Split)
+            .is_some_and(|split| split_values(&split) <= MIXED_SPLIT_MAX_VALUES)
+    });
+    // Where no two passes pair with C dividing the stride (`real_any_stride.rs`): the
+    // planner's passes where their last pairs at any stride holding few values, else the
+    // first candidate whose last does, else the planner's passes where their last pairs in
+    // local memory (the plan's last step puts the split in), else the first candidate whose
+    // last does. Measured on the H200 (docs/PERFORMANCE.md, 2026-12-01 (any stride), a4, per
+    // 2^27 f32 reals, ms): a candidate holding few values against the planner's passes above
+    // 3600 values, 113190 reals 0.786 against 0.910 (343 x 165 against 245 x 231), 114660
+    // 0.851 against 0.924, but 106722 0.885 against 0.846 and 112266 0.861 against 0.850.
+    let planner_pairs = |values| with_split_at_any_stride(&passes[1], values).is_some();
+    let candidate_pairs = |values| {
+        candidates
+            .iter()
+            .position(|candidate| with_split_at_any_stride(&candidate[1], values).is_some())
+    };
+    let any_stride = || {
+        if planner_pairs(SplitValues::Few) {
+            return None;
+        }
+        candidate_pairs(SplitValues::Few).or_else(|| {
+            if planner_pairs(SplitValues::InLocalMemory) {
+                return None;
+            }
+            candidate_pairs(SplitValues::InLocalMemory)
         })
-        .unwrap_or(passes)
+    };
+    match dividing.or_else(any_stride) {
+        Some(index) => candidates.into_iter().nth(index).unwrap_or(passes),
+        None => passes,
+    }
 }
 
 /// The most values (`C * L`) the last pass of [`mixed_split_passes`] holds with the split.
@@ -77,9 +109,11 @@ pub(super) fn mixed_split_passes(
 /// which made the R2C of 120000 reals slower than its planner's two passes and a
 /// point-wise split (1.18 against 1.09 ms). That pass is also the only one measured whose
 /// stages keep their values in registers ([10, 5, 5], 400 work-items; the others run their
-/// stages in local memory), so the bound may stand for either cause; a 4000-value split pass
-/// in local memory (200 points in 20 columns) was not timed.
-const MIXED_SPLIT_MAX_VALUES: u32 = 3600;
+/// stages in local memory). 2026-12-01 (any stride), a3: more columns above the bound lost
+/// in local memory too (81 points in 50 columns 0.50 ms against 0.45 in 34, 65 in 62 0.51
+/// against 0.50 in 42), but where no fewer columns pair, 243 and 231 points in 16 (3888 and
+/// 3696 values) beat the point-wise split (`real_any_stride.rs` takes those).
+pub(super) const MIXED_SPLIT_MAX_VALUES: u32 = 3600;
 
 /// `C * L` of a fused pass.
 fn split_values(pass: &Pass) -> u32 {
@@ -91,20 +125,13 @@ fn split_values(pass: &Pass) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use crate::kernel::{FusedReal, FusedSpec, Lengths, RealLayout, SpecError};
-    use crate::plan::{DeviceCaps, Pass, Plan, PlanRequest};
-    use crate::Direction;
+    use crate::kernel::{FusedReal, FusedSpec, Lengths, SpecError};
+    use crate::plan::tests::{gpu_r2c, plan_name};
+    use crate::plan::Plan;
+    use crate::{Direction, Precision};
 
     fn r2c(len: usize) -> Plan {
-        let request = PlanRequest {
-            real: Some(RealLayout::Compact),
-            ..PlanRequest::new(len)
-        };
-        Plan::new(request, &DeviceCaps::NVIDIA_GPU).unwrap()
-    }
-
-    fn entries(plan: &Plan) -> Vec<String> {
-        plan.passes.iter().map(Pass::entry_point).collect()
+        gpu_r2c(len, Precision::F32)
     }
 
     /// The R2Cs whose planner's passes would leave the split to a pass of its own take two
@@ -137,7 +164,7 @@ mod tests {
             ),
         ] {
             let plan = r2c(len);
-            assert_eq!(entries(&plan), want, "{len}\n{}", plan.explain());
+            assert_eq!(plan_name(&plan), want, "{len}\n{}", plan.explain());
         }
         // No two passes of at most 1024 points make 500000: the point-wise split stays.
         let plan = r2c(1_000_000);

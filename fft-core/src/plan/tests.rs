@@ -472,8 +472,19 @@ fn explain_names_every_kernel() {
     );
 }
 
-fn plan_name(plan: &Plan) -> Vec<String> {
+/// The entry points of `plan`'s passes.
+pub(super) fn plan_name(plan: &Plan) -> Vec<String> {
     plan.passes.iter().map(Pass::entry_point).collect()
+}
+
+/// The GPU plan of an R2C of one row of `len` reals in `precision` (compact rows).
+pub(super) fn gpu_r2c(len: usize, precision: crate::Precision) -> Plan {
+    let request = PlanRequest {
+        real: Some(RealLayout::Compact),
+        precision,
+        ..PlanRequest::new(len)
+    };
+    Plan::new(request, &DeviceCaps::NVIDIA_GPU).unwrap()
 }
 
 #[test]
@@ -1209,8 +1220,11 @@ fn every_launch_matches_its_kernels_geometry() {
                 );
                 if let KernelSpec::Fused(fused) = pass.spec {
                     if fused.real == Some(crate::kernel::FusedReal::Split) {
+                        let stride = pass.params.stride;
                         assert!(
-                            real::pairs_columns(&fused, pass.params.stride),
+                            real::pairs_columns(&fused, stride)
+                                || (fused.split_any_stride
+                                    && real_any_stride::pairs_at_any_stride(&fused, stride)),
                             "{request:?}: {name} cannot pair its columns"
                         );
                     }

@@ -1,0 +1,229 @@
+//! The split step of an even R2C in a last pass whose columns pair at any stride
+//! ([`FusedSpec::split_any_stride`]): where its `C` cannot divide the stride `t` (an odd `t`,
+//! every pass of an odd half length; or `t` with too few factors of 2), a sequence's
+//! `ceil(t/2)` mirrored column pairs take `ceil(ceil(t/2) / (C/2))` work-groups, the slots past
+//! them idle, instead of a point-wise split pass after the last (a third pass over memory).
+//!
+//! Only where the rules that pair with `C` dividing `t` find no pass ([`super::real`]'s
+//! `fuse`, `real_mixed_split.rs`): measured on the H200 (docs/PERFORMANCE.md, 2026-12-01 (any
+//! stride), a1, per 2^27 f32 reals, ms), the point-wise pass's plans gained (11858 reals
+//! 1.053 -> 0.844, 13750 1.077 -> 0.908, 16038 1.103 -> 0.847, 52500 1.069 -> 0.890, 101920
+//! 1.113 -> 0.907, 322102 1.302 -> 1.057; f64 per 2^26 11858 0.977 -> 0.792, 322102 1.215
+//! -> 1.001), while the planner's own passes paired at any stride instead of two passes that
+//! pair with `C` dividing `t` gained on some (88200 0.963 -> 0.824, 20580 0.774 -> 0.727)
+//! and lost on others (100000 0.847 -> 0.925, 120000 0.807 -> 0.930: their first passes of
+//! 250 and 300 points took 0.38 ms against 0.30 for 400).
+
+use super::real::{
+    column_run_bytes, PAIRED_SPLIT_FAR_MIN_RUN_BYTES, PAIRED_SPLIT_MAX_STRIDE,
+    PAIRED_SPLIT_MIN_RUN_BYTES,
+};
+use super::real_mixed_split::MIXED_SPLIT_MAX_VALUES;
+use super::Pass;
+use crate::kernel::{FusedReal, FusedSpec, KernelSpec};
+use crate::{Direction, Precision};
+
+/// Which split passes at any stride [`split_at_any_stride`] takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum SplitValues {
+    /// Only passes that hold few values ([`holds_few_values`]).
+    Few,
+    /// Those first, else, where none pairs, the most columns that pair in a pass whose
+    /// stages run through local memory (not [`FusedSpec::holds_registers`]), however many
+    /// values it holds.
+    InLocalMemory,
+}
+
+/// Puts the split step into `pass`, the last of several complex passes, pairing its columns
+/// at any stride with the most even columns `C` (at most its natural ones) that
+/// [`pairs_at_any_stride`] and that `values` takes; says whether it did (`pass` is
+/// unchanged where not). Measured on the H200 (docs/PERFORMANCE.md, 2026-12-01 (any
+/// stride), a3 and a4, per 2^27 f32 reals, ms; point-wise split -> the split above 3600
+/// values in local memory): 118098 reals 1.045 -> 0.896 (243 points in 16 columns, 3888
+/// values), 133100 1.034 -> 0.863, 157300 1.095 -> 0.837, 158466 0.979 -> 0.796 (231 in
+/// 16, 3696), but 137500 1.127 -> 1.208 (250 in 16, whose split stages keep their values in
+/// registers, [10, 5, 5]); with more columns than the bound allows where fewer pair, 16038
+/// reals (81 points in 50 columns, not 34) 0.846 -> 0.893 and 15730 (65 in 62, not 42) 0.839
+/// -> 0.849.
+pub(super) fn split_at_any_stride(pass: &mut Pass, values: SplitValues) -> bool {
+    let KernelSpec::Fused(plain) = pass.spec else {
+        return false;
+    };
+    let stride = pass.params.stride;
+    let plain_pass = plain.chirp.is_none() && plain.real.is_none() && !plain.interleaved;
+    if stride <= 1 || !plain_pass || plain.direction != Direction::Forward {
+        return false;
+    }
+    let split = FusedSpec {
+        real: Some(FusedReal::Split),
+        split_any_stride: true,
+        ..plain
+    };
+    let natural = split.natural_columns();
+    let pairing: Vec<FusedSpec> = (2..=natural)
+        .rev()
+        .filter(|columns| columns % 2 == 0)
+        .map(|columns| FusedSpec {
+            split_columns: if columns == natural { 0 } else { columns },
+            ..split
+        })
+        .filter(|spec| spec.check().is_ok() && pairs_at_any_stride(spec, stride))
+        .collect();
+    let few = pairing.iter().find(|spec| holds_few_values(spec));
+    let local_memory = || {
+        let any = values == SplitValues::InLocalMemory;
+        pairing.iter().find(|spec| any && !spec.holds_registers())
+    };
+    let Some(&spec) = few.or_else(local_memory) else {
+        return false;
+    };
+    pass.spec = KernelSpec::Fused(spec);
+    pass.relaunch();
+    true
+}
+
+/// `pass` with the split step paired at any stride ([`split_at_any_stride`]), or `None`.
+pub(super) fn with_split_at_any_stride(pass: &Pass, values: SplitValues) -> Option<Pass> {
+    let mut split = pass.clone();
+    split_at_any_stride(&mut split, values).then_some(split)
+}
+
+/// Whether a last pass with the split at any stride `stride` pairs its columns well: `C`
+/// even, runs of `C / 2` values of at least [`PAIRED_SPLIT_MIN_RUN_BYTES`]
+/// ([`PAIRED_SPLIT_FAR_MIN_RUN_BYTES`] above [`PAIRED_SPLIT_MAX_STRIDE`], as with `C`
+/// dividing `t`) and at most [`ANY_STRIDE_MAX_IDLE_SLOTS`] of its slots idle.
+pub fn pairs_at_any_stride(spec: &FusedSpec, stride: usize) -> bool {
+    let columns = spec.columns() as usize;
+    let min_run_bytes = if stride <= PAIRED_SPLIT_MAX_STRIDE {
+        PAIRED_SPLIT_MIN_RUN_BYTES
+    } else {
+        PAIRED_SPLIT_FAR_MIN_RUN_BYTES
+    };
+    columns % 2 == 0
+        && column_run_bytes(spec) / 2 >= min_run_bytes
+        && idle_slot_fraction(columns / 2, stride) <= ANY_STRIDE_MAX_IDLE_SLOTS
+}
+
+/// Whether a split pass holds at most [`MIXED_SPLIT_MAX_VALUES`] values where that bound
+/// applies: f32 passes of mixed lengths.
+fn holds_few_values(spec: &FusedSpec) -> bool {
+    let bounded = spec.precision == Precision::F32 && !spec.len.is_power_of_two();
+    !bounded || spec.columns() * spec.len <= MIXED_SPLIT_MAX_VALUES
+}
+
+/// The fraction of a paired split pass's front slots that hold no column of their own: a
+/// sequence's `t` columns pair as `ceil(t/2)` fronts, `half` per work-group.
+fn idle_slot_fraction(half: usize, stride: usize) -> f64 {
+    let fronts = stride.div_ceil(2);
+    let slots = fronts.div_ceil(half) * half;
+    (slots - fronts) as f64 / slots as f64
+}
+
+/// The largest fraction of idle slots ([`idle_slot_fraction`]) a split pass at any stride
+/// may have (the 77-point pass of 11858 reals, 40 columns at stride 77: 1 of 40 slots; the
+/// 11-point third pass of 322102 reals, 256 at stride 14641: 103 of 7424).
+pub const ANY_STRIDE_MAX_IDLE_SLOTS: f64 = 1.0 / 16.0;
+
+#[cfg(test)]
+mod tests {
+    use crate::kernel::KernelSpec;
+    use crate::plan::tests::{gpu_r2c, plan_name};
+    use crate::Precision;
+
+    /// Odd half lengths, strides with too few factors of 2 and three-pass plans take the
+    /// split in their last pass at any stride; the plans that pair with C dividing t keep
+    /// their passes and kernels.
+    #[test]
+    fn r2cs_whose_columns_cannot_divide_the_stride_pair_them_at_any_stride() {
+        for (len, precision, want) in [
+            // 5929 = 77 x 77: odd strides; 40 of the 53 columns (an even C within 3600 values).
+            (
+                11858,
+                Precision::F32,
+                &[
+                    "fft_fused77_c53_fwd_f32",
+                    "fft_fused77_c40_fwd_f32_split_anystride",
+                ][..],
+            ),
+            (
+                11858,
+                Precision::F64,
+                &[
+                    "fft_fused77_c26_fwd_f64",
+                    "fft_fused77_c26_fwd_f64_split_anystride",
+                ],
+            ),
+            // 50960 = 245 x 208 at stride 245.
+            (
+                101920,
+                Precision::F32,
+                &[
+                    "fft_fused245_c14_fwd_f32",
+                    "fft_fused208_c16_fwd_f32_split_anystride",
+                ],
+            ),
+            // 53361 = 231 x 231, whose 231-point pass would hold 16 columns (3696 values): two
+            // other passes whose last pairs at any stride.
+            (
+                106722,
+                Precision::F32,
+                &[
+                    "fft_fused363_c11_fwd_f32",
+                    "fft_fused147_c24_fwd_f32_split_anystride",
+                ],
+            ),
+            // 59049 = 243 x 243: no fewer columns than 16 pair (3888 values), in local memory.
+            (
+                118098,
+                Precision::F32,
+                &[
+                    "fft_fused243_c16_fwd_f32",
+                    "fft_fused243_c16_fwd_f32_split_anystride",
+                ],
+            ),
+            // 161051 = 121 x 121 x 11: the split at stride 14641, runs of 128 values.
+            (
+                322102,
+                Precision::F32,
+                &[
+                    "fft_fused121_c33_fwd_f32",
+                    "fft_fused121_c33_fwd_f32",
+                    "fft_fused11_c256_fwd_f32_split_anystride",
+                ],
+            ),
+            // Paired with C dividing t: unchanged.
+            (
+                100000,
+                Precision::F32,
+                &["fft_fused400_c10_fwd_f32", "fft_fused125_c20_fwd_f32_split"],
+            ),
+            (
+                1 << 20,
+                Precision::F32,
+                &["fft_fused4096_c4_fwd_f32", "fft_fused128_c32_fwd_f32_split"],
+            ),
+        ] {
+            let plan = gpu_r2c(len, precision);
+            assert_eq!(plan_name(&plan), want, "{len}\n{}", plan.explain());
+            assert!(!plan.explain().contains("point-wise"), "{}", plan.explain());
+        }
+        // 68750 = 275 x 250, whose 250-point split pass (16 columns) keeps its stages in
+        // registers: the point-wise split stays.
+        let plan = gpu_r2c(137500, Precision::F32);
+        assert!(plan.explain().contains("point-wise"), "{}", plan.explain());
+        let explain = gpu_r2c(11858, Precision::F32).explain();
+        let why = "holding 40 of the 53 sub-FFTs its local memory could (an even number), its columns in mirrored pairs at any stride";
+        assert!(explain.contains(why), "{explain}");
+        // The last pass's launch: ceil(ceil(t/2) / (C/2)) work-groups per row, 2 of 20
+        // column pairs each at t = 77 (39 fronts), 80 work-items each.
+        let plan = gpu_r2c(11858, Precision::F32);
+        let last = plan.passes.last().unwrap();
+        let KernelSpec::Fused(spec) = last.spec else {
+            panic!("{}", plan.explain());
+        };
+        assert_eq!(
+            last.launch.global,
+            vec![2 * spec.work_group_size() as usize]
+        );
+    }
+}
