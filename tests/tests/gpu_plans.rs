@@ -679,7 +679,8 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // stride, columns paired at any stride, the last work-group of each row partly idle
     // (11858: 77 x 77, odd strides, 40 columns, column 0 without a partner slot; 106722:
     // 363 x 147, two other passes whose last does; 118098: 243 x 243, 16 columns above
-    // 3600 values, none fewer pairing; 322102: 121 x 121 x 11, the split at stride 14641);
+    // 3600 values, none fewer pairing; 151250: 275 x 275, 12 columns as a last resort;
+    // 322102: 121 x 121 x 11, the split at stride 14641);
     // in f64 the split's pairs shared by both slots of each mirrored pair:
     // 2^16 in 128 points, 32000 in 125 of radix 5, whose odd last element only the front
     // writes, 11858 at any stride), the merge in a wide
@@ -719,6 +720,7 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         (11858, 2),
         (106722, 1),
         (118098, 1),
+        (151250, 1),
         (322102, 1),
         (1 << 20, 1),
         (1 << 21, 1),

@@ -81,7 +81,7 @@ pub(super) fn real_plan(
             let fused = !odd
                 && passes.last_mut().is_some_and(|last| {
                     fuse(last, FusedReal::Split)
-                        || split_at_any_stride(last, SplitValues::InLocalMemory)
+                        || split_at_any_stride(last, SplitValues::LastResort)
                 });
             match passes.last_mut() {
                 Some(last) if fused => last.scale = scale,

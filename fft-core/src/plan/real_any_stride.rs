@@ -23,28 +23,35 @@ use super::Pass;
 use crate::kernel::{FusedReal, FusedSpec, KernelSpec};
 use crate::{Direction, Precision};
 
-/// Which split passes at any stride [`split_at_any_stride`] takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which split passes at any stride [`split_at_any_stride`] takes, each taking those of the
+/// one before first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum SplitValues {
-    /// Only passes that hold few values ([`holds_few_values`]).
+    /// Passes whose column halves run over [`PAIRED_SPLIT_MIN_RUN_BYTES`] and that hold
+    /// few values ([`holds_few_values`]).
     Few,
-    /// Those first, else, where none pairs, the most columns that pair in a pass whose
-    /// stages run through local memory (not [`FusedSpec::holds_registers`]), however many
-    /// values it holds.
+    /// Else the most columns whose halves run that long in a pass whose stages run through
+    /// local memory (not [`FusedSpec::holds_registers`]), however many values it holds.
     InLocalMemory,
+    /// Else, in f32, the most columns whose halves run over
+    /// [`ANY_STRIDE_LAST_RESORT_MIN_RUN_BYTES`] in such a pass, those holding few values
+    /// first: only where the split would otherwise take a point-wise pass.
+    LastResort,
 }
 
 /// Puts the split step into `pass`, the last of several complex passes, pairing its columns
 /// at any stride with the most even columns `C` (at most its natural ones) that
 /// [`pairs_at_any_stride`] and that `values` takes; says whether it did (`pass` is
 /// unchanged where not). Measured on the H200 (docs/PERFORMANCE.md, 2026-12-01 (any
-/// stride), a3 and a4, per 2^27 f32 reals, ms; point-wise split -> the split above 3600
+/// stride), a3, a4 and a6, per 2^27 f32 reals, ms; point-wise split -> the split above 3600
 /// values in local memory): 118098 reals 1.045 -> 0.896 (243 points in 16 columns, 3888
 /// values), 133100 1.034 -> 0.863, 157300 1.095 -> 0.837, 158466 0.979 -> 0.796 (231 in
 /// 16, 3696), but 137500 1.127 -> 1.208 (250 in 16, whose split stages keep their values in
 /// registers, [10, 5, 5]); with more columns than the bound allows where fewer pair, 16038
 /// reals (81 points in 50 columns, not 34) 0.846 -> 0.893 and 15730 (65 in 62, not 42) 0.839
-/// -> 0.849.
+/// -> 0.849; point-wise -> runs of 48 and 56 bytes (12 and 14 columns), 151250 reals 1.142
+/// -> 1.026, 168070 1.145 -> 1.016, where those short runs in place of two other passes lost
+/// (120050 0.87 -> 1.13, 113190 0.79 -> 0.99-1.03: their split passes took 0.55-0.70 ms).
 pub(super) fn split_at_any_stride(pass: &mut Pass, values: SplitValues) -> bool {
     let KernelSpec::Fused(plain) = pass.spec else {
         return false;
@@ -69,12 +76,27 @@ pub(super) fn split_at_any_stride(pass: &mut Pass, values: SplitValues) -> bool 
         })
         .filter(|spec| spec.check().is_ok() && pairs_at_any_stride(spec, stride))
         .collect();
-    let few = pairing.iter().find(|spec| holds_few_values(spec));
-    let local_memory = || {
-        let any = values == SplitValues::InLocalMemory;
-        pairing.iter().find(|spec| any && !spec.holds_registers())
+    let long_runs = |spec: &&FusedSpec| column_run_bytes(spec) / 2 >= PAIRED_SPLIT_MIN_RUN_BYTES;
+    let in_local_memory = |spec: &&FusedSpec| !spec.holds_registers();
+    let few = || {
+        pairing
+            .iter()
+            .filter(long_runs)
+            .find(|spec| holds_few_values(spec))
     };
-    let Some(&spec) = few.or_else(local_memory) else {
+    let local_memory = || {
+        let long = pairing.iter().filter(long_runs);
+        long.filter(in_local_memory)
+            .find(|_| values >= SplitValues::InLocalMemory)
+    };
+    // Measured in f32 only.
+    let last_resort = || {
+        let taken = values == SplitValues::LastResort && plain.precision == Precision::F32;
+        let mut local = pairing.iter().filter(in_local_memory).filter(|_| taken);
+        let first = local.clone().next();
+        local.find(|spec| holds_few_values(spec)).or(first)
+    };
+    let Some(&spec) = few().or_else(local_memory).or_else(last_resort) else {
         return false;
     };
     pass.spec = KernelSpec::Fused(spec);
@@ -88,14 +110,16 @@ pub(super) fn with_split_at_any_stride(pass: &Pass, values: SplitValues) -> Opti
     split_at_any_stride(&mut split, values).then_some(split)
 }
 
-/// Whether a last pass with the split at any stride `stride` pairs its columns well: `C`
-/// even, runs of `C / 2` values of at least [`PAIRED_SPLIT_MIN_RUN_BYTES`]
+/// Whether a last pass with the split at any stride `stride` may pair its columns: `C`
+/// even, runs of `C / 2` values of at least [`ANY_STRIDE_LAST_RESORT_MIN_RUN_BYTES`]
 /// ([`PAIRED_SPLIT_FAR_MIN_RUN_BYTES`] above [`PAIRED_SPLIT_MAX_STRIDE`], as with `C`
-/// dividing `t`) and at most [`ANY_STRIDE_MAX_IDLE_SLOTS`] of its slots idle.
+/// dividing `t`) and at most [`ANY_STRIDE_MAX_IDLE_SLOTS`] of its slots idle
+/// ([`split_at_any_stride`] takes runs under [`PAIRED_SPLIT_MIN_RUN_BYTES`] as a last resort
+/// only).
 pub fn pairs_at_any_stride(spec: &FusedSpec, stride: usize) -> bool {
     let columns = spec.columns() as usize;
     let min_run_bytes = if stride <= PAIRED_SPLIT_MAX_STRIDE {
-        PAIRED_SPLIT_MIN_RUN_BYTES
+        ANY_STRIDE_LAST_RESORT_MIN_RUN_BYTES
     } else {
         PAIRED_SPLIT_FAR_MIN_RUN_BYTES
     };
@@ -103,6 +127,10 @@ pub fn pairs_at_any_stride(spec: &FusedSpec, stride: usize) -> bool {
         && column_run_bytes(spec) / 2 >= min_run_bytes
         && idle_slot_fraction(columns / 2, stride) <= ANY_STRIDE_MAX_IDLE_SLOTS
 }
+
+/// The shortest runs (bytes of `C / 2` values) of a split pass at any stride taken as a
+/// last resort ([`SplitValues::LastResort`]): 12 f32 columns.
+pub const ANY_STRIDE_LAST_RESORT_MIN_RUN_BYTES: usize = 48;
 
 /// Whether a split pass holds at most [`MIXED_SPLIT_MAX_VALUES`] values where that bound
 /// applies: f32 passes of mixed lengths.
@@ -207,6 +235,16 @@ mod tests {
             assert_eq!(plan_name(&plan), want, "{len}\n{}", plan.explain());
             assert!(!plan.explain().contains("point-wise"), "{}", plan.explain());
         }
+        // 75625 = 275 x 275: no 16 columns pair, 12 (runs of 48 bytes) as a last resort in
+        // f32; f64 keeps the point-wise split.
+        let plan = gpu_r2c(151250, Precision::F32);
+        let want = [
+            "fft_fused275_c14_fwd_f32",
+            "fft_fused275_c12_fwd_f32_split_anystride",
+        ];
+        assert_eq!(plan_name(&plan), want, "{}", plan.explain());
+        let plan = gpu_r2c(151250, Precision::F64);
+        assert!(plan.explain().contains("point-wise"), "{}", plan.explain());
         // 68750 = 275 x 250, whose 250-point split pass (16 columns) keeps its stages in
         // registers: the point-wise split stays.
         let plan = gpu_r2c(137500, Precision::F32);
