@@ -2,7 +2,7 @@
 //! (odd N) points, with the real steps fused into its edge passes where a fused pass can
 //! take them, and point-wise passes where not.
 
-use super::real_any_stride::{split_at_any_stride, SplitValues};
+use super::real_any_stride::{split_at_any_stride, AnyStrideTier};
 use super::real_mixed_split::mixed_split_passes;
 use super::real_three_pass::{merge_in_short_first_pass, split_in_third_pass};
 use super::{DeviceCaps, FusedSplit, Pass, Plan, PlanError, PlanRequest};
@@ -81,7 +81,7 @@ pub(super) fn real_plan(
             let fused = !odd
                 && passes.last_mut().is_some_and(|last| {
                     fuse(last, FusedReal::Split)
-                        || split_at_any_stride(last, SplitValues::LastResort)
+                        || split_at_any_stride(last, AnyStrideTier::LastResort)
                 });
             match passes.last_mut() {
                 Some(last) if fused => last.scale = scale,

@@ -6,13 +6,13 @@
 //!
 //! Only where the rules that pair with `C` dividing `t` find no pass ([`super::real`]'s
 //! `fuse`, `real_mixed_split.rs`): measured on the H200 (docs/PERFORMANCE.md, 2026-12-01 (any
-//! stride), a1, per 2^27 f32 reals, ms), the point-wise pass's plans gained (11858 reals
-//! 1.053 -> 0.844, 13750 1.077 -> 0.908, 16038 1.103 -> 0.847, 52500 1.069 -> 0.890, 101920
-//! 1.113 -> 0.907, 322102 1.302 -> 1.057; f64 per 2^26 11858 0.977 -> 0.792, 322102 1.215
-//! -> 1.001), while the planner's own passes paired at any stride instead of two passes that
-//! pair with `C` dividing `t` gained on some (88200 0.963 -> 0.824, 20580 0.774 -> 0.727)
-//! and lost on others (100000 0.847 -> 0.925, 120000 0.807 -> 0.930: their first passes of
-//! 250 and 300 points took 0.38 ms against 0.30 for 400).
+//! stride), a3, per 2^27 f32 reals, ms), the point-wise pass's plans gained (11858 reals
+//! 1.052 -> 0.844, 16038 1.099 -> 0.847, 52500 1.066 -> 0.885, 101920 1.114 -> 0.904,
+//! 322102 1.298 -> 1.054; f64 per 2^26 11858 0.974 -> 0.790, 322102 1.214 -> 1.000), while
+//! (a1) the planner's own passes paired at any stride instead of two passes that pair with
+//! `C` dividing `t` gained on some (88200 0.963 -> 0.824, 20580 0.774 -> 0.727) and lost on
+//! others (100000 0.847 -> 0.925, 120000 0.807 -> 0.930: their first passes of 250 and 300
+//! points took 0.38 ms against 0.30 for 400).
 
 use super::real::{
     column_run_bytes, PAIRED_SPLIT_FAR_MIN_RUN_BYTES, PAIRED_SPLIT_MAX_STRIDE,
@@ -26,7 +26,7 @@ use crate::{Direction, Precision};
 /// Which split passes at any stride [`split_at_any_stride`] takes, each taking those of the
 /// one before first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(super) enum SplitValues {
+pub(super) enum AnyStrideTier {
     /// Passes whose column halves run over [`PAIRED_SPLIT_MIN_RUN_BYTES`] and that hold
     /// few values ([`holds_few_values`]).
     Few,
@@ -41,7 +41,7 @@ pub(super) enum SplitValues {
 
 /// Puts the split step into `pass`, the last of several complex passes, pairing its columns
 /// at any stride with the most even columns `C` (at most its natural ones) that
-/// [`pairs_at_any_stride`] and that `values` takes; says whether it did (`pass` is
+/// [`pairs_at_any_stride`] and that `tier` takes; says whether it did (`pass` is
 /// unchanged where not). Measured on the H200 (docs/PERFORMANCE.md, 2026-12-01 (any
 /// stride), a3, a4 and a6, per 2^27 f32 reals, ms; point-wise split -> the split above 3600
 /// values in local memory): 118098 reals 1.045 -> 0.896 (243 points in 16 columns, 3888
@@ -52,7 +52,7 @@ pub(super) enum SplitValues {
 /// -> 0.849; point-wise -> runs of 48 and 56 bytes (12 and 14 columns), 151250 reals 1.142
 /// -> 1.026, 168070 1.145 -> 1.016, where those short runs in place of two other passes lost
 /// (120050 0.87 -> 1.13, 113190 0.79 -> 0.99-1.03: their split passes took 0.55-0.70 ms).
-pub(super) fn split_at_any_stride(pass: &mut Pass, values: SplitValues) -> bool {
+pub(super) fn split_at_any_stride(pass: &mut Pass, tier: AnyStrideTier) -> bool {
     let KernelSpec::Fused(plain) = pass.spec else {
         return false;
     };
@@ -87,11 +87,11 @@ pub(super) fn split_at_any_stride(pass: &mut Pass, values: SplitValues) -> bool 
     let local_memory = || {
         let long = pairing.iter().filter(long_runs);
         long.filter(in_local_memory)
-            .find(|_| values >= SplitValues::InLocalMemory)
+            .find(|_| tier >= AnyStrideTier::InLocalMemory)
     };
     // Measured in f32 only.
     let last_resort = || {
-        let taken = values == SplitValues::LastResort && plain.precision == Precision::F32;
+        let taken = tier == AnyStrideTier::LastResort && plain.precision == Precision::F32;
         let mut local = pairing.iter().filter(in_local_memory).filter(|_| taken);
         let first = local.clone().next();
         local.find(|spec| holds_few_values(spec)).or(first)
@@ -105,9 +105,9 @@ pub(super) fn split_at_any_stride(pass: &mut Pass, values: SplitValues) -> bool 
 }
 
 /// `pass` with the split step paired at any stride ([`split_at_any_stride`]), or `None`.
-pub(super) fn with_split_at_any_stride(pass: &Pass, values: SplitValues) -> Option<Pass> {
+pub(super) fn with_split_at_any_stride(pass: &Pass, tier: AnyStrideTier) -> Option<Pass> {
     let mut split = pass.clone();
-    split_at_any_stride(&mut split, values).then_some(split)
+    split_at_any_stride(&mut split, tier).then_some(split)
 }
 
 /// Whether a last pass with the split at any stride `stride` may pair its columns: `C`
@@ -129,7 +129,7 @@ pub fn pairs_at_any_stride(spec: &FusedSpec, stride: usize) -> bool {
 }
 
 /// The shortest runs (bytes of `C / 2` values) of a split pass at any stride taken as a
-/// last resort ([`SplitValues::LastResort`]): 12 f32 columns.
+/// last resort ([`AnyStrideTier::LastResort`]): 12 f32 columns.
 pub const ANY_STRIDE_LAST_RESORT_MIN_RUN_BYTES: usize = 48;
 
 /// Whether a split pass holds at most [`MIXED_SPLIT_MAX_VALUES`] values where that bound

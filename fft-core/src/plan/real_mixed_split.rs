@@ -6,7 +6,7 @@
 
 use super::nd::fits_device;
 use super::real::{all_fused, run_bytes, with_step, PAIRED_SPLIT_MIN_RUN_BYTES};
-use super::real_any_stride::{with_split_at_any_stride, SplitValues};
+use super::real_any_stride::{with_split_at_any_stride, AnyStrideTier};
 use super::rules::{fused_limits_for, passes_of_specs};
 use super::{DeviceCaps, Pass, PlanRequest};
 use crate::kernel::{FusedReal, FusedSpec, KernelSpec, Lengths};
@@ -79,21 +79,21 @@ pub(super) fn mixed_split_passes(
     // 2^27 f32 reals, ms): a candidate holding few values against the planner's passes above
     // 3600 values, 113190 reals 0.786 against 0.910 (343 x 165 against 245 x 231), 114660
     // 0.851 against 0.924, but 106722 0.885 against 0.846 and 112266 0.861 against 0.850.
-    let planner_pairs = |values| with_split_at_any_stride(&passes[1], values).is_some();
-    let candidate_pairs = |values| {
+    let planner_pairs = |tier| with_split_at_any_stride(&passes[1], tier).is_some();
+    let candidate_pairs = |tier| {
         candidates
             .iter()
-            .position(|candidate| with_split_at_any_stride(&candidate[1], values).is_some())
+            .position(|candidate| with_split_at_any_stride(&candidate[1], tier).is_some())
     };
     let any_stride = || {
-        if planner_pairs(SplitValues::Few) {
+        if planner_pairs(AnyStrideTier::Few) {
             return None;
         }
-        candidate_pairs(SplitValues::Few).or_else(|| {
-            if planner_pairs(SplitValues::InLocalMemory) {
+        candidate_pairs(AnyStrideTier::Few).or_else(|| {
+            if planner_pairs(AnyStrideTier::InLocalMemory) {
                 return None;
             }
-            candidate_pairs(SplitValues::InLocalMemory)
+            candidate_pairs(AnyStrideTier::InLocalMemory)
         })
     };
     match dividing.or_else(any_stride) {
