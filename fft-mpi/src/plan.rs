@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex};
 /// The values stay on the device but for the exchanges, which move them through pinned host
 /// memory in chunks (docs/DISTRIBUTED.md). The local transforms run on the plan's in-order
 /// queue. A transform that an exchange follows runs in parts along axis 0 where it can
-/// ([`LOCAL_PARTS`]), and each chunk's read waits for the part that wrote its planes, so the
+/// (`LOCAL_PARTS`), and each chunk's read waits for the part that wrote its planes, so the
 /// copy engines start on the first planes while the device transforms the later ones; any
 /// other exchange finishes the queue before its transfers start (on two queues of their own).
 /// Every exchange waits for its writes before it returns.

@@ -165,7 +165,7 @@ pub fn mixed_radices(len: usize) -> Vec<u32> {
 /// when `len <= cap`, and `[]` when some prime factor exceeds `cap`. The fused kernels' local
 /// stages (`1000 -> [40, 25]` under 64) and the fused passes of long mixed lengths
 /// (`10^6 -> [1000, 1000]` under 1024) both come from it. A longer length's factors leave out
-/// [`SLOW_RADIX`] where as many factors do without it (`105 -> [21, 5]`, not `[15, 7]`); 15
+/// `SLOW_RADIX` where as many factors do without it (`105 -> [21, 5]`, not `[15, 7]`); 15
 /// itself stays one factor.
 pub fn balanced_factors(len: u32, cap: u32) -> Vec<u32> {
     if len <= cap {

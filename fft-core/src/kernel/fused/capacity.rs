@@ -154,7 +154,7 @@ impl FusedSpec {
     /// time, so the complex and f64 buffers pad every 16). A padding step inside a warp's run
     /// of 32 floats made every exchange of the 8192-point kernel a two-way bank conflict.
     /// Mixed lengths indexed through [`FusedSpec::pad`] take the step their strides need
-    /// ([`FusedSpec::mixed_pad_step`]: 8 for 150 points in 27 columns, 32 for 105 in 39).
+    /// (`FusedSpec::mixed_pad_step`: 8 for 150 points in 27 columns, 32 for 105 in 39).
     pub fn pad_step(&self) -> u32 {
         if self.exchanges_halves() && self.precision == Precision::F32 {
             2 * PAD_STEP

@@ -125,7 +125,7 @@ impl FusedSpec {
     /// layout and, where `wide_merge` allows it, a C2R's merge; not the whole
     /// transform, unless interleaved: an interleaved pass always runs in columns, but for
     /// sequences side by side in the contiguous whole transform's register shape,
-    /// [`FusedSpec::side_by_side_whole_columns`]) of
+    /// `FusedSpec::side_by_side_whole_columns`) of
     /// `WIDE_MIN` (1024) points (512 for f32 interleaved passes) up to the longest whose `C`
     /// values fill [`MIN_RUN_BYTES`] ([`FusedSpec::wide_max`]: 4096 points in f32, in two
     /// parts). Their strided side then reads or writes runs of `C` values: 1024 and 2048

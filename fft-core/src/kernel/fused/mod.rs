@@ -229,7 +229,7 @@ pub struct FusedSpec {
     /// points, so a warp reads and writes runs of up to 32 values where `C` neighbouring
     /// sequences would give runs of 2 (fft-codegen's `roles.rs`), and the pass takes the
     /// shape the contiguous whole transform of its length takes where that serves them
-    /// ([`FusedSpec::side_by_side_columns`]). 1: the contiguous whole transform's pass of one
+    /// (`FusedSpec::side_by_side_columns`). 1: the contiguous whole transform's pass of one
     /// column, each work-group taking one of a few sequences and its neighbours the others
     /// (`plan/nd.rs`, `channels_apart_pass`). 0 for every other pass. Above 1 the kernel
     /// runs only with `inner` equal to it.

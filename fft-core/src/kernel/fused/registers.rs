@@ -29,7 +29,7 @@ impl FusedSpec {
 
     /// Whether a power-of-two pass that is the whole transform ([`FusedSpec::single_pass`]),
     /// not interleaved (but for sequences side by side in this shape's columns,
-    /// [`FusedSpec::side_by_side_whole_columns`]), with complex exchanges and no edge but a
+    /// `FusedSpec::side_by_side_whole_columns`), with complex exchanges and no edge but a
     /// real split, (up to `MERGE_REGISTER_MAX_LEN`, 512 points) a real merge, or the caller's layout (strided or
     /// planar, read and written element by element), keeps its values in registers, as
     /// balanced stages of radix up to 16 (`single_pass_register_bits`; `64 -> [8, 8]`,

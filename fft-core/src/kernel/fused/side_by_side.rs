@@ -37,7 +37,7 @@ const MIXED_HALVES_MAX_PARTS: u32 = 3;
 impl FusedSpec {
     /// The [`FusedSpec::side_by_side`] of this interleaved pass as the whole transform of its
     /// axis over `inner` sequences: `inner` where the columns it then takes
-    /// ([`FusedSpec::side_by_side_columns`]) are a multiple of it and the kernel changes
+    /// (`FusedSpec::side_by_side_columns`) are a multiple of it and the kernel changes
     /// (more columns than sequences, or another shape), else 0 (the columns' own mapping
     /// already reads runs of them, or they do not divide them).
     pub fn side_by_side_for(&self, inner: usize) -> u32 {
