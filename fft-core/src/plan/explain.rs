@@ -357,6 +357,7 @@ impl fmt::Display for Plan {
 /// What a fused pass does of a real transform's steps: "; stores the split step ...", and
 /// why a split pass holds fewer columns than it could ([`crate::kernel::FusedSpec::split_columns`]).
 fn real_edge(spec: &crate::kernel::FusedSpec) -> String {
+    let split = "; stores the real transform's split step (half spectrum, N/2 + 1 values per row)";
     match spec.real {
         None => String::new(),
         Some(crate::kernel::FusedReal::Split) if spec.split_any_stride => {
@@ -368,20 +369,15 @@ fn real_edge(spec: &crate::kernel::FusedSpec) -> String {
                 ),
             };
             format!(
-                "; stores the real transform's split step (half spectrum, N/2 + 1 values per row){held}, its columns in mirrored pairs at any stride (no C divides it: the last work-group of each row partly idle)"
+                "{split}{held}, its columns in mirrored pairs at any stride (no C divides it: the last work-group of each row partly idle)"
             )
         }
-        Some(crate::kernel::FusedReal::Split) if spec.split_columns > 0 => {
-            let natural = spec.natural_columns();
-            format!(
-                "; stores the real transform's split step (half spectrum, N/2 + 1 values per row), holding {} of the {natural} sub-FFTs its local memory could so that its mirrored columns pair at its stride",
-                spec.split_columns
-            )
-        }
-        Some(crate::kernel::FusedReal::Split) => {
-            "; stores the real transform's split step (half spectrum, N/2 + 1 values per row)"
-                .to_string()
-        }
+        Some(crate::kernel::FusedReal::Split) if spec.split_columns > 0 => format!(
+            "{split}, holding {} of the {} sub-FFTs its local memory could so that its mirrored columns pair at its stride",
+            spec.split_columns,
+            spec.natural_columns()
+        ),
+        Some(crate::kernel::FusedReal::Split) => split.to_string(),
         Some(crate::kernel::FusedReal::Merge) => {
             "; loads the real transform's merge step from the half spectrum".to_string()
         }

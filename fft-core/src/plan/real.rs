@@ -398,10 +398,17 @@ pub const PAIRED_SPLIT_FAR_MIN_RUN_BYTES: usize = 128;
 pub fn pairs_columns(spec: &FusedSpec, stride: usize) -> bool {
     let columns = spec.columns() as usize;
     let run_bytes = column_run_bytes(spec) / 2;
-    let min_run_bytes = if stride <= PAIRED_SPLIT_MAX_STRIDE {
-        PAIRED_SPLIT_MIN_RUN_BYTES
+    let min_run_bytes = paired_min_run_bytes(stride, PAIRED_SPLIT_MIN_RUN_BYTES);
+    stride == 1 || (columns % 2 == 0 && stride % columns == 0 && run_bytes >= min_run_bytes)
+}
+
+/// The shortest runs (bytes of `C / 2` values) a last pass pairing its split's columns at
+/// `stride` may read and write: `near` up to [`PAIRED_SPLIT_MAX_STRIDE`],
+/// [`PAIRED_SPLIT_FAR_MIN_RUN_BYTES`] above it.
+pub(super) fn paired_min_run_bytes(stride: usize, near: usize) -> usize {
+    if stride <= PAIRED_SPLIT_MAX_STRIDE {
+        near
     } else {
         PAIRED_SPLIT_FAR_MIN_RUN_BYTES
-    };
-    stride == 1 || (columns % 2 == 0 && stride % columns == 0 && run_bytes >= min_run_bytes)
+    }
 }

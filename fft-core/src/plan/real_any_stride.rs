@@ -14,10 +14,7 @@
 //! others (100000 0.847 -> 0.925, 120000 0.807 -> 0.930: their first passes of 250 and 300
 //! points took 0.38 ms against 0.30 for 400).
 
-use super::real::{
-    column_run_bytes, PAIRED_SPLIT_FAR_MIN_RUN_BYTES, PAIRED_SPLIT_MAX_STRIDE,
-    PAIRED_SPLIT_MIN_RUN_BYTES,
-};
+use super::real::{column_run_bytes, paired_min_run_bytes, PAIRED_SPLIT_MIN_RUN_BYTES};
 use super::real_mixed_split::MIXED_SPLIT_MAX_VALUES;
 use super::Pass;
 use crate::kernel::{FusedReal, FusedSpec, KernelSpec};
@@ -85,16 +82,15 @@ pub(super) fn split_at_any_stride(pass: &mut Pass, tier: AnyStrideTier) -> bool 
             .find(|spec| holds_few_values(spec))
     };
     let local_memory = || {
-        let long = pairing.iter().filter(long_runs);
-        long.filter(in_local_memory)
-            .find(|_| tier >= AnyStrideTier::InLocalMemory)
+        let taken = tier >= AnyStrideTier::InLocalMemory;
+        taken.then(|| pairing.iter().filter(long_runs).find(in_local_memory))?
     };
     // Measured in f32 only.
     let last_resort = || {
         let taken = tier == AnyStrideTier::LastResort && plain.precision == Precision::F32;
-        let mut local = pairing.iter().filter(in_local_memory).filter(|_| taken);
-        let first = local.clone().next();
-        local.find(|spec| holds_few_values(spec)).or(first)
+        let local: Vec<&FusedSpec> = pairing.iter().filter(in_local_memory).collect();
+        let few_values = local.iter().find(|spec| holds_few_values(spec));
+        taken.then(|| few_values.or(local.first()).copied())?
     };
     let Some(&spec) = few().or_else(local_memory).or_else(last_resort) else {
         return false;
@@ -112,19 +108,15 @@ pub(super) fn with_split_at_any_stride(pass: &Pass, tier: AnyStrideTier) -> Opti
 
 /// Whether a last pass with the split at any stride `stride` may pair its columns: `C`
 /// even, runs of `C / 2` values of at least [`ANY_STRIDE_LAST_RESORT_MIN_RUN_BYTES`]
-/// ([`PAIRED_SPLIT_FAR_MIN_RUN_BYTES`] above [`PAIRED_SPLIT_MAX_STRIDE`], as with `C`
+/// ([`paired_min_run_bytes`]: more above a stride of 4096, as with `C`
 /// dividing `t`) and at most [`ANY_STRIDE_MAX_IDLE_SLOTS`] of its slots idle
 /// ([`split_at_any_stride`] takes runs under [`PAIRED_SPLIT_MIN_RUN_BYTES`] as a last resort
 /// only).
 pub fn pairs_at_any_stride(spec: &FusedSpec, stride: usize) -> bool {
     let columns = spec.columns() as usize;
-    let min_run_bytes = if stride <= PAIRED_SPLIT_MAX_STRIDE {
-        ANY_STRIDE_LAST_RESORT_MIN_RUN_BYTES
-    } else {
-        PAIRED_SPLIT_FAR_MIN_RUN_BYTES
-    };
     columns % 2 == 0
-        && column_run_bytes(spec) / 2 >= min_run_bytes
+        && column_run_bytes(spec) / 2
+            >= paired_min_run_bytes(stride, ANY_STRIDE_LAST_RESORT_MIN_RUN_BYTES)
         && idle_slot_fraction(columns / 2, stride) <= ANY_STRIDE_MAX_IDLE_SLOTS
 }
 

@@ -53,53 +53,47 @@ pub(super) fn mixed_split_passes(
         lengths: Lengths::Any,
         ..FusedSpec::new(points as u32)
     };
-    let candidates: Vec<Vec<Pass>> = splits
-        .into_iter()
-        .filter(|&(first, last)| {
-            fits_device(&pass_spec(first), caps) && fits_device(&pass_spec(last), caps)
-        })
-        .map(|(first, last)| {
-            let specs = vec![
-                KernelSpec::Fused(pass_spec(first)),
-                KernelSpec::Fused(pass_spec(last)),
-            ];
-            passes_of_specs(specs, &inner, len, 1.0)
-        })
-        .filter(|candidate| run_bytes(&candidate[0]) >= PAIRED_SPLIT_MIN_RUN_BYTES)
-        .collect();
-    let dividing = candidates.iter().position(|candidate| {
-        with_step(&candidate[1], FusedReal::Split)
-            .is_some_and(|split| split_values(&split) <= MIXED_SPLIT_MAX_VALUES)
-    });
-    // Where no two passes pair with C dividing the stride (`real_any_stride.rs`): the
-    // planner's passes where their last pairs at any stride holding few values, else the
-    // first candidate whose last does, else the planner's passes where their last pairs in
-    // local memory (the plan's last step puts the split in), else the first candidate whose
-    // last does. Measured on the H200 (docs/PERFORMANCE.md, 2026-12-01 (any stride), a4, per
-    // 2^27 f32 reals, ms): a candidate holding few values against the planner's passes above
-    // 3600 values, 113190 reals 0.786 against 0.910 (343 x 165 against 245 x 231), 114660
-    // 0.851 against 0.924, but 106722 0.885 against 0.846 and 112266 0.861 against 0.850.
-    let planner_pairs = |tier| with_split_at_any_stride(&passes[1], tier).is_some();
-    let candidate_pairs = |tier| {
-        candidates
+    // The two passes of `(first, last)` points, where both fit and the first reads runs of
+    // at least PAIRED_SPLIT_MIN_RUN_BYTES; built as each tier's search reaches them.
+    let candidate = |(first, last): (usize, usize)| {
+        let fits = fits_device(&pass_spec(first), caps) && fits_device(&pass_spec(last), caps);
+        let specs = vec![
+            KernelSpec::Fused(pass_spec(first)),
+            KernelSpec::Fused(pass_spec(last)),
+        ];
+        fits.then(|| passes_of_specs(specs, &inner, len, 1.0))
+            .filter(|candidate| run_bytes(&candidate[0]) >= PAIRED_SPLIT_MIN_RUN_BYTES)
+    };
+    let first_candidate = |takes_split: &dyn Fn(&Pass) -> bool| {
+        splits
             .iter()
-            .position(|candidate| with_split_at_any_stride(&candidate[1], tier).is_some())
+            .filter_map(|&split| candidate(split))
+            .find(|candidate| takes_split(&candidate[1]))
     };
-    let any_stride = || {
-        if planner_pairs(AnyStrideTier::Few) {
-            return None;
-        }
-        candidate_pairs(AnyStrideTier::Few).or_else(|| {
-            if planner_pairs(AnyStrideTier::InLocalMemory) {
-                return None;
-            }
-            candidate_pairs(AnyStrideTier::InLocalMemory)
-        })
+    let dividing = |last: &Pass| {
+        with_step(last, FusedReal::Split)
+            .is_some_and(|split| split_values(&split) <= MIXED_SPLIT_MAX_VALUES)
     };
-    match dividing.or_else(any_stride) {
-        Some(index) => candidates.into_iter().nth(index).unwrap_or(passes),
-        None => passes,
+    if let Some(chosen) = first_candidate(&dividing) {
+        return chosen;
     }
+    // Where no two passes pair with C dividing the stride (`real_any_stride.rs`), tier by
+    // tier: the planner's passes where their last pairs at any stride (the plan's last step
+    // puts the split in), else the first candidate whose last does. Measured on the H200
+    // (docs/PERFORMANCE.md, 2026-12-01 (any stride), a4, per 2^27 f32 reals, ms): a candidate
+    // holding few values against the planner's passes above 3600 values, 113190 reals 0.786
+    // against 0.910 (343 x 165 against 245 x 231), 114660 0.851 against 0.924, but 106722
+    // 0.885 against 0.846 and 112266 0.861 against 0.850.
+    for tier in [AnyStrideTier::Few, AnyStrideTier::InLocalMemory] {
+        let pairs = |last: &Pass| with_split_at_any_stride(last, tier).is_some();
+        if pairs(&passes[1]) {
+            break;
+        }
+        if let Some(chosen) = first_candidate(&pairs) {
+            return chosen;
+        }
+    }
+    passes
 }
 
 /// The most values (`C * L`) the last pass of [`mixed_split_passes`] holds with the split.

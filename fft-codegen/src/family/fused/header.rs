@@ -46,17 +46,16 @@ pub(super) fn write_header<W: Write>(
         if c == 1 { "sub-FFT" } else { "sub-FFTs" },
         shape.per_fft
     )?;
-    if spec.split_columns > 0 && spec.split_any_stride {
-        let natural = spec.natural_columns();
+    if spec.split_columns > 0 {
+        let why = if spec.split_any_stride {
+            "an even C whose runs, idle slots and values suit the split"
+        } else {
+            "C divides the stride t, so the split's columns pair"
+        };
         writeln!(
             w,
-            "// C = {c} of the {natural} sub-FFTs the local memory holds: an even C whose runs, idle slots and values suit the split."
-        )?;
-    } else if spec.split_columns > 0 {
-        let natural = spec.natural_columns();
-        writeln!(
-            w,
-            "// C = {c} of the {natural} sub-FFTs the local memory holds: C divides the stride t, so the split's columns pair."
+            "// C = {c} of the {} sub-FFTs the local memory holds: {why}.",
+            spec.natural_columns()
         )?;
     }
     if spec.split_any_stride {

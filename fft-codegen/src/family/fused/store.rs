@@ -86,7 +86,7 @@ pub(super) fn write_store<W: Write>(
         w,
         "// Columns: X[q], q = {q}, of sub-FFT g goes to y[base + (i - k) * {l} + k + q * p]."
     )?;
-    if split && shape.spec.split_any_stride {
+    if shape.spec.split_any_stride {
         // A copy of another slot's column (`live` = 0, `roles.rs`) stores nothing.
         writeln!(w, "if (g < total && live == 1u)")?;
     } else {

@@ -525,27 +525,21 @@ impl FusedSpec {
         if self.is_aligned() && !aligned_ok {
             return Err(SpecError::AlignedRuns);
         }
+        // The last pass of a multi-pass R2C with the split step (not wide, not interleaved).
+        let column_split = self.real == Some(FusedReal::Split)
+            && !self.single_pass
+            && !self.interleaved
+            && !self.is_wide();
         if self.split_columns > 0 {
-            let natural = self.natural_columns();
-            let split_ok = self.real == Some(FusedReal::Split)
-                && !self.single_pass
-                && !self.interleaved
-                && !self.is_wide()
+            let split_ok = column_split
                 && self.split_columns % 2 == 0
-                && self.split_columns < natural;
+                && self.split_columns < self.natural_columns();
             if !split_ok {
                 return Err(SpecError::SplitColumns);
             }
         }
-        if self.split_any_stride {
-            let any_stride_ok = self.real == Some(FusedReal::Split)
-                && !self.single_pass
-                && !self.interleaved
-                && !self.is_wide()
-                && self.columns() % 2 == 0;
-            if !any_stride_ok {
-                return Err(SpecError::SplitAnyStride);
-            }
+        if self.split_any_stride && !(column_split && self.columns() % 2 == 0) {
+            return Err(SpecError::SplitAnyStride);
         }
         if self.exchanges_halves()
             && ((self.interleaved
