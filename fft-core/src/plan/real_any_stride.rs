@@ -256,4 +256,48 @@ mod tests {
             vec![2 * spec.work_group_size() as usize]
         );
     }
+
+    /// Pairing at any stride applies to the last pass of a multi-pass R2C with an even C:
+    /// a spec that asks for it elsewhere is rejected with its own error.
+    #[test]
+    fn split_any_stride_is_checked() {
+        use crate::kernel::{FusedReal, FusedSpec, Lengths, SpecError};
+        use crate::Direction;
+        let split = FusedSpec {
+            real: Some(FusedReal::Split),
+            lengths: Lengths::Any,
+            split_columns: 40,
+            split_any_stride: true,
+            ..FusedSpec::new(77)
+        };
+        assert_eq!(split.check(), Ok(()));
+        let whole_columns = |spec: FusedSpec| FusedSpec {
+            split_columns: 0,
+            ..spec
+        };
+        for bad in [
+            // 53 columns: odd.
+            whole_columns(split),
+            whole_columns(FusedSpec {
+                real: None,
+                ..split
+            }),
+            whole_columns(FusedSpec {
+                direction: Direction::Inverse,
+                real: Some(FusedReal::Merge),
+                ..split
+            }),
+            whole_columns(FusedSpec {
+                single_pass: true,
+                ..split
+            }),
+        ] {
+            assert_eq!(bad.check(), Err(SpecError::SplitAnyStride), "{bad:?}");
+        }
+        let message = SpecError::SplitAnyStride.to_string();
+        assert!(
+            message.contains("leave split_any_stride false"),
+            "{message}"
+        );
+    }
 }
