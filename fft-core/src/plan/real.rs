@@ -2,7 +2,7 @@
 //! (odd N) points, with the real steps fused into its edge passes where a fused pass can
 //! take them, and point-wise passes where not.
 
-use super::real_any_stride::{split_at_any_stride, AnyStrideTier};
+use super::real_any_stride::{split_at_any_stride, with_split_at_any_stride, AnyStrideTier};
 use super::real_mixed_split::mixed_split_passes;
 use super::real_three_pass::{merge_in_short_first_pass, split_in_third_pass};
 use super::{DeviceCaps, FusedSplit, Pass, Plan, PlanError, PlanRequest};
@@ -291,6 +291,29 @@ pub(super) fn with_step(pass: &Pass, step: FusedReal) -> Option<Pass> {
     fuse(&mut stepped, step).then_some(stepped)
 }
 
+/// `pass`, the last of a mixed split's candidate passes (`real_mixed_split.rs`), with the
+/// split step in as many columns as divide its stride ([`fewer_split_columns`]) in either
+/// precision, or `None`.
+pub(super) fn with_split_in_dividing_columns(pass: &Pass) -> Option<Pass> {
+    let mut stepped = pass.clone();
+    fuse_with(&mut stepped, FusedReal::Split, FewerColumns::Always).then_some(stepped)
+}
+
+/// Where [`fuse`] gives a last pass fewer split columns than it holds so that they divide
+/// its stride ([`fewer_split_columns`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum FewerColumns {
+    /// Wherever they pair.
+    Always,
+    /// In f32; in f64 only where the pass's own columns pair at no stride
+    /// ([`with_split_at_any_stride`], up to [`AnyStrideTier::InLocalMemory`]): measured on
+    /// the H200 (docs/PERFORMANCE.md, 2026-12-01 (f64 rules), b2, per 2^26 reals, ms; at any
+    /// stride -> fewer columns dividing it), 12544 reals 0.729 -> 0.686 (64 points in 14
+    /// columns, not 26), but 38400 0.832 -> 0.874 (128 in 10, not 16) and 33280 0.739 ->
+    /// 0.770 (10, not 12); b1: 44100 0.927 -> 0.928, 2095632 1.149 -> 1.140.
+    UnlessPairedAtAnyStrideInF64,
+}
+
 /// Puts `step` into `pass` when it is a plain fused pass that can take it, and says whether
 /// it did. The merge fits any first pass (it reads both values of each pair from global
 /// memory). The split needs both values of each pair in one work-group: a single pass
@@ -303,6 +326,11 @@ pub(super) fn with_step(pass: &Pass, step: FusedReal) -> Option<Pass> {
 /// and the launch is computed again from it: the launch of the plain pass would not match the
 /// kernel's work-group size (NVIDIA: `CL_INVALID_WORK_GROUP_SIZE`).
 fn fuse(pass: &mut Pass, step: FusedReal) -> bool {
+    fuse_with(pass, step, FewerColumns::UnlessPairedAtAnyStrideInF64)
+}
+
+/// [`fuse`], with fewer split columns where `fewer` says.
+fn fuse_with(pass: &mut Pass, step: FusedReal, fewer: FewerColumns) -> bool {
     let KernelSpec::Fused(plain) = pass.spec else {
         return false;
     };
@@ -329,6 +357,12 @@ fn fuse(pass: &mut Pass, step: FusedReal) -> bool {
         return false;
     }
     if step == FusedReal::Split && !pairs_columns(&fused, pass.params.stride) {
+        let keeps_its_columns = fewer == FewerColumns::UnlessPairedAtAnyStrideInF64
+            && plain.precision == Precision::F64
+            && with_split_at_any_stride(pass, AnyStrideTier::InLocalMemory).is_some();
+        if keeps_its_columns {
+            return false;
+        }
         match fewer_split_columns(fused, pass.params.stride) {
             Some(fewer) => fused = fewer,
             None => return false,
@@ -342,12 +376,9 @@ fn fuse(pass: &mut Pass, step: FusedReal) -> bool {
 /// `spec`, a last pass with the split whose columns do not pair at `stride`, with the most
 /// even columns below its own that do ([`FusedSpec::split_columns`]): a mixed pass whose
 /// natural columns do not divide its stride (100000 reals as 400 x 125 points: 20 columns
-/// of 125 points, not 32), where the runs stay long enough; f32 passes only.
+/// of 125 points, not 32), where the runs stay long enough (docs/PERFORMANCE.md, 2026-12-01
+/// (mixed split)); in f64 where [`FewerColumns`] says.
 fn fewer_split_columns(spec: FusedSpec, stride: usize) -> Option<FusedSpec> {
-    // Measured in f32 only (docs/PERFORMANCE.md, 2026-12-01 (mixed split)).
-    if spec.precision != Precision::F32 {
-        return None;
-    }
     (2..spec.columns())
         .rev()
         .filter(|columns| columns % 2 == 0)

@@ -30,9 +30,9 @@ pub(super) enum AnyStrideTier {
     /// Else the most columns whose halves run that long in a pass whose stages run through
     /// local memory (not [`FusedSpec::holds_registers`]), however many values it holds.
     InLocalMemory,
-    /// Else, in f32, the most columns whose halves run over
-    /// [`ANY_STRIDE_LAST_RESORT_MIN_RUN_BYTES`] in such a pass, those holding few values
-    /// first: only where the split would otherwise take a point-wise pass.
+    /// Else the most columns whose halves run over [`last_resort_min_run_bytes`] in such a
+    /// pass, those holding few values first: only where the split would otherwise take a
+    /// point-wise pass.
     LastResort,
 }
 
@@ -85,15 +85,21 @@ pub(super) fn split_at_any_stride(pass: &mut Pass, tier: AnyStrideTier) -> bool 
         let taken = tier >= AnyStrideTier::InLocalMemory;
         taken.then(|| pairing.iter().filter(long_runs).find(in_local_memory))?
     };
-    // Measured in f32 only.
     let last_resort = || {
-        let taken = tier == AnyStrideTier::LastResort && plain.precision == Precision::F32;
+        let taken = tier == AnyStrideTier::LastResort;
         let local: Vec<&FusedSpec> = pairing.iter().filter(in_local_memory).collect();
         let few_values = local.iter().find(|spec| holds_few_values(spec));
         taken.then(|| few_values.or(local.first()).copied())?
     };
     let Some(&spec) = few().or_else(local_memory).or_else(last_resort) else {
         return false;
+    };
+    // Where C divides the stride (a last resort whose runs are too short for
+    // `pairs_columns`: 2^20 f64 reals, 512 points in 4 columns at stride 1024), the kernel
+    // pairing with C dividing t takes the same pairs without the any-stride arithmetic.
+    let spec = FusedSpec {
+        split_any_stride: stride % spec.columns() as usize != 0,
+        ..spec
     };
     pass.spec = KernelSpec::Fused(spec);
     pass.relaunch();
@@ -107,7 +113,7 @@ pub(super) fn with_split_at_any_stride(pass: &Pass, tier: AnyStrideTier) -> Opti
 }
 
 /// Whether a last pass with the split at any stride `stride` may pair its columns: `C`
-/// even, runs of `C / 2` values of at least [`ANY_STRIDE_LAST_RESORT_MIN_RUN_BYTES`]
+/// even, runs of `C / 2` values of at least [`last_resort_min_run_bytes`]
 /// ([`paired_min_run_bytes`]: more above a stride of 4096, as with `C`
 /// dividing `t`) and at most [`ANY_STRIDE_MAX_IDLE_SLOTS`] of its slots idle
 /// ([`split_at_any_stride`] takes runs under [`PAIRED_SPLIT_MIN_RUN_BYTES`] as a last resort
@@ -116,13 +122,34 @@ pub fn pairs_at_any_stride(spec: &FusedSpec, stride: usize) -> bool {
     let columns = spec.columns() as usize;
     columns % 2 == 0
         && column_run_bytes(spec) / 2
-            >= paired_min_run_bytes(stride, ANY_STRIDE_LAST_RESORT_MIN_RUN_BYTES)
+            >= paired_min_run_bytes(stride, last_resort_min_run_bytes(spec.precision))
         && idle_slot_fraction(columns / 2, stride) <= ANY_STRIDE_MAX_IDLE_SLOTS
 }
 
 /// The shortest runs (bytes of `C / 2` values) of a split pass at any stride taken as a
-/// last resort ([`AnyStrideTier::LastResort`]): 12 f32 columns.
+/// last resort ([`AnyStrideTier::LastResort`]): [`ANY_STRIDE_LAST_RESORT_MIN_RUN_BYTES`]
+/// (12 columns) in f32, [`ANY_STRIDE_LAST_RESORT_MIN_RUN_BYTES_F64`] (4 columns) in f64.
+pub fn last_resort_min_run_bytes(precision: Precision) -> usize {
+    match precision {
+        Precision::F32 => ANY_STRIDE_LAST_RESORT_MIN_RUN_BYTES,
+        Precision::F64 => ANY_STRIDE_LAST_RESORT_MIN_RUN_BYTES_F64,
+    }
+}
+
+/// The shortest runs of an f32 split pass at any stride taken as a last resort. Measured on
+/// the H200 (docs/PERFORMANCE.md, 2026-12-01 (f64 rules), b1, per 2^27 reals, ms; point-wise
+/// split -> runs of 40 and 32 bytes): 245000 reals 1.136 -> 1.009, 277992 1.127 -> 1.012,
+/// 326592 1.197 -> 1.068, 422400 1.247 -> 1.065, 509600 1.289 -> 1.167, but 397488 1.069 ->
+/// 1.101, 346112 1.070 -> 1.112 and 692224 0.899 -> 1.035 (split passes of 0.58-0.73 ms
+/// whatever the plain pass took): not taken below 48 bytes.
 pub const ANY_STRIDE_LAST_RESORT_MIN_RUN_BYTES: usize = 48;
+
+/// The shortest runs of an f64 split pass at any stride taken as a last resort: 2 values.
+/// Measured on the H200 (docs/PERFORMANCE.md, 2026-12-01 (f64 rules), b1, per 2^26 reals,
+/// ms; point-wise split -> runs of 48 bytes) 151250 reals 1.207 -> 0.970, 185900 1.157 ->
+/// 1.045, 216320 1.054 -> 0.887, and (runs of 32 bytes) 245700 1.131 -> 0.954, 314496 1.131
+/// -> 0.954, 413952 1.034 -> 0.898, 551936 1.081 -> 1.004.
+pub const ANY_STRIDE_LAST_RESORT_MIN_RUN_BYTES_F64: usize = 32;
 
 /// Whether a split pass holds at most [`MIXED_SPLIT_MAX_VALUES`] values where that bound
 /// applies: f32 passes of mixed lengths.
@@ -227,15 +254,46 @@ mod tests {
             assert_eq!(plan_name(&plan), want, "{len}\n{}", plan.explain());
             assert!(!plan.explain().contains("point-wise"), "{}", plan.explain());
         }
-        // 75625 = 275 x 275: no 16 columns pair, 12 (runs of 48 bytes) as a last resort in
-        // f32; f64 keeps the point-wise split.
-        let plan = gpu_r2c(151250, Precision::F32);
-        let want = [
-            "fft_fused275_c14_fwd_f32",
-            "fft_fused275_c12_fwd_f32_split_anystride",
-        ];
-        assert_eq!(plan_name(&plan), want, "{}", plan.explain());
-        let plan = gpu_r2c(151250, Precision::F64);
+        // Last resorts: 75625 = 275 x 275, no 16 f32 columns pair, 12 (runs of 48 bytes) do,
+        // and 6 in f64 (48 bytes); 122850 = 351 x 350, 4 f64 columns of 350 points (runs of
+        // 32 bytes); 2^19 = 1024 x 512, 4 f64 columns dividing stride 1024: the kernel that
+        // pairs with C dividing t. Not below 48 bytes in f32: 245000 reals (350 points in 10
+        // columns, 40 bytes) keep the point-wise split.
+        for (len, precision, want) in [
+            (
+                151250,
+                Precision::F32,
+                [
+                    "fft_fused275_c14_fwd_f32",
+                    "fft_fused275_c12_fwd_f32_split_anystride",
+                ],
+            ),
+            (
+                151250,
+                Precision::F64,
+                [
+                    "fft_fused275_c7_fwd_f64",
+                    "fft_fused275_c6_fwd_f64_split_anystride",
+                ],
+            ),
+            (
+                245700,
+                Precision::F64,
+                [
+                    "fft_fused351_c5_fwd_f64",
+                    "fft_fused350_c4_fwd_f64_split_anystride",
+                ],
+            ),
+            (
+                1 << 20,
+                Precision::F64,
+                ["fft_fused1024_c4_fwd_f64", "fft_fused512_c4_fwd_f64_split"],
+            ),
+        ] {
+            let plan = gpu_r2c(len, precision);
+            assert_eq!(plan_name(&plan), want, "{len}\n{}", plan.explain());
+        }
+        let plan = gpu_r2c(245000, Precision::F32);
         assert!(plan.explain().contains("point-wise"), "{}", plan.explain());
         // 68750 = 275 x 250, whose 250-point split pass (16 columns) keeps its stages in
         // registers: the point-wise split stays.

@@ -5,7 +5,9 @@
 //! over memory.
 
 use super::nd::fits_device;
-use super::real::{all_fused, run_bytes, with_step, PAIRED_SPLIT_MIN_RUN_BYTES};
+use super::real::{
+    all_fused, run_bytes, with_split_in_dividing_columns, with_step, PAIRED_SPLIT_MIN_RUN_BYTES,
+};
 use super::real_any_stride::{with_split_at_any_stride, AnyStrideTier};
 use super::rules::{fused_limits_for, passes_of_specs};
 use super::{DeviceCaps, Pass, PlanRequest};
@@ -21,9 +23,15 @@ use crate::Precision;
 /// shorter last pass). 100000 reals: 400 x 125 points (the split in 20 columns of 125)
 /// instead of 250 x 200 and a point-wise split. Not where the request names a split
 /// (measure mode) or no such pair exists (the planner's passes stay, with the point-wise
-/// split after them), and in f32 only. Where no two passes pair with `C` dividing the
-/// stride, the passes whose last pairs at any stride (`real_any_stride.rs`), in the order
-/// below.
+/// split after them). Where no two passes pair with `C` dividing the stride, the passes
+/// whose last pairs at any stride (`real_any_stride.rs`), in the order below. In f64 only
+/// where the planner's last pass pairs at no stride (without it the split takes a point-wise
+/// pass): measured on the H200 (docs/PERFORMANCE.md, 2026-12-01 (f64 rules), b1, per 2^26
+/// reals, ms), the point-wise split's plans gained (135200 reals 1.112 -> 0.864 as 400 x 169
+/// points, 147420 1.168 -> 0.947, 149058 1.088 -> 0.911, 165888 1.057 -> 0.782, 252000
+/// 1.163 -> 0.986, 140400 1.134 -> 0.978), while of two plans whose last pass paired at any
+/// stride 175000 gained (0.961 -> 0.843) and 10500 lost (0.887 -> 0.995: 75 points in 14
+/// columns, 0.605 ms).
 pub(super) fn mixed_split_passes(
     passes: Vec<Pass>,
     inner: PlanRequest,
@@ -33,9 +41,12 @@ pub(super) fn mixed_split_passes(
     let planner_takes_it = passes.len() != 2
         || !all_fused(&passes)
         || with_step(&passes[1], FusedReal::Split).is_some();
-    // Measured in f32 only (docs/PERFORMANCE.md, 2026-12-01 (mixed split)).
-    let f32 = inner.precision == Precision::F32;
-    if !f32 || len.is_power_of_two() || inner.fused_split.is_some() || planner_takes_it {
+    if len.is_power_of_two() || inner.fused_split.is_some() || planner_takes_it {
+        return passes;
+    }
+    let f64_pairs_already = inner.precision == Precision::F64
+        && with_split_at_any_stride(&passes[1], AnyStrideTier::InLocalMemory).is_some();
+    if f64_pairs_already {
         return passes;
     }
     let Ok(Some(limits)) = fused_limits_for(&inner, caps) else {
@@ -70,11 +81,18 @@ pub(super) fn mixed_split_passes(
             .filter_map(|&split| candidate(split))
             .find(|candidate| takes_split(&candidate[1]))
     };
-    let dividing = |last: &Pass| {
-        with_step(last, FusedReal::Split)
-            .is_some_and(|split| split_values(&split) <= MIXED_SPLIT_MAX_VALUES)
-    };
-    if let Some(chosen) = first_candidate(&dividing) {
+    // The first candidate whose last pass takes the split with C dividing its stride,
+    // returned with the split in (in f64 the plan's own last step would pair a pass that
+    // pairs at any stride that way instead: `real.rs`, `FewerColumns`).
+    let dividing = splits
+        .iter()
+        .filter_map(|&split| candidate(split))
+        .find_map(|mut passes| {
+            passes[1] = with_split_in_dividing_columns(&passes[1])
+                .filter(|split| split_values(split) <= MIXED_SPLIT_MAX_VALUES)?;
+            Some(passes)
+        });
+    if let Some(chosen) = dividing {
         return chosen;
     }
     // Where no two passes pair with C dividing the stride (`real_any_stride.rs`), tier by
@@ -158,6 +176,39 @@ mod tests {
             ),
         ] {
             let plan = r2c(len);
+            assert_eq!(plan_name(&plan), want, "{len}\n{}", plan.explain());
+        }
+        // f64: where the planner's last pass pairs at no stride (67600 = 260 x 260, 7 columns
+        // each), 400 x 169 points, 10 of the 169-point pass's 12 columns; where it pairs at
+        // any stride (5250 = 75 x 70, 26 columns of 70 points at stride 75; 19200 = 150 x
+        // 128, 16 columns of 128 at stride 150, not 10 dividing it), the planner's passes
+        // and columns stay, with the kernel pairing with C dividing t where C does (4914 =
+        // 78 x 63, 26 columns).
+        for (len, want) in [
+            (
+                135200,
+                ["fft_fused400_c5_fwd_f64", "fft_fused169_c10_fwd_f64_split"],
+            ),
+            (
+                10500,
+                [
+                    "fft_fused75_c27_fwd_f64",
+                    "fft_fused70_c26_fwd_f64_split_anystride",
+                ],
+            ),
+            (
+                38400,
+                [
+                    "fft_fused150_c13_fwd_f64",
+                    "fft_fused128_c16_fwd_f64_mixed_split_anystride",
+                ],
+            ),
+            (
+                9828,
+                ["fft_fused78_c26_fwd_f64", "fft_fused63_c26_fwd_f64_split"],
+            ),
+        ] {
+            let plan = gpu_r2c(len, Precision::F64);
             assert_eq!(plan_name(&plan), want, "{len}\n{}", plan.explain());
         }
         // No two passes of at most 1024 points make 500000: the point-wise split stays.
