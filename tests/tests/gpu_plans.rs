@@ -699,7 +699,8 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // 12000 (6000 as [20, 30, 10]; the merge as [15, 20, 20]: clamped, its last radix not
     // dividing the first), f64 4200 and 6000 (2100 and 3000 points); or, an odd half length,
     // the mirrors through one more exchange of halves: 9450 (4725 = [15, 21, 15]), f64 4374
-    // (2187 = [9, 9, 9, 3]).
+    // (2187 = [9, 9, 9, 3]); f64 splits of a first radix 12 or 11: 6912 (3456 = [12, 12,
+    // 12, 2]), 5324 (2662 = [11, 11, 2, 11]).
     let mut results = Vec::new();
     let f32_lengths = [
         (1000, 3),
@@ -758,6 +759,8 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         (151250, 1),
         (245700, 1),
         (1 << 20, 1),
+        (6912, 1),
+        (5324, 1),
     ] {
         results.push(check_real::<f64>(&[len], batch));
     }

@@ -1291,7 +1291,9 @@ fn real_steps_ride_on_register_passes_where_their_specs_exist() {
     );
     // The merge of 8640 reals takes a first radix of at most 20 in clamped stages ([15, 18,
     // 16]); f64 real steps one of at most 10 (6000 reals: 3000 = [10, 10, 6, 5]; 8232 reals,
-    // 4116 = [14, 7, 3, 14], keep their point-wise steps).
+    // 4116 = [14, 7, 3, 14], keep their point-wise steps), but an f64 split of an even half
+    // length one of 12 (6912 reals: 3456 = [12, 12, 12, 2]; 6050 reals, 3025 = [11, 5, 5,
+    // 11], odd, and the merge of 6912 keep theirs).
     assert_eq!(
         real(8640, Direction::Inverse),
         ["fft_fused4320_c1_inv_f32_merge"]
@@ -1312,6 +1314,18 @@ fn real_steps_ride_on_register_passes_where_their_specs_exist() {
     assert_eq!(
         real_in(8232, Direction::Inverse, f64),
         ["fft_real_merge_f64", "fft_fused4116_c1_inv_f64"]
+    );
+    assert_eq!(
+        real_in(6912, Direction::Forward, f64),
+        ["fft_fused3456_c1_fwd_f64_split_whole"]
+    );
+    assert_eq!(
+        real_in(6050, Direction::Forward, f64),
+        ["fft_fused3025_c1_fwd_f64", "fft_real_split_f64"]
+    );
+    assert_eq!(
+        real_in(6912, Direction::Inverse, f64),
+        ["fft_real_merge_f64", "fft_fused3456_c1_inv_f64"]
     );
     assert_eq!(
         real(10000, Direction::Inverse),

@@ -175,7 +175,8 @@ impl FusedSpec {
     /// with an edge, no bound without. Above [`FusedSpec::complex_capacity`] (the stages
     /// exchange halves), where a real step has no local-memory form and without registers
     /// takes a point-wise pass over global memory of its own: no bound for an f32 split, 20
-    /// for an f32 merge, 10 in f64 (half the registers per value). Measured on the H200
+    /// for an f32 merge, 10 in f64 (half the registers per value), 12 for an f64 split of
+    /// an even length ([`F64_EVEN_SPLIT_MAX_FIRST_RADIX`]). Measured on the H200
     /// (docs/PERFORMANCE.md, 2026-11-30 (real halves), r1; per 2^27 f32 reals, 2^26 f64; the
     /// point-wise pass -> the step in the one pass; in-sample): f32 splits gained at every
     /// first radix (8400 = [20, 21, 10] 0.550 -> 0.315 ms, 9000 = [30, 30, 5] 0.582 ->
@@ -187,6 +188,9 @@ impl FusedSpec {
     pub(super) fn edge_first_radix_cap(&self) -> u32 {
         let above_capacity = self.len > FusedSpec::complex_capacity(self.precision);
         match (self.real, self.precision) {
+            (Some(FusedReal::Split), Precision::F64) if above_capacity && self.len % 2 == 0 => {
+                F64_EVEN_SPLIT_MAX_FIRST_RADIX
+            }
             (Some(_), Precision::F64) if above_capacity => EDGE_REGISTER_MAX_RADIX / 2,
             (Some(FusedReal::Split), Precision::F32) if above_capacity => u32::MAX,
             _ if self.has_edge() => EDGE_REGISTER_MAX_RADIX,
@@ -220,3 +224,16 @@ impl FusedSpec {
             && (!split_in_halves || (self.single_pass && self.sub_fft_parts() == 1))
     }
 }
+
+/// The largest first radix of an f64 one-pass split above [`FusedSpec::complex_capacity`]
+/// whose half length is even (an odd one pairs its mirrors through one more exchange of
+/// halves: 6050 reals, 3025 = [11, 5, 5, 11], 0.607 -> 0.656 ms per 2^26 reals with the
+/// split in). Measured on the H200 (docs/PERFORMANCE.md, 2026-12-01 (f64 rules), b3 and b4,
+/// ms per 2^26 reals): the point-wise split -> the split in the one pass, 6912 reals ([12,
+/// 12, 12, 2]) 0.545 -> 0.307, 4368 ([12, 13, 7, 2]) 0.548 -> 0.318, 8640 0.690 -> 0.438,
+/// 9216 0.575 -> 0.408, first radix 11: 5324 0.556 -> 0.445, 8712 0.693 -> 0.596, 7260
+/// 0.589 -> 0.584, 5808 0.576 -> 0.612; one-pass splits whose radices change: 6048 reals
+/// ([6, 14, 12, 3] -> [12, 12, 7, 3]) 0.561 -> 0.300, 5400 0.606 -> 0.380, 7056 0.571 ->
+/// 0.370, 7560 0.628 -> 0.372, 9000 0.662 -> 0.496, 4704 0.419 -> 0.379. The merge lost with
+/// 12 (b3: 6912 reals 0.541 -> 0.747, 6050 0.607 -> 0.829) and keeps 10.
+const F64_EVEN_SPLIT_MAX_FIRST_RADIX: u32 = 12;
