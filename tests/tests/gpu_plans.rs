@@ -685,7 +685,8 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
     // 2^16 in 128 points, 32000 in 125 of radix 5, whose odd last element only the front
     // writes, 11858 at any stride; 135200 as 400 x 169 points, 10 columns dividing the
     // stride; 9828 in 26 columns dividing stride 78; last resorts at any stride: 151250 in 6
-    // columns, 245700 and 2^20 in 4), the merge in a wide
+    // columns, 245700 and 2^20 in 4, 228096 and 294912 in split passes in registers), the
+    // merge in a wide
     // first pass (2^22; 2^23 with its column blocks in mirrored order); in three passes from
     // 2^21 reals, the
     // split in a 64-point last pass at strides up to 2^17 (2^21: 128 x 128 x 64, 2^22: 256 x
@@ -761,6 +762,8 @@ fn real_and_multi_dimensional_plans_of_the_gpu_match_the_oracle() {
         (1 << 20, 1),
         (6912, 1),
         (5324, 1),
+        (228096, 1),
+        (294912, 1),
     ] {
         results.push(check_real::<f64>(&[len], batch));
     }

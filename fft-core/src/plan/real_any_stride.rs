@@ -31,8 +31,13 @@ pub(super) enum AnyStrideTier {
     /// local memory (not [`FusedSpec::holds_registers`]), however many values it holds.
     InLocalMemory,
     /// Else the most columns whose halves run over [`last_resort_min_run_bytes`] in such a
-    /// pass, those holding few values first: only where the split would otherwise take a
-    /// point-wise pass.
+    /// pass (in f64 in any pass), those holding few values first: only where the split would
+    /// otherwise take a point-wise pass. f64 split passes in registers, measured on the H200
+    /// (docs/PERFORMANCE.md, 2026-12-01 (f64 rules), b5, ms per 2^26 reals; point-wise split
+    /// -> the split in the last pass): 228096 reals 1.129 -> 0.962 (324 points in 6 columns
+    /// at any stride), 314928 1.111 -> 0.920, 360000 1.238 -> 1.049, 637000 1.101 -> 0.991,
+    /// 235298 0.925 -> 0.798, 294912 1.037 -> 0.927 (384 in 4 dividing the stride), but 412500
+    /// 1.181 -> 1.225 (375 in 4, its split pass 0.740 ms).
     LastResort,
 }
 
@@ -87,7 +92,13 @@ pub(super) fn split_at_any_stride(pass: &mut Pass, tier: AnyStrideTier) -> bool 
     };
     let last_resort = || {
         let taken = tier == AnyStrideTier::LastResort;
-        let local: Vec<&FusedSpec> = pairing.iter().filter(in_local_memory).collect();
+        // f64 split passes in registers gained but one (docs/PERFORMANCE.md, 2026-12-01 (f64
+        // rules), b5); f32's lost (137500 reals, above).
+        let f64 = plain.precision == Precision::F64;
+        let local: Vec<&FusedSpec> = pairing
+            .iter()
+            .filter(|spec| f64 || in_local_memory(spec))
+            .collect();
         let few_values = local.iter().find(|spec| holds_few_values(spec));
         taken.then(|| few_values.or(local.first()).copied())?
     };
@@ -288,6 +299,16 @@ mod tests {
                 1 << 20,
                 Precision::F64,
                 ["fft_fused1024_c4_fwd_f64", "fft_fused512_c4_fwd_f64_split"],
+            ),
+            // 114048 = 352 x 324, whose 324-point split pass keeps its stages in registers:
+            // taken in f64 (not in f32: 137500 below).
+            (
+                228096,
+                Precision::F64,
+                [
+                    "fft_fused352_c5_fwd_f64",
+                    "fft_fused324_c6_fwd_f64_split_anystride",
+                ],
             ),
         ] {
             let plan = gpu_r2c(len, precision);
