@@ -16,8 +16,9 @@ use crate::Precision;
 
 /// `passes` (the planner's complex passes of an even R2C's `inner.len = N/2` points), or,
 /// where they are two fused passes of a mixed length whose last cannot take the split, the
-/// two fused passes `L1 x L2 = N/2` whose last can ([`with_step`], with as many columns as
-/// pair at its stride) and whose first reads runs of at least
+/// two fused passes `L1 x L2 = N/2` whose last can ([`with_split_in_dividing_columns`]: as
+/// many columns as pair at its stride; returned with the split in) and whose first reads
+/// runs of at least
 /// [`PAIRED_SPLIT_MIN_RUN_BYTES`] and whose split pass holds at most
 /// [`MIXED_SPLIT_MAX_VALUES`], the most balanced first (the shorter longest pass, then the
 /// shorter last pass). 100000 reals: 400 x 125 points (the split in 20 columns of 125)
