@@ -7,6 +7,7 @@ mod cargo;
 mod fuzz;
 mod gen_kernels;
 mod mpi;
+mod real_coverage;
 mod setup;
 mod test_binaries;
 
@@ -48,6 +49,10 @@ commands:
       for N seconds each (default 60), from the seeds in fuzz/seeds/; installs the
       nightly toolchain and cargo-fuzz when missing. Fails on any crash or hang (naming the
       input).
+  real-coverage [--max M]
+      Plan every even N <= M (default 1048576) whose half is 13-smooth for an NVIDIA GPU,
+      f32 and f64, R2C and C2R (no device needed), and count the plans that still run the
+      split or merge step as a point-wise pass of its own, grouped by plan shape.
   help
       Print this message.";
 
@@ -100,6 +105,9 @@ fn run(mut args: impl Iterator<Item = String>) -> Result<String, Error> {
         Some("demo") => cargo::demo(),
         Some("fuzz") => fuzz::fuzz(&fuzz::parse_fuzz(args)?),
         Some("mpi-test") => mpi::mpi_test(),
+        Some("real-coverage") => {
+            real_coverage::real_coverage(real_coverage::parse_real_coverage(args)?)
+        }
         Some("help" | "--help" | "-h") => Ok(USAGE.to_string()),
         Some(other) => Err(Error::Usage(format!("unknown command `{other}`"))),
         None => Err(Error::Usage("no command given".into())),
