@@ -91,16 +91,15 @@ pub(super) fn split_at_any_stride(pass: &mut Pass, tier: AnyStrideTier) -> bool 
         taken.then(|| pairing.iter().filter(long_runs).find(in_local_memory))?
     };
     let last_resort = || {
-        let taken = tier == AnyStrideTier::LastResort;
+        if tier != AnyStrideTier::LastResort {
+            return None;
+        }
         // f64 split passes in registers gained but one (docs/PERFORMANCE.md, 2026-12-01 (f64
         // rules), b5); f32's lost (137500 reals, above).
         let f64 = plain.precision == Precision::F64;
-        let local: Vec<&FusedSpec> = pairing
-            .iter()
-            .filter(|spec| f64 || in_local_memory(spec))
-            .collect();
-        let few_values = local.iter().find(|spec| holds_few_values(spec));
-        taken.then(|| few_values.or(local.first()).copied())?
+        let mut taken = pairing.iter().filter(|spec| f64 || in_local_memory(spec));
+        let first = taken.clone().next();
+        taken.find(|spec| holds_few_values(spec)).or(first)
     };
     let Some(&spec) = few().or_else(local_memory).or_else(last_resort) else {
         return false;

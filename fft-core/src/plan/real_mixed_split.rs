@@ -76,23 +76,15 @@ pub(super) fn mixed_split_passes(
         fits.then(|| passes_of_specs(specs, &inner, len, 1.0))
             .filter(|candidate| run_bytes(&candidate[0]) >= PAIRED_SPLIT_MIN_RUN_BYTES)
     };
-    let first_candidate = |takes_split: &dyn Fn(&Pass) -> bool| {
-        splits
-            .iter()
-            .filter_map(|&split| candidate(split))
-            .find(|candidate| takes_split(&candidate[1]))
-    };
+    let candidates = || splits.iter().filter_map(|&split| candidate(split));
     // The first candidate whose last pass takes the split with C dividing its stride,
     // returned with the split in (in f64 the plan's own last step would pair a pass that
     // pairs at any stride that way instead: `real.rs`, `FewerColumns`).
-    let dividing = splits
-        .iter()
-        .filter_map(|&split| candidate(split))
-        .find_map(|mut passes| {
-            passes[1] = with_split_in_dividing_columns(&passes[1])
-                .filter(|split| split_values(split) <= MIXED_SPLIT_MAX_VALUES)?;
-            Some(passes)
-        });
+    let dividing = candidates().find_map(|mut passes| {
+        passes[1] = with_split_in_dividing_columns(&passes[1])
+            .filter(|split| split_values(split) <= MIXED_SPLIT_MAX_VALUES)?;
+        Some(passes)
+    });
     if let Some(chosen) = dividing {
         return chosen;
     }
@@ -108,7 +100,7 @@ pub(super) fn mixed_split_passes(
         if pairs(&passes[1]) {
             break;
         }
-        if let Some(chosen) = first_candidate(&pairs) {
+        if let Some(chosen) = candidates().find(|candidate| pairs(&candidate[1])) {
             return chosen;
         }
     }
