@@ -298,6 +298,15 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
             KernelSpec::Lanes(LanesSpec::new(256, LanesShape::Part)),
             KernelSpec::Lanes(LanesSpec::new(400, LanesShape::Part)),
             KernelSpec::Lanes(LanesSpec::new(1000, LanesShape::Whole)),
+            KernelSpec::Lanes(LanesSpec {
+                real: Some(FusedReal::Split),
+                ..LanesSpec::new(512, LanesShape::Whole)
+            }),
+            KernelSpec::Lanes(LanesSpec {
+                direction: Direction::Inverse,
+                real: Some(FusedReal::Merge),
+                ..LanesSpec::new(1000, LanesShape::Whole)
+            }),
             mixed_fused,
             long_mixed,
             scattered,
@@ -412,6 +421,8 @@ mod tests {
                 "fft_lanes256_fwd_f32",
                 "fft_lanes400_fwd_f32",
                 "fft_lanes_any_fwd_f32_whole",
+                "fft_lanes512_fwd_f32_whole_split",
+                "fft_lanes_any_inv_f32_whole_merge",
                 "fft_fused1000_c4_fwd_f32",
                 "fft_fused15625_c1_fwd_f32",
                 "fft_fused5005_c1_fwd_f32",

@@ -17,6 +17,7 @@
 //! by one, and the first pass of several, whose eight sub-FFTs may straddle two transforms
 //! when `t` is not a multiple of 8, gathers those work-items' values lane by lane.
 
+use super::real::FusedReal;
 use super::spec::{Lengths, PassTable};
 use super::LARGEST_PRIME_RADIX;
 use crate::{Direction, Precision};
@@ -67,6 +68,12 @@ pub struct LanesSpec {
     /// passes' two-level `W^(k*m)` by a lane factor `W^(l*m)` (`TableKind::LaneTwiddles`), for
     /// strides whose one table would not stay in the caches (`LANES_ONE_TABLE_MAX`).
     pub table: PassTable,
+    /// A real transform's step in the pass, for a [`LanesShape::Whole`] pass only: each lane
+    /// holds a whole sequence, so both values of every mirrored pair are in the work-item.
+    /// [`FusedReal::Split`] (forward): the store writes the `L + 1` values of each row's half
+    /// spectrum; [`FusedReal::Merge`] (inverse): the load reads them. The twiddles `W_N^k`,
+    /// `N = 2L`, come from a one-level table (`TableKind::RealHi`, `k <= L`).
+    pub real: Option<FusedReal>,
 }
 
 /// The most values of a lanes pass's one-level twiddle table (`p * L`; 2 MiB in f32). On the
@@ -106,6 +113,7 @@ impl LanesSpec {
                 Lengths::Any
             },
             table: PassTable::OneLevel,
+            real: None,
         }
     }
 
@@ -136,7 +144,10 @@ impl LanesSpec {
         let fits = crate::plan::is_smooth(self.len as usize)
             && (self.lengths == Lengths::Any || self.len.is_power_of_two())
             && (LANES_MIN_LEN..=LanesSpec::max_len(self.precision)).contains(&self.len)
-            && (self.shape == LanesShape::Part || self.table == PassTable::OneLevel);
+            && (self.shape == LanesShape::Part || self.table == PassTable::OneLevel)
+            && self.real.map_or(true, |step| {
+                self.shape == LanesShape::Whole && step.direction() == self.direction
+            });
         if fits {
             Ok(())
         } else {
@@ -199,7 +210,7 @@ impl LanesSpec {
     /// The kernel's name: `fft_lanes1024_fwd_f32`, `_whole` for [`LanesShape::Whole`], `_hilo`
     /// for [`PassTable::TwoLevel`], `_mixed` for a power of two of [`Lengths::Any`];
     /// `fft_lanes_any_fwd_f32_whole` where the length is an
-    /// argument ([`LanesSpec::runtime_len`]).
+    /// argument ([`LanesSpec::runtime_len`]); `_split` or `_merge` after it with a real step.
     pub fn name(&self) -> String {
         let len = if self.runtime_len() {
             "_any".to_string()
@@ -217,10 +228,11 @@ impl LanesSpec {
             }
             _ => base,
         };
+        let real = self.real.map_or("", FusedReal::suffix);
         match (self.shape, self.table) {
-            (LanesShape::Whole, _) => format!("{base}_whole"),
-            (LanesShape::Part, PassTable::OneLevel) => base,
-            (LanesShape::Part, PassTable::TwoLevel) => format!("{base}_hilo"),
+            (LanesShape::Whole, _) => format!("{base}_whole{real}"),
+            (LanesShape::Part, PassTable::OneLevel) => format!("{base}{real}"),
+            (LanesShape::Part, PassTable::TwoLevel) => format!("{base}_hilo{real}"),
         }
     }
 }

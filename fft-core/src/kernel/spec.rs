@@ -4,11 +4,11 @@ use super::abi::{
     fused_interleaved_io_abi, fused_io_abi, KernelAbi, CHIRP_ABI, CHIRP_FILTER_ABI, FUSED_ABI,
     FUSED_CHIRP_ABI, FUSED_CHIRP_FILTER_ABI, FUSED_FILTER_ABI, FUSED_INTERLEAVED_ABI,
     FUSED_MERGE_OUT_ABI, FUSED_PAIR_ROWS_ABI, FUSED_PITCHED_ABI, FUSED_REAL_ABI,
-    FUSED_SPLIT_IN_ABI, FUSED_SPLIT_PITCHED_ABI, LANES_ANY_ABI, LANES_HILO_ABI, LANES_PART_ABI,
-    LANES_WHOLE_ABI, LAYOUT_LOAD_ABI, LAYOUT_LOAD_PLANAR_ABI, LAYOUT_REALS_ABI, LAYOUT_STORE_ABI,
-    LAYOUT_STORE_PLANAR_ABI, PERMUTE_ABI, RADER_GATHER_ABI, RADER_MULTIPLY_ABI, RADER_SCATTER_ABI,
-    RADIX_ANY_ABI, RADIX_HILO_ABI, RADIX_SCALAR_ABI, RADIX_VECTOR_ABI, REAL_PACK_ABI,
-    REAL_SPLIT_ABI, REAL_UNPACK_ABI,
+    FUSED_SPLIT_IN_ABI, FUSED_SPLIT_PITCHED_ABI, LANES_ANY_ABI, LANES_ANY_REAL_ABI, LANES_HILO_ABI,
+    LANES_PART_ABI, LANES_WHOLE_ABI, LANES_WHOLE_REAL_ABI, LAYOUT_LOAD_ABI, LAYOUT_LOAD_PLANAR_ABI,
+    LAYOUT_REALS_ABI, LAYOUT_STORE_ABI, LAYOUT_STORE_PLANAR_ABI, PERMUTE_ABI, RADER_GATHER_ABI,
+    RADER_MULTIPLY_ABI, RADER_SCATTER_ABI, RADIX_ANY_ABI, RADIX_HILO_ABI, RADIX_SCALAR_ABI,
+    RADIX_VECTOR_ABI, REAL_PACK_ABI, REAL_SPLIT_ABI, REAL_UNPACK_ABI,
 };
 use super::chirp::{ChirpSpec, ChirpStep};
 use super::fused::{ChirpStore, FusedChirp, FusedSpec};
@@ -383,7 +383,15 @@ impl KernelSpec {
                 (LayoutStep::Store, LayoutValues::Interleaved) => &LAYOUT_STORE_ABI,
                 (LayoutStep::Store, LayoutValues::Planar) => &LAYOUT_STORE_PLANAR_ABI,
             },
+            KernelSpec::Lanes(lanes) if lanes.runtime_len() && lanes.real.is_some() => {
+                &LANES_ANY_REAL_ABI
+            }
             KernelSpec::Lanes(lanes) if lanes.runtime_len() => &LANES_ANY_ABI,
+            KernelSpec::Lanes(LanesSpec {
+                shape: LanesShape::Whole,
+                real: Some(_),
+                ..
+            }) => &LANES_WHOLE_REAL_ABI,
             KernelSpec::Lanes(LanesSpec {
                 shape: LanesShape::Whole,
                 ..

@@ -9,6 +9,7 @@
 //! the first (no twiddles), `lanes_stage_R` for the others, at the stride of the radices before.
 
 use super::load::{write_lane_rows, write_tail_load, write_transposed_load};
+use super::real::{write_merge_load, write_real_header, write_split_store, RealRows};
 use super::stages::{write_butterfly_step, StageIo};
 use super::store::{write_tail_store, write_transposed_store};
 use super::{types, write_group_loop};
@@ -17,7 +18,9 @@ use crate::opencl::banner::write_generated_by;
 use crate::opencl::literal::scalar_type;
 use crate::opencl::signature::write_signature;
 use crate::opencl::writer::Writer;
-use fft_core::kernel::{KernelSpec, LanesSpec, LANES, LANES_ITEM_POINTS, LANES_STAGE_RADICES};
+use fft_core::kernel::{
+    FusedReal, KernelSpec, LanesSpec, LANES, LANES_ITEM_POINTS, LANES_STAGE_RADICES,
+};
 use std::fmt::{self, Write};
 
 /// Writes the program after its constants: the stage functions, then the kernel.
@@ -76,7 +79,8 @@ pub(super) fn write_any_header<W: Write>(w: &mut Writer<W>, spec: &LanesSpec) ->
         w,
         "// ks = j % stride, stride the product of the radices before (radices {}).",
         LANES_STAGE_RADICES.map(|r| r.to_string()).join(", ")
-    )
+    )?;
+    write_real_header(w, spec)
 }
 
 /// `lanes_first_R` (the first stage: stride 1, no twiddles) or `lanes_stage_R`.
@@ -184,9 +188,20 @@ fn write_any_kernel<W: Write>(
     )?;
     writeln!(w, "const uint G = max(1u, {LANES_ITEM_POINTS}u / len);")?;
     write_group_loop(w, "G")?;
-    write_lane_rows(w, "len")?;
-    write_transposed_load(w, &t, "len / 8u")?;
-    write_tail_load(w, &t, "len & ~7u", "len")?;
+    let rows = RealRows {
+        len: "len",
+        runs: "len / 8u",
+        tail_from: Some("len & ~7u"),
+    };
+    if spec.real == Some(FusedReal::Merge) {
+        write_merge_load(w, &t, &rows, ["bre", "bim"], ["are", "aim"])?;
+        writeln!(w, "// The store's rows: len values, the 2 * len reals.")?;
+        write_lane_rows(w, "row", "len")?;
+    } else {
+        write_lane_rows(w, "row", "len")?;
+        write_transposed_load(w, &t, "len / 8u", "row", ["are", "aim"])?;
+        write_tail_load(w, &t, ["len & ~7u", "len"], "row", ["are", "aim"])?;
+    }
     writeln!(
         w,
         "{} *sre = are, *sim = aim, *dre = bre, *dim = bim;",
@@ -216,8 +231,12 @@ fn write_any_kernel<W: Write>(
     writeln!(w, "stride *= r;")?;
     w.dedent();
     writeln!(w, "}}")?;
-    write_transposed_store(w, &t, "len / 8u", ["sre", "sim"])?;
-    write_tail_store(w, "len & ~7u", "len", ["sre", "sim"])?;
+    if spec.real == Some(FusedReal::Split) {
+        write_split_store(w, &t, spec.precision, &rows, ["sre", "sim"], ["dre", "dim"])?;
+    } else {
+        write_transposed_store(w, &t, "len / 8u", "row", ["sre", "sim"])?;
+        write_tail_store(w, ["len & ~7u", "len"], "row", ["sre", "sim"])?;
+    }
     w.dedent();
     writeln!(w, "}}")?;
     w.close_block()

@@ -1,6 +1,7 @@
 //! The comment block at the top of a lanes-pass program: the mapping, the launch and the
 //! pass twiddles of each entry point.
 
+use super::real::write_real_header;
 use super::types;
 use crate::math::ir::Graph;
 use crate::opencl::banner::write_generated_by;
@@ -60,6 +61,7 @@ pub(super) fn write_header<W: Write>(
                 w,
                 "// values of the 8 transforms are transposed 8 x 8 in registers as they are loaded and stored."
             )?;
+            write_real_header(w, spec)?;
         }
         LanesShape::Part => {
             writeln!(

@@ -22,61 +22,69 @@ pub(super) fn write_whole_load<W: Write>(
         w,
         "// Lane l is transform min(8w + l, total - 1): the last work-item repeats the last one."
     )?;
-    write_lane_rows(w, &format!("{l}"))?;
-    write_transposed_load(w, t, &format!("{}u", l / LANES))
+    write_lane_rows(w, "row", &format!("{l}"))?;
+    write_transposed_load(w, t, &format!("{}u", l / LANES), "row", ["are", "aim"])
 }
 
-/// `row0..row7`: where lane `l`'s sequence `min(8w + l, total - 1)` of `len` values starts
-/// (in floats), so lanes past the last sequence repeat it.
-pub(super) fn write_lane_rows<W: Write>(w: &mut Writer<W>, len: &str) -> fmt::Result {
+/// `{rows}0..{rows}7` (`row0..row7`): where lane `l`'s sequence `min(8w + l, total - 1)` of
+/// `len` values starts (in floats), so lanes past the last sequence repeat it.
+pub(super) fn write_lane_rows<W: Write>(w: &mut Writer<W>, rows: &str, len: &str) -> fmt::Result {
     for lane in 0..LANES {
         writeln!(
             w,
-            "const size_t row{lane} = 2 * (size_t){len} * min(8u * w + {lane}u, total - 1u);"
+            "const size_t {rows}{lane} = 2 * (size_t){len} * min(8u * w + {lane}u, total - 1u);"
         )?;
     }
     Ok(())
 }
 
-/// The runs `e < runs` of 8 values of the eight transforms (rows `row0..row7`), transposed
-/// into `are`/`aim`.
+/// The runs `e < runs` of 8 values of the eight transforms (rows `{rows}0..{rows}7`),
+/// transposed into `arrays` (real, imaginary).
 pub(super) fn write_transposed_load<W: Write>(
     w: &mut Writer<W>,
     t: &Types,
     runs: &str,
+    rows: &str,
+    [dre, dim]: [&str; 2],
 ) -> fmt::Result {
     writeln!(w, "for (uint e = 0; e < {runs}; ++e) {{")?;
     w.indent();
     for lane in 0..LANES {
-        writeln!(w, "const {} v{lane} = vload16(e, x + row{lane});", t.wide)?;
+        writeln!(
+            w,
+            "const {} v{lane} = vload16(e, x + {rows}{lane});",
+            t.wide
+        )?;
     }
     let re = write_transpose(w, t, "r", |lane| format!("v{lane}.even"))?;
     let im = write_transpose(w, t, "i", |lane| format!("v{lane}.odd"))?;
     for j in 0..LANES as usize {
-        writeln!(w, "are[8 * e + {j}] = {};", re[j])?;
-        writeln!(w, "aim[8 * e + {j}] = {};", im[j])?;
+        writeln!(w, "{dre}[8 * e + {j}] = {};", re[j])?;
+        writeln!(w, "{dim}[8 * e + {j}] = {};", im[j])?;
     }
     w.dedent();
     writeln!(w, "}}")
 }
 
-/// The values `from <= at < to` after the last whole run (L not a multiple of 8), lane by lane.
+/// The values `from <= at < to` after the last whole run (L not a multiple of 8), lane by
+/// lane, from rows `{rows}0..{rows}7` into `arrays`.
 pub(super) fn write_tail_load<W: Write>(
     w: &mut Writer<W>,
     t: &Types,
-    from: &str,
-    to: &str,
+    [from, to]: [&str; 2],
+    rows: &str,
+    [dre, dim]: [&str; 2],
 ) -> fmt::Result {
     writeln!(w, "// The values after the last run of 8, lane by lane.")?;
     writeln!(w, "for (uint at = {from}; at < {to}; ++at) {{")?;
-    let part = |offset: &str| lane_list(|lane| format!("x[row{lane} + 2 * at{offset}]"));
-    writeln!(w, "    are[at] = ({})({});", t.lanes, part(""))?;
-    writeln!(w, "    aim[at] = ({})({});", t.lanes, part(" + 1"))?;
+    let part = |offset: &str| lane_list(|lane| format!("x[{rows}{lane} + 2 * at{offset}]"));
+    writeln!(w, "    {dre}[at] = ({})({});", t.lanes, part(""))?;
+    writeln!(w, "    {dim}[at] = ({})({});", t.lanes, part(" + 1"))?;
     writeln!(w, "}}")
 }
 
 /// `item(0), item(1), ..., item(7)`: one expression per lane.
-fn lane_list(item: impl Fn(u32) -> String) -> String {
+pub(super) fn lane_list(item: impl Fn(u32) -> String) -> String {
     (0..LANES).map(item).collect::<Vec<_>>().join(", ")
 }
 

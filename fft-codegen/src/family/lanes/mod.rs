@@ -32,13 +32,16 @@ use std::fmt::{self, Write};
 mod any;
 mod header;
 mod load;
+mod real;
 mod stages;
 mod store;
 mod transpose;
 
 use any::{write_any_header, write_any_program};
+use fft_core::kernel::{FusedReal, LANES};
 use header::write_header;
-use load::{write_part_load, write_whole_load};
+use load::{write_lane_rows, write_part_load, write_whole_load};
+use real::{write_merge_load, write_split_store, RealRows};
 use stages::write_stages;
 use store::write_store;
 
@@ -180,12 +183,30 @@ fn write_entry<W: Write>(
     } else {
         writeln!(w, "const uint w = (uint)get_global_id(0);")?;
     }
-    match entry {
-        Entry::Whole => write_whole_load(w, spec, &t)?,
-        Entry::First | Entry::Later => write_part_load(w, spec, &t, entry)?,
+    let (len, runs) = (format!("{l}u"), format!("{}u", l / LANES));
+    let rows = RealRows {
+        len: &len,
+        runs: &runs,
+        tail_from: None,
+    };
+    match (entry, spec.real) {
+        (Entry::Whole, Some(FusedReal::Merge)) => {
+            write_merge_load(w, &t, &rows, ["bre", "bim"], ["are", "aim"])?;
+            writeln!(w, "// The store's rows: {l} values, the 2 * {l} reals.")?;
+            write_lane_rows(w, "row", &len)?;
+        }
+        (Entry::Whole, _) => write_whole_load(w, spec, &t)?,
+        (Entry::First | Entry::Later, _) => write_part_load(w, spec, &t, entry)?,
     }
     let last = write_stages(w, spec, graphs)?;
-    write_store(w, spec, &t, entry, last)?;
+    if spec.real == Some(FusedReal::Split) {
+        let other = if last == "a" { "b" } else { "a" };
+        let arrays = |p: &str| [format!("{p}re"), format!("{p}im")];
+        let ([zre, zim], [xre, xim]) = (arrays(last), arrays(other));
+        write_split_store(w, &t, spec.precision, &rows, [&zre, &zim], [&xre, &xim])?;
+    } else {
+        write_store(w, spec, &t, entry, last)?;
+    }
     if looped {
         w.dedent();
         writeln!(w, "}}")?;

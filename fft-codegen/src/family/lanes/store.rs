@@ -38,7 +38,7 @@ pub(super) fn write_store<W: Write>(
             w,
             "// Lane l computed sub-FFT g = min(8w + l, total - 1): its outputs are y[g * {l} + q]."
         )?;
-        write_lane_rows(w, &format!("{l}"))?;
+        write_lane_rows(w, "row", &format!("{l}"))?;
     } else if entry == Entry::First {
         writeln!(
             w,
@@ -51,20 +51,21 @@ pub(super) fn write_store<W: Write>(
             )?;
         }
     }
-    write_transposed_store(w, t, &format!("{}u", l / LANES), [&rre, &rim])?;
+    write_transposed_store(w, t, &format!("{}u", l / LANES), "row", [&rre, &rim])?;
     if l % LANES > 0 {
         let (from, to) = (format!("{}u", l - l % LANES), format!("{l}u"));
-        write_tail_store(w, &from, &to, [&rre, &rim])?;
+        write_tail_store(w, [&from, &to], "row", [&rre, &rim])?;
     }
     Ok(())
 }
 
 /// The runs `e < runs` of the result in `arrays` (real, imaginary) times `scale`, transposed
-/// back into the rows `row0..row7`.
+/// back into the rows `{rows}0..{rows}7`.
 pub(super) fn write_transposed_store<W: Write>(
     w: &mut Writer<W>,
     t: &Types,
     runs: &str,
+    rows: &str,
     [rre, rim]: [&str; 2],
 ) -> fmt::Result {
     let interleave = interleave_mask(t);
@@ -75,7 +76,7 @@ pub(super) fn write_transposed_store<W: Write>(
     for lane in 0..LANES as usize {
         writeln!(
             w,
-            "vstore16(shuffle2({}, {}, {interleave}) * scale, e, y + row{lane});",
+            "vstore16(shuffle2({}, {}, {interleave}) * scale, e, y + {rows}{lane});",
             re[lane], im[lane]
         )?;
     }
@@ -83,11 +84,12 @@ pub(super) fn write_transposed_store<W: Write>(
     writeln!(w, "}}")
 }
 
-/// The values `from <= at < to` after the last whole run, times `scale`, lane by lane.
+/// The values `from <= at < to` after the last whole run, times `scale`, lane by lane, into
+/// the rows `{rows}0..{rows}7`.
 pub(super) fn write_tail_store<W: Write>(
     w: &mut Writer<W>,
-    from: &str,
-    to: &str,
+    [from, to]: [&str; 2],
+    rows: &str,
     [rre, rim]: [&str; 2],
 ) -> fmt::Result {
     writeln!(w, "// The values after the last run of 8, lane by lane.")?;
@@ -96,7 +98,7 @@ pub(super) fn write_tail_store<W: Write>(
     for lane in 0..LANES {
         writeln!(
             w,
-            "y[row{lane} + 2 * at] = {rre}[at].s{lane} * scale; y[row{lane} + 2 * at + 1] = {rim}[at].s{lane} * scale;"
+            "y[{rows}{lane} + 2 * at] = {rre}[at].s{lane} * scale; y[{rows}{lane} + 2 * at + 1] = {rim}[at].s{lane} * scale;"
         )?;
     }
     w.dedent();

@@ -317,6 +317,37 @@ pub(crate) const LANES_ANY_ABI: KernelAbi = KernelAbi {
     entries: LANES_WHOLE_ABI.entries,
 };
 
+const REAL_TW_ARG: KernelArg = arg("real_tw", ArgKind::Table(TableKind::RealHi));
+
+/// A whole-transform lanes pass with a real step ([`crate::kernel::LanesSpec::real`]): the
+/// whole form's arguments and the one-level table of `W_N^k`, `k <= N/2`.
+pub(crate) const LANES_WHOLE_REAL_ABI: KernelAbi = KernelAbi {
+    args: &[
+        arg("x", ArgKind::Input),
+        arg("y", ArgKind::Output),
+        arg("stage_tw", ArgKind::Table(TableKind::StageTwiddles)),
+        REAL_TW_ARG,
+        arg("total", ArgKind::Uint(UintArg::Total)),
+        arg("scale", ArgKind::Scale),
+    ],
+    entries: LANES_WHOLE_ABI.entries,
+};
+
+/// [`LANES_ANY_ABI`] with a real step: the table of `W_N^k` after the stage table.
+pub(crate) const LANES_ANY_REAL_ABI: KernelAbi = KernelAbi {
+    args: &[
+        arg("x", ArgKind::Input),
+        arg("y", ArgKind::Output),
+        arg("stage_tw", ArgKind::Table(TableKind::StageTwiddles)),
+        REAL_TW_ARG,
+        arg("radices", ArgKind::Indices(IndexKind::LaneRadices)),
+        arg("len", ArgKind::Uint(UintArg::Points)),
+        arg("total", ArgKind::Uint(UintArg::Total)),
+        arg("scale", ArgKind::Scale),
+    ],
+    entries: LANES_WHOLE_ABI.entries,
+};
+
 /// A lanes pass of a plan of several with the one-level twiddle table.
 pub(crate) const LANES_PART_ABI: KernelAbi = KernelAbi {
     args: &[

@@ -5,7 +5,7 @@
 use super::{Geometry, LaunchParams, LaunchShape, TableKind, UintArg, GUARDED_GROUP};
 use crate::kernel::chirp::{chirp, chirp_filter, ChirpStep};
 use crate::kernel::fused::FusedSpec;
-use crate::kernel::lanes::LANES;
+use crate::kernel::lanes::{LanesSpec, LANES};
 use crate::kernel::layout::{IoLayout, LayoutStep};
 use crate::kernel::rader::rader_filter;
 use crate::kernel::real::{half_spectrum_len, RealStep};
@@ -119,9 +119,6 @@ impl TableKind {
     }
 }
 
-/// The real length N whose twiddles `W_N^k` a real step reads, if it reads any: the point-wise
-/// split and merge of an even N (`len` = N), a fused pass with a real edge (N = 2 * its
-/// sequences' length).
 /// [`TableKind::LaneTwiddles`] of a pass of `len` points at stride `stride`.
 fn lane_twiddles(len: u32, stride: usize, direction: Direction) -> Vec<Complex64> {
     let span = len as usize * stride;
@@ -145,19 +142,29 @@ fn lane_pass_twiddles(len: u32, stride: usize, direction: Direction) -> Vec<Comp
     table
 }
 
+/// The real length N whose twiddles `W_N^k` a real step reads, if it reads any: the point-wise
+/// split and merge of an even N (`len` = N), a fused or lanes pass with a real edge (N = 2 * its
+/// sequences' length).
 fn real_len(spec: &KernelSpec, params: &LaunchParams) -> Option<u64> {
     match spec {
         KernelSpec::Real(real) if real.has_twiddles() => Some(params.len as u64),
-        KernelSpec::Fused(FusedSpec { real: Some(_), .. }) => Some(2 * params.padded as u64),
+        KernelSpec::Fused(FusedSpec { real: Some(_), .. })
+        | KernelSpec::Lanes(LanesSpec { real: Some(_), .. }) => Some(2 * params.padded as u64),
         _ => None,
     }
 }
 
-/// Whether a fused pass with a real edge is a whole transform (one pass: `t = p = 1`): its
-/// real twiddle table is then one level, `W_N^k` for `k <= N/2`, read as `real_hi[k]`.
+/// Whether a fused pass with a real edge is a whole transform (one pass: `t = p = 1`), or a
+/// lanes pass with a real step (always whole): its real twiddle table is then one level,
+/// `W_N^k` for `k <= N/2`, read as `real_hi[k]`.
 fn single_level(spec: &KernelSpec, params: &LaunchParams) -> bool {
-    matches!(spec, KernelSpec::Fused(FusedSpec { real: Some(_), .. }))
-        && params.padded == spec.points() as usize
+    match spec {
+        KernelSpec::Fused(FusedSpec { real: Some(_), .. }) => {
+            params.padded == spec.points() as usize
+        }
+        KernelSpec::Lanes(LanesSpec { real: Some(_), .. }) => true,
+        _ => false,
+    }
 }
 
 /// The caller's layout a layout pass moves: the output's for a store, else the input's.
