@@ -59,13 +59,18 @@ impl Plan {
                     pair_words(&spec, pass.params.pair_rows)
                 ),
                 KernelSpec::Lanes(spec) => format!(
-                    "lanes pass of {}-point sub-FFTs for CPU devices, stride {stride}: {entry} (8 {} per work-item, one per SIMD lane; stages of radix {:?} in private memory)",
+                    "lanes pass of {}-point sub-FFTs for CPU devices, stride {stride}: {entry} (8 {} per work-item, one per SIMD lane; stages of radix {:?} in private memory){}",
                     spec.len,
                     match spec.shape {
                         crate::kernel::LanesShape::Whole => "transforms of the batch",
                         crate::kernel::LanesShape::Part => "neighbouring sub-FFTs",
                     },
-                    spec.stage_radices()
+                    spec.stage_radices(),
+                    match spec.real {
+                        None => "",
+                        Some(crate::kernel::FusedReal::Split) => "; stores the real transform's split step (half spectrum, N/2 + 1 values per row) from each lane's whole spectrum",
+                        Some(crate::kernel::FusedReal::Merge) => "; loads the real transform's merge step from the half spectrum into each lane",
+                    }
                 ),
                 KernelSpec::Chirp(spec) => format!(
                     "Bluestein {} step, point-wise: {entry}",
@@ -281,7 +286,7 @@ impl Plan {
         } else if matches!(complex.first(), Some(KernelSpec::Radix(_))) {
             "global radix passes: no work-group holds both values of a pair"
         } else if matches!(complex.first(), Some(KernelSpec::Lanes(_))) {
-            "lanes passes: a work-item's lanes are eight sequences, not the mirrored pairs of one"
+            "lanes passes of several: a work-item's lanes are eight neighbouring sub-FFTs of one sequence, not the mirrored pairs of each"
         } else if complex.len() == 1 {
             "the one-pass kernel has no form with the step (its stages exchange halves)"
         } else if self.request.direction == crate::Direction::Forward {
@@ -308,9 +313,11 @@ impl Plan {
         };
         let half = crate::kernel::half_spectrum_len(n);
         let fused = |step: crate::kernel::FusedReal| {
-            self.passes
-                .iter()
-                .any(|p| matches!(p.spec, KernelSpec::Fused(f) if f.real == Some(step)))
+            self.passes.iter().any(|p| match p.spec {
+                KernelSpec::Fused(f) => f.real == Some(step),
+                KernelSpec::Lanes(l) => l.real == Some(step),
+                _ => false,
+            })
         };
         let (core, step) = if n % 2 == 1 {
             (

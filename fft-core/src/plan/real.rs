@@ -5,9 +5,14 @@
 use super::real_any_stride::{split_at_any_stride, with_split_at_any_stride, AnyStrideTier};
 use super::real_mixed_split::mixed_split_passes;
 use super::real_three_pass::{merge_in_short_first_pass, split_in_third_pass};
-use super::{DeviceCaps, FusedSplit, Pass, Plan, PlanError, PlanRequest};
+use super::rules::LANES_MIN_TRANSFORM;
+use super::{
+    is_smooth, DeviceCaps, DeviceKind, FusedSplit, KernelForm, Pass, Plan, PlanError, PlanRequest,
+    Strategy,
+};
 use crate::kernel::{
-    FusedReal, FusedSpec, KernelSpec, LaunchParams, RealLayout, RealSpec, RealStep,
+    FusedReal, FusedSpec, KernelSpec, LanesSpec, LaunchParams, RealLayout, RealSpec, RealStep,
+    Twiddles, LANES_MIN_LEN,
 };
 use crate::{Direction, Normalization, Precision};
 
@@ -35,6 +40,7 @@ pub(super) fn real_plan(
         shape: None,
         normalization: Normalization::None,
         real: None,
+        strategy: short_half_strategy(&request, complex_len, odd, caps),
         ..request
     };
     let inner = Plan::new(inner_request, caps)?;
@@ -116,6 +122,33 @@ pub(super) fn real_plan(
         scale,
         complex_len,
     })
+}
+
+/// The strategy of an even real transform's complex FFT: on CPU devices' automatic plans, a
+/// half length from [`LANES_MIN_LEN`] up to the complex plans' [`LANES_MIN_TRANSFORM`] runs as
+/// one lanes pass, which takes the step ([`fuse_lanes`]), instead of global radix passes and
+/// a point-wise step. On the 2-core CI machine (PoCL 3.1, 2^22 f32 reals per launch, two
+/// rounds each) R2Cs of 16 .. 256 reals took 1.4-2.0 ms instead of 5.8-12.9, C2Rs 1.4-1.8
+/// instead of 5.7-42.9 (docs/PERFORMANCE.md, 2026-12-01 (lanes real)). The request's own
+/// strategy otherwise.
+fn short_half_strategy(
+    request: &PlanRequest,
+    complex_len: usize,
+    odd: bool,
+    caps: &DeviceCaps,
+) -> Strategy {
+    let short_half = !odd
+        && caps.kind == DeviceKind::Cpu
+        && request.strategy == Strategy::Auto
+        && request.form == KernelForm::Auto
+        && request.twiddles == Twiddles::Table
+        && is_smooth(complex_len)
+        && (LANES_MIN_LEN as usize..LANES_MIN_TRANSFORM).contains(&complex_len);
+    if short_half {
+        Strategy::Lanes
+    } else {
+        request.strategy
+    }
 }
 
 /// The passes of an even real transform's complex FFT with its step's edge in mind: the
@@ -331,6 +364,9 @@ fn fuse(pass: &mut Pass, step: FusedReal) -> bool {
 
 /// [`fuse`], with fewer split columns where `fewer` says.
 fn fuse_with(pass: &mut Pass, step: FusedReal, fewer: FewerColumns) -> bool {
+    if let KernelSpec::Lanes(lanes) = pass.spec {
+        return fuse_lanes(pass, lanes, step);
+    }
     let KernelSpec::Fused(plain) = pass.spec else {
         return false;
     };
@@ -369,6 +405,24 @@ fn fuse_with(pass: &mut Pass, step: FusedReal, fewer: FewerColumns) -> bool {
         }
     }
     pass.spec = KernelSpec::Fused(fused);
+    pass.relaunch();
+    true
+}
+
+/// Puts `step` into a CPU plan's lanes pass that is the whole transform (each lane holds a
+/// whole sequence, so every mirrored pair is in one work-item: `LanesSpec::real`), and says
+/// whether it did. On the 2-core CI machine (PoCL 3.1) the point-wise split of 1024 x 4096
+/// reals took 2.7 ms beside the 2.8 ms of the lanes FFT; the pass with the split 2.4 ms
+/// (docs/PERFORMANCE.md, 2026-12-01 (lanes real)).
+fn fuse_lanes(pass: &mut Pass, plain: LanesSpec, step: FusedReal) -> bool {
+    let stepped = LanesSpec {
+        real: Some(step),
+        ..plain
+    };
+    if plain.real.is_some() || stepped.check().is_err() {
+        return false;
+    }
+    pass.spec = KernelSpec::Lanes(stepped);
     pass.relaunch();
     true
 }

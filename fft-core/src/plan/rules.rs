@@ -167,7 +167,7 @@ fn lanes_serve(request: &PlanRequest, caps: &DeviceCaps, len: usize) -> bool {
 /// 128 points took 6.8-8.8 ms as one lanes pass, whatever its stage radices, against 4.0-5.1
 /// as two radix passes (why is not known; 16 and 32 points took 2.5-3.5 ms as lanes, 3.6-6.2
 /// as radix passes, too close in that noise for a rule of their own).
-const LANES_MIN_TRANSFORM: usize = 256;
+pub(super) const LANES_MIN_TRANSFORM: usize = 256;
 
 /// Splits `log2_len` into lanes sub-FFT exponents: one pass up to
 /// [`LanesSpec::max_len`], else the fewest balanced passes (larger ones first), each of at

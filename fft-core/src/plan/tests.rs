@@ -883,23 +883,47 @@ fn real_plans_fuse_their_steps_into_the_edge_passes_on_gpus() {
 }
 
 #[test]
-fn real_plans_on_cpus_and_odd_lengths_use_point_wise_steps() {
+fn real_plans_on_cpus_fuse_the_step_into_a_whole_lanes_pass_and_odd_lengths_do_not() {
     let (fwd, inv) = (Direction::Forward, Direction::Inverse);
     let compact = RealLayout::Compact;
+    // Half lengths from 8 points run as one lanes pass with the step (below 256 complex
+    // points only for real transforms: `short_half_strategy`), powers of two or not.
     assert_eq!(
         real_entries(64, fwd, compact, &CPU),
-        [
-            "fft_radix16_fwd_f32_scalar_p1",
-            "fft_radix2_fwd_f32_scalar",
-            "fft_real_split_f32"
-        ]
+        ["fft_lanes32_fwd_f32_whole_split"]
     );
     assert_eq!(
         real_entries(64, inv, compact, &CPU),
+        ["fft_lanes32_inv_f32_whole_merge"]
+    );
+    assert_eq!(
+        real_entries(1024, fwd, compact, &CPU),
+        ["fft_lanes512_fwd_f32_whole_split"]
+    );
+    assert_eq!(
+        real_entries(2000, inv, compact, &CPU),
+        ["fft_lanes_any_inv_f32_whole_merge"]
+    );
+    assert_eq!(
+        real_entries(26, fwd, compact, &CPU),
+        ["fft_lanes_any_fwd_f32_whole_split"]
+    );
+    // Padded rows keep their pack and unpack passes around it.
+    assert_eq!(
+        real_entries(1024, fwd, RealLayout::Padded, &CPU),
+        ["fft_real_pack_f32", "fft_lanes512_fwd_f32_whole_split"]
+    );
+    // Half lengths under 8 points and lanes passes of several keep the point-wise step.
+    assert_eq!(
+        real_entries(12, fwd, compact, &CPU),
+        ["fft_radix6_fwd_f32", "fft_real_split_f32"]
+    );
+    assert_eq!(
+        real_entries(1 << 16, fwd, compact, &CPU),
         [
-            "fft_real_merge_f32",
-            "fft_radix16_inv_f32_scalar_p1",
-            "fft_radix2_inv_f32_scalar"
+            "fft_lanes256_fwd_f32_p1",
+            "fft_lanes128_fwd_f32",
+            "fft_real_split_f32"
         ]
     );
     // Odd N: the N-point complex FFT between the point-wise steps, on every device.
