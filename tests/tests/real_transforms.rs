@@ -246,6 +246,59 @@ fn fused_split_and_merge_match_the_oracle() {
     check_c2r::<f64>(1 << 22, 1, Family::Fused, 9).unwrap();
 }
 
+/// Real lengths whose complex FFT is one lanes pass (CPU devices), the step in it: half
+/// lengths from 8 points (the shortest lanes pass) to 4096 (f32's longest), powers of two (a
+/// program each) and not (the program whose length is an argument; 13 and 100 points end in
+/// a partial run of 8).
+const LANES_LENGTHS: [usize; 8] = [16, 26, 64, 200, 1000, 2048, 6000, 8192];
+
+/// R2C and C2R of `batch` rows of `len` reals with lanes plans: each one lanes pass with its
+/// step, matching the oracle.
+fn check_one_lanes_pass<T: FftFloat>(len: usize, batch: usize) -> Result<(), String>
+where
+    Complex<T>: OclPrm,
+{
+    let with_step = |plan: &Plan, step: FusedReal| {
+        matches!(plan.passes.as_slice(),
+            [pass] if matches!(pass.spec, KernelSpec::Lanes(l) if l.real == Some(step)))
+    };
+    let r2c = real_plan::<T>(len, batch, Family::Lanes, RealLayout::Compact)?;
+    let c2r = inverse_plan::<T>(len, batch, Family::Lanes, RealLayout::Compact)?;
+    if !with_step(r2c.plan(), FusedReal::Split) || !with_step(c2r.plan(), FusedReal::Merge) {
+        return Err(format!(
+            "N = {len}: not one lanes pass with the step:\n{}\n{}",
+            r2c.explain(),
+            c2r.explain()
+        ));
+    }
+    let seed = (len * 16 + batch) as u64;
+    check_r2c::<T>(len, batch, Family::Lanes, seed)?;
+    check_c2r::<T>(len, batch, Family::Lanes, seed + 1)?;
+    Ok(())
+}
+
+#[test]
+fn one_lanes_pass_takes_the_split_and_the_merge() {
+    let kind = test_queue().plan_caps().kind;
+    if kind != fft_runtime::DeviceKind::Cpu {
+        // Lanes passes exist for CPU devices only (tests/tests/lanes_passes.rs).
+        let refused = real_plan::<f32>(64, 1, Family::Lanes, RealLayout::Compact);
+        assert!(refused.is_err_and(|e| e.contains("lanes")), "{kind}");
+        return;
+    }
+    let mut failures = Vec::new();
+    // Batches of 1 and 11: the last work-item's lanes past the batch repeat its last row.
+    for len in LANES_LENGTHS {
+        for batch in [1, 11] {
+            failures.extend(check_one_lanes_pass::<f32>(len, batch).err());
+        }
+    }
+    for len in [16, 26, 1000, 4096] {
+        failures.extend(check_one_lanes_pass::<f64>(len, 3).err());
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
 fn fused_plans_put_the_steps_into_the_edge_passes() {
     let fused_step = |plan: &Plan, step: FusedReal| {
@@ -492,12 +545,12 @@ fn explain_says_how_odd_and_even_lengths_run() {
         "{}",
         even.explain()
     );
-    // On the CPU device of the tests the steps are point-wise passes (the 500-point FFT is a
-    // lanes pass), and explain says why.
+    // On the CPU device of the tests the 500-point FFT is one lanes pass whose load takes the
+    // merge, and explain says so.
     if test_queue().plan_caps().kind == fft_core::plan::DeviceKind::Cpu {
         assert!(
             even.explain()
-                .contains("lanes passes: a work-item's lanes are eight sequences"),
+                .contains("loads the real transform's merge step from the half spectrum"),
             "{}",
             even.explain()
         );
