@@ -49,10 +49,11 @@ commands:
       for N seconds each (default 60), from the seeds in fuzz/seeds/; installs the
       nightly toolchain and cargo-fuzz when missing. Fails on any crash or hang (naming the
       input).
-  real-coverage [--max M]
-      Plan every even N <= M (default 1048576) whose half is 13-smooth for an NVIDIA GPU,
-      f32 and f64, R2C and C2R (no device needed), and count the plans that still run the
-      split or merge step as a point-wise pass of its own, grouped by plan shape.
+  real-coverage [--max M] [--cpu]
+      Plan every even N <= M (default 1048576) whose half is 13-smooth for an NVIDIA GPU
+      (with --cpu: a PoCL CPU device), f32 and f64, R2C and C2R (no device needed), and
+      count the plans that still run the split or merge step as a point-wise pass of its
+      own, grouped by plan shape.
   help
       Print this message.";
 
