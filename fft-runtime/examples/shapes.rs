@@ -12,7 +12,7 @@
 //! shapes and prints `realfft_ms / ms`; `--rustfft` times rustfft (one thread) along every
 //! axis of C2C shapes, lines of the other axes copied out and back. `--no-check` skips the
 //! accuracy check against the oracle (a naive DFT along long mixed axes takes seconds). `--global` plans C2C shapes with global radix passes
-//! only (multi-dimensional axes through the permute). `--layouts` times the 1-D C2C shapes with
+//! only (multi-dimensional axes through the permute), `--lanes` with lanes passes (CPU devices). `--layouts` times the 1-D C2C shapes with
 //! their input contiguous, strided (every other value) and planar (multi-dimensional ones in
 //! Fortran order too); with `--r2c`/`--c2r`, the
 //! 1-D real shapes with padded rows, strided reals and a strided half spectrum (multi-dimensional
@@ -130,6 +130,8 @@ where
     })?;
     let strategy = if std::env::args().any(|a| a == "--global") {
         fft_runtime::Strategy::GlobalRadix
+    } else if std::env::args().any(|a| a == "--lanes") {
+        fft_runtime::Strategy::Lanes
     } else {
         fft_runtime::Strategy::Auto
     };

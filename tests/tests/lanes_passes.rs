@@ -1,5 +1,5 @@
 //! Lanes passes (eight sub-FFTs per work-item, one per SIMD lane: the CPU devices' default
-//! for powers of two and 13-smooth lengths from 256 points), asked for with `Strategy::Lanes`
+//! for powers of two and 13-smooth lengths from 32 points), asked for with `Strategy::Lanes`
 //! so every length runs them: every power-of-two whole-transform length and mixed ones in both
 //! precisions with a batch that leaves the last work-item partial, plans of two and three
 //! passes (with one- and two-level twiddle tables, first sub-FFTs straddling transforms), in

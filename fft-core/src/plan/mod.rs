@@ -64,7 +64,7 @@ pub const MIN_RUN_BYTES: usize = 32;
 pub enum Strategy {
     /// Fused local-memory passes on GPUs and accelerators where the device and the options
     /// allow, else global radix passes (the default). CPU devices get lanes passes for powers
-    /// of two and 13-smooth lengths from 256 points ([`Strategy::Lanes`]) and global radix
+    /// of two and 13-smooth lengths from 32 points ([`Strategy::Lanes`]) and global radix
     /// passes otherwise: under
     /// PoCL on a 2-core machine fused passes were 1.2 to 2.5 times slower than global radix
     /// passes (docs/PERFORMANCE.md), their barriers and local-memory staging costing more than

@@ -1000,15 +1000,32 @@ mod tests {
     }
 
     #[test]
-    fn cpu_devices_permute_around_scalar_passes_unless_fused_is_asked_for() {
+    fn cpu_devices_permute_around_lanes_passes_unless_fused_is_asked_for() {
         let p = plan(&[64, 64], None, &CPU);
         let names: Vec<String> = table(&p).into_iter().map(|r| r.0).collect();
-        let rows = ["fft_radix16_inv_f32_scalar_p1", "fft_radix4_inv_f32_scalar"];
-        assert_eq!(names[..2], rows);
-        assert_eq!(names[2], "fft_permute_gather_f32");
-        assert_eq!(names[3..5], rows);
-        assert_eq!(names[5], "fft_permute_scatter_f32");
-        assert_eq!(names.len(), 6);
+        let rows = "fft_lanes64_inv_f32_whole";
+        assert_eq!(
+            names,
+            [
+                rows,
+                "fft_permute_gather_f32",
+                rows,
+                "fft_permute_scatter_f32"
+            ]
+        );
+        // 16-point axes are one scalar radix pass.
+        let short = plan(&[16, 16], None, &CPU);
+        let names: Vec<String> = table(&short).into_iter().map(|r| r.0).collect();
+        let rows = "fft_radix16_inv_f32_scalar_p1";
+        assert_eq!(
+            names,
+            [
+                rows,
+                "fft_permute_gather_f32",
+                rows,
+                "fft_permute_scatter_f32"
+            ]
+        );
         let fused = Plan::new(
             PlanRequest {
                 strategy: Strategy::Fused,

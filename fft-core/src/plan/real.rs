@@ -126,11 +126,12 @@ pub(super) fn real_plan(
 
 /// The strategy of an even real transform's complex FFT: on CPU devices' automatic plans, a
 /// half length from [`LANES_MIN_LEN`] up to the complex plans' [`LANES_MIN_TRANSFORM`] runs as
-/// one lanes pass, which takes the step ([`fuse_lanes`]), instead of global radix passes and
+/// one lanes pass, which takes the step ([`fuse_lanes`]), instead of a global radix pass and
 /// a point-wise step. On the 2-core CI machine (PoCL 3.1, 2^22 f32 reals per launch, two
 /// rounds each) R2Cs of 16 .. 256 reals took 1.4-2.0 ms instead of 5.8-12.9, C2Rs 1.4-1.8
-/// instead of 5.7-42.9 (docs/PERFORMANCE.md, 2026-12-01 (lanes real)). The request's own
-/// strategy otherwise.
+/// instead of 5.7-42.9 (docs/PERFORMANCE.md, 2026-12-01 (lanes real); halves from 32 points
+/// are lanes passes of the complex plans since "(lanes short)"). The request's own strategy
+/// otherwise.
 fn short_half_strategy(
     request: &PlanRequest,
     complex_len: usize,

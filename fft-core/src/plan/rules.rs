@@ -161,13 +161,14 @@ fn lanes_serve(request: &PlanRequest, caps: &DeviceCaps, len: usize) -> bool {
     chosen && request.twiddles == Twiddles::Table
 }
 
-/// The shortest transform of lanes passes on CPU devices' automatic plans: 256 points took
-/// 4.9-5.3 ms for 2^22 points on the 2-core machine against 4.4-7.1 for two scalar radix passes,
-/// 512 points 4.7-6.8 against 11-17 for three. Shorter transforms keep the radix passes: 64 and
-/// 128 points took 6.8-8.8 ms as one lanes pass, whatever its stage radices, against 4.0-5.1
-/// as two radix passes (why is not known; 16 and 32 points took 2.5-3.5 ms as lanes, 3.6-6.2
-/// as radix passes, too close in that noise for a rule of their own).
-pub(super) const LANES_MIN_TRANSFORM: usize = 256;
+/// The shortest transform of lanes passes on CPU devices' automatic plans: from 32 points one
+/// lanes pass replaces two scalar radix passes. On the 2-core machine (PoCL 3.1, 2^22 points
+/// per launch, rounds radix lanes lanes radix; docs/PERFORMANCE.md "2026-12-01 (lanes
+/// short)") 32, 64 and 128 points took 3.3-6.2 ms as lanes against 6.9-11.2 as radix passes
+/// in f32, 2.2-4.6 against 7.3-12.4 in f64; mixed lengths of 36 to 243 points 5.0-11.6
+/// against 7.0-18.3. 8 and 16 points stay one radix pass (2.1-3.8 ms against 3.4-7.3 as
+/// lanes). (On 2026-11-24's machine, an AMD EPYC, 64 and 128 points had lost as lanes.)
+pub(super) const LANES_MIN_TRANSFORM: usize = 32;
 
 /// Splits `log2_len` into lanes sub-FFT exponents: one pass up to
 /// [`LanesSpec::max_len`], else the fewest balanced passes (larger ones first), each of at

@@ -1014,11 +1014,13 @@ fn on_cpu(len: usize, batch: usize, precision: crate::Precision) -> Plan {
 }
 
 #[test]
-fn cpu_devices_plan_lanes_passes_from_256_points() {
+fn cpu_devices_plan_lanes_passes_from_32_points() {
     use crate::Precision::{F32, F64};
     // (len, precision) -> (sub-FFT length, stride) of every pass.
     type Passes = &'static [(u32, usize)];
-    let table: [(usize, crate::Precision, Passes); 8] = [
+    let table: [(usize, crate::Precision, Passes); 10] = [
+        (32, F32, &[(32, 1)]),
+        (128, F64, &[(128, 1)]),
         (256, F32, &[(256, 1)]),
         (1024, F32, &[(1024, 1)]),
         (4096, F32, &[(4096, 1)]),
@@ -1039,7 +1041,8 @@ fn cpu_devices_plan_lanes_passes_from_256_points() {
     // 13-smooth lengths: one pass up to the private-memory limit, else the most balanced split
     // whose first length is a multiple of 8 (every later pass's t and p are then too); 6561 =
     // 3^8 has none (above: radix passes).
-    let mixed: [(usize, crate::Precision, Passes); 5] = [
+    let mixed: [(usize, crate::Precision, Passes); 6] = [
+        (36, F32, &[(36, 1)]),
         (300, F32, &[(300, 1)]),
         (2187, F32, &[(2187, 1)]),
         (100_000, F32, &[(400, 1), (250, 400)]),
@@ -1084,11 +1087,14 @@ fn cpu_devices_plan_lanes_passes_from_256_points() {
     let names: Vec<String> = two.passes.iter().map(Pass::entry_point).collect();
     assert_eq!(names, ["fft_lanes256_fwd_f32_p1", "fft_lanes256_fwd_f32"]);
     assert!(two.passes.iter().all(|p| p.launch.global == [256 * 3 / 8]));
-    // 128 points, explicit strategies and forms, other twiddles, other lengths: radix passes.
-    assert!(matches!(
-        on_cpu(128, 1, F32).passes[0].spec,
-        KernelSpec::Radix(_)
-    ));
+    // 16 and 24 points, explicit strategies and forms, other twiddles, other lengths: radix
+    // passes.
+    for len in [16, 24] {
+        assert!(matches!(
+            on_cpu(len, 1, F32).passes[0].spec,
+            KernelSpec::Radix(_)
+        ));
+    }
     for r in [
         PlanRequest {
             strategy: Strategy::GlobalRadix,
