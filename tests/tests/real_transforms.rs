@@ -296,7 +296,37 @@ fn one_lanes_pass_takes_the_split_and_the_merge() {
     for len in [16, 26, 1000, 4096] {
         failures.extend(check_one_lanes_pass::<f64>(len, 3).err());
     }
+    // The split's store scales: numpy's "forward" normalization (1/N on the R2C).
+    for len in [64, 1000] {
+        failures.extend(check_scaled_lanes_split(len).err());
+    }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// An R2C of `len` reals in one lanes pass with the forward normalization: the oracle's
+/// spectrum times 1/N.
+fn check_scaled_lanes_split(len: usize) -> Result<ErrorReport, String> {
+    let plan = Fft::<f32>::builder(test_queue())
+        .len(len)
+        .batch(9)
+        .strategy(Family::Lanes)
+        .normalization(Normalization::Forward)
+        .build_r2c()
+        .map_err(|e| format!("N = {len}: {e}"))?;
+    let input = random_reals::<f32>(len * 9, len as u64 + 5);
+    let got = plan.process(&input).map_err(|e| format!("N = {len}: {e}"))?;
+    let want: Vec<Complex64> = input
+        .chunks(len)
+        .flat_map(|row| rfft_oracle(&row.iter().map(|&v| f64::from(v)).collect::<Vec<_>>()))
+        .map(|v| v / len as f64)
+        .collect();
+    compare_rows(
+        &to_f64(&got),
+        &want,
+        len / 2 + 1,
+        real_tolerance::<f32>(len),
+        &format!("scaled R2C N = {len}"),
+    )
 }
 
 #[test]
