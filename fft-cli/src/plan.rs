@@ -3,7 +3,9 @@
 use crate::compute::PrecisionArg;
 use clap::{Args, ValueEnum};
 use fft_runtime::ocl::OclPrm;
-use fft_runtime::{Choice, DeviceQueue, Direction, Fft, FftFloat, Strategy};
+use fft_runtime::{
+    Choice, ComplexToReal, DeviceQueue, Direction, Fft, FftFloat, RealToComplex, Strategy,
+};
 use num_complex::Complex;
 use std::time::Instant;
 
@@ -17,7 +19,7 @@ pub enum StrategyArg {
     Global,
     /// Fused passes, or an error saying why not.
     Fused,
-    /// Lanes passes (eight sub-FFTs per work-item, one per SIMD lane; the CPU default for powers of two and 13-smooth lengths from 256 points)
+    /// Lanes passes (eight sub-FFTs per work-item, one per SIMD lane; the CPU default for powers of two and 13-smooth lengths from 32 points)
     Lanes,
 }
 
@@ -45,6 +47,10 @@ pub struct PlanArgs {
     /// Inverse instead of forward.
     #[arg(long)]
     pub inverse: bool,
+    /// A real transform: N reals to N/2 + 1 complex values (R2C, numpy's rfft), or back with
+    /// --inverse (C2R, irfft).
+    #[arg(long)]
+    pub real: bool,
     /// Precision on the device.
     #[arg(long, value_enum, default_value = "f32")]
     pub precision: PrecisionArg,
@@ -104,7 +110,11 @@ where
     if let Some(choice) = args.decomposition {
         builder = builder.decomposition(choice);
     }
-    let plan = builder.build()?;
+    let plan: Box<dyn Planned> = match (args.real, args.inverse) {
+        (false, _) => Box::new(builder.build()?),
+        (true, false) => Box::new(builder.build_r2c()?),
+        (true, true) => Box::new(builder.build_c2r()?),
+    };
     let build_ms = started.elapsed().as_secs_f64() * 1e3;
     crate::out::line(plan.explain())?;
     let quick_started = plan.quick_started();
@@ -124,3 +134,32 @@ where
     }
     Ok(())
 }
+
+/// What `oclfft plan` reports of a complex or real plan.
+trait Planned {
+    fn explain(&self) -> String;
+    fn quick_started(&self) -> bool;
+    fn wait_ready(&self) -> fft_runtime::Result<()>;
+}
+
+/// Implements [`Planned`] by the plan types' own methods of the same names.
+macro_rules! planned {
+    ($($plan:ident),*) => {$(
+        impl<T: FftFloat> Planned for $plan<T>
+        where
+            Complex<T>: OclPrm,
+        {
+            fn explain(&self) -> String {
+                $plan::explain(self)
+            }
+            fn quick_started(&self) -> bool {
+                $plan::quick_started(self)
+            }
+            fn wait_ready(&self) -> fft_runtime::Result<()> {
+                $plan::wait_ready(self)
+            }
+        }
+    )*};
+}
+
+planned!(Fft, RealToComplex, ComplexToReal);

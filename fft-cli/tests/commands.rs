@@ -88,6 +88,31 @@ fn plan_explains_a_transform() {
 }
 
 #[test]
+fn plan_explains_real_transforms() {
+    for (args, kind) in [
+        (
+            &["plan", "1000", "--real"][..],
+            "forward R2C, 1 x 1000 points",
+        ),
+        (
+            &["plan", "1000", "--real", "--inverse"],
+            "inverse C2R, 1 x 1000 points",
+        ),
+        (&["plan", "7", "--real", "--batch", "3"], "7 is odd"),
+    ] {
+        oclfft()
+            .args(args)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(kind))
+            .stdout(predicate::str::contains(
+                "complex values per row (numpy's rfft layout)",
+            ))
+            .stdout(predicate::str::contains("plan built in"));
+    }
+}
+
+#[test]
 fn plan_explains_any_length() {
     for (len, algorithm) in [
         ("1000", "1000 = 2^3 * 5^3: Stockham passes of mixed radices"),

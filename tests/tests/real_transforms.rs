@@ -314,7 +314,9 @@ fn check_scaled_lanes_split(len: usize) -> Result<ErrorReport, String> {
         .build_r2c()
         .map_err(|e| format!("N = {len}: {e}"))?;
     let input = random_reals::<f32>(len * 9, len as u64 + 5);
-    let got = plan.process(&input).map_err(|e| format!("N = {len}: {e}"))?;
+    let got = plan
+        .process(&input)
+        .map_err(|e| format!("N = {len}: {e}"))?;
     let want: Vec<Complex64> = input
         .chunks(len)
         .flat_map(|row| rfft_oracle(&row.iter().map(|&v| f64::from(v)).collect::<Vec<_>>()))
