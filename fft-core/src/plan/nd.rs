@@ -1001,31 +1001,24 @@ mod tests {
 
     #[test]
     fn cpu_devices_permute_around_lanes_passes_unless_fused_is_asked_for() {
+        // Each axis is one lanes pass from 32 points, one scalar radix pass below.
+        for (len, rows) in [
+            (64, "fft_lanes64_inv_f32_whole"),
+            (16, "fft_radix16_inv_f32_scalar_p1"),
+        ] {
+            let names: Vec<String> = table(&plan(&[len, len], None, &CPU))
+                .into_iter()
+                .map(|r| r.0)
+                .collect();
+            let want = [
+                rows,
+                "fft_permute_gather_f32",
+                rows,
+                "fft_permute_scatter_f32",
+            ];
+            assert_eq!(names, want, "{len}");
+        }
         let p = plan(&[64, 64], None, &CPU);
-        let names: Vec<String> = table(&p).into_iter().map(|r| r.0).collect();
-        let rows = "fft_lanes64_inv_f32_whole";
-        assert_eq!(
-            names,
-            [
-                rows,
-                "fft_permute_gather_f32",
-                rows,
-                "fft_permute_scatter_f32"
-            ]
-        );
-        // 16-point axes are one scalar radix pass.
-        let short = plan(&[16, 16], None, &CPU);
-        let names: Vec<String> = table(&short).into_iter().map(|r| r.0).collect();
-        let rows = "fft_radix16_inv_f32_scalar_p1";
-        assert_eq!(
-            names,
-            [
-                rows,
-                "fft_permute_gather_f32",
-                rows,
-                "fft_permute_scatter_f32"
-            ]
-        );
         let fused = Plan::new(
             PlanRequest {
                 strategy: Strategy::Fused,
