@@ -307,6 +307,10 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
                 real: Some(FusedReal::Merge),
                 ..LanesSpec::new(1000, LanesShape::Whole)
             }),
+            KernelSpec::Lanes(LanesSpec {
+                real: Some(FusedReal::Split),
+                ..LanesSpec::new(128, LanesShape::Part)
+            }),
             mixed_fused,
             long_mixed,
             scattered,
@@ -423,6 +427,7 @@ mod tests {
                 "fft_lanes_any_fwd_f32_whole",
                 "fft_lanes512_fwd_f32_whole_split",
                 "fft_lanes_any_inv_f32_whole_merge",
+                "fft_lanes128_fwd_f32_split",
                 "fft_fused1000_c4_fwd_f32",
                 "fft_fused15625_c1_fwd_f32",
                 "fft_fused5005_c1_fwd_f32",

@@ -68,11 +68,15 @@ pub struct LanesSpec {
     /// passes' two-level `W^(k*m)` by a lane factor `W^(l*m)` (`TableKind::LaneTwiddles`), for
     /// strides whose one table would not stay in the caches (`LANES_ONE_TABLE_MAX`).
     pub table: PassTable,
-    /// A real transform's step in the pass, for a [`LanesShape::Whole`] pass only: each lane
-    /// holds a whole sequence, so both values of every mirrored pair are in the work-item.
+    /// A real transform's step in the pass. In a [`LanesShape::Whole`] pass each lane holds a
+    /// whole sequence, so both values of every mirrored pair are in the work-item:
     /// [`FusedReal::Split`] (forward): the store writes the `L + 1` values of each row's half
     /// spectrum; [`FusedReal::Merge`] (inverse): the load reads them. The twiddles `W_N^k`,
     /// `N = 2L`, come from a one-level table (`TableKind::RealHi`, `k <= L`).
+    /// A [`LanesShape::Part`] pass takes the split only, as the last pass of several (its
+    /// stride `p` a multiple of 16): lanes 0..3 hold columns `4g .. 4g + 3` and lanes 4..7
+    /// their mirrors `p - 4g - 3 .. p - 4g`, so each lane's mirrored pairs are in the
+    /// work-item; `W_N^n` from the two-level table (`TableKind::RealHi`/`RealLo`).
     pub real: Option<FusedReal>,
 }
 
@@ -146,7 +150,8 @@ impl LanesSpec {
             && (LANES_MIN_LEN..=LanesSpec::max_len(self.precision)).contains(&self.len)
             && (self.shape == LanesShape::Part || self.table == PassTable::OneLevel)
             && self.real.map_or(true, |step| {
-                self.shape == LanesShape::Whole && step.direction() == self.direction
+                step.direction() == self.direction
+                    && (self.shape == LanesShape::Whole || step == FusedReal::Split)
             });
         if fits {
             Ok(())

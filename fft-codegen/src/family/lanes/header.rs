@@ -98,6 +98,20 @@ pub(super) fn write_header<W: Write>(
                 }
             }
             writeln!(w, "// and its loads and stores are runs of 8.")?;
+            if spec.real.is_some() {
+                writeln!(
+                    w,
+                    "// This program is the last pass of an R2C with the split in its store: {name} alone, whose lanes"
+                )?;
+                writeln!(
+                    w,
+                    "// are columns 4g .. 4g + 3 and their mirrors p - 4g - 3 .. p - 4g (work-item g of a sequence),"
+                )?;
+                writeln!(
+                    w,
+                    "// rows of p * {l} + 1 values out, W_N^n = real_hi[n >> rh] * real_lo[n & (2^rh - 1)] (N = 2 p {l})."
+                )?;
+            }
         }
     }
     Ok(())

@@ -32,6 +32,7 @@ use std::fmt::{self, Write};
 mod any;
 mod header;
 mod load;
+mod paired;
 mod real;
 mod stages;
 mod store;
@@ -41,6 +42,7 @@ use any::{write_any_header, write_any_program};
 use fft_core::kernel::{FusedReal, LANES};
 use header::write_header;
 use load::{write_lane_rows, write_part_load, write_whole_load};
+use paired::{write_paired_load, write_paired_split_store};
 use real::{write_merge_load, write_split_store, RealRows};
 use stages::write_stages;
 use store::write_store;
@@ -136,9 +138,11 @@ fn write_program<W: Write>(
     if spec.runtime_len() {
         return write_any_program(w, spec, graphs);
     }
-    let entries: &[Entry] = match spec.shape {
-        LanesShape::Whole => &[Entry::Whole],
-        LanesShape::Part => &[Entry::First, Entry::Later],
+    let entries: &[Entry] = match (spec.shape, spec.real) {
+        (LanesShape::Whole, _) => &[Entry::Whole],
+        // The split's pass is only ever the last.
+        (LanesShape::Part, Some(_)) => &[Entry::Later],
+        (LanesShape::Part, None) => &[Entry::First, Entry::Later],
     };
     for &entry in entries {
         writeln!(w)?;
@@ -196,10 +200,13 @@ fn write_entry<W: Write>(
             write_lane_rows(w, "row", &len)?;
         }
         (Entry::Whole, _) => write_whole_load(w, spec, &t)?,
+        (Entry::Later, Some(FusedReal::Split)) => write_paired_load(w, spec, &t)?,
         (Entry::First | Entry::Later, _) => write_part_load(w, spec, &t, entry)?,
     }
     let last = write_stages(w, spec, graphs)?;
-    if spec.real == Some(FusedReal::Split) {
+    if entry == Entry::Later && spec.real == Some(FusedReal::Split) {
+        write_paired_split_store(w, spec, &t, last)?;
+    } else if spec.real == Some(FusedReal::Split) {
         let other = if last == "a" { "b" } else { "a" };
         let arrays = |p: &str| [format!("{p}re"), format!("{p}im")];
         let ([zre, zim], [xre, xim]) = (arrays(last), arrays(other));

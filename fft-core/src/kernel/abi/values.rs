@@ -5,7 +5,7 @@
 use super::{Geometry, LaunchParams, LaunchShape, TableKind, UintArg, GUARDED_GROUP};
 use crate::kernel::chirp::{chirp, chirp_filter, ChirpStep};
 use crate::kernel::fused::FusedSpec;
-use crate::kernel::lanes::{LanesSpec, LANES};
+use crate::kernel::lanes::{LanesShape, LanesSpec, LANES};
 use crate::kernel::layout::{IoLayout, LayoutStep};
 use crate::kernel::rader::rader_filter;
 use crate::kernel::real::{half_spectrum_len, RealStep};
@@ -155,14 +155,18 @@ fn real_len(spec: &KernelSpec, params: &LaunchParams) -> Option<u64> {
 }
 
 /// Whether a fused pass with a real edge is a whole transform (one pass: `t = p = 1`), or a
-/// lanes pass with a real step (always whole): its real twiddle table is then one level,
+/// whole lanes pass with a real step: its real twiddle table is then one level,
 /// `W_N^k` for `k <= N/2`, read as `real_hi[k]`.
 fn single_level(spec: &KernelSpec, params: &LaunchParams) -> bool {
     match spec {
         KernelSpec::Fused(FusedSpec { real: Some(_), .. }) => {
             params.padded == spec.points() as usize
         }
-        KernelSpec::Lanes(LanesSpec { real: Some(_), .. }) => true,
+        KernelSpec::Lanes(LanesSpec {
+            real: Some(_),
+            shape,
+            ..
+        }) => *shape == LanesShape::Whole,
         _ => false,
     }
 }
