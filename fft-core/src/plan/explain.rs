@@ -66,10 +66,11 @@ impl Plan {
                         crate::kernel::LanesShape::Part => "neighbouring sub-FFTs",
                     },
                     spec.stage_radices(),
-                    match spec.real {
-                        None => "",
-                        Some(crate::kernel::FusedReal::Split) => "; stores the real transform's split step (half spectrum, N/2 + 1 values per row) from each lane's whole spectrum",
-                        Some(crate::kernel::FusedReal::Merge) => "; loads the real transform's merge step from the half spectrum into each lane",
+                    match (spec.real, spec.shape) {
+                        (None, _) => "",
+                        (Some(crate::kernel::FusedReal::Split), crate::kernel::LanesShape::Part) => "; lanes 0..3 hold columns c .. c + 3 and lanes 4..7 their mirrors p - c - 3 .. p - c, so the store writes the real transform's split step (half spectrum, N/2 + 1 values per row)",
+                        (Some(crate::kernel::FusedReal::Split), _) => "; stores the real transform's split step (half spectrum, N/2 + 1 values per row) from each lane's whole spectrum",
+                        (Some(crate::kernel::FusedReal::Merge), _) => "; loads the real transform's merge step from the half spectrum into each lane",
                     }
                 ),
                 KernelSpec::Chirp(spec) => format!(
@@ -286,7 +287,7 @@ impl Plan {
         } else if matches!(complex.first(), Some(KernelSpec::Radix(_))) {
             "global radix passes: no work-group holds both values of a pair"
         } else if matches!(complex.first(), Some(KernelSpec::Lanes(_))) {
-            "lanes passes of several: a work-item's lanes are eight neighbouring sub-FFTs of one sequence, not the mirrored pairs of each"
+            "lanes passes of several: a work-item's lanes are eight neighbouring sub-FFTs of one sequence, not mirrored pairs (only an R2C's last pass pairs its columns with their mirrors, at a stride that is a multiple of 16)"
         } else if complex.len() == 1 {
             "the one-pass kernel has no form with the step (its stages exchange halves)"
         } else if self.request.direction == crate::Direction::Forward {

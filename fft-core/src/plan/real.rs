@@ -11,8 +11,8 @@ use super::{
     Strategy,
 };
 use crate::kernel::{
-    FusedReal, FusedSpec, KernelSpec, LanesSpec, LaunchParams, RealLayout, RealSpec, RealStep,
-    Twiddles, LANES_MIN_LEN,
+    FusedReal, FusedSpec, KernelSpec, LanesShape, LanesSpec, LaunchParams, RealLayout, RealSpec,
+    RealStep, Twiddles, LANES_MIN_LEN,
 };
 use crate::{Direction, Normalization, Precision};
 
@@ -411,19 +411,25 @@ fn fuse_with(pass: &mut Pass, step: FusedReal, fewer: FewerColumns) -> bool {
 }
 
 /// Puts `step` into a CPU plan's lanes pass that is the whole transform (each lane holds a
-/// whole sequence, so every mirrored pair is in one work-item: `LanesSpec::real`), and says
-/// whether it did. On the 2-core CI machine (PoCL 3.1) the point-wise split of 1024 x 4096
-/// reals took 2.7 ms beside the 2.8 ms of the lanes FFT; the pass with the split 2.4 ms
-/// (docs/PERFORMANCE.md, 2026-12-01 (lanes real)).
+/// whole sequence, so every mirrored pair is in one work-item: `LanesSpec::real`), or the
+/// split into the last lanes pass of several whose stride is a multiple of 16 (its lanes
+/// then pair four columns with their mirrors), and says whether it did. On the 2-core CI
+/// machine (PoCL 3.1) the point-wise split of 1024 x 4096 reals took 2.7 ms beside the
+/// 2.8 ms of the lanes FFT; the pass with the split 2.4 ms (docs/PERFORMANCE.md, 2026-12-01
+/// (lanes real); the paired last pass: "(lanes paired)").
 fn fuse_lanes(pass: &mut Pass, plain: LanesSpec, step: FusedReal) -> bool {
     let stepped = LanesSpec {
         real: Some(step),
         ..plain
     };
-    if plain.real.is_some() || stepped.check().is_err() {
+    // A pass of several pairs columns c and p - c in its lanes: p a multiple of 16.
+    let pairs = plain.shape == LanesShape::Whole || pass.params.stride % 16 == 0;
+    if plain.real.is_some() || !pairs || stepped.check().is_err() {
         return false;
     }
     pass.spec = KernelSpec::Lanes(stepped);
+    // The split's pass of several has one entry, the later passes'.
+    pass.entry = 0;
     pass.relaunch();
     true
 }

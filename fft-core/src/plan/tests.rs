@@ -886,7 +886,7 @@ fn real_plans_fuse_their_steps_into_the_edge_passes_on_gpus() {
 fn real_plans_on_cpus_fuse_the_step_into_a_whole_lanes_pass_and_odd_lengths_do_not() {
     let (fwd, inv) = (Direction::Forward, Direction::Inverse);
     let compact = RealLayout::Compact;
-    // Half lengths from 8 points run as one lanes pass with the step (below 256 complex
+    // Half lengths from 8 points run as one lanes pass with the step (below 32 complex
     // points only for real transforms: `short_half_strategy`), powers of two or not.
     assert_eq!(
         real_entries(64, fwd, compact, &CPU),
@@ -913,17 +913,38 @@ fn real_plans_on_cpus_fuse_the_step_into_a_whole_lanes_pass_and_odd_lengths_do_n
         real_entries(1024, fwd, RealLayout::Padded, &CPU),
         ["fft_real_pack_f32", "fft_lanes512_fwd_f32_whole_split"]
     );
-    // Half lengths under 8 points and lanes passes of several keep the point-wise step.
+    // Half lengths under 8 points keep the point-wise step; so do the C2R's lanes passes
+    // of several and an R2C whose last pass's stride is no multiple of 16 (10000 reals:
+    // 5000 = 8 x 625 in three passes).
     assert_eq!(
         real_entries(12, fwd, compact, &CPU),
         ["fft_radix6_fwd_f32", "fft_real_split_f32"]
     );
     assert_eq!(
-        real_entries(1 << 16, fwd, compact, &CPU),
+        real_entries(1 << 16, inv, compact, &CPU),
         [
-            "fft_lanes256_fwd_f32_p1",
-            "fft_lanes128_fwd_f32",
-            "fft_real_split_f32"
+            "fft_real_merge_f32",
+            "fft_lanes256_inv_f32_p1",
+            "fft_lanes128_inv_f32"
+        ]
+    );
+    assert_eq!(
+        real_entries(10000, fwd, compact, &CPU)
+            .last()
+            .map(String::as_str),
+        Some("fft_real_split_f32")
+    );
+    // The R2C's last lanes pass of several pairs its columns with their mirrors and takes
+    // the split, with one- and two-level pass twiddles.
+    assert_eq!(
+        real_entries(1 << 16, fwd, compact, &CPU),
+        ["fft_lanes256_fwd_f32_p1", "fft_lanes128_fwd_f32_split"]
+    );
+    assert_eq!(
+        real_entries(1 << 20, fwd, compact, &CPU),
+        [
+            "fft_lanes1024_fwd_f32_p1",
+            "fft_lanes512_fwd_f32_hilo_split"
         ]
     );
     // Odd N: the N-point complex FFT between the point-wise steps, on every device.
