@@ -74,9 +74,10 @@ pub struct LanesSpec {
     /// spectrum; [`FusedReal::Merge`] (inverse): the load reads them. The twiddles `W_N^k`,
     /// `N = 2L`, come from a one-level table (`TableKind::RealHi`, `k <= L`).
     /// A [`LanesShape::Part`] pass takes the split only, as the last pass of several (its
-    /// stride `p` a multiple of 16): lanes 0..3 hold columns `4g .. 4g + 3` and lanes 4..7
-    /// their mirrors `p - 4g - 3 .. p - 4g`, so each lane's mirrored pairs are in the
-    /// work-item; `W_N^n` from the two-level table (`TableKind::RealHi`/`RealLo`).
+    /// stride `p` a multiple of 16, one-level pass twiddles): lanes 0..3 hold columns
+    /// `4g .. 4g + 3` and lanes 4..7 their mirrors `p - 4g - 3 .. p - 4g`, so each lane's
+    /// mirrored pairs are in the work-item; `W_N^n` from the two-level table
+    /// (`TableKind::RealHi`/`RealLo`).
     pub real: Option<FusedReal>,
 }
 
@@ -151,7 +152,8 @@ impl LanesSpec {
             && (self.shape == LanesShape::Part || self.table == PassTable::OneLevel)
             && self.real.map_or(true, |step| {
                 step.direction() == self.direction
-                    && (self.shape == LanesShape::Whole || step == FusedReal::Split)
+                    && (self.shape == LanesShape::Whole
+                        || (step == FusedReal::Split && self.table == PassTable::OneLevel))
             });
         if fits {
             Ok(())

@@ -410,10 +410,20 @@ fn fuse_with(pass: &mut Pass, step: FusedReal, fewer: FewerColumns) -> bool {
     true
 }
 
+/// The largest sequence (bytes of the N/2 complex values) whose last lanes pass of several
+/// takes the split with its columns paired. On the 2-core machine (PoCL 3.1, 2^22 reals per
+/// launch, two rounds; docs/PERFORMANCE.md "2026-12-01 (lanes paired)") the paired pass
+/// replaced the last pass and the point-wise split at 1.3-1.6x their speed up to 192000
+/// bytes (8320, 20000 and 48000 f32 reals, 8192 f64), and tied or lost from 262144 (65536,
+/// 131072 and 2^20 reals, both precisions): its loads are half cache lines at the stride of
+/// the pass, whose other halves the neighbouring work-item reads.
+const PAIRED_SPLIT_MAX_BYTES: usize = 192 * 1024;
+
 /// Puts `step` into a CPU plan's lanes pass that is the whole transform (each lane holds a
 /// whole sequence, so every mirrored pair is in one work-item: `LanesSpec::real`), or the
 /// split into the last lanes pass of several whose stride is a multiple of 16 (its lanes
-/// then pair four columns with their mirrors), and says whether it did. On the 2-core CI
+/// then pair four columns with their mirrors) up to [`PAIRED_SPLIT_MAX_BYTES`], and says
+/// whether it did. On the 2-core CI
 /// machine (PoCL 3.1) the point-wise split of 1024 x 4096 reals took 2.7 ms beside the
 /// 2.8 ms of the lanes FFT; the pass with the split 2.4 ms (docs/PERFORMANCE.md, 2026-12-01
 /// (lanes real); the paired last pass: "(lanes paired)").
@@ -422,8 +432,11 @@ fn fuse_lanes(pass: &mut Pass, plain: LanesSpec, step: FusedReal) -> bool {
         real: Some(step),
         ..plain
     };
-    // A pass of several pairs columns c and p - c in its lanes: p a multiple of 16.
-    let pairs = plain.shape == LanesShape::Whole || pass.params.stride % 16 == 0;
+    // A pass of several pairs columns c and p - c in its lanes: p a multiple of 16, and
+    // sequences whose values stay in the caches while the pass reads each column's half run.
+    let pairs = plain.shape == LanesShape::Whole
+        || (pass.params.stride % 16 == 0
+            && pass.params.padded * plain.precision.complex_bytes() <= PAIRED_SPLIT_MAX_BYTES);
     if plain.real.is_some() || !pairs || stepped.check().is_err() {
         return false;
     }

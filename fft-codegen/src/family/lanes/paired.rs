@@ -10,15 +10,16 @@
 //! exist: it takes column `p/2` instead, and columns 0 and `p/2`, each the mirror of itself,
 //! are split after the others from lanes 0 and 7.
 //!
-//! Pass twiddles: the front lanes' `W_(Lp)^((4g + l) m)` as the plain pass reads them, the
-//! mirrors' `W^((p - c) m) = W^(p m) conj(W^(c m))` from the front's reversed, with
-//! `W^(p m) = (W^((p/2) m))^2` and `W^((p/2) m)` read like a front lane's.
+//! Pass twiddles (the one-level table only): the front lanes' `W_(Lp)^((4g + l) m)` as the
+//! plain pass reads them, the mirrors' `W^((p - c) m) = W^(p m) conj(W^(c m))` from the
+//! front's reversed, with `W^(p m) = (W^((p/2) m))^2` and `W^((p/2) m)` read like a front
+//! lane's.
 
 use super::Types;
 use crate::opencl::literal::literal;
 use crate::opencl::twiddle_helpers::complex_product;
 use crate::opencl::writer::Writer;
-use fft_core::kernel::{LanesSpec, Lengths, PassTable};
+use fft_core::kernel::{LanesSpec, Lengths};
 use fft_core::Precision;
 use std::fmt::{self, Write};
 
@@ -52,9 +53,6 @@ pub(super) fn write_paired_load<W: Write>(
         w,
         "__global const {s} *xf = x + 2 * (base + c), *xm = x + 2 * (base + (g == 0u ? p - 4u : p - c - 3u));"
     )?;
-    if spec.table == PassTable::TwoLevel {
-        writeln!(w, "const uint low = (1u << h) - 1u;")?;
-    }
     writeln!(w, "for (uint m = 0; m < {l}u; ++m) {{")?;
     w.indent();
     writeln!(
@@ -62,49 +60,20 @@ pub(super) fn write_paired_load<W: Write>(
         "const {lanes} vf = vload8(0, xf + 2 * (size_t)m * t), vm = vload8(0, xm + 2 * (size_t)m * t);",
         lanes = t.lanes
     )?;
-    match spec.table {
-        PassTable::OneLevel => {
-            writeln!(
-                w,
-                "// W^((c + l) m): half of the lanes' table entry of columns 8 (g / 2) ..; W^((p/2) m): lane 0 of column p/2's."
-            )?;
-            writeln!(
-                w,
-                "const {} tw = vload16((c / 8u) * {l}u + m, pass_tw), th = vload16((mid / 8u) * {l}u + m, pass_tw);",
-                t.wide
-            )?;
-            writeln!(
-                w,
-                "const {quad} fr = (g & 1u) ? tw.even.hi : tw.even.lo, fi = (g & 1u) ? tw.odd.hi : tw.odd.lo;"
-            )?;
-            writeln!(w, "const {s} ur = th.s0, ui = th.s1;")?;
-        }
-        PassTable::TwoLevel => {
-            writeln!(
-                w,
-                "// W^(c m) and W^((p/2) m) from the two-level table, the front lanes' times W^(l m)."
-            )?;
-            write_two_level(
-                w,
-                s,
-                "b",
-                "c * m",
-                ["pass_tw_hi", "pass_tw_lo"],
-                ["h", "low"],
-            )?;
-            write_two_level(
-                w,
-                s,
-                "u",
-                "mid * m",
-                ["pass_tw_hi", "pass_tw_lo"],
-                ["h", "low"],
-            )?;
-            writeln!(w, "const {} lt = vload16(m, lane_tw);", t.wide)?;
-            let (fr, fi) = complex_product(["br", "bi"], ["lt.even.lo", "lt.odd.lo"]);
-            writeln!(w, "const {quad} fr = {fr}, fi = {fi};")?;
-        }
-    }
+    writeln!(
+        w,
+        "// W^((c + l) m): half of the lanes' table entry of columns 8 (g / 2) ..; W^((p/2) m): lane 0 of column p/2's."
+    )?;
+    writeln!(
+        w,
+        "const {} tw = vload16((c / 8u) * {l}u + m, pass_tw), th = vload16((mid / 8u) * {l}u + m, pass_tw);",
+        t.wide
+    )?;
+    writeln!(
+        w,
+        "const {quad} fr = (g & 1u) ? tw.even.hi : tw.even.lo, fi = (g & 1u) ? tw.odd.hi : tw.odd.lo;"
+    )?;
+    writeln!(w, "const {s} ur = th.s0, ui = th.s1;")?;
     writeln!(
         w,
         "// The mirrors' W^((p - c') m) = W^(p m) conj(W^(c' m)), c' the front columns reversed."

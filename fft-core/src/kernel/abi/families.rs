@@ -370,7 +370,8 @@ pub(crate) const LANES_HILO_ABI: KernelAbi = KernelAbi {
 };
 
 /// A last lanes pass of several with the real split in its store
-/// ([`crate::kernel::LanesSpec::real`]), one-level pass twiddles: the two-level table of `W_N^n`.
+/// ([`crate::kernel::LanesSpec::real`]; one-level pass twiddles only): the two-level table of
+/// `W_N^n`.
 pub(crate) const LANES_PART_SPLIT_ABI: KernelAbi = KernelAbi {
     args: &[
         arg("x", ArgKind::Input),
@@ -379,27 +380,6 @@ pub(crate) const LANES_PART_SPLIT_ABI: KernelAbi = KernelAbi {
         arg("pass_tw", ArgKind::Table(TableKind::LanePassTwiddles)),
         arg("p", ArgKind::Uint(UintArg::Stride)),
         arg("t", ArgKind::Uint(UintArg::PerSequence)),
-        arg("total", ArgKind::Uint(UintArg::Total)),
-        REAL_TABLE_ARGS[0],
-        REAL_TABLE_ARGS[1],
-        REAL_TABLE_ARGS[2],
-        arg("scale", ArgKind::Scale),
-    ],
-    entries: &LANES_LAST_ENTRY,
-};
-
-/// [`LANES_PART_SPLIT_ABI`] with two-level pass twiddles.
-pub(crate) const LANES_HILO_SPLIT_ABI: KernelAbi = KernelAbi {
-    args: &[
-        arg("x", ArgKind::Input),
-        arg("y", ArgKind::Output),
-        arg("stage_tw", ArgKind::Table(TableKind::StageTwiddles)),
-        arg("pass_tw_hi", ArgKind::Table(TableKind::FourStepHi)),
-        arg("pass_tw_lo", ArgKind::Table(TableKind::FourStepLo)),
-        arg("lane_tw", ArgKind::Table(TableKind::LaneTwiddles)),
-        arg("p", ArgKind::Uint(UintArg::Stride)),
-        arg("t", ArgKind::Uint(UintArg::PerSequence)),
-        arg("h", ArgKind::Uint(UintArg::FourStepShift)),
         arg("total", ArgKind::Uint(UintArg::Total)),
         REAL_TABLE_ARGS[0],
         REAL_TABLE_ARGS[1],
