@@ -356,11 +356,11 @@ __kernel void fft_lanes512_fwd_f32_whole_split(__global const float *x,
         const float8 mr = are[m], mi = aim[m];
         const float8 er = (zr + mr) * 0.5f, ei = (zi - mi) * 0.5f;
         const float8 o_re = (zi + mi) * 0.5f, o_im = (mr - zr) * 0.5f;
-        const float8 f = tr * o_re - ti * o_im, g = tr * o_im + ti * o_re;
-        bre[k] = er + f;
-        bim[k] = ei + g;
-        bre[m] = er - f;
-        bim[m] = g - ei;
+        const float8 sf = tr * o_re - ti * o_im, sg = tr * o_im + ti * o_re;
+        bre[k] = er + sf;
+        bim[k] = ei + sg;
+        bre[m] = er - sf;
+        bim[m] = sg - ei;
     }
     // Rows of 512u + 1 values: lane l's from out_l.
     const size_t out0 = 2 * (size_t)(512u + 1u) * min(8u * w + 0u, total - 1u);

@@ -5,14 +5,11 @@
 use super::real_any_stride::{split_at_any_stride, with_split_at_any_stride, AnyStrideTier};
 use super::real_mixed_split::mixed_split_passes;
 use super::real_three_pass::{merge_in_short_first_pass, split_in_third_pass};
-use super::rules::LANES_MIN_TRANSFORM;
-use super::{
-    is_smooth, DeviceCaps, DeviceKind, FusedSplit, KernelForm, Pass, Plan, PlanError, PlanRequest,
-    Strategy,
-};
+use super::rules::{cpu_chooses_lanes, LANES_MIN_TRANSFORM};
+use super::{is_smooth, DeviceCaps, FusedSplit, Pass, Plan, PlanError, PlanRequest, Strategy};
 use crate::kernel::{
     FusedReal, FusedSpec, KernelSpec, LanesShape, LanesSpec, LaunchParams, RealLayout, RealSpec,
-    RealStep, Twiddles, LANES_MIN_LEN,
+    RealStep, LANES_MIN_LEN,
 };
 use crate::{Direction, Normalization, Precision};
 
@@ -139,10 +136,7 @@ fn short_half_strategy(
     caps: &DeviceCaps,
 ) -> Strategy {
     let short_half = !odd
-        && caps.kind == DeviceKind::Cpu
-        && request.strategy == Strategy::Auto
-        && request.form == KernelForm::Auto
-        && request.twiddles == Twiddles::Table
+        && cpu_chooses_lanes(request, caps)
         && is_smooth(complex_len)
         && (LANES_MIN_LEN as usize..LANES_MIN_TRANSFORM).contains(&complex_len);
     if short_half {

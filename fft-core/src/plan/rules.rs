@@ -151,14 +151,20 @@ fn radix_form(request: &PlanRequest, kind: DeviceKind) -> Form {
 fn lanes_serve(request: &PlanRequest, caps: &DeviceCaps, len: usize) -> bool {
     let chosen = match request.strategy {
         Strategy::Lanes => len >= LANES_MIN_LEN as usize,
-        Strategy::Auto => {
-            caps.kind == DeviceKind::Cpu
-                && request.form == KernelForm::Auto
-                && len >= LANES_MIN_TRANSFORM
-        }
+        Strategy::Auto => cpu_chooses_lanes(request, caps) && len >= LANES_MIN_TRANSFORM,
         Strategy::GlobalRadix | Strategy::Fused => false,
     };
     chosen && request.twiddles == Twiddles::Table
+}
+
+/// Whether the planner chooses the family of `request` on `caps` and would choose lanes
+/// passes there, given a long enough transform: a CPU device, automatic strategy and form,
+/// table twiddles.
+pub(super) fn cpu_chooses_lanes(request: &PlanRequest, caps: &DeviceCaps) -> bool {
+    caps.kind == DeviceKind::Cpu
+        && request.strategy == Strategy::Auto
+        && request.form == KernelForm::Auto
+        && request.twiddles == Twiddles::Table
 }
 
 /// The shortest transform of lanes passes on CPU devices' automatic plans: from 32 points one

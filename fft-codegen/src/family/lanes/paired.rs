@@ -15,6 +15,7 @@
 //! front's reversed, with `W^(p m) = (W^((p/2) m))^2` and `W^((p/2) m)` read like a front
 //! lane's.
 
+use super::real::write_split_pair;
 use super::Types;
 use crate::opencl::literal::literal;
 use crate::opencl::twiddle_helpers::complex_product;
@@ -216,22 +217,6 @@ pub(super) fn write_paired_split_store<W: Write>(
     }
     w.dedent();
     writeln!(w, "}}")
-}
-
-/// `E`, `O` and `(sf, sg) = W O` of the pair `(zr, zi)`, `(mr, mi)` with the twiddle `(tr, ti)`.
-fn write_split_pair<W: Write>(w: &mut Writer<W>, ty: &str, half: &str) -> fmt::Result {
-    writeln!(
-        w,
-        "const {ty} er = (zr + mr) * {half}, ei = (zi - mi) * {half};"
-    )?;
-    writeln!(
-        w,
-        "const {ty} o_re = (zi + mi) * {half}, o_im = (mr - zr) * {half};"
-    )?;
-    writeln!(
-        w,
-        "const {ty} sf = tr * o_re - ti * o_im, sg = tr * o_im + ti * o_re;"
-    )
 }
 
 /// `{name}r`, `{name}i`: `W^e` from a two-level table (`hi[e >> shift] * lo[e & low]`).

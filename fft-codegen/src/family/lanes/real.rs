@@ -142,22 +142,11 @@ pub(super) fn write_split_store<W: Write>(
     write_pair_loop(w, t, len)?;
     writeln!(w, "const {lanes} zr = {zre}[k], zi = {zim}[k];")?;
     writeln!(w, "const {lanes} mr = {zre}[m], mi = {zim}[m];")?;
-    writeln!(
-        w,
-        "const {lanes} er = (zr + mr) * {half}, ei = (zi - mi) * {half};"
-    )?;
-    writeln!(
-        w,
-        "const {lanes} o_re = (zi + mi) * {half}, o_im = (mr - zr) * {half};"
-    )?;
-    writeln!(
-        w,
-        "const {lanes} f = tr * o_re - ti * o_im, g = tr * o_im + ti * o_re;"
-    )?;
-    writeln!(w, "{xre}[k] = er + f;")?;
-    writeln!(w, "{xim}[k] = ei + g;")?;
-    writeln!(w, "{xre}[m] = er - f;")?;
-    writeln!(w, "{xim}[m] = g - ei;")?;
+    write_split_pair(w, lanes, &half)?;
+    writeln!(w, "{xre}[k] = er + sf;")?;
+    writeln!(w, "{xim}[k] = ei + sg;")?;
+    writeln!(w, "{xre}[m] = er - sf;")?;
+    writeln!(w, "{xim}[m] = sg - ei;")?;
     w.dedent();
     writeln!(w, "}}")?;
     writeln!(w, "// Rows of {len} + 1 values: lane l's from out_l.")?;
@@ -186,5 +175,23 @@ fn write_pair_loop<W: Write>(w: &mut Writer<W>, t: &Types, len: &str) -> fmt::Re
         w,
         "const {} tr = real_tw[2 * k], ti = real_tw[2 * k + 1];",
         t.scalar
+    )
+}
+
+/// `E`, `O` and `(sf, sg) = W O` of the pair `(zr, zi)`, `(mr, mi)` with the twiddle
+/// `(tr, ti)`, as values of type `ty`: `X = E + W O` is `(er + sf, ei + sg)` and its mirror
+/// `conj E - conj(W O)` is `(er - sf, sg - ei)`.
+pub(super) fn write_split_pair<W: Write>(w: &mut Writer<W>, ty: &str, half: &str) -> fmt::Result {
+    writeln!(
+        w,
+        "const {ty} er = (zr + mr) * {half}, ei = (zi - mi) * {half};"
+    )?;
+    writeln!(
+        w,
+        "const {ty} o_re = (zi + mi) * {half}, o_im = (mr - zr) * {half};"
+    )?;
+    writeln!(
+        w,
+        "const {ty} sf = tr * o_re - ti * o_im, sg = tr * o_im + ti * o_re;"
     )
 }
