@@ -34,6 +34,27 @@ pub fn test_queue() -> &'static DeviceQueue {
     })
 }
 
+/// Set to a non-empty value other than `0` to run the extended samples of the device tests
+/// as well as CI's fixed sample (`OCLFFT_FULL_TESTS=1 cargo xtask test`; see [`sample`]).
+pub const FULL_TESTS_ENV: &str = "OCLFFT_FULL_TESTS";
+
+/// Whether [`FULL_TESTS_ENV`] asks for the extended samples.
+pub fn full_tests() -> bool {
+    std::env::var_os(FULL_TESTS_ENV).is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+/// The cases a test runs: `always`, then `extended` where [`full_tests`] asks for them. The
+/// suite's time on the 2-core CI machine is PoCL compiling kernels (a GPU-class program takes
+/// 5 to 40 s there), so lists of plan families keep one or more cases of each family in
+/// `always` and their further lengths in `extended`.
+pub fn sample<T: Clone>(always: &[T], extended: &[T]) -> Vec<T> {
+    let mut cases = always.to_vec();
+    if full_tests() {
+        cases.extend_from_slice(extended);
+    }
+    cases
+}
+
 /// A deterministic pseudo-random signal with components in [-1, 1).
 pub use fft_core::random_signal;
 
