@@ -311,6 +311,11 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
                 real: Some(FusedReal::Split),
                 ..LanesSpec::new(128, LanesShape::Part)
             }),
+            KernelSpec::Lanes(LanesSpec {
+                direction: Direction::Inverse,
+                real: Some(FusedReal::Merge),
+                ..LanesSpec::new(128, LanesShape::Part)
+            }),
             mixed_fused,
             long_mixed,
             scattered,
@@ -428,6 +433,7 @@ mod tests {
                 "fft_lanes512_fwd_f32_whole_split",
                 "fft_lanes_any_inv_f32_whole_merge",
                 "fft_lanes128_fwd_f32_split",
+                "fft_lanes128_inv_f32_merge",
                 "fft_fused1000_c4_fwd_f32",
                 "fft_fused15625_c1_fwd_f32",
                 "fft_fused5005_c1_fwd_f32",

@@ -73,10 +73,11 @@ pub struct LanesSpec {
     /// [`FusedReal::Split`] (forward): the store writes the `L + 1` values of each row's half
     /// spectrum; [`FusedReal::Merge`] (inverse): the load reads them. The twiddles `W_N^k`,
     /// `N = 2L`, come from a one-level table (`TableKind::RealHi`, `k <= L`).
-    /// A [`LanesShape::Part`] pass takes the split only, as the last pass of several (its
-    /// stride `p` a multiple of 16, one-level pass twiddles): lanes 0..3 hold columns
-    /// `4g .. 4g + 3` and lanes 4..7 their mirrors `p - 4g - 3 .. p - 4g`, so each lane's
-    /// mirrored pairs are in the work-item; `W_N^n` from the two-level table
+    /// A [`LanesShape::Part`] pass takes the split as the last pass of several (its stride
+    /// `p` a multiple of 16, one-level pass twiddles) and the merge as the first (its `t`
+    /// sub-FFTs per sequence a multiple of 8): lanes 0..3 hold columns `4g .. 4g + 3` and
+    /// lanes 4..7 their mirrors `p - 4g - 3 .. p - 4g` (`t - 4g - 3 .. t - 4g`), so each
+    /// lane's mirrored pairs are in the work-item; `W_N^n` from the two-level table
     /// (`TableKind::RealHi`/`RealLo`).
     pub real: Option<FusedReal>,
 }
@@ -152,8 +153,7 @@ impl LanesSpec {
             && (self.shape == LanesShape::Part || self.table == PassTable::OneLevel)
             && self.real.map_or(true, |step| {
                 step.direction() == self.direction
-                    && (self.shape == LanesShape::Whole
-                        || (step == FusedReal::Split && self.table == PassTable::OneLevel))
+                    && (self.shape == LanesShape::Whole || self.table == PassTable::OneLevel)
             });
         if fits {
             Ok(())

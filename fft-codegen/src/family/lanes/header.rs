@@ -7,7 +7,7 @@ use crate::math::ir::Graph;
 use crate::opencl::banner::write_generated_by;
 use crate::opencl::literal::scalar_type;
 use crate::opencl::writer::Writer;
-use fft_core::kernel::{LanesShape, LanesSpec, Lengths, PassTable, LANES};
+use fft_core::kernel::{FusedReal, LanesShape, LanesSpec, Lengths, PassTable, LANES};
 use std::fmt::{self, Write};
 
 /// Writes the comment block of `spec`, whose stages run the butterflies `graphs`.
@@ -98,19 +98,36 @@ pub(super) fn write_header<W: Write>(
                 }
             }
             writeln!(w, "// and its loads and stores are runs of 8.")?;
-            if spec.real.is_some() {
-                writeln!(
-                    w,
-                    "// This program is the last pass of an R2C with the split in its store: {name} alone, whose lanes"
-                )?;
-                writeln!(
-                    w,
-                    "// are columns 4g .. 4g + 3 and their mirrors p - 4g - 3 .. p - 4g (work-item g of a sequence),"
-                )?;
-                writeln!(
-                    w,
-                    "// rows of p * {l} + 1 values out, W_N^n = real_hi[n >> rh] * real_lo[n & (2^rh - 1)] (N = 2 p {l})."
-                )?;
+            match spec.real {
+                Some(FusedReal::Split) => {
+                    writeln!(
+                        w,
+                        "// This program is the last pass of an R2C with the split in its store: {name} alone, whose lanes"
+                    )?;
+                    writeln!(
+                        w,
+                        "// are columns 4g .. 4g + 3 and their mirrors p - 4g - 3 .. p - 4g (work-item g of a sequence),"
+                    )?;
+                    writeln!(
+                        w,
+                        "// rows of p * {l} + 1 values out, W_N^n = real_hi[n >> rh] * real_lo[n & (2^rh - 1)] (N = 2 p {l})."
+                    )?;
+                }
+                Some(FusedReal::Merge) => {
+                    writeln!(
+                        w,
+                        "// This program is the first pass of a C2R with the merge in its load: {name}_p1 alone, whose lanes"
+                    )?;
+                    writeln!(
+                        w,
+                        "// are columns 4g .. 4g + 3 and their mirrors t - 4g - 3 .. t - 4g (work-item g of a sequence),"
+                    )?;
+                    writeln!(
+                        w,
+                        "// rows of t * {l} + 1 values in, W_N^n = real_hi[n >> rh] * real_lo[n & (2^rh - 1)] (N = 2 t {l})."
+                    )?;
+                }
+                None => {}
             }
         }
     }

@@ -33,6 +33,7 @@ mod any;
 mod header;
 mod load;
 mod paired;
+mod paired_merge;
 mod real;
 mod stages;
 mod store;
@@ -43,6 +44,7 @@ use fft_core::kernel::{FusedReal, LANES};
 use header::write_header;
 use load::{write_lane_rows, write_part_load, write_whole_load};
 use paired::{write_paired_load, write_paired_split_store};
+use paired_merge::{write_paired_merge_load, write_paired_merge_store};
 use real::{write_merge_load, write_split_store, RealRows};
 use stages::write_stages;
 use store::write_store;
@@ -140,8 +142,9 @@ fn write_program<W: Write>(
     }
     let entries: &[Entry] = match (spec.shape, spec.real) {
         (LanesShape::Whole, _) => &[Entry::Whole],
-        // The split's pass is only ever the last.
-        (LanesShape::Part, Some(_)) => &[Entry::Later],
+        // The split's pass is only ever the last, the merge's the first.
+        (LanesShape::Part, Some(FusedReal::Split)) => &[Entry::Later],
+        (LanesShape::Part, Some(FusedReal::Merge)) => &[Entry::First],
         (LanesShape::Part, None) => &[Entry::First, Entry::Later],
     };
     for &entry in entries {
@@ -201,11 +204,14 @@ fn write_entry<W: Write>(
         }
         (Entry::Whole, _) => write_whole_load(w, spec, &t)?,
         (Entry::Later, Some(FusedReal::Split)) => write_paired_load(w, spec, &t)?,
+        (Entry::First, Some(FusedReal::Merge)) => write_paired_merge_load(w, spec, &t)?,
         (Entry::First | Entry::Later, _) => write_part_load(w, spec, &t, entry)?,
     }
     let last = write_stages(w, spec, graphs)?;
     if entry == Entry::Later && spec.real == Some(FusedReal::Split) {
         write_paired_split_store(w, spec, &t, last)?;
+    } else if entry == Entry::First && spec.real == Some(FusedReal::Merge) {
+        write_paired_merge_store(w, spec, &t, last)?;
     } else if spec.real == Some(FusedReal::Split) {
         let other = if last == "a" { "b" } else { "a" };
         let arrays = |p: &str| [format!("{p}re"), format!("{p}im")];

@@ -84,20 +84,15 @@ pub(super) fn write_paired_load<W: Write>(
         w,
         "{quad} mr = wr * fr.s3210 + wi * fi.s3210, mi = wi * fr.s3210 - wr * fi.s3210;"
     )?;
-    writeln!(w, "{quad} dr = vm.even, di = vm.odd;")?;
-    writeln!(w, "if (g == 0u) {{")?;
-    w.indent();
-    writeln!(
+    write_mirror_quad(
         w,
-        "// Columns p - 3 .. p - 1 were loaded from p - 4 on; lane 7 is column p/2."
+        &quad,
+        ["p", "x", "2 * (base + mid + (size_t)m * t)"],
+        &[
+            &format!("mr = ({quad})(mr.s012, ur);"),
+            &format!("mi = ({quad})(mi.s012, ui);"),
+        ],
     )?;
-    writeln!(w, "const size_t at = 2 * (base + mid + (size_t)m * t);")?;
-    writeln!(w, "dr = ({quad})(dr.s123, x[at]);")?;
-    writeln!(w, "di = ({quad})(di.s123, x[at + 1]);")?;
-    writeln!(w, "mr = ({quad})(mr.s012, ur);")?;
-    writeln!(w, "mi = ({quad})(mi.s012, ui);")?;
-    w.dedent();
-    writeln!(w, "}}")?;
     let lanes = t.lanes;
     writeln!(
         w,
@@ -107,6 +102,33 @@ pub(super) fn write_paired_load<W: Write>(
         w,
         "aim[m] = ({lanes})(vf.even * fi + vf.odd * fr, dr * mi + di * mr);"
     )?;
+    w.dedent();
+    writeln!(w, "}}")
+}
+
+/// `dr`, `di`: the mirror lanes' real and imaginary parts from `vm`, the run of 4 loaded
+/// from column `cols - c - 3` on (`cols` the pass's `p` or `t`), where work-item 0 loaded it
+/// from `cols - 4` on: there the three it needs move down and lane 7 takes column `cols/2`,
+/// `src[at]`; `extra` lines run in that branch too.
+pub(super) fn write_mirror_quad<W: Write>(
+    w: &mut Writer<W>,
+    quad: &str,
+    [cols, src, at]: [&str; 3],
+    extra: &[&str],
+) -> fmt::Result {
+    writeln!(w, "{quad} dr = vm.even, di = vm.odd;")?;
+    writeln!(w, "if (g == 0u) {{")?;
+    w.indent();
+    writeln!(
+        w,
+        "// Columns {cols} - 3 .. {cols} - 1 were loaded from {cols} - 4 on; lane 7 is column {cols}/2."
+    )?;
+    writeln!(w, "const size_t at = {at};")?;
+    writeln!(w, "dr = ({quad})(dr.s123, {src}[at]);")?;
+    writeln!(w, "di = ({quad})(di.s123, {src}[at + 1]);")?;
+    for line in extra {
+        writeln!(w, "{line}")?;
+    }
     w.dedent();
     writeln!(w, "}}")
 }
@@ -220,7 +242,7 @@ pub(super) fn write_paired_split_store<W: Write>(
 }
 
 /// `{name}r`, `{name}i`: `W^e` from a two-level table (`hi[e >> shift] * lo[e & low]`).
-fn write_two_level<W: Write>(
+pub(super) fn write_two_level<W: Write>(
     w: &mut Writer<W>,
     scalar: &str,
     name: &str,
@@ -245,7 +267,7 @@ fn write_two_level<W: Write>(
 }
 
 /// Four lanes of `precision`.
-fn quad_type(precision: Precision) -> String {
+pub(super) fn quad_type(precision: Precision) -> String {
     match precision {
         Precision::F32 => "float4".to_string(),
         Precision::F64 => "double4".to_string(),

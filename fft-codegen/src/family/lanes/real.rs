@@ -101,11 +101,7 @@ pub(super) fn write_merge_load<W: Write>(
     write_pair_loop(w, t, len)?;
     writeln!(w, "const {lanes} ar = {bre}[k], ai = {bim}[k];")?;
     writeln!(w, "const {lanes} br = {bre}[m], bi = {bim}[m];")?;
-    writeln!(w, "const {lanes} sr = ar - br, si = ai + bi;")?;
-    writeln!(
-        w,
-        "const {lanes} dr = tr * sr + ti * si, di = tr * si - ti * sr;"
-    )?;
+    write_merge_pair(w, lanes)?;
     writeln!(w, "{are}[k] = ar + br - di;")?;
     writeln!(w, "{aim}[k] = ai - bi + dr;")?;
     writeln!(w, "{are}[m] = ar + br + di;")?;
@@ -175,6 +171,17 @@ fn write_pair_loop<W: Write>(w: &mut Writer<W>, t: &Types, len: &str) -> fmt::Re
         w,
         "const {} tr = real_tw[2 * k], ti = real_tw[2 * k + 1];",
         t.scalar
+    )
+}
+
+/// `d = conj(W) (X_k - conj X_m)` of the pair `X_k = (ar, ai)`, `X_m = (br, bi)` with the
+/// twiddle `W = (tr, ti)`, in `dr`, `di`, as values of type `ty`: the merged pair is
+/// `Z_k = (ar + br - di, ai - bi + dr)`, `Z_m = (ar + br + di, bi - ai + dr)`.
+pub(super) fn write_merge_pair<W: Write>(w: &mut Writer<W>, ty: &str) -> fmt::Result {
+    writeln!(w, "const {ty} sr = ar - br, si = ai + bi;")?;
+    writeln!(
+        w,
+        "const {ty} dr = tr * sr + ti * si, di = tr * si - ti * sr;"
     )
 }
 

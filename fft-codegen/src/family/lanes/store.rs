@@ -51,10 +51,22 @@ pub(super) fn write_store<W: Write>(
             )?;
         }
     }
-    write_transposed_store(w, t, &format!("{}u", l / LANES), "row", [&rre, &rim])?;
+    write_row_store(w, spec, t, [&rre, &rim])
+}
+
+/// Stores the `L` results in `arrays` (real, imaginary) times `scale` into the rows
+/// `row0..row7`, one per lane: transposed runs of 8, then the values after the last run.
+pub(super) fn write_row_store<W: Write>(
+    w: &mut Writer<W>,
+    spec: &LanesSpec,
+    t: &Types,
+    [rre, rim]: [&str; 2],
+) -> fmt::Result {
+    let l = spec.len;
+    write_transposed_store(w, t, &format!("{}u", l / LANES), "row", [rre, rim])?;
     if l % LANES > 0 {
         let (from, to) = (format!("{}u", l - l % LANES), format!("{l}u"));
-        write_tail_store(w, [&from, &to], "row", [&rre, &rim])?;
+        write_tail_store(w, [&from, &to], "row", [rre, rim])?;
     }
     Ok(())
 }

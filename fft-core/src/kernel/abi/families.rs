@@ -392,6 +392,26 @@ pub(crate) const LANES_PART_SPLIT_ABI: KernelAbi = KernelAbi {
 /// The one entry of a pass that is only ever a later pass (the split in the last).
 const LANES_LAST_ENTRY: [EntryAbi; 1] = [LANES_PART_ENTRIES[1]];
 
+/// A first lanes pass of several with the real merge in its load
+/// ([`crate::kernel::LanesSpec::real`]): no pass twiddles; the two-level table of `W_N^n`.
+pub(crate) const LANES_PART_MERGE_ABI: KernelAbi = KernelAbi {
+    args: &[
+        arg("x", ArgKind::Input),
+        arg("y", ArgKind::Output),
+        arg("stage_tw", ArgKind::Table(TableKind::StageTwiddles)),
+        arg("t", ArgKind::Uint(UintArg::PerSequence)),
+        arg("total", ArgKind::Uint(UintArg::Total)),
+        REAL_TABLE_ARGS[0],
+        REAL_TABLE_ARGS[1],
+        REAL_TABLE_ARGS[2],
+        arg("scale", ArgKind::Scale),
+    ],
+    entries: &LANES_FIRST_ENTRY,
+};
+
+/// The one entry of a pass that is only ever the first (the merge in the first).
+const LANES_FIRST_ENTRY: [EntryAbi; 1] = [LANES_PART_ENTRIES[0]];
+
 /// `_p1` for the first pass (stores transposed, no pass twiddles), the other entry for the
 /// later ones.
 const LANES_PART_ENTRIES: [EntryAbi; 2] = [
