@@ -140,6 +140,20 @@ where
     Complex<T>: OclPrm,
 {
     let plan = inverse_plan::<T>(len, batch, strategy, RealLayout::Compact)?;
+    check_c2r_plan(&plan, len, batch, seed, 1.0)
+}
+
+/// [`check_c2r`] through `plan`, whose normalization scales by `scale`.
+fn check_c2r_plan<T: FftFloat>(
+    plan: &ComplexToReal<T>,
+    len: usize,
+    batch: usize,
+    seed: u64,
+    scale: f64,
+) -> Result<ErrorReport, String>
+where
+    Complex<T>: OclPrm,
+{
     let half = len / 2 + 1;
     let input = to_device::<T>(&random_signal(half * batch, seed));
     let got = plan
@@ -148,7 +162,7 @@ where
     let want: Vec<Complex64> = to_f64(&input)
         .chunks(half)
         .flat_map(|row| irfft_oracle(row, len))
-        .map(|v| Complex64::new(v, 0.0))
+        .map(|v| Complex64::new(v * scale, 0.0))
         .collect();
     let got: Vec<Complex64> = got.iter().map(|&v| Complex64::new(v.into(), 0.0)).collect();
     compare_rows(
@@ -156,7 +170,7 @@ where
         &want,
         len,
         real_tolerance::<T>(len),
-        &format!("C2R N = {len} batch {batch}"),
+        &format!("C2R N = {len} batch {batch} scale {scale}"),
     )
 }
 
@@ -333,6 +347,58 @@ fn the_last_lanes_pass_of_several_takes_the_split() {
     }
     failures.extend(check_scaled_lanes_split(48000).err());
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// C2Rs whose first lanes pass of several takes the merge: lanes 0..3 hold four columns and
+/// lanes 4..7 their mirrors, column 0 and the middle column each merged with itself, against
+/// the oracle (the DC and Nyquist imaginary parts random, to be ignored), in both
+/// precisions and with the backward normalization's 1/N in the last pass.
+#[test]
+fn the_first_lanes_pass_of_several_takes_the_merge() {
+    if test_queue().plan_caps().kind != fft_runtime::DeviceKind::Cpu {
+        return; // Lanes passes exist for CPU devices only (see above).
+    }
+    fn merged<T: FftFloat>(len: usize) -> Result<(), String>
+    where
+        Complex<T>: OclPrm,
+    {
+        let plan = inverse_plan::<T>(len, 1, Family::Lanes, RealLayout::Compact)?;
+        let passes = &plan.plan().passes;
+        let paired = passes.len() > 1
+            && matches!(passes[0].spec,
+                KernelSpec::Lanes(l) if l.real == Some(FusedReal::Merge));
+        if paired {
+            Ok(())
+        } else {
+            Err(format!("N = {len}: no paired merge\n{}", plan.explain()))
+        }
+    }
+    let mut failures = Vec::new();
+    // 8320 reals: 4160 points as 104 x 40, lanes lengths in multiples of 8 (the complex
+    // plan's 64 x 65 has 65 sub-FFTs per sequence in its first pass).
+    for (len, batch) in [(8320, 3), (9216, 3), (12800, 3), (16384, 2), (19968, 2)] {
+        failures.extend(merged::<f32>(len).err());
+        failures.extend(check_c2r::<f32>(len, batch, Family::Lanes, len as u64).err());
+    }
+    for (len, batch) in [(8320, 2), (9216, 3), (16384, 2)] {
+        failures.extend(merged::<f64>(len).err());
+        failures.extend(check_c2r::<f64>(len, batch, Family::Lanes, len as u64).err());
+    }
+    failures.extend(check_scaled_lanes_merge(12800).err());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A C2R of `len` reals in lanes passes with the backward normalization: the oracle's
+/// reals times 1/N.
+fn check_scaled_lanes_merge(len: usize) -> Result<ErrorReport, String> {
+    let plan = Fft::<f32>::builder(test_queue())
+        .len(len)
+        .batch(5)
+        .strategy(Family::Lanes)
+        .normalization(Normalization::Backward)
+        .build_c2r()
+        .map_err(|e| format!("N = {len}: {e}"))?;
+    check_c2r_plan(&plan, len, 5, len as u64 + 7, 1.0 / len as f64)
 }
 
 /// An R2C of `len` reals in lanes passes with the forward normalization: the oracle's

@@ -189,7 +189,8 @@ mod tests {
 
     /// CPU plans: halves from 8 points up to a lanes pass's longest are one lanes pass with
     /// the step in it; shorter ones are global radix passes and a point-wise step, longer
-    /// ones lanes passes of several, whose step stays point-wise.
+    /// ones lanes passes of several, whose step stays point-wise where their columns do not
+    /// pair (a C2R above 1 MiB per sequence: 2^20 reals).
     #[test]
     fn counts_cpu_plans() {
         let cpu = DeviceCaps::POCL_CPU;
@@ -197,7 +198,7 @@ mod tests {
             let plan = real_plan(len, Precision::F32, Direction::Forward, &cpu).unwrap();
             assert_eq!(plan_shape(&plan), shape, "{len}");
         }
-        let long = real_plan(1 << 16, Precision::F32, Direction::Inverse, &cpu).unwrap();
+        let long = real_plan(1 << 20, Precision::F32, Direction::Inverse, &cpu).unwrap();
         assert_eq!(plan_shape(&long), "M-L-L");
         let report = real_coverage(Coverage {
             max: 512,

@@ -70,6 +70,7 @@ impl Plan {
                         (None, _) => "",
                         (Some(crate::kernel::FusedReal::Split), crate::kernel::LanesShape::Part) => "; lanes 0..3 hold columns c .. c + 3 and lanes 4..7 their mirrors p - c - 3 .. p - c, so the store writes the real transform's split step (half spectrum, N/2 + 1 values per row)",
                         (Some(crate::kernel::FusedReal::Split), _) => "; stores the real transform's split step (half spectrum, N/2 + 1 values per row) from each lane's whole spectrum",
+                        (Some(crate::kernel::FusedReal::Merge), crate::kernel::LanesShape::Part) => "; lanes 0..3 hold columns c .. c + 3 and lanes 4..7 their mirrors t - c - 3 .. t - c, so the load takes the real transform's merge step (half spectrum, N/2 + 1 values per row)",
                         (Some(crate::kernel::FusedReal::Merge), _) => "; loads the real transform's merge step from the half spectrum into each lane",
                     }
                 ),
@@ -287,7 +288,7 @@ impl Plan {
         } else if matches!(complex.first(), Some(KernelSpec::Radix(_))) {
             "global radix passes: no work-group holds both values of a pair"
         } else if matches!(complex.first(), Some(KernelSpec::Lanes(_))) {
-            "lanes passes of several: a work-item's lanes are eight neighbouring sub-FFTs of one sequence, not mirrored pairs (only an R2C's last pass pairs its columns with their mirrors, at a stride that is a multiple of 16)"
+            "lanes passes of several: a work-item's lanes are eight neighbouring sub-FFTs of one sequence, not mirrored pairs (an R2C's last pass pairs its columns with their mirrors at a stride that is a multiple of 16, a C2R's first pass over a multiple of 8 sub-FFTs, each up to 192 KiB per sequence)"
         } else if complex.len() == 1 {
             "the one-pass kernel has no form with the step (its stages exchange halves)"
         } else if self.request.direction == crate::Direction::Forward {

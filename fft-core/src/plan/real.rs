@@ -5,7 +5,9 @@
 use super::real_any_stride::{split_at_any_stride, with_split_at_any_stride, AnyStrideTier};
 use super::real_mixed_split::mixed_split_passes;
 use super::real_three_pass::{merge_in_short_first_pass, split_in_third_pass};
-use super::rules::{cpu_chooses_lanes, LANES_MIN_TRANSFORM};
+use super::rules::{
+    cpu_chooses_lanes, lanes_lengths_in_eights, lanes_specs, passes_of_specs, LANES_MIN_TRANSFORM,
+};
 use super::{is_smooth, DeviceCaps, FusedSplit, Pass, Plan, PlanError, PlanRequest, Strategy};
 use crate::kernel::{
     FusedReal, FusedSpec, KernelSpec, LanesShape, LanesSpec, LaunchParams, RealLayout, RealSpec,
@@ -71,6 +73,7 @@ pub(super) fn real_plan(
         }
         Direction::Inverse if !odd => {
             let passes = edge_friendly_passes(inner.passes, inner_request, caps, FusedReal::Merge);
+            let passes = merge_friendly_lanes(passes, inner_request);
             let passes = longer_wide_pass_first(passes, inner_request, caps);
             merge_in_short_first_pass(passes, inner_request, caps)
         }
@@ -297,13 +300,19 @@ fn longer_wide_pass_first(passes: Vec<Pass>, inner: PlanRequest, caps: &DeviceCa
 }
 
 /// The bytes of the runs a fused pass's `C` columns read and write on their strided side
-/// (`C` times a complex value), 0 for other passes. The 4096-point f32 first pass (4
+/// (`C` times a complex value; a lanes pass of several with a real step: 4 values), 0 for
+/// other passes. The 4096-point f32 first pass (4
 /// columns, 32 bytes) of 2^21 reals as 4096 x 256 took 0.95 ms per 2^27 reals on the H200
 /// against 0.91 for the planner's two passes and the split pass, so a split-friendly first
 /// pass needs [`PAIRED_SPLIT_MIN_RUN_BYTES`].
 pub(super) fn run_bytes(pass: &Pass) -> usize {
     match pass.spec {
         KernelSpec::Fused(spec) => column_run_bytes(&spec),
+        // A lanes pass of several with a real step reads or writes runs of 4 values (its
+        // lanes pair four columns with their mirrors; `fuse_lanes`).
+        KernelSpec::Lanes(spec) if spec.real.is_some() && spec.shape == LanesShape::Part => {
+            4 * spec.precision.complex_bytes()
+        }
         _ => 0,
     }
 }
@@ -413,11 +422,51 @@ fn fuse_with(pass: &mut Pass, step: FusedReal, fewer: FewerColumns) -> bool {
 /// the pass, whose other halves the neighbouring work-item reads.
 const PAIRED_SPLIT_MAX_BYTES: usize = 192 * 1024;
 
+/// The largest sequence (bytes of the N/2 complex values) whose first lanes pass of several
+/// takes the merge with its columns paired. On the 2-core machine (PoCL 3.1, 2^22 reals per
+/// launch, four rounds in two runs; docs/PERFORMANCE.md "2026-12-02 (lanes merge)") the
+/// paired first pass replaced the point-wise merge and the first pass at 1.1-2x their speed
+/// up to 1 MiB (f32 9216 .. 262144 reals, f64 9216 .. 131072) but for 32768 f32 reals
+/// (7.7 ms before, 8.2 after, its merged pass at 3 or 6 ms from run to run), and tied at
+/// 4 MiB (2^20 reals: 13.2 against 13.6 ms).
+const PAIRED_MERGE_MAX_BYTES: usize = 1 << 20;
+
+/// A CPU C2R's lanes passes of several, or, where their first pass cannot take the merge
+/// because its sub-FFTs per sequence (the later passes' length) are no multiple of 8
+/// (8320 reals: 4160 = 64 x 65), lanes passes of lengths that are all multiples of 8 in as
+/// many passes whose first can (`[104, 40]`; `rules::lanes_lengths_in_eights`). Measured
+/// on the 2-core machine (docs/PERFORMANCE.md "2026-12-02 (lanes merge)").
+fn merge_friendly_lanes(passes: Vec<Pass>, inner: PlanRequest) -> Vec<Pass> {
+    let all_lanes_parts = passes.len() > 1
+        && passes.iter().all(
+            |pass| matches!(pass.spec, KernelSpec::Lanes(lanes) if lanes.shape == LanesShape::Part),
+        );
+    let Some(KernelSpec::Lanes(first)) = passes.first().map(|pass| pass.spec) else {
+        return passes;
+    };
+    if !all_lanes_parts || with_step(&passes[0], FusedReal::Merge).is_some() {
+        return passes;
+    }
+    let Some(lengths) = lanes_lengths_in_eights(inner.len, inner.precision, passes.len() as u32)
+    else {
+        return passes;
+    };
+    let specs = lanes_specs(lengths, inner.direction, inner.precision, first.lengths);
+    let candidate = passes_of_specs(specs, &inner, inner.len, 1.0);
+    if with_step(&candidate[0], FusedReal::Merge).is_some() {
+        candidate
+    } else {
+        passes
+    }
+}
+
 /// Puts `step` into a CPU plan's lanes pass that is the whole transform (each lane holds a
-/// whole sequence, so every mirrored pair is in one work-item: `LanesSpec::real`), or the
+/// whole sequence, so every mirrored pair is in one work-item: `LanesSpec::real`), the
 /// split into the last lanes pass of several whose stride is a multiple of 16 (its lanes
-/// then pair four columns with their mirrors) up to [`PAIRED_SPLIT_MAX_BYTES`], and says
-/// whether it did. On the 2-core CI
+/// then pair four columns with their mirrors) up to [`PAIRED_SPLIT_MAX_BYTES`], or the merge
+/// into the first lanes pass of several whose sub-FFTs per sequence are a multiple of 8 (the
+/// same pairing over them) up to [`PAIRED_MERGE_MAX_BYTES`], and says whether it did. On the
+/// 2-core CI
 /// machine (PoCL 3.1) the point-wise split of 1024 x 4096 reals took 2.7 ms beside the
 /// 2.8 ms of the lanes FFT; the pass with the split 2.4 ms (docs/PERFORMANCE.md, 2026-12-01
 /// (lanes real); the paired last pass: "(lanes paired)").
@@ -426,16 +475,25 @@ fn fuse_lanes(pass: &mut Pass, plain: LanesSpec, step: FusedReal) -> bool {
         real: Some(step),
         ..plain
     };
-    // A pass of several pairs columns c and p - c in its lanes: p a multiple of 16, and
-    // sequences whose values stay in the caches while the pass reads each column's half run.
-    let pairs = plain.shape == LanesShape::Whole
-        || (pass.params.stride % 16 == 0
-            && pass.params.padded * plain.precision.complex_bytes() <= PAIRED_SPLIT_MAX_BYTES);
+    // A pass of several pairs columns c and p - c (the merge's first pass: c and t - c) in
+    // its lanes: p a multiple of 16 (t of 8), and sequences whose values stay in the caches
+    // while the pass reads each column's half run.
+    let bytes = pass.params.padded * plain.precision.complex_bytes();
+    let columns = pass.params.padded / plain.len as usize;
+    let pairs = match (plain.shape, step) {
+        (LanesShape::Whole, _) => true,
+        (LanesShape::Part, FusedReal::Split) => {
+            pass.params.stride % 16 == 0 && bytes <= PAIRED_SPLIT_MAX_BYTES
+        }
+        (LanesShape::Part, FusedReal::Merge) => {
+            pass.params.stride == 1 && columns % 8 == 0 && bytes <= PAIRED_MERGE_MAX_BYTES
+        }
+    };
     if plain.real.is_some() || !pairs || stepped.check().is_err() {
         return false;
     }
     pass.spec = KernelSpec::Lanes(stepped);
-    // The split's pass of several has one entry, the later passes'.
+    // The split's pass of several has one entry, the later passes', the merge's the first's.
     pass.entry = 0;
     pass.relaunch();
     true

@@ -220,6 +220,34 @@ fn lanes_lengths(len: usize, precision: Precision) -> Option<Vec<u32>> {
     })
 }
 
+/// Lanes sub-FFT lengths of `len` in `count` passes that are all multiples of 8, so the
+/// first pass's `t` is one too and its lanes can pair columns with their mirrors (a C2R's
+/// merge: `real.rs`, `merge_friendly_lanes`): the shortest longest sub-FFT, ties the longer
+/// first (`4160 -> [104, 40]`, where [`lanes_lengths`] gives `[64, 65]`). `None` where no
+/// such split exists.
+pub(super) fn lanes_lengths_in_eights(
+    len: usize,
+    precision: Precision,
+    count: u32,
+) -> Option<Vec<u32>> {
+    let len = u32::try_from(len).ok()?;
+    let mut splits = Vec::new();
+    lanes_splits(
+        len,
+        count,
+        LanesSpec::max_len(precision),
+        &mut Vec::new(),
+        &mut splits,
+    );
+    splits
+        .into_iter()
+        .filter(|split| split.iter().all(|l| l % LANES == 0))
+        .min_by_key(|split| {
+            let longest = split.iter().copied().max().unwrap_or(0);
+            (longest, std::cmp::Reverse(split[0]))
+        })
+}
+
 /// Every ordered split of `len` into `count` factors from [`LANES_MIN_LEN`] to `max`,
 /// appended to `splits` after `prefix`.
 fn lanes_splits(len: u32, count: u32, max: u32, prefix: &mut Vec<u32>, splits: &mut Vec<Vec<u32>>) {
@@ -239,7 +267,7 @@ fn lanes_splits(len: u32, count: u32, max: u32, prefix: &mut Vec<u32>, splits: &
 }
 
 /// Lanes passes of the sub-FFT `lengths`: one is the whole transform.
-fn lanes_specs(
+pub(super) fn lanes_specs(
     sub_lengths: Vec<u32>,
     direction: Direction,
     precision: Precision,

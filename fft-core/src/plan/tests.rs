@@ -714,6 +714,19 @@ fn real_entries(
     plan.passes.iter().map(Pass::entry_point).collect()
 }
 
+/// [`real_entries`] of compact f64 rows.
+fn real_entries_f64(len: usize, direction: Direction, caps: &DeviceCaps) -> Vec<String> {
+    let r = PlanRequest {
+        direction,
+        precision: Precision::F64,
+        real: Some(RealLayout::Compact),
+        batch: 2,
+        ..PlanRequest::new(len)
+    };
+    let plan = Plan::new(r, caps).unwrap();
+    plan.passes.iter().map(Pass::entry_point).collect()
+}
+
 #[test]
 fn real_plans_fuse_their_steps_into_the_edge_passes_on_gpus() {
     let (fwd, inv) = (Direction::Forward, Direction::Inverse);
@@ -914,20 +927,44 @@ fn real_plans_on_cpus_fuse_the_step_into_a_whole_lanes_pass_and_odd_lengths_do_n
         ["fft_real_pack_f32", "fft_lanes512_fwd_f32_whole_split"]
     );
     // Half lengths under 8 points keep the point-wise step; so do the C2R's lanes passes
-    // of several and an R2C whose last pass's stride is no multiple of 16 (10000 reals:
-    // 5000 = 8 x 625 in three passes).
+    // of several above 1 MiB per sequence (2^20 reals) or whose half length has no lanes
+    // lengths that are all multiples of 8 (8400 reals: 4200 = 8 x 525), and an R2C whose
+    // last pass's stride is no multiple of 16 (10000 reals: 5000 = 8 x 625 in three passes).
     assert_eq!(
         real_entries(12, fwd, compact, &CPU),
         ["fft_radix6_fwd_f32", "fft_real_split_f32"]
     );
     assert_eq!(
-        real_entries(1 << 16, inv, compact, &CPU),
+        real_entries(1 << 20, inv, compact, &CPU),
         [
             "fft_real_merge_f32",
-            "fft_lanes256_inv_f32_p1",
-            "fft_lanes128_inv_f32"
+            "fft_lanes1024_inv_f32_p1",
+            "fft_lanes512_inv_f32_hilo"
         ]
     );
+    assert_eq!(
+        real_entries(8400, inv, compact, &CPU)[0],
+        "fft_real_merge_f32"
+    );
+    // The C2R's first lanes pass of several pairs its columns with their mirrors and takes
+    // the merge (16384 reals: 8192 = 128 x 64, 64 sub-FFTs per sequence; 2^16 reals; f64
+    // 9216 reals), where the complex plan's first pass's sub-FFTs are no multiple of 8 in
+    // lengths that are (8320 reals: 4160 as 104 x 40, not 64 x 65).
+    assert_eq!(
+        real_entries(16384, inv, compact, &CPU),
+        ["fft_lanes128_inv_f32_merge_p1", "fft_lanes64_inv_f32"]
+    );
+    assert_eq!(
+        real_entries(1 << 16, inv, compact, &CPU),
+        ["fft_lanes256_inv_f32_merge_p1", "fft_lanes128_inv_f32"]
+    );
+    assert_eq!(
+        real_entries(8320, inv, compact, &CPU),
+        ["fft_lanes104_inv_f32_merge_p1", "fft_lanes40_inv_f32"]
+    );
+    let f64_cpu = real_entries_f64(9216, inv, &CPU);
+    assert_eq!(f64_cpu.len(), 2, "{f64_cpu:?}");
+    assert!(f64_cpu[0].ends_with("_inv_f64_merge_p1"), "{f64_cpu:?}");
     assert_eq!(
         real_entries(10000, fwd, compact, &CPU)
             .last()
