@@ -318,8 +318,8 @@ fn one_lanes_pass_takes_the_split_and_the_merge() {
 }
 
 /// R2Cs whose last lanes pass of several takes the split: lanes 0..3 hold four columns and
-/// lanes 4..7 their mirrors (odd sub-FFT lengths 65, 125 and 81 among them), against the
-/// oracle.
+/// lanes 4..7 their mirrors (odd sub-FFT lengths 65, 125 and 81 among them; up to 512 KiB
+/// per sequence: 2^17 f32 reals), against the oracle.
 #[test]
 fn the_last_lanes_pass_of_several_takes_the_split() {
     if test_queue().plan_caps().kind != fft_runtime::DeviceKind::Cpu {
@@ -339,10 +339,10 @@ fn the_last_lanes_pass_of_several_takes_the_split() {
         check_r2c::<T>(len, batch, Family::Lanes, len as u64)
     }
     let mut failures = Vec::new();
-    for (len, batch) in [(8320, 3), (20000, 3), (23328, 2), (48000, 3)] {
+    for (len, batch) in [(8320, 3), (20000, 3), (23328, 2), (48000, 3), (1 << 17, 2)] {
         failures.extend(check::<f32>(len, batch).err());
     }
-    for len in [8192, 8320, 20000] {
+    for len in [8192, 8320, 20000, 1 << 15] {
         failures.extend(check::<f64>(len, 3).err());
     }
     failures.extend(check_scaled_lanes_split(48000).err());

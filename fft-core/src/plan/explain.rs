@@ -288,7 +288,7 @@ impl Plan {
         } else if matches!(complex.first(), Some(KernelSpec::Radix(_))) {
             "global radix passes: no work-group holds both values of a pair"
         } else if matches!(complex.first(), Some(KernelSpec::Lanes(_))) {
-            "lanes passes of several: a work-item's lanes are eight neighbouring sub-FFTs of one sequence, not mirrored pairs (an R2C's last pass pairs its columns with their mirrors at a stride that is a multiple of 16, a C2R's first pass over a multiple of 8 sub-FFTs, each up to 192 KiB per sequence)"
+            "lanes passes of several: a work-item's lanes are eight neighbouring sub-FFTs of one sequence, not mirrored pairs (an R2C's last pass pairs its columns with their mirrors at a stride that is a multiple of 16, a C2R's first pass over a multiple of 8 sub-FFTs, up to 512 KiB and 1 MiB per sequence)"
         } else if complex.len() == 1 {
             "the one-pass kernel has no form with the step (its stages exchange halves)"
         } else if self.request.direction == crate::Direction::Forward {

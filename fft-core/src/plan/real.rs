@@ -415,12 +415,16 @@ fn fuse_with(pass: &mut Pass, step: FusedReal, fewer: FewerColumns) -> bool {
 
 /// The largest sequence (bytes of the N/2 complex values) whose last lanes pass of several
 /// takes the split with its columns paired. On the 2-core machine (PoCL 3.1, 2^22 reals per
-/// launch, two rounds; docs/PERFORMANCE.md "2026-12-01 (lanes paired)") the paired pass
+/// launch; docs/PERFORMANCE.md "2026-12-01 (lanes paired)", two rounds) the paired pass
 /// replaced the last pass and the point-wise split at 1.3-1.6x their speed up to 192000
-/// bytes (8320, 20000 and 48000 f32 reals, 8192 f64), and tied or lost from 262144 (65536,
-/// 131072 and 2^20 reals, both precisions): its loads are half cache lines at the stride of
-/// the pass, whose other halves the neighbouring work-item reads.
-const PAIRED_SPLIT_MAX_BYTES: usize = 192 * 1024;
+/// bytes (8320, 20000 and 48000 f32 reals, 8192 f64); measured again in eight rounds
+/// ("2026-12-02 (lanes merge)", `split.txt`) the whole R2C gained at 256 and 512 KiB (f32
+/// 65536 reals 11.4 -> 8.2 ms on average, 131072 11.7 -> 8.3; f64 65536 5.9 -> 6.3 here but
+/// 6.7 -> 5.0 in the first two rounds) and lost at 1 MiB (f32 262144 10.9 -> 12.0, f64
+/// 131072 6.0 -> 8.1). On the lent machine's 16-core CPU (PoCL 5.0) it gained at every size
+/// up to 4 MiB (1.1-1.4x). Its loads are half cache lines at the stride of the pass, whose
+/// other halves the neighbouring work-item reads.
+const PAIRED_SPLIT_MAX_BYTES: usize = 512 * 1024;
 
 /// The largest sequence (bytes of the N/2 complex values) whose first lanes pass of several
 /// takes the merge with its columns paired. On the 2-core machine (PoCL 3.1, 2^22 reals per
@@ -428,7 +432,8 @@ const PAIRED_SPLIT_MAX_BYTES: usize = 192 * 1024;
 /// paired first pass replaced the point-wise merge and the first pass at 1.1-2x their speed
 /// up to 1 MiB (f32 9216 .. 262144 reals, f64 9216 .. 131072) but for 32768 f32 reals
 /// (7.7 ms before, 8.2 after, its merged pass at 3 or 6 ms from run to run), and tied at
-/// 4 MiB (2^20 reals: 13.2 against 13.6 ms).
+/// 4 MiB (2^20 reals: 13.2 against 13.6 ms); on the lent machine's 16-core CPU (PoCL 5.0)
+/// every shape up to 1 MiB gained 1.3-2.6x.
 const PAIRED_MERGE_MAX_BYTES: usize = 1 << 20;
 
 /// A CPU C2R's lanes passes of several, or, where their first pass cannot take the merge

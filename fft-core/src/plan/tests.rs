@@ -972,17 +972,21 @@ fn real_plans_on_cpus_fuse_the_step_into_a_whole_lanes_pass_and_odd_lengths_do_n
         Some("fft_real_split_f32")
     );
     // The R2C's last lanes pass of several pairs its columns with their mirrors and takes
-    // the split up to 192 KiB per sequence (48000 f32 reals, 8192 f64); longer ones keep the
-    // point-wise split (PAIRED_SPLIT_MAX_BYTES).
+    // the split up to 512 KiB per sequence (48000 and 2^17 f32 reals, 8192 f64); longer ones
+    // keep the point-wise split (PAIRED_SPLIT_MAX_BYTES: 2^18 reals, 1 MiB).
     assert_eq!(
         real_entries(48000, fwd, compact, &CPU),
         ["fft_lanes160_fwd_f32_p1", "fft_lanes150_fwd_f32_split"]
     );
     assert_eq!(
-        real_entries(1 << 16, fwd, compact, &CPU),
+        real_entries(1 << 17, fwd, compact, &CPU),
+        ["fft_lanes256_fwd_f32_p1", "fft_lanes256_fwd_f32_split"]
+    );
+    assert_eq!(
+        real_entries(1 << 18, fwd, compact, &CPU),
         [
-            "fft_lanes256_fwd_f32_p1",
-            "fft_lanes128_fwd_f32",
+            "fft_lanes512_fwd_f32_p1",
+            "fft_lanes256_fwd_f32",
             "fft_real_split_f32"
         ]
     );
