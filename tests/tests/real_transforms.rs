@@ -339,10 +339,20 @@ fn the_last_lanes_pass_of_several_takes_the_split() {
         check_r2c::<T>(len, batch, Family::Lanes, len as u64)
     }
     let mut failures = Vec::new();
-    for (len, batch) in [(8320, 3), (20000, 3), (23328, 2), (48000, 3), (1 << 17, 2)] {
+    // 9152 and 8640 reals: lanes lengths whose last stride is a multiple of 16 (4576 as
+    // 32 x 143, 4320 as 80 x 54), not the complex plan's (88 x 52, 72 x 60).
+    for (len, batch) in [
+        (8320, 3),
+        (20000, 3),
+        (23328, 2),
+        (48000, 3),
+        (1 << 17, 2),
+        (9152, 3),
+        (8640, 2),
+    ] {
         failures.extend(check::<f32>(len, batch).err());
     }
-    for len in [8192, 8320, 20000, 1 << 15] {
+    for len in [8192, 8320, 20000, 1 << 15, 9152] {
         failures.extend(check::<f64>(len, 3).err());
     }
     failures.extend(check_scaled_lanes_split(48000).err());

@@ -6,7 +6,7 @@ use super::real_any_stride::{split_at_any_stride, with_split_at_any_stride, AnyS
 use super::real_mixed_split::mixed_split_passes;
 use super::real_three_pass::{merge_in_short_first_pass, split_in_third_pass};
 use super::rules::{
-    cpu_chooses_lanes, lanes_lengths_in_eights, lanes_specs, passes_of_specs, LANES_MIN_TRANSFORM,
+    cpu_chooses_lanes, lanes_lengths_where, lanes_specs, passes_of_specs, LANES_MIN_TRANSFORM,
 };
 use super::{is_smooth, DeviceCaps, FusedSplit, Pass, Plan, PlanError, PlanRequest, Strategy};
 use crate::kernel::{
@@ -67,13 +67,14 @@ pub(super) fn real_plan(
     let mut passes = match request.direction {
         Direction::Forward if !odd => {
             let passes = edge_friendly_passes(inner.passes, inner_request, caps, FusedReal::Split);
+            let passes = step_friendly_lanes(passes, inner_request, FusedReal::Split);
             let passes = mixed_split_passes(passes, inner_request, caps);
             let passes = short_split_pass(passes, inner_request, caps);
             split_in_third_pass(passes, inner_request, caps)
         }
         Direction::Inverse if !odd => {
             let passes = edge_friendly_passes(inner.passes, inner_request, caps, FusedReal::Merge);
-            let passes = merge_friendly_lanes(passes, inner_request);
+            let passes = step_friendly_lanes(passes, inner_request, FusedReal::Merge);
             let passes = longer_wide_pass_first(passes, inner_request, caps);
             merge_in_short_first_pass(passes, inner_request, caps)
         }
@@ -436,29 +437,48 @@ const PAIRED_SPLIT_MAX_BYTES: usize = 512 * 1024;
 /// every shape up to 1 MiB gained 1.3-2.6x.
 const PAIRED_MERGE_MAX_BYTES: usize = 1 << 20;
 
-/// A CPU C2R's lanes passes of several, or, where their first pass cannot take the merge
-/// because its sub-FFTs per sequence (the later passes' length) are no multiple of 8
-/// (8320 reals: 4160 = 64 x 65), lanes passes of lengths that are all multiples of 8 in as
-/// many passes whose first can (`[104, 40]`; `rules::lanes_lengths_in_eights`). Measured
-/// on the 2-core machine (docs/PERFORMANCE.md "2026-12-02 (lanes merge)").
-fn merge_friendly_lanes(passes: Vec<Pass>, inner: PlanRequest) -> Vec<Pass> {
+/// A CPU real transform's lanes passes of several, or, where the edge pass that would take
+/// `step` cannot pair its columns with their mirrors, lanes passes of other lengths in as
+/// many passes whose edge pass can (`rules::lanes_lengths_where`, the same order as the
+/// complex plan's lengths). C2R: the first pass's sub-FFTs per sequence (the later passes'
+/// length) must be a multiple of 8, so every length is one (8320 reals: 4160 as 104 x 40,
+/// not 64 x 65). R2C: the last pass's stride must be a multiple of 16 (the earlier lengths
+/// multiples of 8, their product of 16: 9152 reals, 4576 as 32 x 143, not 88 x 52).
+/// Measured on the 2-core machine and the lent machine's 16-core CPU (docs/PERFORMANCE.md
+/// "2026-12-02 (lanes merge)").
+fn step_friendly_lanes(passes: Vec<Pass>, inner: PlanRequest, step: FusedReal) -> Vec<Pass> {
     let all_lanes_parts = passes.len() > 1
         && passes.iter().all(
             |pass| matches!(pass.spec, KernelSpec::Lanes(lanes) if lanes.shape == LanesShape::Part),
         );
+    let pairs = |passes: &[Pass]| {
+        let edge = match step {
+            FusedReal::Merge => passes.first(),
+            FusedReal::Split => passes.last(),
+        };
+        edge.is_some_and(|pass| with_step(pass, step).is_some())
+    };
     let Some(KernelSpec::Lanes(first)) = passes.first().map(|pass| pass.spec) else {
         return passes;
     };
-    if !all_lanes_parts || with_step(&passes[0], FusedReal::Merge).is_some() {
+    if !all_lanes_parts || pairs(&passes) {
         return passes;
     }
-    let Some(lengths) = lanes_lengths_in_eights(inner.len, inner.precision, passes.len() as u32)
-    else {
+    let len = inner.len;
+    let keep = |lengths: &[u32]| match (step, lengths.split_last()) {
+        (FusedReal::Merge, _) => lengths.iter().all(|l| l % 8 == 0),
+        (FusedReal::Split, Some((&last, earlier))) => {
+            earlier.iter().all(|l| l % 8 == 0) && (len / last as usize) % 16 == 0
+        }
+        (FusedReal::Split, None) => false,
+    };
+    let count = passes.len() as u32;
+    let Some(lengths) = lanes_lengths_where(len, inner.precision, count, keep) else {
         return passes;
     };
     let specs = lanes_specs(lengths, inner.direction, inner.precision, first.lengths);
-    let candidate = passes_of_specs(specs, &inner, inner.len, 1.0);
-    if with_step(&candidate[0], FusedReal::Merge).is_some() {
+    let candidate = passes_of_specs(specs, &inner, len, 1.0);
+    if pairs(&candidate) {
         candidate
     } else {
         passes

@@ -220,15 +220,16 @@ fn lanes_lengths(len: usize, precision: Precision) -> Option<Vec<u32>> {
     })
 }
 
-/// Lanes sub-FFT lengths of `len` in `count` passes that are all multiples of 8, so the
-/// first pass's `t` is one too and its lanes can pair columns with their mirrors (a C2R's
-/// merge: `real.rs`, `merge_friendly_lanes`): the shortest longest sub-FFT, ties the longer
-/// first (`4160 -> [104, 40]`, where [`lanes_lengths`] gives `[64, 65]`). `None` where no
-/// such split exists.
-pub(super) fn lanes_lengths_in_eights(
+/// Lanes sub-FFT lengths of `len` in `count` passes that `keep` accepts (`real.rs`,
+/// `step_friendly_lanes`: all multiples of 8, so a C2R's first pass's `t` is one too and its
+/// lanes can pair columns with their mirrors), by [`lanes_lengths`]' order: the shortest
+/// longest sub-FFT, ties the longer first (`4160 -> [104, 40]`, where [`lanes_lengths`]
+/// gives `[64, 65]`). `None` where no such split exists.
+pub(super) fn lanes_lengths_where(
     len: usize,
     precision: Precision,
     count: u32,
+    keep: impl Fn(&[u32]) -> bool,
 ) -> Option<Vec<u32>> {
     let len = u32::try_from(len).ok()?;
     let mut splits = Vec::new();
@@ -241,7 +242,7 @@ pub(super) fn lanes_lengths_in_eights(
     );
     splits
         .into_iter()
-        .filter(|split| split.iter().all(|l| l % LANES == 0))
+        .filter(|split| keep(split))
         .min_by_key(|split| {
             let longest = split.iter().copied().max().unwrap_or(0);
             (longest, std::cmp::Reverse(split[0]))

@@ -982,6 +982,12 @@ fn real_plans_on_cpus_fuse_the_step_into_a_whole_lanes_pass_and_odd_lengths_do_n
         real_entries(1 << 17, fwd, compact, &CPU),
         ["fft_lanes256_fwd_f32_p1", "fft_lanes256_fwd_f32_split"]
     );
+    // Where the complex plan's last stride is no multiple of 16, lanes lengths whose is
+    // (9152 reals: 4576 as 32 x 143, not 88 x 52).
+    assert_eq!(
+        real_entries(9152, fwd, compact, &CPU),
+        ["fft_lanes32_fwd_f32_mixed_p1", "fft_lanes143_fwd_f32_split"]
+    );
     assert_eq!(
         real_entries(1 << 18, fwd, compact, &CPU),
         [
