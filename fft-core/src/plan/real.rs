@@ -11,7 +11,7 @@ use super::rules::{
 use super::{is_smooth, DeviceCaps, FusedSplit, Pass, Plan, PlanError, PlanRequest, Strategy};
 use crate::kernel::{
     FusedReal, FusedSpec, KernelSpec, LanesShape, LanesSpec, LaunchParams, RealLayout, RealSpec,
-    RealStep, LANES_MIN_LEN,
+    RealStep, LANES, LANES_MIN_LEN,
 };
 use crate::{Direction, Normalization, Precision};
 
@@ -466,9 +466,9 @@ fn step_friendly_lanes(passes: Vec<Pass>, inner: PlanRequest, step: FusedReal) -
     }
     let len = inner.len;
     let keep = |lengths: &[u32]| match (step, lengths.split_last()) {
-        (FusedReal::Merge, _) => lengths.iter().all(|l| l % 8 == 0),
+        (FusedReal::Merge, _) => lengths.iter().all(|l| l % LANES == 0),
         (FusedReal::Split, Some((&last, earlier))) => {
-            earlier.iter().all(|l| l % 8 == 0) && (len / last as usize) % 16 == 0
+            earlier.iter().all(|l| l % LANES == 0) && (len / last as usize) % 16 == 0
         }
         (FusedReal::Split, None) => false,
     };

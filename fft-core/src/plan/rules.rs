@@ -203,28 +203,18 @@ fn lanes_lengths(len: usize, precision: Precision) -> Option<Vec<u32>> {
                 .collect(),
         );
     }
-    let len = u32::try_from(len).ok()?;
-    if len <= max {
-        return (len >= LANES_MIN_LEN).then(|| vec![len]);
+    if len <= max as usize {
+        return (len >= LANES_MIN_LEN as usize).then(|| vec![len as u32]);
     }
-    (2..=3).find_map(|count| {
-        let mut splits = Vec::new();
-        lanes_splits(len, count, max, &mut Vec::new(), &mut splits);
-        splits
-            .into_iter()
-            .filter(|split| split[0] % LANES == 0)
-            .min_by_key(|split| {
-                let longest = split.iter().copied().max().unwrap_or(0);
-                (longest, std::cmp::Reverse(split[0]))
-            })
-    })
+    (2..=3)
+        .find_map(|count| lanes_lengths_where(len, precision, count, |split| split[0] % LANES == 0))
 }
 
-/// Lanes sub-FFT lengths of `len` in `count` passes that `keep` accepts (`real.rs`,
-/// `step_friendly_lanes`: all multiples of 8, so a C2R's first pass's `t` is one too and its
-/// lanes can pair columns with their mirrors), by [`lanes_lengths`]' order: the shortest
-/// longest sub-FFT, ties the longer first (`4160 -> [104, 40]`, where [`lanes_lengths`]
-/// gives `[64, 65]`). `None` where no such split exists.
+/// Lanes sub-FFT lengths of `len` in `count` passes that `keep` accepts ([`lanes_lengths`]:
+/// the first a multiple of 8; `real.rs`, `step_friendly_lanes`: all multiples of 8, so a
+/// C2R's first pass's `t` is one too and its lanes can pair columns with their mirrors): the
+/// shortest longest sub-FFT, ties the longer first (`4160 -> [104, 40]` where
+/// [`lanes_lengths`] gives `[64, 65]`). `None` where no such split exists.
 pub(super) fn lanes_lengths_where(
     len: usize,
     precision: Precision,

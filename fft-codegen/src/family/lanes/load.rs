@@ -88,6 +88,18 @@ pub(super) fn lane_list(item: impl Fn(u32) -> String) -> String {
     (0..LANES).map(item).collect::<Vec<_>>().join(", ")
 }
 
+/// A pass of several's first lines: past the batch's last sub-FFT the work-item returns;
+/// `i`, the first of its eight columns within its sequence (a mask for powers of two).
+pub(super) fn write_column_index<W: Write>(w: &mut Writer<W>, spec: &LanesSpec) -> fmt::Result {
+    writeln!(w, "if (8u * w >= total)")?;
+    writeln!(w, "    return;")?;
+    if spec.lengths == Lengths::Any {
+        writeln!(w, "const uint i = (8u * w) % t;")
+    } else {
+        writeln!(w, "const uint i = (8u * w) & (t - 1u);")
+    }
+}
+
 /// A pass of several: the eight neighbouring sub-FFTs' inputs, runs of 8, times the pass
 /// twiddles in a later pass (whose `t` and `p` are multiples of 8, so its eight sub-FFTs
 /// are always neighbours: the planner's rule).
@@ -98,14 +110,8 @@ pub(super) fn write_part_load<W: Write>(
     entry: Entry,
 ) -> fmt::Result {
     let l = spec.len;
-    writeln!(w, "if (8u * w >= total)")?;
-    writeln!(w, "    return;")?;
+    write_column_index(w, spec)?;
     let any = spec.lengths == Lengths::Any;
-    if any {
-        writeln!(w, "const uint i = (8u * w) % t;")?;
-    } else {
-        writeln!(w, "const uint i = (8u * w) & (t - 1u);")?;
-    }
     writeln!(w, "const size_t base = (size_t)(8u * w - i) * {l}u;")?;
     writeln!(w, "__global const {} *xs = x + 2 * (base + i);", t.scalar)?;
     let straddles = entry == Entry::First && any;

@@ -15,12 +15,13 @@
 //! front's reversed, with `W^(p m) = (W^((p/2) m))^2` and `W^((p/2) m)` read like a front
 //! lane's.
 
+use super::load::write_column_index;
 use super::real::write_split_pair;
 use super::Types;
 use crate::opencl::literal::literal;
 use crate::opencl::twiddle_helpers::complex_product;
 use crate::opencl::writer::Writer;
-use fft_core::kernel::{LanesSpec, Lengths};
+use fft_core::kernel::LanesSpec;
 use fft_core::Precision;
 use std::fmt::{self, Write};
 
@@ -33,13 +34,7 @@ pub(super) fn write_paired_load<W: Write>(
 ) -> fmt::Result {
     let (l, s) = (spec.len, t.scalar);
     let quad = quad_type(spec.precision);
-    writeln!(w, "if (8u * w >= total)")?;
-    writeln!(w, "    return;")?;
-    if spec.lengths == Lengths::Any {
-        writeln!(w, "const uint i = (8u * w) % t;")?;
-    } else {
-        writeln!(w, "const uint i = (8u * w) & (t - 1u);")?;
-    }
+    write_column_index(w, spec)?;
     writeln!(
         w,
         "// The last pass: t = p columns, each sequence's work-items g = i / 8 < p / 8."
@@ -157,25 +152,11 @@ pub(super) fn write_paired_split_store<W: Write>(
         w,
         "__global {s} *ys = y + 2 * ((size_t)(8u * w - i) / t * (nc + 1u));"
     )?;
-    writeln!(w, "// W_N^l of the four front lanes.")?;
-    for lane in 0..4 {
-        write_two_level(
-            w,
-            s,
-            &format!("l{lane}"),
-            &format!("{lane}u"),
-            ["real_hi", "real_lo"],
-            ["rh", "rlow"],
-        )?;
-    }
-    writeln!(
-        w,
-        "const {quad} lr = ({quad})(l0r, l1r, l2r, l3r), li = ({quad})(l0i, l1i, l2i, l3i);"
-    )?;
+    write_front_lane_roots(w, s, &quad)?;
     writeln!(w, "for (uint q = 0; q < {l}u; ++q) {{")?;
     w.indent();
     writeln!(w, "const uint n = c + p * q;")?;
-    write_two_level(w, s, "b", "n", ["real_hi", "real_lo"], ["rh", "rlow"])?;
+    write_two_level(w, s, "b", "n", REAL_TABLES, REAL_SHIFT)?;
     let (tr, ti) = complex_product(["br", "bi"], ["lr", "li"]);
     writeln!(w, "const {quad} tr = {tr}, ti = {ti};")?;
     writeln!(w, "const {quad} zr = {zre}[q].lo, zi = {zim}[q].lo;")?;
@@ -220,7 +201,7 @@ pub(super) fn write_paired_split_store<W: Write>(
         writeln!(w, "for (uint q = 0; {bound}{l}u; ++q) {{")?;
         w.indent();
         writeln!(w, "const uint n = {offset} + p * q, qm = {mirror};")?;
-        write_two_level(w, s, "t", "n", ["real_hi", "real_lo"], ["rh", "rlow"])?;
+        write_two_level(w, s, "t", "n", REAL_TABLES, REAL_SHIFT)?;
         writeln!(
             w,
             "const {s} zr = {zre}[q].{lane}, zi = {zim}[q].{lane}, mr = {zre}[qm].{lane}, mi = {zim}[qm].{lane};"
@@ -239,6 +220,35 @@ pub(super) fn write_paired_split_store<W: Write>(
     }
     w.dedent();
     writeln!(w, "}}")
+}
+
+/// The two-level table of `W_N^n` a paired real step reads.
+pub(super) const REAL_TABLES: [&str; 2] = ["real_hi", "real_lo"];
+
+/// Its shift and mask.
+pub(super) const REAL_SHIFT: [&str; 2] = ["rh", "rlow"];
+
+/// `lr`, `li`: `W_N^l` of the four front lanes `l = 0..3`, from [`REAL_TABLES`].
+pub(super) fn write_front_lane_roots<W: Write>(
+    w: &mut Writer<W>,
+    scalar: &str,
+    quad: &str,
+) -> fmt::Result {
+    writeln!(w, "// W_N^l of the four front lanes.")?;
+    for lane in 0..4 {
+        write_two_level(
+            w,
+            scalar,
+            &format!("l{lane}"),
+            &format!("{lane}u"),
+            REAL_TABLES,
+            REAL_SHIFT,
+        )?;
+    }
+    writeln!(
+        w,
+        "const {quad} lr = ({quad})(l0r, l1r, l2r, l3r), li = ({quad})(l0i, l1i, l2i, l3i);"
+    )
 }
 
 /// `{name}r`, `{name}i`: `W^e` from a two-level table (`hi[e >> shift] * lo[e & low]`).

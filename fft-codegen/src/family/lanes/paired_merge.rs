@@ -13,20 +13,17 @@
 //! are merged after the others in lanes 0 and 7. The stages then run as in the plain first
 //! pass, whose store writes each lane's outputs at its own column.
 
-use super::paired::{quad_type, write_mirror_quad, write_two_level};
+use super::load::write_column_index;
+use super::paired::{
+    quad_type, write_front_lane_roots, write_mirror_quad, write_two_level, REAL_SHIFT, REAL_TABLES,
+};
 use super::real::write_merge_pair;
 use super::store::write_row_store;
 use super::Types;
 use crate::opencl::twiddle_helpers::complex_product;
 use crate::opencl::writer::Writer;
-use fft_core::kernel::{LanesSpec, Lengths};
+use fft_core::kernel::LanesSpec;
 use std::fmt::{self, Write};
-
-/// The two-level table of `W_N^n` the merge reads.
-const REAL_TABLES: [&str; 2] = ["real_hi", "real_lo"];
-
-/// Its shift and mask.
-const REAL_SHIFT: [&str; 2] = ["rh", "rlow"];
 
 /// The load: the work-item's four front columns and their mirrors into `bre`/`bim`, merged
 /// into `are`/`aim`.
@@ -37,13 +34,7 @@ pub(super) fn write_paired_merge_load<W: Write>(
 ) -> fmt::Result {
     let (l, s, lanes) = (spec.len, t.scalar, t.lanes);
     let quad = quad_type(spec.precision);
-    writeln!(w, "if (8u * w >= total)")?;
-    writeln!(w, "    return;")?;
-    if spec.lengths == Lengths::Any {
-        writeln!(w, "const uint i = (8u * w) % t;")?;
-    } else {
-        writeln!(w, "const uint i = (8u * w) & (t - 1u);")?;
-    }
+    write_column_index(w, spec)?;
     writeln!(
         w,
         "// The first pass: t columns, each sequence's work-items g = i / 8 < t / 8; rows of P + 1 = t * {l} + 1 values in."
@@ -88,21 +79,7 @@ pub(super) fn write_paired_merge_load<W: Write>(
         w,
         "// X_(P-n) in lane 7 - l at L - 1 - m (P = nc, N = 2P); both values of each pair written."
     )?;
-    writeln!(w, "// W_N^l of the four front lanes.")?;
-    for lane in 0..4 {
-        write_two_level(
-            w,
-            s,
-            &format!("l{lane}"),
-            &format!("{lane}u"),
-            REAL_TABLES,
-            REAL_SHIFT,
-        )?;
-    }
-    writeln!(
-        w,
-        "const {quad} lr = ({quad})(l0r, l1r, l2r, l3r), li = ({quad})(l0i, l1i, l2i, l3i);"
-    )?;
+    write_front_lane_roots(w, s, &quad)?;
     writeln!(w, "for (uint m = 0; m < {l}u; ++m) {{")?;
     w.indent();
     writeln!(w, "const uint n = c + t * m, mm = {l}u - 1u - m;")?;
