@@ -3,7 +3,7 @@
 //! so every length runs them: every power-of-two whole-transform length and mixed ones in both
 //! precisions with a batch that leaves the last work-item partial, plans of two and three
 //! passes (with one- and two-level twiddle tables, first sub-FFTs straddling transforms), in
-//! place, and random shapes. They exist for CPU devices only: on any other test device each test
+//! place, lengths without the factor 8 whose later passes straddle, and random shapes. They exist for CPU devices only: on any other test device each test
 //! checks instead that asking for them is refused with `PlanError::LanesUnavailable`.
 
 use fft_codegen::KernelSpec;
@@ -134,6 +134,50 @@ fn mixed_lengths_in_several_passes_whose_first_sub_ffts_straddle_transforms() {
     check::<f64>(100_000, 1, Direction::Inverse, 2).unwrap();
     check::<f32>(3 << 20, 1, Direction::Forward, 2).unwrap();
     check::<f64>(8 * 3usize.pow(12), 1, Direction::Forward, 3).unwrap();
+}
+
+#[test]
+fn lengths_without_the_factor_8_straddle_in_their_later_passes() {
+    if !lanes_device() {
+        return;
+    }
+    // 6561 = 81 x 81 and 4116 = 84 x 49: the later pass's stride is no multiple of 8, so
+    // the work-items whose sub-FFTs k .. k + 8 pass a multiple of it (and the batch's last,
+    // partial one) load, twiddle and store lane by lane; 3^14 in f64 (sub-FFTs of at most
+    // 2048) takes three passes, both later ones straddling.
+    let straddling = |len: usize, precision: &str, passes: &[fft_core::plan::Pass]| {
+        let later = passes.iter().skip(1);
+        assert!(
+            later.clone().count() > 0
+                && later
+                    .clone()
+                    .all(|p| matches!(p.spec, KernelSpec::Lanes(l) if l.straddles)),
+            "{len} {precision}: every later pass straddles"
+        );
+    };
+    for (i, (len, batch)) in [(6561usize, 3usize), (4116, 5)].into_iter().enumerate() {
+        for direction in [Direction::Forward, Direction::Inverse] {
+            check::<f32>(len, batch, direction, 2).unwrap();
+        }
+        let direction = if i == 0 {
+            Direction::Forward
+        } else {
+            Direction::Inverse
+        };
+        check::<f64>(len, batch + 2, direction, 2).unwrap();
+        straddling(
+            len,
+            "f32",
+            &lanes_plan::<f32>(len, 1, direction).plan().passes,
+        );
+    }
+    let len = 3usize.pow(14);
+    check::<f64>(len, 1, Direction::Inverse, 3).unwrap();
+    straddling(
+        len,
+        "f64",
+        &lanes_plan::<f64>(len, 1, Direction::Forward).plan().passes,
+    );
 }
 
 #[test]

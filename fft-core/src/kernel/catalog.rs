@@ -297,6 +297,8 @@ pub fn sample_catalog() -> Vec<KernelSpec> {
             KernelSpec::Lanes(LanesSpec::new(1024, LanesShape::Whole)),
             KernelSpec::Lanes(LanesSpec::new(256, LanesShape::Part)),
             KernelSpec::Lanes(LanesSpec::new(400, LanesShape::Part)),
+            // 6561 = 81 x 81: the later pass at a stride of no multiple of 8 straddles.
+            KernelSpec::Lanes(LanesSpec::new(81, LanesShape::Part).at_stride(81)),
             KernelSpec::Lanes(LanesSpec::new(1000, LanesShape::Whole)),
             KernelSpec::Lanes(LanesSpec {
                 real: Some(FusedReal::Split),

@@ -15,7 +15,10 @@
 //! Any 13-smooth length runs this way (stages of the generated radix-3/5/7/11/13 butterflies
 //! beside the radix-4 ones): a length that is not a multiple of 8 moves its last values one
 //! by one, and the first pass of several, whose eight sub-FFTs may straddle two transforms
-//! when `t` is not a multiple of 8, gathers those work-items' values lane by lane.
+//! when `t` is not a multiple of 8, gathers those work-items' values lane by lane. A later
+//! pass whose stride is not a multiple of 8 ([`LanesSpec::straddles`]: lengths without the
+//! factor 8 that take several passes, 6561 = 81 x 81) does the same where its eight
+//! sub-FFTs pass a multiple of its stride.
 
 use super::real::FusedReal;
 use super::spec::{Lengths, PassTable};
@@ -80,6 +83,13 @@ pub struct LanesSpec {
     /// lane's mirrored pairs are in the work-item; `W_N^n` from the two-level table
     /// (`TableKind::RealHi`/`RealLo`).
     pub real: Option<FusedReal>,
+    /// A later pass of a [`LanesShape::Part`] plan whose stride `p` is not a multiple of 8
+    /// (the plan's first length has no factor 8: 6561 = 81 x 81, 4116 = 84 x 49): most
+    /// work-items' eight sub-FFTs `k .. k + 8` are neighbours, but where they pass a multiple
+    /// of `p` (or the batch's end) the work-item loads and stores lane by lane, each lane with
+    /// its own `W^(k*m)` from the two-level table. Set by [`LanesSpec::at_stride`], always
+    /// with [`PassTable::TwoLevel`] (its `W^(k*m) * W^(l*m)` holds for any `k`).
+    pub straddles: bool,
 }
 
 /// The most values of a lanes pass's one-level twiddle table (`p * L`; 2 MiB in f32). On the
@@ -120,19 +130,26 @@ impl LanesSpec {
             },
             table: PassTable::OneLevel,
             real: None,
+            straddles: false,
         }
     }
 
     /// This spec for a pass at stride `stride`: with the two-level twiddle table where the one
-    /// table would hold more than `LANES_ONE_TABLE_MAX` values.
+    /// table would hold more than `LANES_ONE_TABLE_MAX` values, and [straddling](LanesSpec::straddles)
+    /// (two-level too) where a later pass's stride is not a multiple of 8.
     pub fn at_stride(self, stride: usize) -> LanesSpec {
-        let table =
-            if self.shape == LanesShape::Part && stride * self.len as usize > LANES_ONE_TABLE_MAX {
-                PassTable::TwoLevel
-            } else {
-                PassTable::OneLevel
-            };
-        LanesSpec { table, ..self }
+        let part = self.shape == LanesShape::Part;
+        let straddles = part && stride > 1 && stride % LANES as usize != 0;
+        let table = if straddles || (part && stride * self.len as usize > LANES_ONE_TABLE_MAX) {
+            PassTable::TwoLevel
+        } else {
+            PassTable::OneLevel
+        };
+        LanesSpec {
+            table,
+            straddles,
+            ..self
+        }
     }
 
     /// The longest sub-FFT: 4096 in f32, 2048 in f64. A work-item holds four arrays of L
@@ -151,6 +168,11 @@ impl LanesSpec {
             && (self.lengths == Lengths::Any || self.len.is_power_of_two())
             && (LANES_MIN_LEN..=LanesSpec::max_len(self.precision)).contains(&self.len)
             && (self.shape == LanesShape::Part || self.table == PassTable::OneLevel)
+            && (!self.straddles
+                || (self.shape == LanesShape::Part
+                    && self.lengths == Lengths::Any
+                    && self.table == PassTable::TwoLevel
+                    && self.real.is_none()))
             && self.real.map_or(true, |step| {
                 step.direction() == self.direction
                     && (self.shape == LanesShape::Whole || self.table == PassTable::OneLevel)
@@ -215,7 +237,8 @@ impl LanesSpec {
     }
 
     /// The kernel's name: `fft_lanes1024_fwd_f32`, `_whole` for [`LanesShape::Whole`], `_hilo`
-    /// for [`PassTable::TwoLevel`], `_mixed` for a power of two of [`Lengths::Any`];
+    /// for [`PassTable::TwoLevel`] (`_hilo_straddle` for a [straddling](LanesSpec::straddles)
+    /// later pass), `_mixed` for a power of two of [`Lengths::Any`];
     /// `fft_lanes_any_fwd_f32_whole` where the length is an
     /// argument ([`LanesSpec::runtime_len`]); `_split` or `_merge` after it with a real step.
     pub fn name(&self) -> String {
@@ -239,6 +262,9 @@ impl LanesSpec {
         match (self.shape, self.table) {
             (LanesShape::Whole, _) => format!("{base}_whole{real}"),
             (LanesShape::Part, PassTable::OneLevel) => format!("{base}{real}"),
+            (LanesShape::Part, PassTable::TwoLevel) if self.straddles => {
+                format!("{base}_hilo_straddle")
+            }
             (LanesShape::Part, PassTable::TwoLevel) => format!("{base}_hilo{real}"),
         }
     }
@@ -328,5 +354,39 @@ mod tests {
         assert_eq!(part.at_stride(2048).name(), "fft_lanes256_fwd_f32_hilo");
         let whole = LanesSpec::new(4096, LanesShape::Whole);
         assert_eq!(whole.at_stride(1), whole);
+    }
+
+    #[test]
+    fn later_passes_at_strides_without_the_factor_8_straddle_with_the_two_level_table() {
+        let part = LanesSpec::new(81, LanesShape::Part);
+        assert!(
+            !part.at_stride(1).straddles,
+            "the first pass gathers on its own"
+        );
+        assert!(!part.at_stride(64).straddles);
+        let later = part.at_stride(81);
+        assert!(later.straddles && later.table == PassTable::TwoLevel);
+        assert_eq!(later.name(), "fft_lanes81_fwd_f32_hilo_straddle");
+        assert!(later.check().is_ok());
+        let power_of_two = LanesSpec::new(64, LanesShape::Part);
+        assert!(
+            LanesSpec {
+                straddles: true,
+                table: PassTable::TwoLevel,
+                ..power_of_two
+            }
+            .check()
+            .is_err(),
+            "powers of two index with masks and never straddle"
+        );
+        assert!(
+            LanesSpec {
+                straddles: true,
+                ..part
+            }
+            .check()
+            .is_err(),
+            "the one-level table holds aligned groups of 8 only"
+        );
     }
 }

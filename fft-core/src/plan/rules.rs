@@ -191,8 +191,12 @@ fn lanes_exponents(log2_len: u32, precision: Precision) -> Vec<u32> {
 /// [`LanesSpec::max_len`], else in the fewest passes (two or three) whose longest sub-FFT is
 /// shortest (ties: the longer first), each of [`LANES_MIN_LEN`] points or more, the first a
 /// multiple of 8: a later pass's `t` and `p` are multiples of the first length, so its eight
-/// sub-FFTs are neighbours (`100000 -> [400, 250]`). `None` where no such split exists
-/// (`6561 = 3^8`, longer than one pass and with no factor 8).
+/// sub-FFTs are neighbours (`100000 -> [400, 250]`). A length without the factor 8 has no
+/// such split and takes the same rule over every split (`6561 -> [81, 81]`, `4116 -> [84,
+/// 49]`): its later passes [straddle](LanesSpec::straddles), most work-items' sub-FFTs
+/// neighbours, the others lane by lane. On the 2-core machine (PoCL 3.1, docs/PERFORMANCE.md
+/// "2026-12-02 (straddle)") those lengths had taken global radix passes at 0.19-0.30 of
+/// rustfft's speed. `None` where no split exists at all (lengths above 4096^3).
 fn lanes_lengths(len: usize, precision: Precision) -> Option<Vec<u32>> {
     let max = LanesSpec::max_len(precision);
     if let Some(log2_len) = log2_exact(len) {
@@ -208,6 +212,7 @@ fn lanes_lengths(len: usize, precision: Precision) -> Option<Vec<u32>> {
     }
     (2..=3)
         .find_map(|count| lanes_lengths_where(len, precision, count, |split| split[0] % LANES == 0))
+        .or_else(|| (2..=3).find_map(|count| lanes_lengths_where(len, precision, count, |_| true)))
 }
 
 /// Lanes sub-FFT lengths of `len` in `count` passes that `keep` accepts ([`lanes_lengths`]:

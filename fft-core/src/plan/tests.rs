@@ -1109,8 +1109,7 @@ fn cpu_devices_plan_lanes_passes_from_32_points() {
             .all(|p| matches!(p.spec, KernelSpec::Lanes(_))));
     }
     // 13-smooth lengths: one pass up to the private-memory limit, else the most balanced split
-    // whose first length is a multiple of 8 (every later pass's t and p are then too); 6561 =
-    // 3^8 has none (above: radix passes).
+    // whose first length is a multiple of 8 (every later pass's t and p are then too).
     let mixed: [(usize, crate::Precision, Passes); 6] = [
         (36, F32, &[(36, 1)]),
         (300, F32, &[(300, 1)]),
@@ -1146,6 +1145,34 @@ fn cpu_devices_plan_lanes_passes_from_32_points() {
                 && (stride == 1 || (t % 8 == 0 && stride % 8 == 0))
         }));
     }
+    // Lengths without the factor 8 take the most balanced split of all; their later passes
+    // straddle (stride not a multiple of 8: lane by lane where the eight sub-FFTs pass it).
+    let straddling: [(usize, crate::Precision, Passes); 3] = [
+        (6561, F32, &[(81, 1), (81, 81)]),
+        (4116, F32, &[(84, 1), (49, 84)]),
+        (3 * 5 * 7 * 11 * 13 * 9, F64, &[(385, 1), (351, 385)]),
+    ];
+    for (len, precision, want) in straddling {
+        let plan = on_cpu(len, 5, precision);
+        assert_eq!(shape(&plan), want, "{len} {precision}");
+        let later = plan.passes[1].spec;
+        assert!(
+            matches!(later, KernelSpec::Lanes(l) if l.straddles && l.table == crate::kernel::PassTable::TwoLevel),
+            "{later:?}"
+        );
+    }
+    let names: Vec<String> = on_cpu(6561, 1, F32)
+        .passes
+        .iter()
+        .map(Pass::entry_point)
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "fft_lanes81_fwd_f32_p1",
+            "fft_lanes81_fwd_f32_hilo_straddle"
+        ]
+    );
     // One pass is the whole transform: eight transforms of the batch per work-item, work-groups
     // of one, the last work-item repeating the batch's last transform.
     let whole = on_cpu(1024, 9, F32);
@@ -1178,7 +1205,6 @@ fn cpu_devices_plan_lanes_passes_from_32_points() {
             twiddles: Twiddles::Sincos,
             ..PlanRequest::new(1024)
         },
-        PlanRequest::new(6561),
     ] {
         let plan = Plan::new(r, &CPU).unwrap();
         assert!(

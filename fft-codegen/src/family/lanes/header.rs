@@ -78,10 +78,15 @@ pub(super) fn write_header<W: Write>(
             )?;
             writeln!(
                 w,
-                "// {name}_p1 (p = 1{}) stores each lane's run of 8 outputs after an 8 x 8 transpose; {name} (t, p multiples of 8)",
+                "// {name}_p1 (p = 1{}) stores each lane's run of 8 outputs after an 8 x 8 transpose; {name} ({})",
                 match spec.lengths {
                     Lengths::PowerOfTwo => "",
                     Lengths::Any => "; lanes past the last sub-FFT repeat it, lanes straddling two transforms load one by one",
+                },
+                if spec.straddles {
+                    "p > 1, no multiple of 8"
+                } else {
+                    "t, p multiples of 8"
                 }
             )?;
             match spec.table {
@@ -97,7 +102,18 @@ pub(super) fn write_header<W: Write>(
                     writeln!(w, "// times lane_tw[8m + l] = W_{{{l}p}}^(l*m),")?;
                 }
             }
-            writeln!(w, "// and its loads and stores are runs of 8.")?;
+            if spec.straddles {
+                writeln!(
+                    w,
+                    "// and its loads and stores are runs of 8; p here is no multiple of 8, so where k .. k + 8 passes a multiple of p"
+                )?;
+                writeln!(
+                    w,
+                    "// (or the batch ends) each lane l, sub-FFT min(8w + l, total - 1), loads, twiddles and stores on its own."
+                )?;
+            } else {
+                writeln!(w, "// and its loads and stores are runs of 8.")?;
+            }
             match spec.real {
                 Some(FusedReal::Split) => {
                     writeln!(

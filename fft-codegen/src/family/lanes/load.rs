@@ -2,6 +2,7 @@
 //! whole form), or the eight neighbouring sub-FFTs' runs, times the pass twiddles in a later
 //! pass.
 
+use super::straddle::write_straddling_load as write_straddling_later_load;
 use super::transpose::write_transpose;
 use super::{Entry, Types};
 use crate::opencl::twiddle_helpers::complex_product;
@@ -102,7 +103,7 @@ pub(super) fn write_column_index<W: Write>(w: &mut Writer<W>, spec: &LanesSpec) 
 
 /// A pass of several: the eight neighbouring sub-FFTs' inputs, runs of 8, times the pass
 /// twiddles in a later pass (whose `t` and `p` are multiples of 8, so its eight sub-FFTs
-/// are always neighbours: the planner's rule).
+/// are always neighbours, unless the pass [straddles](LanesSpec::straddles): `straddle.rs`).
 pub(super) fn write_part_load<W: Write>(
     w: &mut Writer<W>,
     spec: &LanesSpec,
@@ -125,6 +126,10 @@ pub(super) fn write_part_load<W: Write>(
     }
     if entry == Entry::Later && spec.table == PassTable::TwoLevel {
         writeln!(w, "const uint low = (1u << h) - 1u;")?;
+    }
+    let apart = entry == Entry::Later && spec.straddles;
+    if apart {
+        write_straddling_later_load(w, spec, t)?;
     }
     writeln!(w, "for (uint m = 0; m < {l}u; ++m) {{")?;
     w.indent();
@@ -184,8 +189,8 @@ pub(super) fn write_part_load<W: Write>(
     }
     w.dedent();
     writeln!(w, "}}")?;
-    if straddles {
-        // Closes the neighbours' branch of `write_straddling_load`.
+    if straddles || apart {
+        // Closes the neighbours' branch of `write_straddling_load` (either one).
         w.dedent();
         writeln!(w, "}}")?;
     }

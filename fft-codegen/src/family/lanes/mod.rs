@@ -15,8 +15,10 @@
 //!   of lane `l` is `W_{L*p}^(k*m) * W_{L*p}^(l*m)`, the first from the two-level table as
 //!   in the fused passes, the second from `lane_tw`.
 //!
-//! Files: `header.rs` (the comment block), `load.rs`, `stages.rs`, `store.rs`, and
-//! `transpose.rs` (the 8 x 8 register transpose of the whole form and the first pass).
+//! Files: `header.rs` (the comment block), `load.rs`, `stages.rs`, `store.rs`,
+//! `straddle.rs` (a later pass whose stride is not a multiple of 8: work-items whose eight
+//! sub-FFTs are not neighbours, lane by lane), and `transpose.rs` (the 8 x 8 register
+//! transpose of the whole form and the first pass).
 
 use super::radix::kernel_butterfly;
 use crate::math::ir::Graph;
@@ -37,6 +39,7 @@ mod paired_merge;
 mod real;
 mod stages;
 mod store;
+mod straddle;
 mod transpose;
 
 use any::{write_any_header, write_any_program};

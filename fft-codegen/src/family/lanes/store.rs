@@ -2,6 +2,7 @@
 //! first pass), or in runs at stride `p` (a later pass).
 
 use super::load::write_lane_rows;
+use super::straddle::write_straddling_store;
 use super::transpose::write_transpose;
 use super::{Entry, Types};
 use crate::opencl::writer::Writer;
@@ -22,16 +23,24 @@ pub(super) fn write_store<W: Write>(
     let (rre, rim) = (format!("{last}re"), format!("{last}im"));
     let interleave = interleave_mask(t);
     if entry == Entry::Later {
+        if spec.straddles {
+            write_straddling_store(w, spec, t, [&rre, &rim])?;
+        }
         writeln!(
             w,
             "__global {} *ys = y + 2 * (base + (size_t)(i - k) * {l}u + k);",
             t.scalar
         )?;
         writeln!(w, "for (uint q = 0; q < {l}u; ++q)")?;
-        return writeln!(
+        writeln!(
             w,
             "    vstore16(shuffle2({rre}[q], {rim}[q], {interleave}) * scale, 0, ys + 2 * (size_t)q * p);"
-        );
+        )?;
+        if spec.straddles {
+            w.dedent();
+            writeln!(w, "}}")?;
+        }
+        return Ok(());
     }
     if entry == Entry::First && spec.lengths == Lengths::Any {
         writeln!(
