@@ -431,6 +431,7 @@ mod tests {
                 "fft_lanes1024_fwd_f32_whole",
                 "fft_lanes256_fwd_f32",
                 "fft_lanes400_fwd_f32",
+                "fft_lanes81_fwd_f32_straddle",
                 "fft_lanes_any_fwd_f32_whole",
                 "fft_lanes512_fwd_f32_whole_split",
                 "fft_lanes_any_inv_f32_whole_merge",

@@ -87,8 +87,9 @@ pub struct LanesSpec {
     /// (the plan's first length has no factor 8: 6561 = 81 x 81, 4116 = 84 x 49): most
     /// work-items' eight sub-FFTs `k .. k + 8` are neighbours, but where they pass a multiple
     /// of `p` (or the batch's end) the work-item loads and stores lane by lane, each lane with
-    /// its own `W^(k*m)` from the two-level table. Set by [`LanesSpec::at_stride`], always
-    /// with [`PassTable::TwoLevel`] (its `W^(k*m) * W^(l*m)` holds for any `k`).
+    /// its own `W^(k*m)`. Set by [`LanesSpec::at_stride`]. Its one-level table is laid out by
+    /// `m` (`W^(k*m)` at `m * p + k`, so the lanes' eight values are neighbours at any `k`);
+    /// the two-level one's `W^(k*m) * W^(l*m)` holds for any `k` as it is.
     pub straddles: bool,
 }
 
@@ -136,11 +137,11 @@ impl LanesSpec {
 
     /// This spec for a pass at stride `stride`: with the two-level twiddle table where the one
     /// table would hold more than `LANES_ONE_TABLE_MAX` values, and [straddling](LanesSpec::straddles)
-    /// (two-level too) where a later pass's stride is not a multiple of 8.
+    /// where a later pass's stride is not a multiple of 8.
     pub fn at_stride(self, stride: usize) -> LanesSpec {
         let part = self.shape == LanesShape::Part;
         let straddles = part && stride > 1 && stride % LANES as usize != 0;
-        let table = if straddles || (part && stride * self.len as usize > LANES_ONE_TABLE_MAX) {
+        let table = if part && stride * self.len as usize > LANES_ONE_TABLE_MAX {
             PassTable::TwoLevel
         } else {
             PassTable::OneLevel
@@ -171,7 +172,6 @@ impl LanesSpec {
             && (!self.straddles
                 || (self.shape == LanesShape::Part
                     && self.lengths == Lengths::Any
-                    && self.table == PassTable::TwoLevel
                     && self.real.is_none()))
             && self.real.map_or(true, |step| {
                 step.direction() == self.direction
@@ -237,8 +237,8 @@ impl LanesSpec {
     }
 
     /// The kernel's name: `fft_lanes1024_fwd_f32`, `_whole` for [`LanesShape::Whole`], `_hilo`
-    /// for [`PassTable::TwoLevel`] (`_hilo_straddle` for a [straddling](LanesSpec::straddles)
-    /// later pass), `_mixed` for a power of two of [`Lengths::Any`];
+    /// for [`PassTable::TwoLevel`], `_straddle` after either for a [straddling](LanesSpec::straddles)
+    /// later pass, `_mixed` for a power of two of [`Lengths::Any`];
     /// `fft_lanes_any_fwd_f32_whole` where the length is an
     /// argument ([`LanesSpec::runtime_len`]); `_split` or `_merge` after it with a real step.
     pub fn name(&self) -> String {
@@ -261,6 +261,9 @@ impl LanesSpec {
         let real = self.real.map_or("", FusedReal::suffix);
         match (self.shape, self.table) {
             (LanesShape::Whole, _) => format!("{base}_whole{real}"),
+            (LanesShape::Part, PassTable::OneLevel) if self.straddles => {
+                format!("{base}_straddle")
+            }
             (LanesShape::Part, PassTable::OneLevel) => format!("{base}{real}"),
             (LanesShape::Part, PassTable::TwoLevel) if self.straddles => {
                 format!("{base}_hilo_straddle")
@@ -357,7 +360,7 @@ mod tests {
     }
 
     #[test]
-    fn later_passes_at_strides_without_the_factor_8_straddle_with_the_two_level_table() {
+    fn later_passes_at_strides_without_the_factor_8_straddle() {
         let part = LanesSpec::new(81, LanesShape::Part);
         assert!(
             !part.at_stride(1).straddles,
@@ -365,9 +368,13 @@ mod tests {
         );
         assert!(!part.at_stride(64).straddles);
         let later = part.at_stride(81);
-        assert!(later.straddles && later.table == PassTable::TwoLevel);
-        assert_eq!(later.name(), "fft_lanes81_fwd_f32_hilo_straddle");
+        assert!(later.straddles && later.table == PassTable::OneLevel);
+        assert_eq!(later.name(), "fft_lanes81_fwd_f32_straddle");
         assert!(later.check().is_ok());
+        let long = LanesSpec::new(2187, LanesShape::Part).at_stride(2187);
+        assert!(long.straddles && long.table == PassTable::TwoLevel);
+        assert_eq!(long.name(), "fft_lanes2187_fwd_f32_hilo_straddle");
+        assert!(long.check().is_ok());
         let power_of_two = LanesSpec::new(64, LanesShape::Part);
         assert!(
             LanesSpec {
@@ -382,11 +389,12 @@ mod tests {
         assert!(
             LanesSpec {
                 straddles: true,
+                real: Some(FusedReal::Split),
                 ..part
             }
             .check()
             .is_err(),
-            "the one-level table holds aligned groups of 8 only"
+            "a real step pairs columns, which a straddling pass does not"
         );
     }
 }

@@ -195,8 +195,9 @@ fn lanes_exponents(log2_len: u32, precision: Precision) -> Vec<u32> {
 /// such split and takes the same rule over every split (`6561 -> [81, 81]`, `4116 -> [84,
 /// 49]`): its later passes [straddle](LanesSpec::straddles), most work-items' sub-FFTs
 /// neighbours, the others lane by lane. On the 2-core machine (PoCL 3.1, docs/PERFORMANCE.md
-/// "2026-12-02 (straddle)") those lengths had taken global radix passes at 0.19-0.30 of
-/// rustfft's speed. `None` where no split exists at all (lengths above 4096^3).
+/// "2026-12-02 (straddle)", alternating rounds) those lengths ran as global radix passes at
+/// 0.39-0.63 of rustfft's speed (one thread) and run at 0.68-0.95 this way (f32 4116 34-38 ms
+/// -> 18 ms, 6561 30-32 -> 17-22). `None` where no split exists at all (above 4096^3).
 fn lanes_lengths(len: usize, precision: Precision) -> Option<Vec<u32>> {
     let max = LanesSpec::max_len(precision);
     if let Some(log2_len) = log2_exact(len) {

@@ -90,6 +90,10 @@ pub(super) fn write_header<W: Write>(
                 }
             )?;
             match spec.table {
+                PassTable::OneLevel if spec.straddles => writeln!(
+                    w,
+                    "// multiplies by pass_tw[m * p + k0 + l] = W_{{{l}p}}^((k0 + l)*m) (k0 the first lane's k; a table by m),"
+                )?,
                 PassTable::OneLevel => writeln!(
                     w,
                     "// multiplies by pass_tw[((k0 / 8) * {l} + m) * 8 + l] = W_{{{l}p}}^((k0 + l)*m) (k0 the first lane's k),"

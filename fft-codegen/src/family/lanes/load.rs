@@ -144,11 +144,19 @@ pub(super) fn write_part_load<W: Write>(
                 w,
                 "// The lanes' W_{{{l}p}}^((k + l)*m), l = 0..7, together."
             )?;
-            writeln!(
-                w,
-                "const {} tw = vload16((k / 8u) * {l}u + m, pass_tw);",
-                t.wide
-            )?;
+            if spec.straddles {
+                writeln!(
+                    w,
+                    "const {} tw = vload16(0, pass_tw + 2 * ((size_t)m * p + k));",
+                    t.wide
+                )?;
+            } else {
+                writeln!(
+                    w,
+                    "const {} tw = vload16((k / 8u) * {l}u + m, pass_tw);",
+                    t.wide
+                )?;
+            }
             Some(["tw.even", "tw.odd"])
         }
         (Entry::Later, PassTable::TwoLevel) => {

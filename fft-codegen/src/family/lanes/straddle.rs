@@ -1,19 +1,21 @@
 //! A [straddling](fft_core::kernel::LanesSpec::straddles) later pass's work-items whose eight
 //! sub-FFTs are not neighbours: their `k .. k + 8` pass a multiple of the stride `p` (which
 //! is not a multiple of 8), or the batch's end. Those load and store lane by lane, lane `l`
-//! being sub-FFT `g_l = min(8w + l, total - 1)` with its own `W^(k_l * m)` from the two-level
-//! table; the other work-items take the runs of the plain later pass.
+//! being sub-FFT `g_l = min(8w + l, total - 1)` with its own `W^(k_l * m)` (from the
+//! one-level table laid out by `m`, or the two-level table); the other work-items take the
+//! runs of the plain later pass.
 
 use super::load::lane_list;
 use super::Types;
 use crate::opencl::twiddle_helpers::complex_product;
 use crate::opencl::writer::Writer;
-use fft_core::kernel::{LanesSpec, LANES};
+use fft_core::kernel::{LanesSpec, PassTable, LANES};
 use std::fmt::{self, Write};
 
 /// Declares each lane's sub-FFT (`g0..g7`, `i0..i7`, `k0..k7`) and `apart`, then loads an
 /// apart work-item's values lane by lane and opens the `else` branch of the neighbours (the
-/// caller writes their loop and closes it). Needs `i`, `k` and `low` declared.
+/// caller writes their loop and closes it). Needs `i`, `k` (and `low` with the two-level
+/// table) declared.
 pub(super) fn write_straddling_load<W: Write>(
     w: &mut Writer<W>,
     spec: &LanesSpec,
@@ -59,24 +61,35 @@ pub(super) fn write_straddling_load<W: Write>(
         t.lanes,
         vector(&|lane| format!("x[from{lane} + at + 1]"))
     )?;
-    writeln!(
-        w,
-        "// W_{{{l}p}}^(k_l*m) = hi[e >> h] * lo[e & low], e = k_l * m, lane by lane."
-    )?;
-    let table = |name: &str, index: &str, part: &str| {
-        vector(&|lane| format!("{name}[2 * ((k{lane} * m) {index}){part}]"))
-    };
     let s = t.lanes;
-    writeln!(w, "const {s} hr = {};", table("pass_tw_hi", ">> h", ""))?;
-    writeln!(w, "const {s} hi = {};", table("pass_tw_hi", ">> h", " + 1"))?;
-    writeln!(w, "const {s} lr = {};", table("pass_tw_lo", "& low", ""))?;
-    writeln!(
-        w,
-        "const {s} li = {};",
-        table("pass_tw_lo", "& low", " + 1")
-    )?;
-    let (wr, wi) = complex_product(["hr", "hi"], ["lr", "li"]);
-    writeln!(w, "const {s} wr = {wr}, wi = {wi};")?;
+    if spec.table == PassTable::OneLevel {
+        writeln!(
+            w,
+            "// W_{{{l}p}}^(k_l*m) = pass_tw[m * p + k_l], lane by lane."
+        )?;
+        let table =
+            |part: &str| vector(&|lane| format!("pass_tw[2 * ((size_t)m * p + k{lane}){part}]"));
+        writeln!(w, "const {s} wr = {};", table(""))?;
+        writeln!(w, "const {s} wi = {};", table(" + 1"))?;
+    } else {
+        writeln!(
+            w,
+            "// W_{{{l}p}}^(k_l*m) = hi[e >> h] * lo[e & low], e = k_l * m, lane by lane."
+        )?;
+        let table = |name: &str, index: &str, part: &str| {
+            vector(&|lane| format!("{name}[2 * ((k{lane} * m) {index}){part}]"))
+        };
+        writeln!(w, "const {s} hr = {};", table("pass_tw_hi", ">> h", ""))?;
+        writeln!(w, "const {s} hi = {};", table("pass_tw_hi", ">> h", " + 1"))?;
+        writeln!(w, "const {s} lr = {};", table("pass_tw_lo", "& low", ""))?;
+        writeln!(
+            w,
+            "const {s} li = {};",
+            table("pass_tw_lo", "& low", " + 1")
+        )?;
+        let (wr, wi) = complex_product(["hr", "hi"], ["lr", "li"]);
+        writeln!(w, "const {s} wr = {wr}, wi = {wi};")?;
+    }
     let (re, im) = complex_product(["vr", "vi"], ["wr", "wi"]);
     writeln!(w, "are[m] = {re};")?;
     writeln!(w, "aim[m] = {im};")?;

@@ -91,9 +91,12 @@ impl TableKind {
             TableKind::FourStepHi => split_twiddles(span, direction).hi,
             TableKind::FourStepLo => split_twiddles(span, direction).lo,
             TableKind::LaneTwiddles | TableKind::LanePassTwiddles if params.stride <= 1 => one(),
-            TableKind::LanePassTwiddles => {
-                lane_pass_twiddles(spec.points(), params.stride, direction)
-            }
+            TableKind::LanePassTwiddles => match spec {
+                KernelSpec::Lanes(LanesSpec {
+                    straddles: true, ..
+                }) => pass_twiddles_by_m(spec.points(), params.stride, direction),
+                _ => lane_pass_twiddles(spec.points(), params.stride, direction),
+            },
             TableKind::LaneTwiddles => lane_twiddles(spec.points(), params.stride, direction),
             TableKind::Chirp => chirp(params.len, outer),
             TableKind::ChirpFilter => chirp_filter(params.len, params.padded, outer),
@@ -140,6 +143,16 @@ fn lane_pass_twiddles(len: u32, stride: usize, direction: Direction) -> Vec<Comp
         }
     }
     table
+}
+
+/// [`TableKind::LanePassTwiddles`] of a [straddling](LanesSpec::straddles) pass of `len`
+/// points at stride `stride`: entry `m * stride + k` = `W_{len*stride}^(k*m)`, so the eight
+/// lanes' values at any `k` are neighbours.
+fn pass_twiddles_by_m(len: u32, stride: usize, direction: Direction) -> Vec<Complex64> {
+    let span = (len as usize * stride) as u64;
+    (0..len as usize)
+        .flat_map(|m| (0..stride).map(move |k| unit_root((k * m) as i64, span, direction)))
+        .collect()
 }
 
 /// The real length N whose twiddles `W_N^k` a real step reads, if it reads any: the point-wise
