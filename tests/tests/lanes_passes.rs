@@ -3,8 +3,9 @@
 //! so every length runs them: every power-of-two whole-transform length and mixed ones in both
 //! precisions with a batch that leaves the last work-item partial, plans of two and three
 //! passes (with one- and two-level twiddle tables, first sub-FFTs straddling transforms), in
-//! place, lengths without the factor 8 whose later passes straddle, and random shapes. They exist for CPU devices only: on any other test device each test
-//! checks instead that asking for them is refused with `PlanError::LanesUnavailable`.
+//! place, lengths without the factor 8 whose later passes straddle, and random shapes. They
+//! exist for CPU devices only: on any other test device each test checks instead that asking
+//! for them is refused with `PlanError::LanesUnavailable`.
 
 use fft_codegen::KernelSpec;
 use fft_core::plan::PlanError;
@@ -146,11 +147,10 @@ fn lengths_without_the_factor_8_straddle_in_their_later_passes() {
     // partial one) load, twiddle and store lane by lane; 3^14 in f64 (sub-FFTs of at most
     // 2048) takes three passes, both later ones straddling.
     let straddling = |len: usize, precision: &str, passes: &[fft_core::plan::Pass]| {
-        let later = passes.iter().skip(1);
         assert!(
-            later.clone().count() > 0
-                && later
-                    .clone()
+            passes.len() > 1
+                && passes[1..]
+                    .iter()
                     .all(|p| matches!(p.spec, KernelSpec::Lanes(l) if l.straddles)),
             "{len} {precision}: every later pass straddles"
         );

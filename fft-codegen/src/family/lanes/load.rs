@@ -2,7 +2,7 @@
 //! whole form), or the eight neighbouring sub-FFTs' runs, times the pass twiddles in a later
 //! pass.
 
-use super::straddle::write_straddling_load as write_straddling_later_load;
+use super::straddle::write_straddling_later_load;
 use super::transpose::write_transpose;
 use super::{Entry, Types};
 use crate::opencl::twiddle_helpers::complex_product;
@@ -198,7 +198,8 @@ pub(super) fn write_part_load<W: Write>(
     w.dedent();
     writeln!(w, "}}")?;
     if straddles || apart {
-        // Closes the neighbours' branch of `write_straddling_load` (either one).
+        // Closes the neighbours' branch of `write_straddling_load` or
+        // `write_straddling_later_load`.
         w.dedent();
         writeln!(w, "}}")?;
     }

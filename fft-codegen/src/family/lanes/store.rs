@@ -2,7 +2,7 @@
 //! first pass), or in runs at stride `p` (a later pass).
 
 use super::load::write_lane_rows;
-use super::straddle::write_straddling_store;
+use super::straddle::write_straddling_later_store;
 use super::transpose::write_transpose;
 use super::{Entry, Types};
 use crate::opencl::writer::Writer;
@@ -24,7 +24,7 @@ pub(super) fn write_store<W: Write>(
     let interleave = interleave_mask(t);
     if entry == Entry::Later {
         if spec.straddles {
-            write_straddling_store(w, spec, t, [&rre, &rim])?;
+            write_straddling_later_store(w, spec, t, [&rre, &rim])?;
         }
         writeln!(
             w,

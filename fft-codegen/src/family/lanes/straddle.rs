@@ -16,7 +16,7 @@ use std::fmt::{self, Write};
 /// apart work-item's values lane by lane and opens the `else` branch of the neighbours (the
 /// caller writes their loop and closes it). Needs `i`, `k` (and `low` with the two-level
 /// table) declared.
-pub(super) fn write_straddling_load<W: Write>(
+pub(super) fn write_straddling_later_load<W: Write>(
     w: &mut Writer<W>,
     spec: &LanesSpec,
     t: &Types,
@@ -104,7 +104,7 @@ pub(super) fn write_straddling_load<W: Write>(
 /// Stores an apart work-item's results (`arrays`: real, imaginary) times `scale` lane by
 /// lane, `y[(g_l - i_l) * L + (i_l - k_l) * L + k_l + q * p]`, and opens the `else` branch of
 /// the neighbours (the caller writes their store and closes it).
-pub(super) fn write_straddling_store<W: Write>(
+pub(super) fn write_straddling_later_store<W: Write>(
     w: &mut Writer<W>,
     spec: &LanesSpec,
     t: &Types,
